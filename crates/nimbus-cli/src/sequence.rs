@@ -1,0 +1,97 @@
+//! `nimbus sequence`: the nim-sequence of a heap game, with its period.
+
+use crate::{print_json, Common};
+use nimbus::impartial::expr::parse_rule;
+use nimbus::impartial::sequence::{nim_sequence, Sequence};
+use nimbus::impartial::Limits;
+use std::process::ExitCode;
+
+const EXAMPLES: &str = "\
+Examples:
+  nimbus sequence kayles --upto 200
+      ... periodic from n = 71 with period 12, proved (Guy-Smith test)
+  nimbus sequence octal 0.137 --upto 500
+  nimbus sequence subtract{1,3,4} --upto 40 --json
+  nimbus sequence grundy-game --upto 100000
+
+Rulesets: nim, subtract{SET}, allbut{SET}, kayles, dawson, grundy-game, octal CODE.";
+
+/// Print the nim-sequence G(0), G(1), ..., G(N) of a heap game and its period.
+#[derive(clap::Args)]
+#[command(after_help = EXAMPLES)]
+pub struct Args {
+    /// The ruleset, such as kayles, "octal 0.137" or subtract{1,3,4}.
+    #[arg(value_name = "RULESET", required = true)]
+    ruleset: Vec<String>,
+    /// The largest heap size.
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    upto: u64,
+    /// Values per row of the text output (0: the period when it is short, else 10).
+    #[arg(long, value_name = "K", default_value_t = 0)]
+    row: usize,
+    #[command(flatten)]
+    common: Common,
+}
+
+#[derive(serde::Serialize)]
+struct Report<'a> {
+    game: &'a str,
+    upto: u64,
+    values: &'a [u64],
+    preperiod: Option<u64>,
+    period: Option<u64>,
+    proved: bool,
+}
+
+pub fn run(args: Args) -> Result<ExitCode, nimbus::Error> {
+    let rule = parse_rule(&args.ruleset.join(" "), "the ruleset")?;
+    let limits = Limits {
+        max_states: args.common.max_states,
+    };
+    let seq = nim_sequence(rule.as_ref(), args.upto, limits)?;
+    if args.common.json {
+        print_json(&Report {
+            game: &seq.game,
+            upto: args.upto,
+            values: &seq.values,
+            preperiod: seq.period.map(|p| p.preperiod),
+            period: seq.period.map(|p| p.period),
+            proved: seq.proved,
+        })?;
+    } else {
+        print_text(&seq, args.row, rule.proof_horizon(0, 1).is_some());
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn print_text(seq: &Sequence, row: usize, has_test: bool) {
+    let last = seq.values.len() - 1;
+    println!("{}: G(0..={last})", seq.game);
+    let row = match (row, seq.period) {
+        (0, Some(p)) if p.period <= 36 => p.period as usize,
+        (0, _) => 10,
+        (r, _) => r,
+    };
+    let width = seq.values.iter().max().map_or(1, |m| m.to_string().len());
+    let label = last.to_string().len();
+    for (i, chunk) in seq.values.chunks(row).enumerate() {
+        let cells: Vec<String> = chunk.iter().map(|v| format!("{v:>width$}")).collect();
+        println!("{:>label$}: {}", i * row, cells.join(" "));
+    }
+    match seq.period {
+        None => println!("no period seen up to n = {last}"),
+        Some(p) => {
+            let status = if seq.proved {
+                "proved to hold for ever".to_string()
+            } else if has_test {
+                format!("observed, not yet proved: compute further (the test needs more values than n = {last})")
+            } else {
+                "observed only: no periodicity test is known for this ruleset".to_string()
+            };
+            println!(
+                "periodic from n = {} with period {} ({status})",
+                p.preperiod, p.period
+            );
+        }
+    }
+}

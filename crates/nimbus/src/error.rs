@@ -1,0 +1,95 @@
+//! The one error type of the library.
+//!
+//! Every error that can come from user input names the place it came from (an argument or a
+//! file, a line and a column, the offending token), so that a front-end can print it as it is.
+
+use std::fmt;
+
+/// Where a piece of input came from: a command-line argument or a file, and a position in it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Span {
+    /// "the expression", "argument 2", or a file's path.
+    pub source: String,
+    /// 1-based line.
+    pub line: usize,
+    /// 1-based column, counted in characters.
+    pub column: usize,
+}
+
+impl fmt::Display for Span {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{}, line {}, column {}",
+            self.source, self.line, self.column
+        )
+    }
+}
+
+/// Every failure the library reports.
+#[derive(Debug, thiserror::Error)]
+pub enum Error {
+    /// Input that does not follow the grammar, or names something unknown.
+    #[error("{span}: {message}{}", hint.as_ref().map(|h| format!(" ({h})")).unwrap_or_default())]
+    Parse {
+        /// Where the offending token starts.
+        span: Span,
+        /// What is wrong, naming the token.
+        message: String,
+        /// What the user may have meant.
+        hint: Option<String>,
+    },
+    /// A file could not be read.
+    #[error("cannot read {path}: {source}")]
+    Io {
+        /// The path as the user gave it.
+        path: String,
+        /// The operating system's reason.
+        #[source]
+        source: std::io::Error,
+    },
+    /// The exploration of a game grew past the configured limit of positions.
+    #[error(
+        "the state space is larger than the limit: explored {explored} positions of {what} \
+         without finishing (raise --max-states, now {limit})"
+    )]
+    StateLimit {
+        /// Positions stored when the search stopped.
+        explored: u64,
+        /// The limit in force.
+        limit: u64,
+        /// The game whose space was explored.
+        what: String,
+    },
+    /// A game that was expected to be acyclic has a cycle reachable from the position.
+    #[error(
+        "{what} has a cycle: {}; games with cycles (draws) are not handled by the normal-play engine",
+        cycle.join(" -> ")
+    )]
+    Cycle {
+        /// The game or graph.
+        what: String,
+        /// The positions of the cycle, first one repeated at the end.
+        cycle: Vec<String>,
+    },
+    /// An arithmetic result does not fit the integer type (never wrapped silently).
+    #[error("overflow: {0}")]
+    Overflow(String),
+    /// A request that is well formed but cannot be answered as asked.
+    #[error("{0}")]
+    Invalid(String),
+}
+
+/// The library's result type.
+pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+impl Error {
+    /// A parse error at `span` with no hint.
+    pub fn parse(span: Span, message: impl Into<String>) -> Self {
+        Error::Parse {
+            span,
+            message: message.into(),
+            hint: None,
+        }
+    }
+}

@@ -1,0 +1,218 @@
+//! Rulesets with their positions, erased behind one object-safe interface.
+//!
+//! A sum such as `kayles 7 + wythoff 3 5` mixes position types; [`Component`] hides the type
+//! so that the sum analysis ([`super::sum`]) can treat every part alike. A ruleset implements
+//! [`Ruleset`] (its moves, how to write positions and moves for people, and its closed forms
+//! where it has them) and [`Positioned`] turns it into a component, using the closed forms when
+//! present and the generic engine otherwise.
+
+use super::explicit::{explore, ExplicitGame};
+use super::grundy::{Engine, HashStore};
+use super::{Impartial, Limits, Outcome};
+use crate::error::Result;
+use std::cell::RefCell;
+use std::rc::Rc;
+
+/// One move of a component, for people and for the expression grammar.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ComponentMove {
+    /// The move as a person would say it ("take 2 from heap 1").
+    pub description: String,
+    /// The component after the move, in the expression grammar.
+    pub result: String,
+}
+
+/// A ruleset that can appear in an expression: moves, names, and optional closed forms.
+///
+/// The closed-form methods return `Ok(None)` when they have nothing to say for a position; the
+/// caller then falls back on the generic engine. Tests check every closed form against the
+/// engine.
+pub trait Ruleset: Impartial {
+    /// The ruleset's name as written in expressions ("kayles", "subtract{1,3,4}").
+    fn name(&self) -> String;
+    /// A position written in the expression grammar ("kayles 7").
+    fn expression(&self, p: &Self::Position) -> String;
+    /// A move from `from` to `to` as a person would say it.
+    fn describe(&self, from: &Self::Position, to: &Self::Position) -> String;
+
+    /// The Grundy value from a closed form or a ruleset-specific fast method.
+    fn closed_grundy(&self, _p: &Self::Position, _limits: Limits) -> Result<Option<u64>> {
+        Ok(None)
+    }
+    /// The options of `p` whose value is `target`, without enumerating every option.
+    fn closed_moves_to_value(
+        &self,
+        _p: &Self::Position,
+        _target: u64,
+        _limits: Limits,
+    ) -> Result<Option<Vec<Self::Position>>> {
+        Ok(None)
+    }
+    /// The outcome from a closed form that does not give the Grundy value (Wythoff, Fibonacci
+    /// Nim): used when the value itself is out of reach.
+    fn closed_outcome(&self, _p: &Self::Position) -> Option<Outcome> {
+        None
+    }
+    /// Every winning move from a closed form, for the same case as [`Ruleset::closed_outcome`].
+    fn closed_winning_moves(&self, _p: &Self::Position) -> Option<Vec<Self::Position>> {
+        None
+    }
+    /// A position equivalent to `p` written canonically (heaps sorted, say), so that
+    /// exhaustive searches store each position once.
+    fn normalize(&self, p: &Self::Position) -> Self::Position {
+        p.clone()
+    }
+    /// An upper bound on the number of positions reachable from `p` (saturating), used to skip
+    /// optional exhaustive searches that could not finish.
+    fn size_hint(&self, p: &Self::Position) -> u64;
+}
+
+/// A part of a disjunctive sum, with its ruleset and position fixed.
+pub trait Component {
+    /// The component in the expression grammar.
+    fn expression(&self) -> String;
+    /// The ruleset's name.
+    fn game(&self) -> String;
+    /// The exact Sprague–Grundy value.
+    fn grundy(&self, limits: Limits) -> Result<u64>;
+    /// Every move of this component to a position of value `target`.
+    fn moves_to_value(&self, target: u64, limits: Limits) -> Result<Vec<ComponentMove>>;
+    /// The outcome from a closed form that does not need the Grundy value.
+    fn closed_outcome(&self) -> Option<Outcome>;
+    /// The winning moves that go with [`Component::closed_outcome`].
+    fn closed_winning_moves(&self) -> Option<Vec<ComponentMove>>;
+    /// An upper bound on the number of reachable positions.
+    fn size_hint(&self) -> u64;
+    /// Every reachable position, numbered, with the component's position as 0.
+    fn explore(&self, limits: Limits) -> Result<ExplicitGame>;
+}
+
+/// A ruleset together with a position: the standard [`Component`].
+pub struct Positioned<R: Ruleset> {
+    /// The ruleset, shared between the components that use it.
+    pub rule: Rc<R>,
+    /// The position.
+    pub pos: R::Position,
+    /// The engine's memo, kept between calls so that the winning moves reuse the values found
+    /// for the Grundy value.
+    memo: RefCell<Option<HashStore<R::Position>>>,
+}
+
+impl<R: Ruleset> Positioned<R> {
+    /// A component at `pos`.
+    pub fn new(rule: Rc<R>, pos: R::Position) -> Self {
+        Positioned {
+            rule,
+            pos,
+            memo: RefCell::new(None),
+        }
+    }
+
+    fn with_engine<T>(
+        &self,
+        limits: Limits,
+        f: impl FnOnce(&mut Engine<'_, R, HashStore<R::Position>>) -> Result<T>,
+    ) -> Result<T> {
+        let store = self.memo.borrow_mut().take();
+        let mut engine = match store {
+            Some(s) => Engine::with_store(&*self.rule, s, limits, self.rule.name()),
+            None => Engine::hashed(&*self.rule, limits, self.rule.name()),
+        };
+        let out = f(&mut engine);
+        // A failed search leaves positions marked as in progress: start afresh next time.
+        if out.is_ok() {
+            *self.memo.borrow_mut() = Some(engine.into_store());
+        }
+        out
+    }
+
+    fn value_of(&self, p: &R::Position, limits: Limits) -> Result<u64> {
+        if let Some(g) = self.rule.closed_grundy(p, limits)? {
+            return Ok(g);
+        }
+        // Listing the options of a huge position could itself exhaust memory: refuse early
+        // when even the bound on the state space is past the limit.
+        if self.rule.size_hint(p) > limits.max_states {
+            return Err(crate::Error::StateLimit {
+                explored: 0,
+                limit: limits.max_states,
+                what: format!(
+                    "{} (up to {} positions)",
+                    self.rule.expression(p),
+                    self.rule.size_hint(p)
+                ),
+            });
+        }
+        self.with_engine(limits, |e| e.grundy(p))
+    }
+
+    fn to_move(&self, to: &R::Position) -> ComponentMove {
+        ComponentMove {
+            description: self.rule.describe(&self.pos, to),
+            result: self.rule.expression(to),
+        }
+    }
+}
+
+/// The ruleset seen through [`Ruleset::normalize`], so that exhaustive searches see each
+/// position once.
+struct Normalized<'a, R>(&'a R);
+
+impl<R: Ruleset> Impartial for Normalized<'_, R> {
+    type Position = R::Position;
+    fn moves(&self, p: &R::Position, out: &mut Vec<R::Position>) {
+        let from = out.len();
+        self.0.moves(p, out);
+        for q in &mut out[from..] {
+            *q = self.0.normalize(q);
+        }
+    }
+}
+
+impl<R: Ruleset> Component for Positioned<R> {
+    fn expression(&self) -> String {
+        self.rule.expression(&self.pos)
+    }
+
+    fn game(&self) -> String {
+        self.rule.name()
+    }
+
+    fn grundy(&self, limits: Limits) -> Result<u64> {
+        self.value_of(&self.pos, limits)
+    }
+
+    fn moves_to_value(&self, target: u64, limits: Limits) -> Result<Vec<ComponentMove>> {
+        if let Some(v) = self.rule.closed_moves_to_value(&self.pos, target, limits)? {
+            return Ok(v.iter().map(|q| self.to_move(q)).collect());
+        }
+        let mut opts = Vec::new();
+        self.rule.moves(&self.pos, &mut opts);
+        let mut out = Vec::new();
+        for q in &opts {
+            if self.value_of(q, limits)? == target {
+                out.push(self.to_move(q));
+            }
+        }
+        Ok(out)
+    }
+
+    fn closed_outcome(&self) -> Option<Outcome> {
+        self.rule.closed_outcome(&self.pos)
+    }
+
+    fn closed_winning_moves(&self) -> Option<Vec<ComponentMove>> {
+        self.rule
+            .closed_winning_moves(&self.pos)
+            .map(|v| v.iter().map(|q| self.to_move(q)).collect())
+    }
+
+    fn size_hint(&self) -> u64 {
+        self.rule.size_hint(&self.pos)
+    }
+
+    fn explore(&self, limits: Limits) -> Result<ExplicitGame> {
+        let start = self.rule.normalize(&self.pos);
+        explore(&Normalized(&*self.rule), &start, limits, &self.expression())
+    }
+}

@@ -1,0 +1,127 @@
+//! Games as explicit graphs: every reachable position numbered, options stored as lists.
+//!
+//! [`explore`] turns any [`Impartial`] game and start position into an [`ExplicitGame`] by a
+//! breadth-first search (no recursion). Explicit games are what the engine uses when it must
+//! search a disjunctive sum itself — for the remoteness of a sum, which, unlike the Grundy
+//! value, is not determined by the components' values — and what tests use as an independent
+//! reference.
+
+use super::{Impartial, Indexed, Limits};
+use crate::error::{Error, Result};
+use rustc_hash::FxHashMap;
+
+/// A finite game graph in compressed form. Position `0` is the start.
+#[derive(Debug, Clone, Default)]
+pub struct ExplicitGame {
+    /// `succ[offsets[v]..offsets[v+1]]` are the options of `v`.
+    offsets: Vec<u32>,
+    succ: Vec<u32>,
+}
+
+impl ExplicitGame {
+    /// A game from adjacency lists; panics if a target is out of range (a programming error,
+    /// never user input: user graphs are checked when they are read).
+    pub fn from_lists(lists: &[Vec<u32>]) -> Self {
+        let mut offsets = Vec::with_capacity(lists.len() + 1);
+        let mut succ = Vec::new();
+        offsets.push(0);
+        for l in lists {
+            for &t in l {
+                assert!((t as usize) < lists.len(), "option out of range");
+                succ.push(t);
+            }
+            offsets.push(succ.len() as u32);
+        }
+        ExplicitGame { offsets, succ }
+    }
+
+    /// Number of positions.
+    pub fn len(&self) -> usize {
+        self.offsets.len().saturating_sub(1)
+    }
+
+    /// Whether the game has no positions at all.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The options of position `v`.
+    pub fn options(&self, v: u32) -> &[u32] {
+        &self.succ[self.offsets[v as usize] as usize..self.offsets[v as usize + 1] as usize]
+    }
+}
+
+impl Impartial for ExplicitGame {
+    type Position = u32;
+    fn moves(&self, p: &u32, out: &mut Vec<u32>) {
+        out.extend_from_slice(self.options(*p));
+    }
+}
+
+impl Indexed for ExplicitGame {
+    fn size(&self) -> usize {
+        self.len()
+    }
+    fn index(&self, p: &u32) -> usize {
+        *p as usize
+    }
+}
+
+/// Numbers every position reachable from `start` (which gets 0), stopping with
+/// [`Error::StateLimit`] past `limits.max_states` positions.
+pub fn explore<G: Impartial>(
+    game: &G,
+    start: &G::Position,
+    limits: Limits,
+    what: &str,
+) -> Result<ExplicitGame> {
+    let mut ids: FxHashMap<G::Position, u32> = FxHashMap::default();
+    let mut order: Vec<G::Position> = vec![start.clone()];
+    ids.insert(start.clone(), 0);
+    let mut offsets = vec![0u32];
+    let mut succ = Vec::new();
+    let mut buf = Vec::new();
+    let mut head = 0;
+    while head < order.len() {
+        buf.clear();
+        game.moves(&order[head], &mut buf);
+        for q in buf.drain(..) {
+            let next = ids.len() as u32;
+            let id = *ids.entry(q).or_insert_with_key(|q| {
+                order.push(q.clone());
+                next
+            });
+            succ.push(id);
+        }
+        if order.len() as u64 > limits.max_states || succ.len() >= u32::MAX as usize {
+            return Err(Error::StateLimit {
+                explored: order.len() as u64,
+                limit: limits.max_states,
+                what: what.to_string(),
+            });
+        }
+        offsets.push(succ.len() as u32);
+        head += 1;
+    }
+    Ok(ExplicitGame { offsets, succ })
+}
+
+/// The disjunctive sum of explicit games, searched position by position: a position is one
+/// position of each component, a move is a move in exactly one of them.
+pub struct ProductGame<'a> {
+    /// The components.
+    pub parts: &'a [ExplicitGame],
+}
+
+impl Impartial for ProductGame<'_> {
+    type Position = Vec<u32>;
+    fn moves(&self, p: &Vec<u32>, out: &mut Vec<Vec<u32>>) {
+        for (i, part) in self.parts.iter().enumerate() {
+            for &q in part.options(p[i]) {
+                let mut next = p.clone();
+                next[i] = q;
+                out.push(next);
+            }
+        }
+    }
+}

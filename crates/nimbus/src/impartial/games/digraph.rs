@@ -1,0 +1,253 @@
+//! Games on a directed graph read from a file: tokens sit on nodes, a move slides one token
+//! along one edge, and a player who cannot move loses. Every impartial game is one of these
+//! (its positions are the nodes), which is how the seeds introduce the Sprague–Grundy
+//! function.
+//!
+//! File format: one edge `u v` per line (a line with one name declares a node with no edges),
+//! `#` starts a comment, blank lines are ignored. Node names are integers or identifiers made
+//! of letters, digits, `_`, `-` and `.`. Self-loops and parallel edges are accepted; a cycle
+//! reachable from a token is reported (with the cycle) by the engine, never looped on.
+
+use crate::error::{Error, Result, Span};
+use crate::impartial::component::Ruleset;
+use crate::impartial::explicit::ExplicitGame;
+use crate::impartial::grundy::Engine;
+use crate::impartial::{Impartial, Indexed, Limits};
+use rustc_hash::FxHashMap;
+use std::cell::RefCell;
+
+/// A directed graph with named nodes.
+#[derive(Debug, Clone)]
+pub struct Graph {
+    /// The file it came from, as the user wrote it.
+    pub path: String,
+    names: Vec<String>,
+    ids: FxHashMap<String, u32>,
+    edges: ExplicitGame,
+}
+
+fn valid_name(s: &str) -> bool {
+    !s.is_empty()
+        && s.chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '_' | '-' | '.'))
+}
+
+impl Graph {
+    /// Parses a graph from `text`; `path` names it in errors.
+    pub fn parse(path: &str, text: &str) -> Result<Graph> {
+        let mut names: Vec<String> = Vec::new();
+        let mut ids: FxHashMap<String, u32> = FxHashMap::default();
+        let mut lists: Vec<Vec<u32>> = Vec::new();
+        let mut id_of = |name: &str, lists: &mut Vec<Vec<u32>>| -> u32 {
+            if let Some(&i) = ids.get(name) {
+                return i;
+            }
+            let i = names.len() as u32;
+            names.push(name.to_string());
+            ids.insert(name.to_string(), i);
+            lists.push(Vec::new());
+            i
+        };
+        for (ln, raw) in text.lines().enumerate() {
+            let line = raw.split('#').next().unwrap_or("");
+            let mut words = Vec::new();
+            let mut col = 0usize;
+            for piece in line.split_inclusive(char::is_whitespace) {
+                let word = piece.trim_end();
+                if !word.is_empty() {
+                    words.push((col + 1, word));
+                }
+                col += piece.chars().count();
+            }
+            let span = |column: usize| Span {
+                source: path.to_string(),
+                line: ln + 1,
+                column,
+            };
+            for &(c, w) in &words {
+                if !valid_name(w) {
+                    return Err(Error::parse(
+                        span(c),
+                        format!("'{w}' is not a node name (use letters, digits, '_', '-', '.')"),
+                    ));
+                }
+            }
+            match words.as_slice() {
+                [] => {}
+                [(_, u)] => {
+                    id_of(u, &mut lists);
+                }
+                [(_, u), (_, v)] => {
+                    let a = id_of(u, &mut lists);
+                    let b = id_of(v, &mut lists);
+                    lists[a as usize].push(b);
+                }
+                [_, _, (c, w), ..] => {
+                    return Err(Error::parse(
+                        span(*c),
+                        format!("expected one edge 'u v' per line, found a third name '{w}'"),
+                    ))
+                }
+            }
+        }
+        if names.len() >= u32::MAX as usize {
+            return Err(Error::Invalid(format!("{path}: too many nodes")));
+        }
+        Ok(Graph {
+            path: path.to_string(),
+            names,
+            ids,
+            edges: ExplicitGame::from_lists(&lists),
+        })
+    }
+
+    /// Reads and parses the graph file at `path`.
+    pub fn read(path: &str) -> Result<Graph> {
+        let text = std::fs::read_to_string(path).map_err(|source| Error::Io {
+            path: path.to_string(),
+            source,
+        })?;
+        Graph::parse(path, &text)
+    }
+
+    /// The node called `name`.
+    pub fn node(&self, name: &str) -> Option<u32> {
+        self.ids.get(name).copied()
+    }
+
+    /// The names of all nodes, in order of first appearance.
+    pub fn names(&self) -> &[String] {
+        &self.names
+    }
+
+    /// The name of node `v`.
+    pub fn name(&self, v: u32) -> &str {
+        &self.names[v as usize]
+    }
+
+    /// Number of nodes.
+    pub fn len(&self) -> usize {
+        self.names.len()
+    }
+
+    /// Whether the graph has no nodes.
+    pub fn is_empty(&self) -> bool {
+        self.names.is_empty()
+    }
+
+    /// The successors of `v`.
+    pub fn successors(&self, v: u32) -> &[u32] {
+        self.edges.options(v)
+    }
+}
+
+impl Impartial for Graph {
+    type Position = u32;
+    fn moves(&self, p: &u32, out: &mut Vec<u32>) {
+        out.extend_from_slice(self.successors(*p));
+    }
+    fn show(&self, p: &u32) -> String {
+        self.name(*p).to_string()
+    }
+}
+
+impl Indexed for Graph {
+    fn size(&self) -> usize {
+        self.len()
+    }
+    fn index(&self, p: &u32) -> usize {
+        *p as usize
+    }
+}
+
+/// Tokens on a graph: the [`Ruleset`] of graph games. A position is the token nodes.
+pub struct Tokens {
+    /// The graph.
+    pub graph: Graph,
+    /// Grundy values found so far (`u64::MAX`: not yet known).
+    values: RefCell<Vec<u64>>,
+}
+
+impl Tokens {
+    /// The game of tokens on `graph`.
+    pub fn new(graph: Graph) -> Self {
+        let n = graph.len();
+        Tokens {
+            graph,
+            values: RefCell::new(vec![u64::MAX; n]),
+        }
+    }
+
+    /// The Grundy value of the single token position `v`, searching the graph from `v` on first
+    /// use (and keeping every value found).
+    pub fn node_value(&self, v: u32, limits: Limits) -> Result<u64> {
+        let known = self.values.borrow()[v as usize];
+        if known != u64::MAX {
+            return Ok(known);
+        }
+        let what = format!("the graph {}", self.graph.path);
+        let mut engine = Engine::indexed(&self.graph, limits, what)?;
+        let g = engine.grundy(&v)?;
+        let mut values = self.values.borrow_mut();
+        for (u, slot) in values.iter_mut().enumerate() {
+            if let Some(e) = engine.known(&(u as u32)) {
+                *slot = e.grundy;
+            }
+        }
+        Ok(g)
+    }
+}
+
+impl Impartial for Tokens {
+    type Position = Vec<u32>;
+    fn moves(&self, p: &Vec<u32>, out: &mut Vec<Vec<u32>>) {
+        for (i, &v) in p.iter().enumerate() {
+            for &w in self.graph.successors(v) {
+                let mut q = p.clone();
+                q[i] = w;
+                out.push(q);
+            }
+        }
+    }
+    fn show(&self, p: &Vec<u32>) -> String {
+        self.expression(p)
+    }
+}
+
+impl Ruleset for Tokens {
+    fn name(&self) -> String {
+        format!("graph {}", self.graph.path)
+    }
+    fn expression(&self, p: &Vec<u32>) -> String {
+        let mut s = self.name();
+        for &v in p {
+            s.push_str(" @");
+            s.push_str(self.graph.name(v));
+        }
+        s
+    }
+    fn describe(&self, from: &Vec<u32>, to: &Vec<u32>) -> String {
+        let i = (0..from.len()).find(|&i| from[i] != to[i]).unwrap_or(0);
+        let (a, b) = (self.graph.name(from[i]), self.graph.name(to[i]));
+        if from.len() > 1 {
+            format!("move token {} from {a} to {b}", i + 1)
+        } else {
+            format!("move the token from {a} to {b}")
+        }
+    }
+    fn closed_grundy(&self, p: &Vec<u32>, limits: Limits) -> Result<Option<u64>> {
+        let mut g = 0;
+        for &v in p {
+            g ^= self.node_value(v, limits)?;
+        }
+        Ok(Some(g))
+    }
+    fn normalize(&self, p: &Vec<u32>) -> Vec<u32> {
+        let mut q = p.clone();
+        q.sort_unstable();
+        q
+    }
+    fn size_hint(&self, p: &Vec<u32>) -> u64 {
+        (0..p.len()).fold(1u64, |a, _| a.saturating_mul(self.graph.len() as u64))
+    }
+}

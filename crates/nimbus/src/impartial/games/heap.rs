@@ -1,0 +1,375 @@
+//! Heap games: games played on a row of heaps where a move changes one heap into at most two.
+//!
+//! Nim, subtraction games, octal games and Grundy's game all have this shape. A position of
+//! several heaps is the disjunctive sum of its heaps, so its value is the xor of the heaps'
+//! values `G(n)` (the nim-sequence), which every rule computes by a loop over `n` — heaps only
+//! shrink, so no search and no stack is needed.
+
+use crate::error::{Error, Result};
+use crate::impartial::component::Ruleset;
+use crate::impartial::{Impartial, Limits};
+use std::cell::RefCell;
+
+/// One move on one heap: `take` tokens are removed and the rest is left as `parts`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HeapMove {
+    /// Tokens removed.
+    pub take: u64,
+    /// The heaps left; only the first `count` are used.
+    pub parts: [u64; 2],
+    /// How many heaps are left: 0, 1 or 2.
+    pub count: u8,
+}
+
+impl HeapMove {
+    /// A move that leaves the heaps `parts` (zero-sized parts are dropped).
+    pub fn new(take: u64, parts: &[u64]) -> Self {
+        let mut m = HeapMove {
+            take,
+            parts: [0; 2],
+            count: 0,
+        };
+        for &p in parts.iter().filter(|&&p| p > 0) {
+            m.parts[m.count as usize] = p;
+            m.count += 1;
+        }
+        m
+    }
+    /// The heaps left.
+    pub fn left(&self) -> &[u64] {
+        &self.parts[..self.count as usize]
+    }
+}
+
+/// The nim-sequence of a heap rule, or the part of it computed so far.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum HeapValues {
+    /// `G(n) = n` (Nim).
+    Identity,
+    /// `G(0..table.len())`.
+    Table(Vec<u64>),
+    /// The table, and a proof that `G(n + period) = G(n)` for every `n >= preperiod`.
+    Periodic {
+        /// `G(0..table.len())`, with `table.len() >= preperiod + period`.
+        table: Vec<u64>,
+        /// First index of the periodic part.
+        preperiod: u64,
+        /// The period.
+        period: u64,
+    },
+}
+
+impl HeapValues {
+    /// `G(n)`, if known.
+    pub fn get(&self, n: u64) -> Option<u64> {
+        match self {
+            HeapValues::Identity => Some(n),
+            HeapValues::Table(t) => t.get(usize::try_from(n).ok()?).copied(),
+            HeapValues::Periodic {
+                table,
+                preperiod,
+                period,
+            } => {
+                let i = if n < *preperiod {
+                    n
+                } else {
+                    preperiod + (n - preperiod) % period
+                };
+                table.get(i as usize).copied()
+            }
+        }
+    }
+
+    /// Whether `G(n)` is known for every `n <= upto`.
+    pub fn covers(&self, upto: u64) -> bool {
+        match self {
+            HeapValues::Identity | HeapValues::Periodic { .. } => true,
+            HeapValues::Table(t) => (upto as u128) < t.len() as u128,
+        }
+    }
+}
+
+/// The rules of one heap.
+pub trait HeapRule {
+    /// The ruleset's name in the expression grammar.
+    fn name(&self) -> String;
+    /// The moves from a heap of `n`. Every heap left is smaller than `n`.
+    fn heap_moves(&self, n: u64, out: &mut Vec<HeapMove>);
+    /// `G(0..=upto)` computed directly. The default lists every move of every heap; rules
+    /// override it with faster loops, which tests check against this default.
+    fn table(&self, upto: u64, limits: Limits) -> Result<Vec<u64>> {
+        generic_table(self, upto, limits)
+    }
+    /// What is needed to know `G(0..=upto)`: the table, or a proved periodic form that covers
+    /// it (and may reach far beyond what a table could hold).
+    fn values(&self, upto: u64, limits: Limits) -> Result<HeapValues> {
+        Ok(HeapValues::Table(self.table(upto, limits)?))
+    }
+    /// The moves from a heap of `n` to positions of value `target`, when the rule can find
+    /// them without listing every move (Nim).
+    fn moves_to_value(&self, _n: u64, _target: u64) -> Option<Vec<HeapMove>> {
+        None
+    }
+    /// A move as a person would say it. `heap` is 1-based; `heaps` is how many there are.
+    fn describe(&self, n: u64, heap: usize, heaps: usize, m: &HeapMove) -> String;
+    /// Whether a move can split a heap in two.
+    fn splits(&self) -> bool;
+    /// The largest `n` such that checking `G(m + period) = G(m)` for every `m` with
+    /// `preperiod <= m` and `m + period <= n` proves that the period goes on for ever; `None`
+    /// when the rule has no such test.
+    fn proof_horizon(&self, _preperiod: u64, _period: u64) -> Option<u64> {
+        None
+    }
+}
+
+/// The standard description of a move that removes tokens, used by most rules.
+pub fn describe_take(n: u64, heap: usize, heaps: usize, m: &HeapMove, noun: &str) -> String {
+    let which = if heaps > 1 {
+        format!("heap {heap}")
+    } else {
+        "the heap".to_string()
+    };
+    let left = match m.left() {
+        [] => "leaving nothing".to_string(),
+        [a] => format!("leaving {a}"),
+        [a, b] => format!("leaving heaps of {a} and {b}"),
+        _ => unreachable!("at most two parts"),
+    };
+    let what = if m.take == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{} {noun}s", m.take)
+    };
+    format!("take {what} from {which} of {n}, {left}")
+}
+
+/// A heap rule played on a row of heaps: the [`Ruleset`] for every heap game.
+pub struct Heaps<R> {
+    /// The rule of one heap.
+    pub rule: R,
+    values: RefCell<Option<HeapValues>>,
+}
+
+impl<R: HeapRule> Heaps<R> {
+    /// The heap game of `rule`.
+    pub fn new(rule: R) -> Self {
+        Heaps {
+            rule,
+            values: RefCell::new(None),
+        }
+    }
+
+    /// `G(n)` for one heap, computing and caching the nim-sequence as far as needed.
+    pub fn heap_value(&self, n: u64, limits: Limits) -> Result<u64> {
+        let known = self.values.borrow().as_ref().and_then(|v| v.get(n));
+        if let Some(g) = known {
+            return Ok(g);
+        }
+        let v = self.rule.values(n, limits)?;
+        let g = v.get(n).ok_or_else(|| {
+            Error::Invalid(format!(
+                "{}: no value computed for heap {n}",
+                self.rule.name()
+            ))
+        })?;
+        *self.values.borrow_mut() = Some(v);
+        Ok(g)
+    }
+
+    fn replace(p: &[u64], i: usize, m: &HeapMove) -> Vec<u64> {
+        let mut q = Vec::with_capacity(p.len() + 1);
+        q.extend_from_slice(&p[..i]);
+        q.extend_from_slice(m.left());
+        q.extend_from_slice(&p[i + 1..]);
+        q
+    }
+}
+
+impl<R: HeapRule> Impartial for Heaps<R> {
+    type Position = Vec<u64>;
+    fn moves(&self, p: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+        let mut ms = Vec::new();
+        for (i, &n) in p.iter().enumerate() {
+            ms.clear();
+            self.rule.heap_moves(n, &mut ms);
+            out.extend(ms.iter().map(|m| Self::replace(p, i, m)));
+        }
+    }
+    fn show(&self, p: &Vec<u64>) -> String {
+        self.expression(p)
+    }
+}
+
+impl<R: HeapRule> Ruleset for Heaps<R> {
+    fn name(&self) -> String {
+        self.rule.name()
+    }
+
+    fn expression(&self, p: &Vec<u64>) -> String {
+        let heaps: Vec<String> = if p.is_empty() {
+            vec!["0".into()]
+        } else {
+            p.iter().map(u64::to_string).collect()
+        };
+        format!("{} {}", self.rule.name(), heaps.join(" "))
+    }
+
+    fn describe(&self, from: &Vec<u64>, to: &Vec<u64>) -> String {
+        // Moves replace heap i by its parts in place, so the heap is the first difference.
+        // A heap's parts are never equal to the heap itself, so the first difference is exact.
+        let i = (0..from.len())
+            .find(|&i| to.get(i) != Some(&from[i]))
+            .unwrap_or(from.len() - 1);
+        let count = to.len() + 1 - from.len();
+        let parts = &to[i..i + count];
+        let m = HeapMove::new(from[i] - parts.iter().sum::<u64>(), parts);
+        self.rule.describe(from[i], i + 1, from.len(), &m)
+    }
+
+    fn closed_grundy(&self, p: &Vec<u64>, limits: Limits) -> Result<Option<u64>> {
+        let mut g = 0;
+        for &n in p {
+            g ^= self.heap_value(n, limits)?;
+        }
+        Ok(Some(g))
+    }
+
+    fn closed_moves_to_value(
+        &self,
+        p: &Vec<u64>,
+        target: u64,
+        limits: Limits,
+    ) -> Result<Option<Vec<Vec<u64>>>> {
+        let total = self.closed_grundy(p, limits)?.unwrap_or(0);
+        let mut out = Vec::new();
+        let mut ms = Vec::new();
+        for (i, &n) in p.iter().enumerate() {
+            let want = self.heap_value(n, limits)? ^ total ^ target;
+            if let Some(direct) = self.rule.moves_to_value(n, want) {
+                out.extend(direct.iter().map(|m| Self::replace(p, i, m)));
+                continue;
+            }
+            ms.clear();
+            self.rule.heap_moves(n, &mut ms);
+            for m in &ms {
+                let mut v = 0;
+                for &part in m.left() {
+                    v ^= self.heap_value(part, limits)?;
+                }
+                if v == want {
+                    out.push(Self::replace(p, i, m));
+                }
+            }
+        }
+        Ok(Some(out))
+    }
+
+    fn normalize(&self, p: &Vec<u64>) -> Vec<u64> {
+        let mut q: Vec<u64> = p.iter().copied().filter(|&n| n > 0).collect();
+        q.sort_unstable();
+        q
+    }
+
+    fn size_hint(&self, p: &Vec<u64>) -> u64 {
+        if self.rule.splits() {
+            // Positions are multisets of heaps with at most as many tokens in all: bounded by
+            // the number of partitions of the numbers up to the total.
+            let total: u64 = p.iter().fold(0u64, |a, &n| a.saturating_add(n));
+            partitions_up_to(total)
+        } else {
+            p.iter()
+                .fold(1u64, |a, &n| a.saturating_mul(n.saturating_add(1)))
+        }
+    }
+}
+
+/// `p(0) + p(1) + … + p(n)` (integer partitions), saturating; `u64::MAX` for large `n`.
+fn partitions_up_to(n: u64) -> u64 {
+    if n > 400 {
+        return u64::MAX;
+    }
+    let n = n as usize;
+    let mut p = vec![0u64; n + 1];
+    p[0] = 1;
+    for part in 1..=n {
+        for m in part..=n {
+            p[m] = p[m].saturating_add(p[m - part]);
+        }
+    }
+    p.iter().fold(0u64, |a, &x| a.saturating_add(x))
+}
+
+/// Checks `limit` before building a table of `upto + 1` values.
+pub fn check_table(upto: u64, limits: Limits, what: &str) -> Result<usize> {
+    if upto >= limits.max_states {
+        return Err(Error::StateLimit {
+            explored: 0,
+            limit: limits.max_states,
+            what: format!("the nim-sequence of {what} up to {upto}"),
+        });
+    }
+    Ok(upto as usize)
+}
+
+/// `G(0..=upto)` by the definition: the mex of the values of every move's heaps.
+pub fn generic_table<R: HeapRule + ?Sized>(
+    rule: &R,
+    upto: u64,
+    limits: Limits,
+) -> Result<Vec<u64>> {
+    let upto = check_table(upto, limits, &rule.name())?;
+    let mut g = Vec::with_capacity(upto + 1);
+    let mut ms = Vec::new();
+    let mut seen = Vec::new();
+    for n in 0..=upto as u64 {
+        ms.clear();
+        rule.heap_moves(n, &mut ms);
+        seen.clear();
+        seen.extend(
+            ms.iter()
+                .map(|m| m.left().iter().fold(0, |a, &h| a ^ g[h as usize])),
+        );
+        g.push(crate::impartial::mex(&mut seen));
+    }
+    Ok(g)
+}
+
+/// The values of `rule` as far as `upto`, from tables of doubling length that stop as soon as
+/// a period is proved ([`HeapRule::proof_horizon`]); so a heap far beyond any table, such as
+/// `kayles 10^18`, gets its exact value once the period of its rule is proved.
+pub fn values_by_doubling<R: HeapRule + ?Sized>(
+    rule: &R,
+    upto: u64,
+    limits: Limits,
+) -> Result<HeapValues> {
+    use crate::impartial::sequence::{detect_period, is_proved};
+    let cap = limits.max_states.saturating_sub(1);
+    let mut len = 255u64;
+    loop {
+        let n = len.min(upto).min(cap);
+        let table = rule.table(n, limits)?;
+        if let Some(p) = detect_period(&table) {
+            if is_proved(rule, &table, p) {
+                return Ok(HeapValues::Periodic {
+                    table,
+                    preperiod: p.preperiod,
+                    period: p.period,
+                });
+            }
+        }
+        if n >= upto {
+            return Ok(HeapValues::Table(table));
+        }
+        if n >= cap {
+            return Err(Error::StateLimit {
+                explored: table.len() as u64,
+                limit: limits.max_states,
+                what: format!(
+                    "the nim-sequence of {} up to {upto} (no period proved within the limit)",
+                    rule.name()
+                ),
+            });
+        }
+        len = len.saturating_mul(2).saturating_add(1);
+    }
+}

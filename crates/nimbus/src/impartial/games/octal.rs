@@ -1,0 +1,216 @@
+//! Octal games (Guy and Smith 1956; Winning Ways ch. 4), given by their code `d0.d1d2d3…`.
+//!
+//! Digit `d_k` (0–7) says what a move that removes `k` tokens from one heap may leave: bit 1,
+//! nothing (the heap had exactly `k`); bit 2, one non-empty heap; bit 4, two non-empty heaps.
+//! The digit before the point is for `k = 0`: only 0 or 4 make sense (4: split a heap in two
+//! without removing anything; 2 would be a pass, which is not an octal game's move).
+//! Kayles is 0.77, Dawson's Kayles 0.07, Dawson's chess 0.137.
+//!
+//! The nim-sequence is computed by a tight loop over the splits `a + b = n - k`, marking the
+//! xors `G(a) ^ G(b)` in a stamp array; periods are proved by the Guy–Smith test.
+
+use super::heap::{check_table, describe_take, values_by_doubling, HeapMove, HeapRule, HeapValues};
+use crate::error::{Error, Result};
+use crate::impartial::Limits;
+
+/// An octal game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Octal {
+    /// `digits[k]` for removing `k` tokens, without trailing zeros.
+    digits: Vec<u8>,
+    /// The name it is written with ("kayles", or "octal 0.137").
+    name: String,
+    /// What the tokens are called in move descriptions.
+    noun: &'static str,
+}
+
+impl Octal {
+    /// The game of `code`, such as "0.77" or "4.07". Digits must be 0–7 and the digit before
+    /// the point 0 or 4; the error names the offending character (0-based index in `code`).
+    pub fn parse(code: &str) -> Result<Self, (usize, String)> {
+        let (whole, frac) = match code.split_once('.') {
+            Some((w, f)) => (w, f),
+            None => {
+                return Err((
+                    0,
+                    format!("'{code}' is not an octal code: expected a form like 0.77"),
+                ))
+            }
+        };
+        let mut digits = Vec::new();
+        let d0 = match whole {
+            "" | "0" => 0,
+            "4" => 4,
+            _ => {
+                return Err((
+                    0,
+                    format!(
+                        "the digit before the point must be 0 or 4 (a split without removal), not '{whole}'"
+                    ),
+                ))
+            }
+        };
+        digits.push(d0);
+        for (i, ch) in frac.char_indices() {
+            match ch.to_digit(8) {
+                Some(d) => digits.push(d as u8),
+                None => {
+                    return Err((
+                        whole.len() + 1 + i,
+                        format!("'{ch}' is not an octal digit (0-7) in the code '{code}'"),
+                    ))
+                }
+            }
+        }
+        while digits.len() > 1 && digits.last() == Some(&0) {
+            digits.pop();
+        }
+        Ok(Octal {
+            digits,
+            name: format!("octal {code}"),
+            noun: "token",
+        })
+    }
+
+    /// Kayles (0.77): knock down one pin or two adjacent pins from a row.
+    pub fn kayles() -> Self {
+        Self::named("0.77", "kayles")
+    }
+
+    /// Dawson's Kayles (0.07): knock down two adjacent pins.
+    pub fn dawson() -> Self {
+        Self::named("0.07", "dawson")
+    }
+
+    fn named(code: &str, name: &str) -> Self {
+        let mut g = Self::parse(code).expect("built-in codes are valid");
+        g.name = name.into();
+        g.noun = "pin";
+        g
+    }
+
+    /// The largest number of tokens a move removes.
+    pub fn max_take(&self) -> u64 {
+        self.digits.len() as u64 - 1
+    }
+
+    /// `G(0..=upto)` by the direct loop.
+    fn compute(&self, upto: usize) -> Vec<u64> {
+        let mut g: Vec<u32> = Vec::with_capacity(upto + 1);
+        // stamp[x] == n + 1 marks that some option of n has value x. Its length stays a power
+        // of two above every xor of two values, so indices can be masked instead of checked.
+        let mut stamp: Vec<u32> = vec![0; 64];
+        let mut max_value = 0u32;
+        for n in 0..=upto {
+            let mark = n as u32 + 1;
+            let mask = stamp.len() - 1;
+            for (k, &d) in self.digits.iter().enumerate() {
+                if k > n {
+                    break;
+                }
+                let m = n - k;
+                if d & 1 != 0 && m == 0 && k > 0 {
+                    stamp[0] = mark;
+                }
+                if d & 2 != 0 && m > 0 && k > 0 {
+                    stamp[g[m] as usize & mask] = mark;
+                }
+                if d & 4 != 0 && m >= 2 {
+                    let half = m / 2;
+                    let lo = &g[1..=half];
+                    let hi = &g[m - half..m];
+                    for (x, y) in lo.iter().zip(hi.iter().rev()) {
+                        stamp[(x ^ y) as usize & mask] = mark;
+                    }
+                }
+            }
+            let v = stamp.iter().position(|&s| s != mark).unwrap_or(stamp.len()) as u32;
+            g.push(v);
+            if v > max_value {
+                max_value = v;
+                let need = ((max_value as usize + 1).next_power_of_two() * 2).max(64);
+                if need > stamp.len() {
+                    stamp.resize(need, 0);
+                }
+            }
+        }
+        g.into_iter().map(u64::from).collect()
+    }
+}
+
+impl HeapRule for Octal {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn heap_moves(&self, n: u64, out: &mut Vec<HeapMove>) {
+        for (k, &d) in self.digits.iter().enumerate() {
+            let k = k as u64;
+            if k > n {
+                break;
+            }
+            let m = n - k;
+            if d & 1 != 0 && m == 0 && k > 0 {
+                out.push(HeapMove::new(k, &[]));
+            }
+            if d & 2 != 0 && m > 0 && k > 0 {
+                out.push(HeapMove::new(k, &[m]));
+            }
+            if d & 4 != 0 && m >= 2 {
+                out.extend((1..=m / 2).map(|a| HeapMove::new(k, &[a, m - a])));
+            }
+        }
+    }
+
+    fn table(&self, upto: u64, limits: Limits) -> Result<Vec<u64>> {
+        let n = check_table(upto, limits, &self.name)?;
+        if n >= u32::MAX as usize {
+            return Err(Error::Overflow(format!("heap {upto} of {}", self.name)));
+        }
+        Ok(self.compute(n))
+    }
+
+    fn values(&self, upto: u64, limits: Limits) -> Result<HeapValues> {
+        values_by_doubling(self, upto, limits)
+    }
+
+    fn describe(&self, n: u64, heap: usize, heaps: usize, m: &HeapMove) -> String {
+        if self.noun == "pin" {
+            let which = if heaps > 1 {
+                format!("row {heap} ({n} pins)")
+            } else {
+                format!("the row of {n}")
+            };
+            let left = match m.left() {
+                [] => "leaving no pins".to_string(),
+                [a] => format!("leaving a row of {a}"),
+                [a, b] => format!("leaving rows of {a} and {b}"),
+                _ => unreachable!("at most two parts"),
+            };
+            let what = if m.take == 1 {
+                "1 pin".to_string()
+            } else {
+                format!("{} pins", m.take)
+            };
+            return format!("knock down {what} from {which}, {left}");
+        }
+        if m.take == 0 {
+            let [a, b] = m.parts;
+            return format!("split the heap of {n} into {a} and {b}");
+        }
+        describe_take(n, heap, heaps, m, self.noun)
+    }
+
+    fn splits(&self) -> bool {
+        self.digits.iter().any(|d| d & 4 != 0)
+    }
+
+    fn proof_horizon(&self, preperiod: u64, period: u64) -> Option<u64> {
+        // Guy–Smith: equality for preperiod <= m < 2·preperiod + period + t suffices, so the
+        // largest index compared is 2·preperiod + 2·period + t - 1.
+        let t = self.max_take();
+        (2 * preperiod as u128 + 2 * period as u128 + t as u128)
+            .checked_sub(1)
+            .and_then(|h| u64::try_from(h).ok())
+    }
+}

@@ -1,0 +1,139 @@
+//! Wythoff's game (Wythoff 1907): two heaps; take any number from one heap, or the same number
+//! from both.
+//!
+//! The P-positions are the pairs `(a_k, a_k + k)` with `a_k = floor(k·φ)`, φ the golden ratio
+//! (Beatty sequences). `floor(k·φ) = floor((k + floor(k·√5)) / 2)` because `k·√5` is irrational
+//! for `k > 0`, and `floor(k·√5) = isqrt(5k²)` is exact in 128-bit integers for every heap up to
+//! 10^18 — no floating point. Grundy values other than 0 have no known closed form; they come
+//! from the generic engine for positions small enough to search.
+
+use crate::error::Result;
+use crate::impartial::component::Ruleset;
+use crate::impartial::{Impartial, Limits, Outcome};
+
+/// Wythoff's game. A position is the two heaps, in the order written.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Wythoff;
+
+/// `floor(k·φ)`, exactly.
+pub fn lower(k: u64) -> u128 {
+    let k = k as u128;
+    (k + (5 * k * k).isqrt()) / 2
+}
+
+/// Largest heap Wythoff positions may have: keeps `5k²` and `n + k` inside 128 and 64 bits.
+pub const MAX_HEAP: u64 = (1 << 63) - 1;
+
+/// The largest `k` with `f(k) <= n`, for an increasing `f` with `f(0) = 0`.
+fn last_at_most(n: u64, f: impl Fn(u64) -> u128) -> u64 {
+    let (mut lo, mut hi) = (0u64, n);
+    while lo < hi {
+        let mid = lo + (hi - lo).div_ceil(2);
+        if f(mid) <= n as u128 {
+            lo = mid;
+        } else {
+            hi = mid - 1;
+        }
+    }
+    lo
+}
+
+/// The P-position partner of `n` (at most [`MAX_HEAP`]): the `m` with `(n, m)` a P-position.
+pub fn partner(n: u64) -> u64 {
+    if n == 0 {
+        return 0;
+    }
+    // Every positive integer is exactly one of a_k = floor(kφ) or b_k = a_k + k (k >= 1).
+    let k = last_at_most(n, lower);
+    if lower(k) == n as u128 {
+        return n + k;
+    }
+    let j = last_at_most(n, |j| lower(j) + j as u128);
+    debug_assert_eq!(lower(j) + j as u128, n as u128);
+    lower(j) as u64
+}
+
+/// Whether `(a, b)` is a P-position.
+pub fn is_p(a: u64, b: u64) -> bool {
+    partner(a) == b
+}
+
+impl Impartial for Wythoff {
+    type Position = (u64, u64);
+    fn moves(&self, &(a, b): &(u64, u64), out: &mut Vec<(u64, u64)>) {
+        out.extend((0..a).map(|x| (x, b)));
+        out.extend((0..b).map(|y| (a, y)));
+        out.extend((1..=a.min(b)).map(|d| (a - d, b - d)));
+    }
+    fn show(&self, p: &(u64, u64)) -> String {
+        self.expression(p)
+    }
+}
+
+impl Ruleset for Wythoff {
+    fn name(&self) -> String {
+        "wythoff".into()
+    }
+    fn expression(&self, &(a, b): &(u64, u64)) -> String {
+        format!("wythoff {a} {b}")
+    }
+    fn describe(&self, &(a, b): &(u64, u64), &(x, y): &(u64, u64)) -> String {
+        if x < a && y < b {
+            format!("take {} from both heaps ({a},{b} -> {x},{y})", a - x)
+        } else if x < a {
+            format!("take {} from heap 1 ({a} -> {x})", a - x)
+        } else {
+            format!("take {} from heap 2 ({b} -> {y})", b - y)
+        }
+    }
+    fn closed_grundy(&self, &(a, b): &(u64, u64), _limits: Limits) -> Result<Option<u64>> {
+        Ok(is_p(a, b).then_some(0))
+    }
+    fn closed_moves_to_value(
+        &self,
+        p: &(u64, u64),
+        target: u64,
+        _limits: Limits,
+    ) -> Result<Option<Vec<(u64, u64)>>> {
+        Ok((target == 0).then(|| self.p_options(p)))
+    }
+    fn closed_outcome(&self, &(a, b): &(u64, u64)) -> Option<Outcome> {
+        Some(if is_p(a, b) { Outcome::P } else { Outcome::N })
+    }
+    fn closed_winning_moves(&self, p: &(u64, u64)) -> Option<Vec<(u64, u64)>> {
+        Some(self.p_options(p))
+    }
+    fn normalize(&self, &(a, b): &(u64, u64)) -> (u64, u64) {
+        (a.min(b), a.max(b))
+    }
+    fn size_hint(&self, &(a, b): &(u64, u64)) -> u64 {
+        a.saturating_add(1).saturating_mul(b.saturating_add(1))
+    }
+}
+
+impl Wythoff {
+    /// Every option of `(a, b)` that is a P-position, from the closed form.
+    pub fn p_options(&self, &(a, b): &(u64, u64)) -> Vec<(u64, u64)> {
+        let mut out = Vec::new();
+        // Keep b, lower a to b's partner; keep a, lower b to a's partner.
+        let pb = partner(b);
+        if pb < a {
+            out.push((pb, b));
+        }
+        let pa = partner(a);
+        if pa < b {
+            out.push((a, pa));
+        }
+        // Take d from both: the difference stays, so the target is the P-pair of that
+        // difference, (a_k, a_k + k) in the right order.
+        let k = a.abs_diff(b);
+        let lo = lower(k) as u64;
+        if lo < a.min(b) {
+            let d = a.min(b) - lo;
+            out.push((a - d, b - d));
+        }
+        out.sort_unstable();
+        out.dedup();
+        out
+    }
+}

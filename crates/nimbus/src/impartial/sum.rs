@@ -1,0 +1,268 @@
+//! Disjunctive sums: the outcome, value and winning moves of a sum of components.
+//!
+//! By the Sprague–Grundy theorem the value of a sum is the xor `s` of its components' values.
+//! The winning moves follow the constructive proof of Bouton's theorem (1901), as in the seeds:
+//! a move in component `i` wins exactly when it takes that component to value `g_i xor s`, which
+//! is possible only when `g_i xor s < g_i`. So the moves are found inside single components and
+//! the sum's own game graph is never searched for them.
+//!
+//! Remoteness is different: it is not determined by the components' values, so the remoteness
+//! of a sum of several components is found by searching the sum, and only when that search is
+//! small enough (see [`AnalyzeOptions::remoteness_limit`]); otherwise it is reported unknown.
+
+use super::component::Component;
+use super::explicit::ProductGame;
+use super::grundy::Engine;
+use super::{Limits, Outcome};
+use crate::error::{Error, Result};
+use serde::Serialize;
+
+/// How much work [`analyze`] may do.
+#[derive(Debug, Clone, Copy)]
+pub struct AnalyzeOptions {
+    /// Limits for the Grundy values of the components.
+    pub limits: Limits,
+    /// Largest number of positions searched to find a remoteness (of a component or of the
+    /// whole sum); past it the remoteness is reported as unknown rather than failing.
+    pub remoteness_limit: u64,
+    /// At most this many winning moves are listed (all are counted).
+    pub max_moves: usize,
+}
+
+impl Default for AnalyzeOptions {
+    fn default() -> Self {
+        AnalyzeOptions {
+            limits: Limits::default(),
+            remoteness_limit: 2_000_000,
+            max_moves: 100,
+        }
+    }
+}
+
+/// One component of an analysed sum.
+#[derive(Debug, Clone, Serialize)]
+pub struct ComponentReport {
+    /// The component in the expression grammar.
+    pub game: String,
+    /// Its Sprague–Grundy value (unknown only for a lone component decided by a closed form).
+    pub grundy: Option<u64>,
+    /// Its remoteness, when the search for it was small enough.
+    pub remoteness: Option<u64>,
+}
+
+/// A winning move of the sum.
+#[derive(Debug, Clone, Serialize)]
+pub struct WinningMove {
+    /// The index of the component the move is made in.
+    pub component: usize,
+    /// The move as a person would say it.
+    pub description: String,
+    /// The whole sum after the move, in the expression grammar.
+    pub result: String,
+}
+
+/// Everything known about a sum.
+#[derive(Debug, Clone, Serialize)]
+pub struct Analysis {
+    /// N or P.
+    pub outcome: Outcome,
+    /// The value of the sum (the xor of its components' values).
+    pub grundy: Option<u64>,
+    /// The components, in the order written.
+    pub components: Vec<ComponentReport>,
+    /// The winning moves (at most [`AnalyzeOptions::max_moves`]).
+    pub winning_moves: Vec<WinningMove>,
+    /// How many winning moves there are in all.
+    pub winning_moves_total: usize,
+    /// Moves left under optimal play, when known.
+    pub remoteness: Option<u64>,
+    /// How the answer was obtained, where that is not the plain xor rule.
+    pub notes: Vec<String>,
+}
+
+/// Analyses the sum of `components`.
+pub fn analyze(components: &[Box<dyn Component>], opts: &AnalyzeOptions) -> Result<Analysis> {
+    if components.is_empty() {
+        return Err(Error::Invalid("the sum has no components".into()));
+    }
+    let mut notes = Vec::new();
+    let mut values = Vec::with_capacity(components.len());
+    for c in components {
+        match c.grundy(opts.limits) {
+            Ok(g) => values.push(g),
+            Err(err @ Error::StateLimit { .. }) => {
+                if components.len() == 1 {
+                    if let Some(a) = closed_form_only(c.as_ref(), opts, &mut notes) {
+                        return Ok(a);
+                    }
+                }
+                return Err(err);
+            }
+            Err(err) => return Err(err),
+        }
+    }
+    let total = values.iter().fold(0, |a, &g| a ^ g);
+    let expressions: Vec<String> = components.iter().map(|c| c.expression()).collect();
+    let mut winning_moves = Vec::new();
+    let mut winning_moves_total = 0;
+    if total != 0 {
+        for (i, c) in components.iter().enumerate() {
+            let target = values[i] ^ total;
+            if target >= values[i] {
+                continue;
+            }
+            for m in c.moves_to_value(target, opts.limits)? {
+                winning_moves_total += 1;
+                if winning_moves.len() < opts.max_moves {
+                    let result = expressions
+                        .iter()
+                        .enumerate()
+                        .map(|(j, e)| {
+                            if j == i {
+                                m.result.as_str()
+                            } else {
+                                e.as_str()
+                            }
+                        })
+                        .collect::<Vec<_>>()
+                        .join(" + ");
+                    let description = if components.len() == 1 {
+                        m.description
+                    } else {
+                        format!("in {}: {}", expressions[i], m.description)
+                    };
+                    winning_moves.push(WinningMove {
+                        component: i,
+                        description,
+                        result,
+                    });
+                }
+            }
+        }
+        if winning_moves_total == 0 {
+            return Err(Error::Invalid(
+                "internal inconsistency: a non-zero sum without a winning move".into(),
+            ));
+        }
+    }
+    let (component_remoteness, remoteness) = remoteness(components, opts, &mut notes);
+    let reports = components
+        .iter()
+        .zip(&values)
+        .zip(component_remoteness)
+        .map(|((c, &g), r)| ComponentReport {
+            game: c.expression(),
+            grundy: Some(g),
+            remoteness: r,
+        })
+        .collect();
+    Ok(Analysis {
+        outcome: Outcome::from_grundy(total),
+        grundy: Some(total),
+        components: reports,
+        winning_moves,
+        winning_moves_total,
+        remoteness,
+        notes,
+    })
+}
+
+/// The answer for a lone component whose value is out of reach but whose outcome has a closed
+/// form (Wythoff's and Fibonacci Nim's P-positions).
+fn closed_form_only(
+    c: &dyn Component,
+    opts: &AnalyzeOptions,
+    notes: &mut Vec<String>,
+) -> Option<Analysis> {
+    let outcome = c.closed_outcome()?;
+    let moves = c.closed_winning_moves()?;
+    notes.push(format!(
+        "the Grundy value of {} is beyond --max-states ({}); the outcome and the winning moves \
+         come from the closed form of its P-positions",
+        c.expression(),
+        opts.limits.max_states
+    ));
+    let grundy = (outcome == Outcome::P).then_some(0);
+    let total = moves.len();
+    Some(Analysis {
+        outcome,
+        grundy,
+        components: vec![ComponentReport {
+            game: c.expression(),
+            grundy,
+            remoteness: None,
+        }],
+        winning_moves: moves
+            .into_iter()
+            .take(opts.max_moves)
+            .map(|m| WinningMove {
+                component: 0,
+                description: m.description,
+                result: m.result,
+            })
+            .collect(),
+        winning_moves_total: total,
+        remoteness: None,
+        notes: notes.clone(),
+    })
+}
+
+/// The remoteness of each component and of the sum, each `None` when its search would exceed
+/// the remoteness limit.
+fn remoteness(
+    components: &[Box<dyn Component>],
+    opts: &AnalyzeOptions,
+    notes: &mut Vec<String>,
+) -> (Vec<Option<u64>>, Option<u64>) {
+    let limit = Limits {
+        max_states: opts.remoteness_limit.min(opts.limits.max_states),
+    };
+    let mut graphs = Vec::new();
+    let mut each = Vec::new();
+    for c in components {
+        let g = (c.size_hint() <= limit.max_states.saturating_mul(64))
+            .then(|| c.explore(limit).ok())
+            .flatten();
+        let r = g.as_ref().and_then(|g| {
+            Engine::indexed(g, limit, c.expression())
+                .and_then(|mut e| e.entry(&0))
+                .ok()
+                .map(|e| e.remoteness)
+        });
+        each.push(r);
+        graphs.push(g);
+    }
+    if components.len() == 1 {
+        if each[0].is_none() {
+            notes.push(format!(
+                "remoteness not computed: the search would exceed {} positions",
+                limit.max_states
+            ));
+        }
+        let r = each[0];
+        return (each, r);
+    }
+    let parts: Option<Vec<_>> = graphs.into_iter().collect();
+    let total = parts.as_ref().map(|p| {
+        p.iter()
+            .fold(1u64, |acc, g| acc.saturating_mul(g.len() as u64))
+    });
+    let sum = match (parts, total) {
+        (Some(parts), Some(t)) if t <= limit.max_states => {
+            let game = ProductGame { parts: &parts };
+            Engine::hashed(&game, limit, "the sum")
+                .entry(&vec![0; parts.len()])
+                .ok()
+                .map(|e| e.remoteness)
+        }
+        _ => None,
+    };
+    if sum.is_none() {
+        notes.push(format!(
+            "remoteness of the sum not computed: it needs a search of the sum's positions, more \
+             than {}",
+            limit.max_states
+        ));
+    }
+    (each, sum)
+}

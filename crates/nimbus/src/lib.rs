@@ -1,0 +1,14 @@
+//! Nimbus: exact, fast solvers for the games of combinatorial and classical game theory.
+//!
+//! The library keeps three things apart: **games** (what positions and moves are), **solvers**
+//! (algorithms generic over a game trait) and **front-ends** (the `nimbus` command, later
+//! scripts and bindings), which parse input, call the library and print. Nothing here prints.
+//!
+//! - [`impartial`]: Sprague–Grundy theory under normal play — the engine, sums, rulesets
+//!   (Nim, subtraction games, Wythoff, Fibonacci Nim, octal games, Grundy's game, games on a
+//!   directed graph), nim-sequences and their periods, and the expression grammar.
+
+pub mod error;
+pub mod impartial;
+
+pub use error::{Error, Result, Span};
