@@ -156,7 +156,7 @@ impl<R: Ruleset> Positioned<R> {
 
 /// The ruleset seen through [`Ruleset::normalize`], so that exhaustive searches see each
 /// position once.
-struct Normalized<'a, R>(&'a R);
+pub struct Normalized<'a, R>(pub &'a R);
 
 impl<R: Ruleset> Impartial for Normalized<'_, R> {
     type Position = R::Position;

@@ -2,9 +2,10 @@
 //!
 //! By the Sprague–Grundy theorem the value of a sum is the xor `s` of its components' values.
 //! The winning moves follow the constructive proof of Bouton's theorem (1901), as in the seeds:
-//! a move in component `i` wins exactly when it takes that component to value `g_i xor s`, which
-//! is possible only when `g_i xor s < g_i`. So the moves are found inside single components and
-//! the sum's own game graph is never searched for them.
+//! a move in component `i` wins exactly when it takes that component to value `g_i xor s`. When
+//! `g_i xor s < g_i` such a move exists by the mex property; a move that *raises* a component
+//! to `g_i xor s` wins as well, so every component is asked for its options of that value. The
+//! moves are found inside single components; the sum's own game graph is never searched.
 //!
 //! Remoteness is different: it is not determined by the components' values, so the remoteness
 //! of a sum of several components is found by searching the sum, and only when that search is
@@ -72,8 +73,10 @@ pub struct Analysis {
     pub components: Vec<ComponentReport>,
     /// The winning moves (at most [`AnalyzeOptions::max_moves`]).
     pub winning_moves: Vec<WinningMove>,
-    /// How many winning moves there are in all.
+    /// How many winning moves there are in all (a lower bound when not complete).
     pub winning_moves_total: usize,
+    /// False when some component had too many moves to search for winning ones.
+    pub winning_moves_complete: bool,
     /// Moves left under optimal play, when known.
     pub remoteness: Option<u64>,
     /// How the answer was obtained, where that is not the plain xor rule.
@@ -105,13 +108,30 @@ pub fn analyze(components: &[Box<dyn Component>], opts: &AnalyzeOptions) -> Resu
     let expressions: Vec<String> = components.iter().map(|c| c.expression()).collect();
     let mut winning_moves = Vec::new();
     let mut winning_moves_total = 0;
+    let mut winning_moves_complete = true;
     if total != 0 {
         for (i, c) in components.iter().enumerate() {
             let target = values[i] ^ total;
-            if target >= values[i] {
-                continue;
+            let moves = match c.moves_to_value(target, opts.limits) {
+                Ok(m) => m,
+                Err(Error::StateLimit { .. }) => {
+                    winning_moves_complete = false;
+                    notes.push(format!(
+                        "the moves of {} are too many to list within --max-states; its winning \
+                         moves are not shown",
+                        expressions[i]
+                    ));
+                    continue;
+                }
+                Err(e) => return Err(e),
+            };
+            if target < values[i] && moves.is_empty() {
+                return Err(Error::Invalid(format!(
+                    "internal inconsistency: {} has value {} but no option of value {target}",
+                    expressions[i], values[i]
+                )));
             }
-            for m in c.moves_to_value(target, opts.limits)? {
+            for m in moves {
                 winning_moves_total += 1;
                 if winning_moves.len() < opts.max_moves {
                     let result = expressions
@@ -139,11 +159,6 @@ pub fn analyze(components: &[Box<dyn Component>], opts: &AnalyzeOptions) -> Resu
                 }
             }
         }
-        if winning_moves_total == 0 {
-            return Err(Error::Invalid(
-                "internal inconsistency: a non-zero sum without a winning move".into(),
-            ));
-        }
     }
     let (component_remoteness, remoteness) = remoteness(components, opts, &mut notes);
     let reports = components
@@ -162,6 +177,7 @@ pub fn analyze(components: &[Box<dyn Component>], opts: &AnalyzeOptions) -> Resu
         components: reports,
         winning_moves,
         winning_moves_total,
+        winning_moves_complete,
         remoteness,
         notes,
     })
@@ -202,6 +218,7 @@ fn closed_form_only(
             })
             .collect(),
         winning_moves_total: total,
+        winning_moves_complete: true,
         remoteness: None,
         notes: notes.clone(),
     })

@@ -114,6 +114,10 @@ pub trait HeapRule {
     fn describe(&self, n: u64, heap: usize, heaps: usize, m: &HeapMove) -> String;
     /// Whether a move can split a heap in two.
     fn splits(&self) -> bool;
+    /// An upper bound on the number of moves from a heap of `n`.
+    fn move_count(&self, n: u64) -> u64 {
+        n
+    }
     /// The largest `n` such that checking `G(m + period) = G(m)` for every `m` with
     /// `preperiod <= m` and `m + period <= n` proves that the period goes on for ever; `None`
     /// when the rule has no such test.
@@ -248,6 +252,15 @@ impl<R: HeapRule> Ruleset for Heaps<R> {
             if let Some(direct) = self.rule.moves_to_value(n, want) {
                 out.extend(direct.iter().map(|m| Self::replace(p, i, m)));
                 continue;
+            }
+            // Listing the moves of a heap takes memory in proportion to their number: refuse
+            // beyond the state limit rather than exhaust memory.
+            if self.rule.move_count(n) > limits.max_states {
+                return Err(Error::StateLimit {
+                    explored: 0,
+                    limit: limits.max_states,
+                    what: format!("the moves of a heap of {n} in {}", self.rule.name()),
+                });
             }
             ms.clear();
             self.rule.heap_moves(n, &mut ms);

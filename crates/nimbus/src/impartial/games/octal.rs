@@ -205,6 +205,11 @@ impl HeapRule for Octal {
         self.digits.iter().any(|d| d & 4 != 0)
     }
 
+    fn move_count(&self, n: u64) -> u64 {
+        let per_take = if self.splits() { n / 2 + 2 } else { 2 };
+        per_take.saturating_mul(self.digits.len() as u64)
+    }
+
     fn proof_horizon(&self, preperiod: u64, period: u64) -> Option<u64> {
         // Guy–Smith: equality for preperiod <= m < 2·preperiod + period + t suffices, so the
         // largest index compared is 2·preperiod + 2·period + t - 1.

@@ -150,6 +150,13 @@ impl HeapRule for Subtraction {
         false
     }
 
+    fn move_count(&self, n: u64) -> u64 {
+        match self {
+            Subtraction::Finite(s) => s.len() as u64,
+            Subtraction::AllBut(_) => n,
+        }
+    }
+
     fn proof_horizon(&self, preperiod: u64, period: u64) -> Option<u64> {
         match self {
             // s consecutive values repeating determine everything after them.

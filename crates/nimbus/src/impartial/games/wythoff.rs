@@ -18,7 +18,11 @@ pub struct Wythoff;
 /// `floor(k·φ)`, exactly.
 pub fn lower(k: u64) -> u128 {
     let k = k as u128;
-    (k + (5 * k * k).isqrt()) / 2
+    // Saturates past the documented range (k above about 8·10^18) instead of wrapping.
+    match k.checked_mul(k).and_then(|s| s.checked_mul(5)) {
+        Some(five_k2) => (k + five_k2.isqrt()) / 2,
+        None => u128::MAX,
+    }
 }
 
 /// Largest heap Wythoff positions may have: keeps `5k²` and `n + k` inside 128 and 64 bits.
@@ -26,7 +30,8 @@ pub const MAX_HEAP: u64 = (1 << 63) - 1;
 
 /// The largest `k` with `f(k) <= n`, for an increasing `f` with `f(0) = 0`.
 fn last_at_most(n: u64, f: impl Fn(u64) -> u128) -> u64 {
-    let (mut lo, mut hi) = (0u64, n);
+    // Both sequences grow faster than 1.6·k, so k <= 0.625·n + 1 bounds the search.
+    let (mut lo, mut hi) = (0u64, n / 8 * 5 + 5);
     while lo < hi {
         let mid = lo + (hi - lo).div_ceil(2);
         if f(mid) <= n as u128 {
