@@ -26,7 +26,11 @@ Expression grammar (components joined by +):
 #[command(after_help = EXAMPLES)]
 pub struct Args {
     /// The expression; its words may be given as separate arguments.
-    #[arg(value_name = "EXPRESSION", required_unless_present = "file")]
+    #[arg(
+        value_name = "EXPRESSION",
+        required_unless_present = "file",
+        allow_negative_numbers = true
+    )]
     expression: Vec<String>,
     /// Read the expression from this file ("-" for standard input).
     #[arg(short, long, value_name = "FILE", conflicts_with = "expression")]

@@ -49,10 +49,7 @@ pub enum Error {
         source: std::io::Error,
     },
     /// The exploration of a game grew past the configured limit of positions.
-    #[error(
-        "the state space is larger than the limit: explored {explored} positions of {what} \
-         without finishing (raise --max-states, now {limit})"
-    )]
+    #[error("{}", state_limit_message(*explored, *limit, what))]
     StateLimit {
         /// Positions stored when the search stopped.
         explored: u64,
@@ -91,5 +88,16 @@ impl Error {
             message: message.into(),
             hint: None,
         }
+    }
+}
+
+fn state_limit_message(explored: u64, limit: u64, what: &str) -> String {
+    if explored == 0 {
+        format!("{what} needs more positions than the limit (raise --max-states, now {limit})")
+    } else {
+        format!(
+            "the state space is larger than the limit: explored {explored} positions of {what} \
+             without finishing (raise --max-states, now {limit})"
+        )
     }
 }

@@ -130,9 +130,10 @@ impl<R: Ruleset> Positioned<R> {
         if let Some(g) = self.rule.closed_grundy(p, limits)? {
             return Ok(g);
         }
-        // Listing the options of a huge position could itself exhaust memory: refuse early
-        // when even the bound on the state space is past the limit.
-        if self.rule.size_hint(p) > limits.max_states {
+        // Listing the options of a huge position could itself exhaust memory: refuse at once
+        // when the bound on the state space is far past the limit; nearer cases search until
+        // the limit and say how far they got.
+        if self.rule.size_hint(p) / 4 > limits.max_states {
             return Err(crate::Error::StateLimit {
                 explored: 0,
                 limit: limits.max_states,

@@ -248,38 +248,27 @@ impl Parser {
         }
         let mut out = Vec::new();
         let mut group: Vec<Token> = Vec::new();
-        for t in tokens.into_iter().chain(std::iter::once(Token {
-            text: "+".into(),
-            span: Span {
-                source: source.into(),
-                line: 0,
-                column: 0,
-            },
-        })) {
+        let mut last_plus: Option<Span> = None;
+        for t in tokens {
             if t.text == "+" {
                 if group.is_empty() {
-                    let what = if t.span.line == 0 {
-                        "at the end"
-                    } else {
-                        "before this '+'"
-                    };
-                    let span = if t.span.line == 0 {
-                        Span {
-                            source: source.into(),
-                            line: 1,
-                            column: 1,
-                        }
-                    } else {
-                        t.span
-                    };
-                    return Err(Error::parse(span, format!("a component is missing {what}")));
+                    return Err(Error::parse(
+                        t.span,
+                        "a component is missing before this '+'",
+                    ));
                 }
                 out.push(self.component(&group)?);
                 group.clear();
+                last_plus = Some(t.span);
             } else {
                 group.push(t);
             }
         }
+        if group.is_empty() {
+            let span = last_plus.expect("tokens are not empty, so the last one was a '+'");
+            return Err(Error::parse(span, "a component is missing after this '+'"));
+        }
+        out.push(self.component(&group)?);
         Ok(out)
     }
 

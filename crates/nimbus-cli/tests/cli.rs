@@ -1,0 +1,184 @@
+//! The `nimbus` command end to end: JSON keys, text output, round trips of winning moves, and
+//! every kind of bad input the foundation issue lists (exit status 2, a clear message, no
+//! panic).
+
+use serde_json::Value;
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn nimbus(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_nimbus"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("the binary runs")
+}
+
+fn json(args: &[&str]) -> Value {
+    let out = nimbus(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("one JSON object")
+}
+
+fn fails(args: &[&str], needle: &str) {
+    let out = nimbus(args);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert!(err.starts_with("error: "), "{args:?}: {err}");
+    assert!(
+        err.contains(needle),
+        "{args:?}: expected '{needle}' in {err}"
+    );
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+}
+
+#[test]
+fn sg_json_has_the_documented_keys() {
+    let v = json(&["sg", "nim 3 4 5", "--json"]);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["grundy"], 2);
+    assert_eq!(v["components"][0]["game"], "nim 3 4 5");
+    assert_eq!(v["components"][0]["grundy"], 2);
+    assert_eq!(v["winning_moves"][0]["result"], "nim 1 4 5");
+    assert_eq!(
+        v["winning_moves"][0]["description"],
+        "take 2 from heap 1 (3 -> 1)"
+    );
+    assert!(v["remoteness"].is_u64());
+    assert_eq!(v["winning_moves_total"], 1);
+}
+
+#[test]
+fn every_winning_move_leads_to_a_p_position() {
+    for expr in [
+        "kayles 7 + wythoff 3 5 + subtract{1,3,4} 19",
+        "dawson 9 + grundy-game 12",
+        "octal 0.137 10 + fibonacci 20",
+        "graph examples/dag.txt @a @b + nim 2",
+        "allbut{1,2} 17 + wythoff 6 9",
+    ] {
+        let v = json(&["sg", expr, "--json"]);
+        assert_eq!(v["outcome"], "N", "{expr}");
+        let moves = v["winning_moves"].as_array().unwrap();
+        assert!(!moves.is_empty(), "{expr}");
+        for m in moves {
+            let after = json(&["sg", m["result"].as_str().unwrap(), "--json"]);
+            assert_eq!(after["outcome"], "P", "{expr} -> {}", m["result"]);
+        }
+    }
+}
+
+#[test]
+fn sg_text_output_and_words_as_separate_arguments() {
+    let out = nimbus(&["sg", "kayles", "7"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success());
+    assert!(text.contains("outcome:    N"), "{text}");
+    assert!(
+        text.contains("knock down 1 pin from the row of 7, leaving rows of 3 and 3"),
+        "{text}"
+    );
+}
+
+#[test]
+fn sg_reads_an_expression_file() {
+    let dir = std::env::temp_dir().join(format!("nimbus-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("heaps.txt");
+    let heaps: Vec<String> = (1..=10_000u64)
+        .map(|i| (i * 7919 % 100_003).to_string())
+        .collect();
+    std::fs::write(&path, format!("nim\n{}\n", heaps.join("\n"))).unwrap();
+    let v = json(&["sg", "--file", path.to_str().unwrap(), "--json"]);
+    let expected = (1..=10_000u64).fold(0, |a, i| a ^ (i * 7919 % 100_003));
+    assert_eq!(v["grundy"], expected);
+    std::fs::write(&path, "nim 3\n4 x\n").unwrap();
+    fails(
+        &["sg", "--file", path.to_str().unwrap()],
+        "line 2, column 3: 'x' is not a whole number",
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn sequence_json_and_proof() {
+    let v = json(&["sequence", "kayles", "--upto", "200", "--json"]);
+    assert_eq!(v["values"].as_array().unwrap().len(), 201);
+    assert_eq!(v["preperiod"], 71);
+    assert_eq!(v["period"], 12);
+    assert_eq!(v["proved"], true);
+    let v = json(&["sequence", "subtract{1,3,4}", "--upto", "40", "--json"]);
+    assert_eq!(v["period"], 7);
+    assert_eq!(v["proved"], true);
+    let v = json(&["sequence", "grundy-game", "--upto", "300", "--json"]);
+    assert_eq!(v["proved"], false);
+}
+
+#[test]
+fn bad_input_is_a_clear_error_with_status_2() {
+    fails(&["sg", "nim -3"], "'-3' is negative");
+    fails(&["sg", "nim", "-3"], "'-3' is negative");
+    fails(&["sg", "nim 99999999999999999999"], "too large");
+    fails(
+        &["sg", "octal 0.18 5"],
+        "column 10: '8' is not an octal digit",
+    );
+    fails(&["sg", ""], "the expression is empty");
+    fails(&["sg", "kayels 7"], "did you mean 'kayles'?");
+    fails(
+        &["sg", "graph examples/missing.txt @a"],
+        "cannot read examples/missing.txt",
+    );
+    fails(&["sg", "graph examples/dag.txt @zz"], "no node 'zz'");
+    fails(
+        &["sg", "graph examples/cycle.txt @1"],
+        "has a cycle: 2 -> 3 -> 4 -> 2",
+    );
+    fails(
+        &["sg", "wythoff 3000 4001 + nim 1", "--max-states", "1000"],
+        "--max-states",
+    );
+    fails(
+        &["sg", "grundy-game 100000000", "--max-states", "1000"],
+        "raise --max-states",
+    );
+    fails(&["sequence", "kayels"], "did you mean 'kayles'?");
+    let dir = std::env::temp_dir().join(format!("nimbus-graph-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("bad.txt");
+    std::fs::write(&path, "a b\n# fine\nb c d\n").unwrap();
+    let expr = format!("graph {} @a", path.display());
+    fails(
+        &["sg", &expr],
+        "line 3, column 5: expected one edge 'u v' per line",
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn state_limit_says_how_many_positions_were_explored() {
+    let out = nimbus(&["sg", "wythoff 30 40 + nim 1", "--max-states", "400"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(err.contains("explored 400 positions"), "{err}");
+}
+
+#[test]
+fn every_command_has_help_with_an_example() {
+    for cmd in ["sg", "sequence"] {
+        let out = nimbus(&[cmd, "--help"]);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success() && text.contains("Examples:"),
+            "{cmd}: {text}"
+        );
+    }
+}
