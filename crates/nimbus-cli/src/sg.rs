@@ -36,7 +36,7 @@ pub struct Args {
     #[arg(short, long, value_name = "FILE", conflicts_with = "expression")]
     file: Option<String>,
     /// List at most this many winning moves (all are counted).
-    #[arg(long, value_name = "N", default_value_t = 100)]
+    #[arg(long, value_name = "N", default_value_t = 20)]
     max_moves: usize,
     #[command(flatten)]
     common: Common,

@@ -22,6 +22,48 @@ pub struct ComponentMove {
     pub result: String,
 }
 
+/// Up to a requested number of items, and how many there are in all.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Listed<T> {
+    /// The first items, at most as many as requested.
+    pub items: Vec<T>,
+    /// How many items there are in all.
+    pub total: usize,
+}
+
+impl<T> Listed<T> {
+    /// An empty list.
+    pub fn new() -> Self {
+        Listed {
+            items: Vec::new(),
+            total: 0,
+        }
+    }
+
+    /// Counts an item, keeping it only while fewer than `max` are kept; `make` runs only for
+    /// kept items, so huge positions are not copied just to be counted.
+    pub fn push_with(&mut self, max: usize, make: impl FnOnce() -> T) {
+        if self.items.len() < max {
+            self.items.push(make());
+        }
+        self.total += 1;
+    }
+
+    /// The list of all of `items`, keeping at most `max`.
+    pub fn from_all(items: Vec<T>, max: usize) -> Self {
+        let total = items.len();
+        let mut items = items;
+        items.truncate(max);
+        Listed { items, total }
+    }
+}
+
+impl<T> Default for Listed<T> {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
 /// A ruleset that can appear in an expression: moves, names, and optional closed forms.
 ///
 /// The closed-form methods return `Ok(None)` when they have nothing to say for a position; the
@@ -39,13 +81,15 @@ pub trait Ruleset: Impartial {
     fn closed_grundy(&self, _p: &Self::Position, _limits: Limits) -> Result<Option<u64>> {
         Ok(None)
     }
-    /// The options of `p` whose value is `target`, without enumerating every option.
+    /// The options of `p` whose value is `target` (at most `max` of them, all counted),
+    /// without enumerating every option.
     fn closed_moves_to_value(
         &self,
         _p: &Self::Position,
         _target: u64,
         _limits: Limits,
-    ) -> Result<Option<Vec<Self::Position>>> {
+        _max: usize,
+    ) -> Result<Option<Listed<Self::Position>>> {
         Ok(None)
     }
     /// The outcome from a closed form that does not give the Grundy value (Wythoff, Fibonacci
@@ -75,8 +119,14 @@ pub trait Component {
     fn game(&self) -> String;
     /// The exact Sprague–Grundy value.
     fn grundy(&self, limits: Limits) -> Result<u64>;
-    /// Every move of this component to a position of value `target`.
-    fn moves_to_value(&self, target: u64, limits: Limits) -> Result<Vec<ComponentMove>>;
+    /// The moves of this component to a position of value `target`: at most `max` listed,
+    /// all counted.
+    fn moves_to_value(
+        &self,
+        target: u64,
+        limits: Limits,
+        max: usize,
+    ) -> Result<Listed<ComponentMove>>;
     /// The outcome from a closed form that does not need the Grundy value.
     fn closed_outcome(&self) -> Option<Outcome>;
     /// The winning moves that go with [`Component::closed_outcome`].
@@ -183,16 +233,27 @@ impl<R: Ruleset> Component for Positioned<R> {
         self.value_of(&self.pos, limits)
     }
 
-    fn moves_to_value(&self, target: u64, limits: Limits) -> Result<Vec<ComponentMove>> {
-        if let Some(v) = self.rule.closed_moves_to_value(&self.pos, target, limits)? {
-            return Ok(v.iter().map(|q| self.to_move(q)).collect());
+    fn moves_to_value(
+        &self,
+        target: u64,
+        limits: Limits,
+        max: usize,
+    ) -> Result<Listed<ComponentMove>> {
+        if let Some(v) = self
+            .rule
+            .closed_moves_to_value(&self.pos, target, limits, max)?
+        {
+            return Ok(Listed {
+                items: v.items.iter().map(|q| self.to_move(q)).collect(),
+                total: v.total,
+            });
         }
         let mut opts = Vec::new();
         self.rule.moves(&self.pos, &mut opts);
-        let mut out = Vec::new();
+        let mut out = Listed::new();
         for q in &opts {
             if self.value_of(q, limits)? == target {
-                out.push(self.to_move(q));
+                out.push_with(max, || self.to_move(q));
             }
         }
         Ok(out)

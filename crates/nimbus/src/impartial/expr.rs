@@ -57,13 +57,16 @@ fn tokenize(text: &str, source: &str) -> Result<Vec<Token>> {
     let mut cur: Option<Token> = None;
     let mut depth = 0usize;
     let mut open_brace: Option<Span> = None;
+    // Spans are built only where a token or a brace starts: an expression read from a file may
+    // hold millions of characters.
+    let span = |line: usize, column: usize| Span {
+        source: source.to_string(),
+        line,
+        column,
+    };
     for ch in text.chars() {
         col += 1;
-        let here = Span {
-            source: source.to_string(),
-            line,
-            column: col,
-        };
+        let (here_line, here_col) = (line, col);
         if ch == '\n' {
             line += 1;
             col = 0;
@@ -81,19 +84,19 @@ fn tokenize(text: &str, source: &str) -> Result<Vec<Token>> {
             if ch == '+' {
                 out.push(Token {
                     text: "+".into(),
-                    span: here,
+                    span: span(here_line, here_col),
                 });
             }
             continue;
         }
         let t = cur.get_or_insert_with(|| Token {
             text: String::new(),
-            span: here.clone(),
+            span: span(here_line, here_col),
         });
         t.text.push(ch);
         if ch == '{' {
             depth += 1;
-            open_brace = Some(here);
+            open_brace = Some(span(here_line, here_col));
         }
     }
     if depth > 0 {

@@ -35,7 +35,7 @@ impl Default for AnalyzeOptions {
         AnalyzeOptions {
             limits: Limits::default(),
             remoteness_limit: 2_000_000,
-            max_moves: 100,
+            max_moves: 20,
         }
     }
 }
@@ -112,7 +112,8 @@ pub fn analyze(components: &[Box<dyn Component>], opts: &AnalyzeOptions) -> Resu
     if total != 0 {
         for (i, c) in components.iter().enumerate() {
             let target = values[i] ^ total;
-            let moves = match c.moves_to_value(target, opts.limits) {
+            let room = opts.max_moves.saturating_sub(winning_moves.len());
+            let moves = match c.moves_to_value(target, opts.limits, room) {
                 Ok(m) => m,
                 Err(Error::StateLimit { .. }) => {
                     winning_moves_complete = false;
@@ -125,38 +126,36 @@ pub fn analyze(components: &[Box<dyn Component>], opts: &AnalyzeOptions) -> Resu
                 }
                 Err(e) => return Err(e),
             };
-            if target < values[i] && moves.is_empty() {
+            if target < values[i] && moves.total == 0 {
                 return Err(Error::Invalid(format!(
                     "internal inconsistency: {} has value {} but no option of value {target}",
                     expressions[i], values[i]
                 )));
             }
-            for m in moves {
-                winning_moves_total += 1;
-                if winning_moves.len() < opts.max_moves {
-                    let result = expressions
-                        .iter()
-                        .enumerate()
-                        .map(|(j, e)| {
-                            if j == i {
-                                m.result.as_str()
-                            } else {
-                                e.as_str()
-                            }
-                        })
-                        .collect::<Vec<_>>()
-                        .join(" + ");
-                    let description = if components.len() == 1 {
-                        m.description
-                    } else {
-                        format!("in {}: {}", expressions[i], m.description)
-                    };
-                    winning_moves.push(WinningMove {
-                        component: i,
-                        description,
-                        result,
-                    });
-                }
+            winning_moves_total += moves.total;
+            for m in moves.items {
+                let result = expressions
+                    .iter()
+                    .enumerate()
+                    .map(|(j, e)| {
+                        if j == i {
+                            m.result.as_str()
+                        } else {
+                            e.as_str()
+                        }
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" + ");
+                let description = if components.len() == 1 {
+                    m.description
+                } else {
+                    format!("in {}: {}", expressions[i], m.description)
+                };
+                winning_moves.push(WinningMove {
+                    component: i,
+                    description,
+                    result,
+                });
             }
         }
     }

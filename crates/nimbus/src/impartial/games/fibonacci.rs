@@ -10,7 +10,7 @@
 //! without scanning every `x`, so heaps up to `u64::MAX` are answered at once.
 
 use crate::error::Result;
-use crate::impartial::component::Ruleset;
+use crate::impartial::component::{Listed, Ruleset};
 use crate::impartial::{Impartial, Limits, Outcome};
 
 /// Fibonacci Nim. A position is `(heap, limit)`, the limit never above the heap.
@@ -143,8 +143,10 @@ impl Ruleset for FibonacciNim {
         p: &(u64, u64),
         target: u64,
         _limits: Limits,
-    ) -> Result<Option<Vec<(u64, u64)>>> {
-        Ok((target == 0).then(|| self.closed_winning_moves(p).unwrap_or_default()))
+        max: usize,
+    ) -> Result<Option<Listed<(u64, u64)>>> {
+        Ok((target == 0)
+            .then(|| Listed::from_all(self.closed_winning_moves(p).unwrap_or_default(), max)))
     }
     fn closed_outcome(&self, p: &(u64, u64)) -> Option<Outcome> {
         Some(if self.is_n(*p) {

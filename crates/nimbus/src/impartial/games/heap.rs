@@ -6,7 +6,7 @@
 //! shrink, so no search and no stack is needed.
 
 use crate::error::{Error, Result};
-use crate::impartial::component::Ruleset;
+use crate::impartial::component::{Listed, Ruleset};
 use crate::impartial::{Impartial, Limits};
 use std::cell::RefCell;
 
@@ -243,14 +243,17 @@ impl<R: HeapRule> Ruleset for Heaps<R> {
         p: &Vec<u64>,
         target: u64,
         limits: Limits,
-    ) -> Result<Option<Vec<Vec<u64>>>> {
+        max: usize,
+    ) -> Result<Option<Listed<Vec<u64>>>> {
         let total = self.closed_grundy(p, limits)?.unwrap_or(0);
-        let mut out = Vec::new();
+        let mut out = Listed::new();
         let mut ms = Vec::new();
         for (i, &n) in p.iter().enumerate() {
             let want = self.heap_value(n, limits)? ^ total ^ target;
             if let Some(direct) = self.rule.moves_to_value(n, want) {
-                out.extend(direct.iter().map(|m| Self::replace(p, i, m)));
+                for m in &direct {
+                    out.push_with(max, || Self::replace(p, i, m));
+                }
                 continue;
             }
             // Listing the moves of a heap takes memory in proportion to their number: refuse
@@ -270,7 +273,7 @@ impl<R: HeapRule> Ruleset for Heaps<R> {
                     v ^= self.heap_value(part, limits)?;
                 }
                 if v == want {
-                    out.push(Self::replace(p, i, m));
+                    out.push_with(max, || Self::replace(p, i, m));
                 }
             }
         }

@@ -8,7 +8,7 @@
 //! from the generic engine for positions small enough to search.
 
 use crate::error::Result;
-use crate::impartial::component::Ruleset;
+use crate::impartial::component::{Listed, Ruleset};
 use crate::impartial::{Impartial, Limits, Outcome};
 
 /// Wythoff's game. A position is the two heaps, in the order written.
@@ -99,8 +99,9 @@ impl Ruleset for Wythoff {
         p: &(u64, u64),
         target: u64,
         _limits: Limits,
-    ) -> Result<Option<Vec<(u64, u64)>>> {
-        Ok((target == 0).then(|| self.p_options(p)))
+        max: usize,
+    ) -> Result<Option<Listed<(u64, u64)>>> {
+        Ok((target == 0).then(|| Listed::from_all(self.p_options(p), max)))
     }
     fn closed_outcome(&self, &(a, b): &(u64, u64)) -> Option<Outcome> {
         Some(if is_p(a, b) { Outcome::P } else { Outcome::N })
