@@ -59,12 +59,15 @@ pub fn run(args: Args) -> Result<ExitCode, nimbus::Error> {
             proved: seq.proved,
         })?;
     } else {
-        print_text(&seq, args.row, rule.proof_horizon(0, 1).is_some());
+        let horizon = seq
+            .period
+            .and_then(|p| rule.proof_horizon(p.preperiod, p.period));
+        print_text(&seq, args.row, horizon);
     }
     Ok(ExitCode::SUCCESS)
 }
 
-fn print_text(seq: &Sequence, row: usize, has_test: bool) {
+fn print_text(seq: &Sequence, row: usize, horizon: Option<u64>) {
     let last = seq.values.len() - 1;
     println!("{}: G(0..={last})", seq.game);
     let row = match (row, seq.period) {
@@ -81,12 +84,10 @@ fn print_text(seq: &Sequence, row: usize, has_test: bool) {
     match seq.period {
         None => println!("no period seen up to n = {last}"),
         Some(p) => {
-            let status = if seq.proved {
-                "proved to hold for ever".to_string()
-            } else if has_test {
-                format!("observed, not yet proved: compute further (the test needs more values than n = {last})")
-            } else {
-                "observed only: no periodicity test is known for this ruleset".to_string()
+            let status = match horizon {
+                _ if seq.proved => "proved to hold for ever".to_string(),
+                Some(h) => format!("observed; proved once it holds up to n = {h}: try --upto {h}"),
+                None => "observed only: no periodicity test is known for this ruleset".to_string(),
             };
             println!(
                 "periodic from n = {} with period {} ({status})",

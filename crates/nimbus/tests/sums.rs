@@ -12,10 +12,9 @@ use proptest::prelude::*;
 use std::collections::{BTreeSet, HashMap};
 use std::rc::Rc;
 
-#[derive(Clone)]
 enum Part {
-    Graph(Rc<Tokens>, Vec<u32>),
-    Sub(Rc<Heaps<Subtraction>>, Vec<u64>),
+    Graph(Rc<Tokens>),
+    Sub(Rc<Heaps<Subtraction>>),
 }
 
 #[derive(Clone, PartialEq, Eq, Hash)]
@@ -32,12 +31,12 @@ struct Brute {
 impl Brute {
     fn options(&self, i: usize, p: &Pos) -> Vec<Pos> {
         match (&self.parts[i], p) {
-            (Part::Graph(g, _), Pos::Graph(v)) => {
+            (Part::Graph(g), Pos::Graph(v)) => {
                 let mut out = Vec::new();
                 g.moves(v, &mut out);
                 out.into_iter().map(Pos::Graph).collect()
             }
-            (Part::Sub(g, _), Pos::Sub(v)) => {
+            (Part::Sub(g), Pos::Sub(v)) => {
                 let mut out = Vec::new();
                 g.moves(v, &mut out);
                 out.into_iter().map(Pos::Sub).collect()
@@ -50,8 +49,8 @@ impl Brute {
         s.iter()
             .enumerate()
             .map(|(i, p)| match (&self.parts[i], p) {
-                (Part::Graph(g, _), Pos::Graph(v)) => g.expression(v),
-                (Part::Sub(g, _), Pos::Sub(v)) => g.expression(v),
+                (Part::Graph(g), Pos::Graph(v)) => g.expression(v),
+                (Part::Sub(g), Pos::Sub(v)) => g.expression(v),
                 _ => unreachable!(),
             })
             .collect::<Vec<_>>()
@@ -147,14 +146,14 @@ proptest! {
                     let g = Rc::new(Tokens::new(Graph::parse(&format!("g{i}.txt"), &graph_text(*n, bits)).unwrap()));
                     let pos = vec![*token as u32];
                     components.push(Box::new(Positioned::new(g.clone(), pos.clone())));
-                    parts.push(Part::Graph(g, pos.clone()));
+                    parts.push(Part::Graph(g));
                     start.push(Pos::Graph(pos));
                 }
                 Spec::Sub { set, heap } => {
                     let g = Rc::new(Heaps::new(Subtraction::Finite(set.iter().copied().collect())));
                     let pos = vec![*heap];
                     components.push(Box::new(Positioned::new(g.clone(), pos.clone())));
-                    parts.push(Part::Sub(g, pos.clone()));
+                    parts.push(Part::Sub(g));
                     start.push(Pos::Sub(pos));
                 }
             }

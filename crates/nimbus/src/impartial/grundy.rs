@@ -39,6 +39,10 @@ pub trait Store<P> {
     fn set(&mut self, p: &P, e: Entry);
     /// How many positions have an entry.
     fn len(&self) -> u64;
+    /// Whether no position has an entry.
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
 }
 
 /// A hash-map store, for any game.

@@ -27,8 +27,9 @@ pub struct Period {
 }
 
 /// The period that best explains `values`: among the periods `p` whose periodic part
-/// (`G(n + p) = G(n)` from its start to the end of the table) covers at least two whole periods,
-/// the one with the smallest `preperiod + period` (then the smallest `p`).
+/// (`G(n + p) = G(n)` from its start to the end of the table) covers at least three whole
+/// periods and ten values, the one with the smallest `preperiod + period` (then the smallest
+/// `p`). Shorter repetitions are too easily chance.
 pub fn detect_period(values: &[u64]) -> Option<Period> {
     let len = values.len();
     let mut best: Option<Period> = None;
@@ -41,7 +42,7 @@ pub fn detect_period(values: &[u64]) -> Option<Period> {
                 break;
             }
         }
-        if len - pre < 2 * p {
+        if len - pre < (3 * p).max(10) {
             continue;
         }
         let cand = Period {
