@@ -111,7 +111,8 @@ proptest! {
 
 #[test]
 fn wythoff_closed_form_against_engine() {
-    let mut engine = Engine::hashed(&Wythoff, limits(), "wythoff");
+    let game = Wythoff::default();
+    let mut engine = Engine::hashed(&game, limits(), "wythoff");
     for a in 0..40u64 {
         for b in 0..40u64 {
             let p = (a, b);
@@ -119,8 +120,32 @@ fn wythoff_closed_form_against_engine() {
             assert_eq!(g == 0, wythoff::is_p(a, b), "({a},{b})");
             let mut expected = engine.winning_moves(&p).unwrap();
             expected.sort_unstable();
-            assert_eq!(Wythoff.p_options(&p), expected, "({a},{b})");
+            assert_eq!(game.p_options(&p), expected, "({a},{b})");
         }
+    }
+}
+
+#[test]
+fn wythoff_table_against_engine() {
+    let game = Wythoff::default();
+    let mut engine = Engine::hashed(&game, limits(), "wythoff");
+    for (a, b) in [(0u64, 0u64), (0, 7), (9, 0), (25, 31), (40, 12)] {
+        let t = wythoff::table(a, b);
+        for x in 0..=a {
+            for y in 0..=b {
+                let g = engine.grundy(&(x, y)).unwrap();
+                assert_eq!(
+                    t[(x * (b + 1) + y) as usize],
+                    g,
+                    "({x},{y}) in a table to ({a},{b})"
+                );
+            }
+        }
+        // The component's value, through the cached table.
+        assert_eq!(
+            game.closed_grundy(&(a, b), limits()).unwrap(),
+            Some(engine.grundy(&(a, b)).unwrap())
+        );
     }
 }
 
@@ -206,11 +231,11 @@ fn fibonacci_nim_winning_moves_for_huge_heaps_are_checked_by_definition() {
 fn positioned_components_use_engine_when_no_closed_form() {
     // A Wythoff N-position's value comes from the engine; its moves to each lower value exist
     // (the mex property) and are listed.
-    let c = Positioned::new(Rc::new(Wythoff), (4u64, 9u64));
+    let c = Positioned::new(Rc::new(Wythoff::default()), (4u64, 9u64));
     let g = c.grundy(limits()).unwrap();
     assert!(g > 0);
     for t in 0..g {
         assert!(c.moves_to_value(t, limits(), 10).unwrap().total > 0);
     }
-    assert_eq!(Wythoff.expression(&(4, 9)), "wythoff 4 9");
+    assert_eq!(Wythoff::default().expression(&(4, 9)), "wythoff 4 9");
 }

@@ -109,6 +109,11 @@ pub trait Ruleset: Impartial {
     /// An upper bound on the number of positions reachable from `p` (saturating), used to skip
     /// optional exhaustive searches that could not finish.
     fn size_hint(&self, p: &Self::Position) -> u64;
+    /// An upper bound on the steps of a full search from `p`: positions times options per
+    /// position (saturating). Games with many options per position override it.
+    fn search_cost(&self, p: &Self::Position) -> u64 {
+        self.size_hint(p)
+    }
 }
 
 /// A part of a disjunctive sum, with its ruleset and position fixed.
@@ -133,6 +138,8 @@ pub trait Component {
     fn closed_winning_moves(&self) -> Option<Vec<ComponentMove>>;
     /// An upper bound on the number of reachable positions.
     fn size_hint(&self) -> u64;
+    /// An upper bound on the steps of a full search (positions times options).
+    fn search_cost(&self) -> u64;
     /// Every reachable position, numbered, with the component's position as 0.
     fn explore(&self, limits: Limits) -> Result<ExplicitGame>;
 }
@@ -180,17 +187,20 @@ impl<R: Ruleset> Positioned<R> {
         if let Some(g) = self.rule.closed_grundy(p, limits)? {
             return Ok(g);
         }
-        // Listing the options of a huge position could itself exhaust memory: refuse at once
-        // when the bound on the state space is far past the limit; nearer cases search until
-        // the limit and say how far they got.
-        if self.rule.size_hint(p) / 4 > limits.max_states {
+        // Listing the options of a huge position could itself exhaust memory, and a search
+        // with very many options per position could run for hours: refuse at once when the
+        // bound on its steps (which also bounds any one position's options) is far past the
+        // limit — 16 steps per position of the default limit is seconds of work. Other
+        // searches run until the state limit and say how far they got.
+        let (size, cost) = (self.rule.size_hint(p), self.rule.search_cost(p));
+        let budget = limits.max_states.max(Limits::DEFAULT_MAX_STATES);
+        if cost / 16 > budget {
             return Err(crate::Error::StateLimit {
                 explored: 0,
                 limit: limits.max_states,
                 what: format!(
-                    "{} (up to {} positions)",
-                    self.rule.expression(p),
-                    self.rule.size_hint(p)
+                    "the search of {} (up to {size} positions, {cost} steps)",
+                    self.rule.expression(p)
                 ),
             });
         }
@@ -271,6 +281,10 @@ impl<R: Ruleset> Component for Positioned<R> {
 
     fn size_hint(&self) -> u64 {
         self.rule.size_hint(&self.pos)
+    }
+
+    fn search_cost(&self) -> u64 {
+        self.rule.search_cost(&self.pos)
     }
 
     fn explore(&self, limits: Limits) -> Result<ExplicitGame> {

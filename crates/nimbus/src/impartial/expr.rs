@@ -356,7 +356,7 @@ impl Parser {
                     }
                 }
                 Ok(Box::new(Positioned::new(
-                    Rc::new(Wythoff),
+                    Rc::new(Wythoff::default()),
                     (heaps[0], heaps[1]),
                 )))
             }

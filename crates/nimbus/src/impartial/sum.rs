@@ -236,9 +236,10 @@ fn remoteness(
     let mut graphs = Vec::new();
     let mut each = Vec::new();
     for c in components {
-        let g = (c.size_hint() <= limit.max_states.saturating_mul(64))
-            .then(|| c.explore(limit).ok())
-            .flatten();
+        // Skip searches that could not finish, or would take far longer than the rest.
+        let feasible = c.size_hint() <= limit.max_states.saturating_mul(64)
+            && c.search_cost() <= limit.max_states.saturating_mul(64);
+        let g = feasible.then(|| c.explore(limit).ok()).flatten();
         let r = g.as_ref().and_then(|g| {
             Engine::indexed(g, limit, c.expression())
                 .and_then(|mut e| e.entry(&0))

@@ -102,7 +102,7 @@ impl FibonacciNim {
     }
 
     fn after(&self, (n, _): (u64, u64), x: u64) -> (u64, u64) {
-        (n - x, (2 * x).min(n - x))
+        (n - x, x.saturating_mul(2).min(n - x))
     }
 }
 
@@ -168,5 +168,9 @@ impl Ruleset for FibonacciNim {
     }
     fn size_hint(&self, &(n, _): &(u64, u64)) -> u64 {
         n.saturating_add(1).saturating_mul(n.saturating_add(1))
+    }
+    fn search_cost(&self, &(n, limit): &(u64, u64)) -> u64 {
+        self.size_hint(&(n, limit))
+            .saturating_mul(limit.min(n).saturating_add(1))
     }
 }

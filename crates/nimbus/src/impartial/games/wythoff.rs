@@ -10,10 +10,48 @@
 use crate::error::Result;
 use crate::impartial::component::{Listed, Ruleset};
 use crate::impartial::{Impartial, Limits, Outcome};
+use std::cell::RefCell;
 
 /// Wythoff's game. A position is the two heaps, in the order written.
-#[derive(Debug, Clone, Copy, Default)]
-pub struct Wythoff;
+#[derive(Debug, Default)]
+pub struct Wythoff {
+    /// The last table of values computed: its dimensions and `G(x, y)` at `x * (b + 1) + y`.
+    table: RefCell<Option<(u64, u64, Vec<u64>)>>,
+}
+
+/// `G(x, y)` for every `x <= a`, `y <= b`, row by row. A value is the mex of the values already
+/// placed in its row, its column and its diagonal, kept as bitsets, so each cell costs a scan
+/// of a few machine words instead of a walk over its `x + y + min(x, y)` options.
+pub fn table(a: u64, b: u64) -> Vec<u64> {
+    let (rows, cols) = (a as usize + 1, b as usize + 1);
+    // A mex is at most the number of options, x + y + min(x, y); one spare word makes sure the
+    // scan always finds a free bit.
+    let words = (rows + cols + rows.min(cols)).div_ceil(64) + 1;
+    let mut row = vec![0u64; rows * words];
+    let mut col = vec![0u64; cols * words];
+    let mut diag = vec![0u64; (rows + cols) * words];
+    let mut g = vec![0u64; rows * cols];
+    for x in 0..rows {
+        for y in 0..cols {
+            let d = y + rows - 1 - x;
+            let (r, c, dg) = (&row[x * words..], &col[y * words..], &diag[d * words..]);
+            let mut v = 0u64;
+            for w in 0..words {
+                let used = r[w] | c[w] | dg[w];
+                if used != u64::MAX {
+                    v = (w * 64) as u64 + (!used).trailing_zeros() as u64;
+                    break;
+                }
+            }
+            g[x * cols + y] = v;
+            let (w, bit) = (v as usize / 64, 1u64 << (v % 64));
+            row[x * words + w] |= bit;
+            col[y * words + w] |= bit;
+            diag[d * words + w] |= bit;
+        }
+    }
+    g
+}
 
 /// `floor(k·φ)`, exactly.
 pub fn lower(k: u64) -> u128 {
@@ -91,8 +129,28 @@ impl Ruleset for Wythoff {
             format!("take {} from heap 2 ({b} -> {y})", b - y)
         }
     }
-    fn closed_grundy(&self, &(a, b): &(u64, u64), _limits: Limits) -> Result<Option<u64>> {
-        Ok(is_p(a, b).then_some(0))
+    fn closed_grundy(&self, &(a, b): &(u64, u64), limits: Limits) -> Result<Option<u64>> {
+        if is_p(a, b) {
+            return Ok(Some(0));
+        }
+        let cached =
+            self.table.borrow().as_ref().and_then(|(ta, tb, t)| {
+                (a <= *ta && b <= *tb).then(|| t[(a * (tb + 1) + b) as usize])
+            });
+        if cached.is_some() {
+            return Ok(cached);
+        }
+        if self.size_hint(&(a, b)) > limits.max_states {
+            return Err(crate::Error::StateLimit {
+                explored: 0,
+                limit: limits.max_states,
+                what: format!("the table of wythoff values up to ({a}, {b})"),
+            });
+        }
+        let t = table(a, b);
+        let g = t[(a * (b + 1) + b) as usize];
+        *self.table.borrow_mut() = Some((a, b, t));
+        Ok(Some(g))
     }
     fn closed_moves_to_value(
         &self,
@@ -114,6 +172,13 @@ impl Ruleset for Wythoff {
     }
     fn size_hint(&self, &(a, b): &(u64, u64)) -> u64 {
         a.saturating_add(1).saturating_mul(b.saturating_add(1))
+    }
+    fn search_cost(&self, &(a, b): &(u64, u64)) -> u64 {
+        let options = a
+            .saturating_add(b)
+            .saturating_add(a.min(b))
+            .saturating_add(1);
+        self.size_hint(&(a, b)).saturating_mul(options)
     }
 }
 
