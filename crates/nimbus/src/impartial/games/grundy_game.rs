@@ -1,7 +1,7 @@
 //! Grundy's game (Grundy 1939): split one heap into two heaps of different sizes. No period is
 //! known (it is conjectured to be eventually periodic), so values come from a table.
 
-use super::heap::{check_table, HeapMove, HeapRule};
+use super::heap::{check_table, HeapMove, HeapRule, Marks};
 use crate::error::Result;
 use crate::impartial::Limits;
 
@@ -21,25 +21,12 @@ impl HeapRule for GrundyGame {
     fn table(&self, upto: u64, limits: Limits) -> Result<Vec<u64>> {
         let upto = check_table(upto, limits, "grundy-game")?;
         let mut g: Vec<u32> = Vec::with_capacity(upto + 1);
-        let mut stamp: Vec<u32> = vec![0; 64];
+        let mut marks = Marks::new();
         for n in 0..=upto {
-            let mark = n as u32 + 1;
-            let mask = stamp.len() - 1;
+            let tag = n as u32 + 1;
             // Splits a + b = n with 1 <= a < b.
-            let pairs = n.saturating_sub(1) / 2;
-            if pairs > 0 {
-                let lo = &g[1..=pairs];
-                let hi = &g[n - pairs..n];
-                for (x, y) in lo.iter().zip(hi.iter().rev()) {
-                    stamp[(x ^ y) as usize & mask] = mark;
-                }
-            }
-            let v = stamp.iter().position(|&s| s != mark).unwrap_or(stamp.len());
-            g.push(v as u32);
-            let need = ((v + 1).next_power_of_two() * 2).max(64);
-            if need > stamp.len() {
-                stamp.resize(need, 0);
-            }
+            marks.mark_splits(&g, n, n.saturating_sub(1) / 2, tag);
+            g.push(marks.mex(tag));
         }
         Ok(g.into_iter().map(u64::from).collect())
     }

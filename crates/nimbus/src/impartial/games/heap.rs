@@ -389,3 +389,54 @@ pub fn values_by_doubling<R: HeapRule + ?Sized>(
         len = len.saturating_mul(2).saturating_add(1);
     }
 }
+
+/// The set of option values of one heap, for the mex, in the form the split loops of octal
+/// games and Grundy's game need: `stamp[x] == tag` means value `x` was seen for the current
+/// heap, so the set is emptied for the next heap by changing the tag, not by clearing. The
+/// array's length stays a power of two above every xor of two values seen, so indices are
+/// masked instead of bounds-checked in the inner loop.
+pub(crate) struct Marks {
+    stamp: Vec<u32>,
+}
+
+impl Marks {
+    pub(crate) fn new() -> Self {
+        Marks { stamp: vec![0; 64] }
+    }
+
+    /// Marks value `v` under `tag`.
+    #[inline]
+    pub(crate) fn mark(&mut self, v: u32, tag: u32) {
+        let mask = self.stamp.len() - 1;
+        self.stamp[v as usize & mask] = tag;
+    }
+
+    /// Marks `g[a] ^ g[m - a]` for `a` in `1..=pairs`: the splits of `m` into two heaps.
+    #[inline]
+    pub(crate) fn mark_splits(&mut self, g: &[u32], m: usize, pairs: usize, tag: u32) {
+        if pairs == 0 {
+            return;
+        }
+        let mask = self.stamp.len() - 1;
+        let stamp = &mut self.stamp;
+        for (x, y) in g[1..=pairs].iter().zip(g[m - pairs..m].iter().rev()) {
+            stamp[(x ^ y) as usize & mask] = tag;
+        }
+    }
+
+    /// The least value not marked under `tag`; grows the array so that it stays above every
+    /// xor of values up to this one.
+    #[inline]
+    pub(crate) fn mex(&mut self, tag: u32) -> u32 {
+        let v = self
+            .stamp
+            .iter()
+            .position(|&s| s != tag)
+            .unwrap_or(self.stamp.len());
+        let need = ((v + 1).next_power_of_two() * 2).max(64);
+        if need > self.stamp.len() {
+            self.stamp.resize(need, 0);
+        }
+        v as u32
+    }
+}

@@ -9,7 +9,9 @@
 //! The nim-sequence is computed by a tight loop over the splits `a + b = n - k`, marking the
 //! xors `G(a) ^ G(b)` in a stamp array; periods are proved by the Guy–Smith test.
 
-use super::heap::{check_table, describe_take, values_by_doubling, HeapMove, HeapRule, HeapValues};
+use super::heap::{
+    check_table, describe_take, values_by_doubling, HeapMove, HeapRule, HeapValues, Marks,
+};
 use crate::error::{Error, Result};
 use crate::impartial::Limits;
 
@@ -97,42 +99,25 @@ impl Octal {
     /// `G(0..=upto)` by the direct loop.
     fn compute(&self, upto: usize) -> Vec<u64> {
         let mut g: Vec<u32> = Vec::with_capacity(upto + 1);
-        // stamp[x] == n + 1 marks that some option of n has value x. Its length stays a power
-        // of two above every xor of two values, so indices can be masked instead of checked.
-        let mut stamp: Vec<u32> = vec![0; 64];
-        let mut max_value = 0u32;
+        let mut marks = Marks::new();
         for n in 0..=upto {
-            let mark = n as u32 + 1;
-            let mask = stamp.len() - 1;
+            let tag = n as u32 + 1;
             for (k, &d) in self.digits.iter().enumerate() {
                 if k > n {
                     break;
                 }
                 let m = n - k;
                 if d & 1 != 0 && m == 0 && k > 0 {
-                    stamp[0] = mark;
+                    marks.mark(0, tag);
                 }
                 if d & 2 != 0 && m > 0 && k > 0 {
-                    stamp[g[m] as usize & mask] = mark;
+                    marks.mark(g[m], tag);
                 }
-                if d & 4 != 0 && m >= 2 {
-                    let half = m / 2;
-                    let lo = &g[1..=half];
-                    let hi = &g[m - half..m];
-                    for (x, y) in lo.iter().zip(hi.iter().rev()) {
-                        stamp[(x ^ y) as usize & mask] = mark;
-                    }
+                if d & 4 != 0 {
+                    marks.mark_splits(&g, m, m / 2, tag);
                 }
             }
-            let v = stamp.iter().position(|&s| s != mark).unwrap_or(stamp.len()) as u32;
-            g.push(v);
-            if v > max_value {
-                max_value = v;
-                let need = ((max_value as usize + 1).next_power_of_two() * 2).max(64);
-                if need > stamp.len() {
-                    stamp.resize(need, 0);
-                }
-            }
+            g.push(marks.mex(tag));
         }
         g.into_iter().map(u64::from).collect()
     }
