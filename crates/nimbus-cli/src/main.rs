@@ -1,5 +1,14 @@
 //! The `nimbus` command: parses input, calls the library, prints. No game logic lives here.
 
+/// Appends a line to a command's output buffer (commands write there, `main` prints it once,
+/// so that a closed pipe is an ordinary end rather than a panic inside `println!`).
+macro_rules! outln {
+    ($out:expr, $($arg:tt)*) => {{
+        use std::fmt::Write as _;
+        let _ = writeln!($out, $($arg)*);
+    }};
+}
+
 mod sequence;
 mod sg;
 
@@ -33,10 +42,15 @@ enum Command {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    let mut out = String::new();
     let result = match cli.command {
-        Command::Sg(args) => sg::run(args),
-        Command::Sequence(args) => sequence::run(args),
+        Command::Sg(args) => sg::run(args, &mut out),
+        Command::Sequence(args) => sequence::run(args, &mut out),
     };
+    if let Err(e) = write_stdout(&out) {
+        eprintln!("error: cannot write the output: {e}");
+        return ExitCode::from(2);
+    }
     match result {
         Ok(code) => code,
         Err(e) => {
@@ -46,11 +60,24 @@ fn main() -> ExitCode {
     }
 }
 
-/// Prints `value` as one line of JSON.
-pub fn print_json<T: serde::Serialize>(value: &T) -> Result<(), nimbus::Error> {
+/// Writes the output; a reader that stopped early (`nimbus … | head`) is not an error.
+fn write_stdout(text: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        other => other,
+    }
+}
+
+/// Appends `value` to the output as one line of JSON.
+pub fn print_json<T: serde::Serialize>(out: &mut String, value: &T) -> Result<(), nimbus::Error> {
     let text = serde_json::to_string(value)
         .map_err(|e| nimbus::Error::Invalid(format!("cannot write JSON: {e}")))?;
-    println!("{text}");
+    outln!(out, "{text}");
     Ok(())
 }
 

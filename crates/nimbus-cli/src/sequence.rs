@@ -43,33 +43,36 @@ struct Report<'a> {
     proved: bool,
 }
 
-pub fn run(args: Args) -> Result<ExitCode, nimbus::Error> {
+pub fn run(args: Args, out: &mut String) -> Result<ExitCode, nimbus::Error> {
     let rule = parse_rule(&args.ruleset.join(" "), "the ruleset")?;
     let limits = Limits {
         max_states: args.common.max_states,
     };
     let seq = nim_sequence(rule.as_ref(), args.upto, limits)?;
     if args.common.json {
-        print_json(&Report {
-            game: &seq.game,
-            upto: args.upto,
-            values: &seq.values,
-            preperiod: seq.period.map(|p| p.preperiod),
-            period: seq.period.map(|p| p.period),
-            proved: seq.proved,
-        })?;
+        print_json(
+            out,
+            &Report {
+                game: &seq.game,
+                upto: args.upto,
+                values: &seq.values,
+                preperiod: seq.period.map(|p| p.preperiod),
+                period: seq.period.map(|p| p.period),
+                proved: seq.proved,
+            },
+        )?;
     } else {
         let horizon = seq
             .period
             .and_then(|p| rule.proof_horizon(p.preperiod, p.period));
-        print_text(&seq, args.row, horizon);
+        print_text(out, &seq, args.row, horizon);
     }
     Ok(ExitCode::SUCCESS)
 }
 
-fn print_text(seq: &Sequence, row: usize, horizon: Option<u64>) {
+fn print_text(out: &mut String, seq: &Sequence, row: usize, horizon: Option<u64>) {
     let last = seq.values.len() - 1;
-    println!("{}: G(0..={last})", seq.game);
+    outln!(out, "{}: G(0..={last})", seq.game);
     let row = match (row, seq.period) {
         (0, Some(p)) if p.period <= 36 => p.period as usize,
         (0, _) => 10,
@@ -79,19 +82,21 @@ fn print_text(seq: &Sequence, row: usize, horizon: Option<u64>) {
     let label = last.to_string().len();
     for (i, chunk) in seq.values.chunks(row).enumerate() {
         let cells: Vec<String> = chunk.iter().map(|v| format!("{v:>width$}")).collect();
-        println!("{:>label$}: {}", i * row, cells.join(" "));
+        outln!(out, "{:>label$}: {}", i * row, cells.join(" "));
     }
     match seq.period {
-        None => println!("no period seen up to n = {last}"),
+        None => outln!(out, "no period seen up to n = {last}"),
         Some(p) => {
             let status = match horizon {
                 _ if seq.proved => "proved to hold for ever".to_string(),
                 Some(h) => format!("observed; proved once it holds up to n = {h}: try --upto {h}"),
                 None => "observed only: no periodicity test is known for this ruleset".to_string(),
             };
-            println!(
+            outln!(
+                out,
                 "periodic from n = {} with period {} ({status})",
-                p.preperiod, p.period
+                p.preperiod,
+                p.period
             );
         }
     }

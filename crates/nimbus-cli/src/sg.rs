@@ -2,6 +2,9 @@
 
 use crate::{print_json, read_input, Common};
 use nimbus::impartial::expr::Parser;
+use nimbus::impartial::misere::{
+    analyze_misere, MisereAnalysis, MisereOptions, MisereResult, MisereRule, Refusal,
+};
 use nimbus::impartial::sum::{analyze, Analysis, AnalyzeOptions};
 use nimbus::impartial::Limits;
 use std::process::ExitCode;
@@ -14,6 +17,9 @@ Examples:
   nimbus sg wythoff 1000000000000000000 1618033988749894848
   nimbus sg \"graph examples/dag.txt @a @b\" --json
   nimbus sg --file heaps.txt            (the expression read from a file; - for stdin)
+  nimbus sg --misere nim 1 1 1          misère play: P, by Bouton's anti-Nim rule
+  nimbus sg --misere --explain \"graph examples/seed-antisg.txt @1\"
+  nimbus sg --misere --rule sj \"graph examples/seed-antisg.txt @1\"   (refused, exit 1)
 
 Expression grammar (components joined by +):
   nim HEAP...                subtract{1,3,4} HEAP...     allbut{1,2} HEAP...
@@ -38,6 +44,16 @@ pub struct Args {
     /// List at most this many winning moves (all are counted).
     #[arg(long, value_name = "N", default_value_t = 20)]
     max_moves: usize,
+    /// Misère play: the player who cannot move wins.
+    #[arg(long)]
+    misere: bool,
+    /// With --misere: say which rule decided the answer and why it applies.
+    #[arg(long, requires = "misere")]
+    explain: bool,
+    /// With --misere: insist on a rule; one whose precondition fails is refused (exit status
+    /// 1) with a smallest position where it is wrong.
+    #[arg(long, value_name = "RULE", requires = "misere", value_parser = ["sj", "anti-nim", "search"])]
+    rule: Option<String>,
     #[command(flatten)]
     common: Common,
 }
@@ -49,7 +65,7 @@ struct Report<'a> {
     analysis: &'a Analysis,
 }
 
-pub fn run(args: Args) -> Result<ExitCode, nimbus::Error> {
+pub fn run(args: Args, out: &mut String) -> Result<ExitCode, nimbus::Error> {
     let (text, source) = match &args.file {
         Some(path) => (
             read_input(path)?,
@@ -69,50 +85,165 @@ pub fn run(args: Args) -> Result<ExitCode, nimbus::Error> {
         max_moves: args.max_moves,
         ..AnalyzeOptions::default()
     };
-    let analysis = analyze(&components, &opts)?;
     let expression = components
         .iter()
         .map(|c| c.expression())
         .collect::<Vec<_>>()
         .join(" + ");
+    if args.misere {
+        let rule = args.rule.as_deref().map(|r| match r {
+            "sj" => MisereRule::Sj,
+            "anti-nim" => MisereRule::AntiNim,
+            _ => MisereRule::Search,
+        });
+        let mopts = MisereOptions {
+            limits: opts.limits,
+            max_moves: opts.max_moves,
+            rule,
+        };
+        return match analyze_misere(&components, &mopts)? {
+            MisereResult::Answer(a) => {
+                if args.common.json {
+                    print_json(
+                        out,
+                        &MisereReport {
+                            expression,
+                            play: "misere",
+                            analysis: &a,
+                        },
+                    )?;
+                } else {
+                    print_misere(out, &expression, &a, args.explain);
+                }
+                Ok(ExitCode::SUCCESS)
+            }
+            MisereResult::Refused(r) => {
+                if args.common.json {
+                    print_json(
+                        out,
+                        &RefusalReport {
+                            expression,
+                            refused: true,
+                            refusal: &r,
+                        },
+                    )?;
+                } else {
+                    outln!(out, "refused: {}", r.reason);
+                    if let Some(c) = &r.counterexample {
+                        outln!(
+                            out,
+                            "counterexample: {} is {} in misère play, but the {} says {}",
+                            c.position,
+                            c.truth,
+                            r.rule,
+                            c.rule_says
+                        );
+                    }
+                }
+                Ok(ExitCode::from(1))
+            }
+        };
+    }
+    let analysis = analyze(&components, &opts)?;
     if args.common.json {
-        print_json(&Report {
-            expression,
-            analysis: &analysis,
-        })?;
+        print_json(
+            out,
+            &Report {
+                expression,
+                analysis: &analysis,
+            },
+        )?;
     } else {
-        print_text(&expression, &analysis);
+        print_text(out, &expression, &analysis);
     }
     Ok(ExitCode::SUCCESS)
+}
+
+#[derive(serde::Serialize)]
+struct MisereReport<'a> {
+    expression: String,
+    play: &'static str,
+    #[serde(flatten)]
+    analysis: &'a MisereAnalysis,
+}
+
+#[derive(serde::Serialize)]
+struct RefusalReport<'a> {
+    expression: String,
+    refused: bool,
+    #[serde(flatten)]
+    refusal: &'a Refusal,
+}
+
+fn print_misere(out: &mut String, expression: &str, a: &MisereAnalysis, explain: bool) {
+    outln!(out, "position:   {}", shorten(expression, 200));
+    outln!(out, "play:       misère (the player who cannot move wins)");
+    let meaning = match a.outcome {
+        nimbus::impartial::Outcome::N => "the player to move wins",
+        nimbus::impartial::Outcome::P => "the player to move loses",
+    };
+    outln!(out, "outcome:    {} ({meaning})", a.outcome);
+    outln!(out, "decided by: {}", a.rule);
+    outln!(out, "remoteness: {}", opt(a.remoteness));
+    if explain {
+        for line in &a.explanation {
+            outln!(out, "why:        {line}");
+        }
+        if a.components.len() > 1 {
+            outln!(out, "atoms (normal-play values):");
+            for c in a.components.iter().take(50) {
+                outln!(out, "  {}  grundy {}", c.game, opt(c.grundy));
+            }
+        }
+    }
+    print_moves(out, &a.winning_moves, a.winning_moves_total);
+}
+
+fn shorten(s: &str, n: usize) -> String {
+    if s.len() > n {
+        format!("{}… ({} characters)", cut(s, n), s.len())
+    } else {
+        s.to_string()
+    }
+}
+
+fn print_moves(out: &mut String, moves: &[nimbus::impartial::sum::WinningMove], total: usize) {
+    if total == 0 {
+        outln!(out, "winning moves: none");
+        return;
+    }
+    outln!(out, "winning moves ({total}):");
+    for m in moves {
+        let result = if m.result.len() > 120 {
+            format!("{}…", cut(&m.result, 120))
+        } else {
+            m.result.clone()
+        };
+        outln!(out, "  {}\n      -> {result}", m.description);
+    }
+    if moves.len() < total {
+        outln!(out, "  … {} more (raise --max-moves)", total - moves.len());
+    }
 }
 
 fn opt(v: Option<u64>) -> String {
     v.map_or_else(|| "unknown".to_string(), |v| v.to_string())
 }
 
-fn print_text(expression: &str, a: &Analysis) {
-    let shown = if expression.len() > 200 {
-        format!(
-            "{}… ({} characters)",
-            cut(expression, 200),
-            expression.len()
-        )
-    } else {
-        expression.to_string()
-    };
-    println!("position:   {shown}");
+fn print_text(out: &mut String, expression: &str, a: &Analysis) {
+    outln!(out, "position:   {}", shorten(expression, 200));
     let meaning = match a.outcome {
         nimbus::impartial::Outcome::N => "the player to move wins",
         nimbus::impartial::Outcome::P => "the player to move loses",
     };
-    println!("outcome:    {} ({meaning})", a.outcome);
+    outln!(out, "outcome:    {} ({meaning})", a.outcome);
     match a.grundy {
-        Some(g) => println!("grundy:     {g}"),
-        None => println!("grundy:     unknown (non-zero)"),
+        Some(g) => outln!(out, "grundy:     {g}"),
+        None => outln!(out, "grundy:     unknown (non-zero)"),
     }
-    println!("remoteness: {}", opt(a.remoteness));
+    outln!(out, "remoteness: {}", opt(a.remoteness));
     if a.components.len() > 1 {
-        println!("components:");
+        outln!(out, "components:");
         let width = a
             .components
             .iter()
@@ -121,7 +252,8 @@ fn print_text(expression: &str, a: &Analysis) {
             .unwrap_or(0)
             .min(40);
         for c in a.components.iter().take(50) {
-            println!(
+            outln!(
+                out,
                 "  {:width$}  grundy {}  remoteness {}",
                 c.game,
                 opt(c.grundy),
@@ -129,30 +261,12 @@ fn print_text(expression: &str, a: &Analysis) {
             );
         }
         if a.components.len() > 50 {
-            println!("  … and {} more", a.components.len() - 50);
+            outln!(out, "  … and {} more", a.components.len() - 50);
         }
     }
-    if a.winning_moves_total == 0 {
-        println!("winning moves: none");
-    } else {
-        println!("winning moves ({}):", a.winning_moves_total);
-        for m in &a.winning_moves {
-            let result = if m.result.len() > 120 {
-                format!("{}…", cut(&m.result, 120))
-            } else {
-                m.result.clone()
-            };
-            println!("  {}\n      -> {result}", m.description);
-        }
-        if a.winning_moves.len() < a.winning_moves_total {
-            println!(
-                "  … {} more (raise --max-moves)",
-                a.winning_moves_total - a.winning_moves.len()
-            );
-        }
-    }
+    print_moves(out, &a.winning_moves, a.winning_moves_total);
     for n in &a.notes {
-        println!("note: {n}");
+        outln!(out, "note: {n}");
     }
 }
 

@@ -182,3 +182,80 @@ fn every_command_has_help_with_an_example() {
         );
     }
 }
+
+#[test]
+fn misere_seed_counterexample_and_refusal() {
+    let v = json(&[
+        "sg",
+        "--misere",
+        "graph examples/seed-antisg.txt @1",
+        "--json",
+    ]);
+    assert_eq!(v["outcome"], "P");
+    assert_eq!(v["rule"], "search");
+    assert_eq!(v["play"], "misere");
+    let out = nimbus(&[
+        "sg",
+        "--misere",
+        "--rule",
+        "sj",
+        "graph examples/seed-antisg.txt @1",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(1), "{text}");
+    assert!(text.contains("refused:"), "{text}");
+    assert!(
+        text.contains("counterexample: graph examples/seed-antisg.txt @1 is P in misère play, but the SJ rule says N"),
+        "{text}"
+    );
+    let out = nimbus(&[
+        "sg",
+        "--misere",
+        "--explain",
+        "graph examples/seed-antisg.txt @1",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("decided by: exact misère search"), "{text}");
+    assert!(
+        text.contains("has value 0, is not terminal, and has no move to value 1"),
+        "{text}"
+    );
+}
+
+#[test]
+fn misere_nim_uses_the_anti_nim_rule() {
+    let v = json(&["sg", "--misere", "nim 1 1 1", "--json"]);
+    assert_eq!(
+        (v["outcome"].as_str(), v["rule"].as_str()),
+        (Some("P"), Some("anti-nim"))
+    );
+    let v = json(&["sg", "--misere", "nim 3 4 5", "--json"]);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["winning_moves"][0]["result"], "nim 1 4 5");
+    let out = nimbus(&["sg", "--explain", "nim 3"]);
+    assert_eq!(out.status.code(), Some(2), "--explain needs --misere");
+}
+
+#[test]
+fn output_to_a_closed_pipe_is_not_a_panic() {
+    use std::io::Read;
+    use std::process::Stdio;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nimbus"))
+        .args(["sequence", "nim", "--upto", "300000"])
+        .current_dir(root())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut first = [0u8; 10];
+    child
+        .stdout
+        .as_mut()
+        .unwrap()
+        .read_exact(&mut first)
+        .unwrap();
+    drop(child.stdout.take());
+    let out = child.wait_with_output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{err}");
+}

@@ -6,7 +6,7 @@
 //! where it has them) and [`Positioned`] turns it into a component, using the closed forms when
 //! present and the generic engine otherwise.
 
-use super::explicit::{explore, ExplicitGame};
+use super::explicit::{explore, explore_positions, ExplicitGame};
 use super::grundy::{Engine, HashStore};
 use super::{Impartial, Limits, Outcome};
 use crate::error::Result;
@@ -109,11 +109,31 @@ pub trait Ruleset: Impartial {
     /// An upper bound on the number of positions reachable from `p` (saturating), used to skip
     /// optional exhaustive searches that could not finish.
     fn size_hint(&self, p: &Self::Position) -> u64;
+    /// The atoms of `p` (see [`Component::atoms`]); `p` itself by default.
+    fn atoms(&self, p: &Self::Position) -> Vec<Self::Position> {
+        vec![p.clone()]
+    }
+    /// Whether the SJ precondition is known to hold for every position reachable from `p`.
+    fn sj_closed(&self, _p: &Self::Position) -> Option<bool> {
+        None
+    }
     /// An upper bound on the steps of a full search from `p`: positions times options per
     /// position (saturating). Games with many options per position override it.
     fn search_cost(&self, p: &Self::Position) -> u64 {
         self.size_hint(p)
     }
+}
+
+/// A component's positions, explored: the graph, each position written in the grammar, and
+/// the component's own moves with the number of the position each leads to.
+#[derive(Debug, Clone)]
+pub struct Explored {
+    /// Every reachable position (position 0 is the component's own).
+    pub graph: ExplicitGame,
+    /// Each position in the expression grammar.
+    pub names: Vec<String>,
+    /// The moves from position 0, in the ruleset's order, with their targets in `graph`.
+    pub start_moves: Vec<(ComponentMove, u32)>,
 }
 
 /// A part of a disjunctive sum, with its ruleset and position fixed.
@@ -142,6 +162,15 @@ pub trait Component {
     fn search_cost(&self) -> u64;
     /// Every reachable position, numbered, with the component's position as 0.
     fn explore(&self, limits: Limits) -> Result<ExplicitGame>;
+    /// [`Component::explore`] with names for the positions and the start's moves.
+    fn explore_named(&self, limits: Limits) -> Result<Explored>;
+    /// The smallest parts that are sums of nothing smaller: one component per heap of a heap
+    /// game, per token of a graph game; the component itself otherwise. Misère play needs
+    /// them, because there the value of a sum is not the xor of its parts'.
+    fn atoms(&self) -> Vec<Box<dyn Component>>;
+    /// Whether the SJ precondition (every non-terminal position of value 0 has an option of
+    /// value 1) is known from a closed form to hold for every position reachable from this one.
+    fn sj_closed(&self) -> Option<bool>;
 }
 
 /// A ruleset together with a position: the standard [`Component`].
@@ -230,7 +259,7 @@ impl<R: Ruleset> Impartial for Normalized<'_, R> {
     }
 }
 
-impl<R: Ruleset> Component for Positioned<R> {
+impl<R: Ruleset + 'static> Component for Positioned<R> {
     fn expression(&self) -> String {
         self.rule.expression(&self.pos)
     }
@@ -290,5 +319,39 @@ impl<R: Ruleset> Component for Positioned<R> {
     fn explore(&self, limits: Limits) -> Result<ExplicitGame> {
         let start = self.rule.normalize(&self.pos);
         explore(&Normalized(&*self.rule), &start, limits, &self.expression())
+    }
+
+    fn explore_named(&self, limits: Limits) -> Result<Explored> {
+        let start = self.rule.normalize(&self.pos);
+        let game = Normalized(&*self.rule);
+        let (graph, positions) = explore_positions(&game, &start, limits, &self.expression())?;
+        let ids: std::collections::HashMap<&R::Position, u32> = positions
+            .iter()
+            .enumerate()
+            .map(|(i, p)| (p, i as u32))
+            .collect();
+        let mut raw = Vec::new();
+        self.rule.moves(&self.pos, &mut raw);
+        let start_moves = raw
+            .iter()
+            .map(|q| (self.to_move(q), ids[&self.rule.normalize(q)]))
+            .collect();
+        Ok(Explored {
+            graph,
+            names: positions.iter().map(|p| self.rule.expression(p)).collect(),
+            start_moves,
+        })
+    }
+
+    fn atoms(&self) -> Vec<Box<dyn Component>> {
+        self.rule
+            .atoms(&self.pos)
+            .into_iter()
+            .map(|p| Box::new(Positioned::new(self.rule.clone(), p)) as Box<dyn Component>)
+            .collect()
+    }
+
+    fn sj_closed(&self) -> Option<bool> {
+        self.rule.sj_closed(&self.pos)
     }
 }

@@ -75,6 +75,16 @@ pub fn explore<G: Impartial>(
     limits: Limits,
     what: &str,
 ) -> Result<ExplicitGame> {
+    Ok(explore_positions(game, start, limits, what)?.0)
+}
+
+/// [`explore`], also returning the position of each number.
+pub fn explore_positions<G: Impartial>(
+    game: &G,
+    start: &G::Position,
+    limits: Limits,
+    what: &str,
+) -> Result<(ExplicitGame, Vec<G::Position>)> {
     let mut ids: FxHashMap<G::Position, u32> = FxHashMap::default();
     let mut order: Vec<G::Position> = vec![start.clone()];
     ids.insert(start.clone(), 0);
@@ -103,7 +113,7 @@ pub fn explore<G: Impartial>(
         offsets.push(succ.len() as u32);
         head += 1;
     }
-    Ok(ExplicitGame { offsets, succ })
+    Ok((ExplicitGame { offsets, succ }, order))
 }
 
 /// The disjunctive sum of explicit games, searched position by position: a position is one

@@ -13,13 +13,16 @@
 //! - [`component`] erases rulesets behind one object-safe interface so that sums of
 //!   different games can be written, and [`sum`] analyses such sums by the xor rule;
 //! - [`expr`] parses the expression grammar shared by every front-end;
-//! - [`sequence`] computes nim-sequences of heap games and their periods.
+//! - [`sequence`] computes nim-sequences of heap games and their periods;
+//! - [`misere`] answers misère play: the SJ rule where its precondition is checked, exact
+//!   search otherwise.
 
 pub mod component;
 pub mod explicit;
 pub mod expr;
 pub mod games;
 pub mod grundy;
+pub mod misere;
 pub mod sequence;
 pub mod sum;
 

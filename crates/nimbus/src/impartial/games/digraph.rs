@@ -242,6 +242,9 @@ impl Ruleset for Tokens {
         }
         Ok(Some(g))
     }
+    fn atoms(&self, p: &Vec<u32>) -> Vec<Vec<u32>> {
+        p.iter().map(|&v| vec![v]).collect()
+    }
     fn normalize(&self, p: &Vec<u32>) -> Vec<u32> {
         let mut q = p.clone();
         q.sort_unstable();

@@ -114,6 +114,11 @@ pub trait HeapRule {
     fn describe(&self, n: u64, heap: usize, heaps: usize, m: &HeapMove) -> String;
     /// Whether a move can split a heap in two.
     fn splits(&self) -> bool;
+    /// Whether every non-terminal position reachable from a heap of `n` with value 0 has an
+    /// option of value 1 (the SJ precondition), when a closed form says so.
+    fn sj_closed(&self, _n: u64) -> Option<bool> {
+        None
+    }
     /// An upper bound on the number of moves from a heap of `n`.
     fn move_count(&self, n: u64) -> u64 {
         n
@@ -278,6 +283,17 @@ impl<R: HeapRule> Ruleset for Heaps<R> {
             }
         }
         Ok(Some(out))
+    }
+
+    fn atoms(&self, p: &Vec<u64>) -> Vec<Vec<u64>> {
+        p.iter().map(|&n| vec![n]).collect()
+    }
+
+    fn sj_closed(&self, p: &Vec<u64>) -> Option<bool> {
+        match p.as_slice() {
+            [n] => self.rule.sj_closed(*n),
+            _ => None,
+        }
     }
 
     fn normalize(&self, p: &Vec<u64>) -> Vec<u64> {

@@ -43,4 +43,8 @@ impl HeapRule for Nim {
     fn splits(&self) -> bool {
         false
     }
+    fn sj_closed(&self, _n: u64) -> Option<bool> {
+        // The only heap of value 0 is the empty one, which is terminal.
+        Some(true)
+    }
 }

@@ -150,6 +150,11 @@ impl HeapRule for Subtraction {
         false
     }
 
+    fn sj_closed(&self, _n: u64) -> Option<bool> {
+        // Bash: the heaps of value 0 are the multiples of k + 1; taking k leaves value 1.
+        self.bash_k().map(|_| true)
+    }
+
     fn move_count(&self, n: u64) -> u64 {
         match self {
             Subtraction::Finite(s) => s.len() as u64,

@@ -1,0 +1,657 @@
+//! Misère play: the player who cannot move wins.
+//!
+//! Sprague–Grundy values do not add up under misère play, so Nimbus answers by one of two
+//! methods, and says which:
+//!
+//! - **The SJ rule** (the anti-SG theorem of the seeds; for Nim heaps it is Bouton's misère Nim
+//!   rule): with `g_i` the normal-play values of the atoms (single heaps, single tokens) and
+//!   `s` their xor, the player to move wins iff (every `g_i <= 1` and `s = 0`) or (some
+//!   `g_i >= 2` and `s != 0`). Its proof (seed 000's case analysis of anti-Nim) fails in one case
+//!   only: all atoms of value 0 but not all terminal. It is therefore used only after checking,
+//!   on every position reachable in every atom, the seeds' precondition: *every non-terminal
+//!   position of value 0 has an option of value 1*. Nim heaps and Bash games satisfy it by a
+//!   closed form; other atoms are explored.
+//! - **Exact search**: misère play of a finite game is normal play of the same game in which
+//!   every terminal position gets one extra move to an end state. The sum is searched as the
+//!   multiset of its atoms' positions (equal atoms are interchangeable, so their positions are
+//!   sorted); equal atoms are never cancelled, which would be unsound in misère play.
+//!
+//! Asked to use the SJ rule where its precondition fails, Nimbus refuses and shows a smallest
+//! position where the rule gives the wrong answer — such a position always lies inside the
+//! failing atom: the rule calls its value-0 position N, and if every option is N by the rule
+//! and the rule is right about them, that position is really P.
+
+use super::component::{Component, ComponentMove, Explored};
+use super::explicit::ExplicitGame;
+use super::grundy::Engine;
+use super::sum::{ComponentReport, WinningMove};
+use super::{Impartial, Limits, Outcome};
+use crate::error::{Error, Result};
+use serde::Serialize;
+
+/// Misère play of `G` as normal play: a terminal position of `G` gets one move, to `None`.
+pub struct Misere<G>(pub G);
+
+impl<G: Impartial> Impartial for Misere<G> {
+    type Position = Option<G::Position>;
+    fn moves(&self, p: &Self::Position, out: &mut Vec<Self::Position>) {
+        let Some(p) = p else { return };
+        let mut inner = Vec::new();
+        self.0.moves(p, &mut inner);
+        if inner.is_empty() {
+            out.push(None);
+        } else {
+            out.extend(inner.into_iter().map(Some));
+        }
+    }
+}
+
+/// The method that decided a misère position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum MisereRule {
+    /// Bouton's misère Nim rule: every atom is a Nim heap.
+    AntiNim,
+    /// The SJ rule, its precondition checked on every atom.
+    Sj,
+    /// Exact search of the sum's positions.
+    Search,
+}
+
+impl std::fmt::Display for MisereRule {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            MisereRule::AntiNim => "anti-Nim rule",
+            MisereRule::Sj => "SJ rule",
+            MisereRule::Search => "exact misère search",
+        })
+    }
+}
+
+/// The answer for a misère position.
+#[derive(Debug, Clone, Serialize)]
+pub struct MisereAnalysis {
+    /// N or P under misère play.
+    pub outcome: Outcome,
+    /// The method that decided it.
+    pub rule: MisereRule,
+    /// Why that method applies (or why the rules do not).
+    pub explanation: Vec<String>,
+    /// The atoms, with their normal-play values (what the SJ rule reads).
+    pub components: Vec<ComponentReport>,
+    /// The winning moves (at most the requested number).
+    pub winning_moves: Vec<WinningMove>,
+    /// How many winning moves there are.
+    pub winning_moves_total: usize,
+    /// False when some atom had too many moves to list.
+    pub winning_moves_complete: bool,
+    /// Moves until the game ends under optimal misère play, when the search was small enough.
+    pub remoteness: Option<u64>,
+}
+
+/// A position where a rule gives the wrong misère outcome.
+#[derive(Debug, Clone, Serialize)]
+pub struct Counterexample {
+    /// The position, in the expression grammar.
+    pub position: String,
+    /// What the rule says.
+    pub rule_says: Outcome,
+    /// The true misère outcome.
+    pub truth: Outcome,
+}
+
+/// A refusal to use a rule whose precondition fails.
+#[derive(Debug, Clone, Serialize)]
+pub struct Refusal {
+    /// The rule asked for.
+    pub rule: MisereRule,
+    /// Why it does not apply.
+    pub reason: String,
+    /// A smallest position where it is wrong, when one was found.
+    pub counterexample: Option<Counterexample>,
+}
+
+/// What [`analyze_misere`] returns.
+#[derive(Debug, Clone)]
+pub enum MisereResult {
+    /// The position was decided.
+    Answer(MisereAnalysis),
+    /// The rule asked for does not apply.
+    Refused(Refusal),
+}
+
+/// The SJ rule's verdict on atoms of normal-play values `values`.
+pub fn sj_rule(values: &[u64]) -> Outcome {
+    let s = values.iter().fold(0, |a, &g| a ^ g);
+    let big = values.iter().filter(|&&g| g >= 2).count();
+    sj_verdict(s, big)
+}
+
+/// The SJ rule from the xor `s` of the values and how many values are at least 2.
+fn sj_verdict(s: u64, big: usize) -> Outcome {
+    if (big == 0 && s == 0) || (big > 0 && s != 0) {
+        Outcome::N
+    } else {
+        Outcome::P
+    }
+}
+
+/// What is known of one atom.
+struct Atom {
+    component: Box<dyn Component>,
+    /// Which user component it belongs to.
+    parent: usize,
+    grundy: Option<u64>,
+    explored: Option<Explored>,
+    /// The SJ precondition: Some(true) holds, Some(false) fails, None unknown.
+    sj: Option<bool>,
+    /// A position of the atom where the precondition fails.
+    sj_witness: Option<String>,
+}
+
+/// Normal-play values of every position of an explored atom.
+fn values_of(graph: &ExplicitGame, limits: Limits) -> Result<Vec<u64>> {
+    let mut e = Engine::indexed(graph, limits, "an atom")?;
+    (0..graph.len() as u32).map(|v| e.grundy(&v)).collect()
+}
+
+/// The first position (in exploration order) where the SJ precondition fails.
+fn sj_failure(graph: &ExplicitGame, values: &[u64]) -> Option<u32> {
+    (0..graph.len() as u32).find(|&v| {
+        let opts = graph.options(v);
+        values[v as usize] == 0
+            && !opts.is_empty()
+            && !opts.iter().any(|&w| values[w as usize] == 1)
+    })
+}
+
+impl Atom {
+    /// An atom with its value and its SJ precondition; it is explored only when no closed form
+    /// settles the precondition (a sum of a million Nim heaps explores nothing).
+    fn new(component: Box<dyn Component>, parent: usize, limits: Limits) -> Self {
+        let grundy = component.grundy(limits).ok();
+        let mut atom = Atom {
+            component,
+            parent,
+            grundy,
+            explored: None,
+            sj: None,
+            sj_witness: None,
+        };
+        atom.sj = atom.component.sj_closed();
+        if atom.sj.is_none() {
+            atom.explore(limits);
+            if let Some(ex) = &atom.explored {
+                if let Ok(values) = values_of(&ex.graph, limits) {
+                    let bad = sj_failure(&ex.graph, &values);
+                    atom.sj = Some(bad.is_none());
+                    atom.sj_witness = bad.map(|v| ex.names[v as usize].clone());
+                }
+            }
+        }
+        atom
+    }
+
+    /// Explores the atom if that is feasible and not done yet.
+    fn explore(&mut self, limits: Limits) {
+        let c = &self.component;
+        let feasible = c.size_hint() <= limits.max_states.saturating_mul(64)
+            && c.search_cost() <= limits.max_states.saturating_mul(64);
+        if self.explored.is_none() && feasible {
+            self.explored = c.explore_named(limits).ok();
+        }
+    }
+}
+
+/// How many positions the sum of the atoms can have at most (saturating).
+fn product_hint(atoms: &[Atom]) -> u64 {
+    atoms
+        .iter()
+        .fold(1u64, |a, x| a.saturating_mul(x.component.size_hint()))
+}
+
+/// Largest number of positions searched only to find a remoteness.
+const REMOTENESS_LIMIT: u64 = 2_000_000;
+
+/// The multiset of atoms' positions under misère play, as normal play with an end move.
+struct MisereSum<'a> {
+    parts: Vec<&'a ExplicitGame>,
+    /// Atoms with the same expression, whose positions are interchangeable.
+    groups: Vec<Vec<usize>>,
+}
+
+impl MisereSum<'_> {
+    fn normalize(&self, p: &mut [u32]) {
+        for g in self.groups.iter().filter(|g| g.len() > 1) {
+            let mut vals: Vec<u32> = g.iter().map(|&i| p[i]).collect();
+            vals.sort_unstable();
+            for (&i, v) in g.iter().zip(vals) {
+                p[i] = v;
+            }
+        }
+    }
+}
+
+impl Impartial for MisereSum<'_> {
+    /// The atoms' positions; the empty vector is the end state after the last move.
+    type Position = Vec<u32>;
+    fn moves(&self, p: &Vec<u32>, out: &mut Vec<Vec<u32>>) {
+        if p.is_empty() {
+            return;
+        }
+        let before = out.len();
+        for (i, part) in self.parts.iter().enumerate() {
+            for &q in part.options(p[i]) {
+                let mut next = p.clone();
+                next[i] = q;
+                self.normalize(&mut next);
+                out.push(next);
+            }
+        }
+        if out.len() == before {
+            out.push(Vec::new());
+        }
+    }
+}
+
+/// Options for [`analyze_misere`].
+#[derive(Debug, Clone, Copy)]
+pub struct MisereOptions {
+    /// Limits for values and searches.
+    pub limits: Limits,
+    /// At most this many winning moves are listed.
+    pub max_moves: usize,
+    /// The rule the user insists on, if any.
+    pub rule: Option<MisereRule>,
+}
+
+/// Analyses the sum of `components` under misère play.
+pub fn analyze_misere(
+    components: &[Box<dyn Component>],
+    opts: &MisereOptions,
+) -> Result<MisereResult> {
+    if components.is_empty() {
+        return Err(Error::Invalid("the sum has no components".into()));
+    }
+    let limits = opts.limits;
+    let mut atoms: Vec<Atom> = components
+        .iter()
+        .enumerate()
+        .flat_map(|(i, c)| c.atoms().into_iter().map(move |a| (i, a)))
+        .map(|(i, a)| Atom::new(a, i, limits))
+        .collect();
+    let all_nim = atoms.iter().all(|a| a.component.game() == "nim");
+    // Written once: a listed move rewrites the whole sum from them.
+    let names: Vec<String> = atoms.iter().map(|a| a.component.expression()).collect();
+    let sj_holds = atoms.iter().all(|a| a.sj == Some(true));
+    let values: Option<Vec<u64>> = atoms.iter().map(|a| a.grundy).collect();
+    let mut explanation = Vec::new();
+
+    let rule = match (opts.rule, sj_holds && values.is_some()) {
+        (Some(MisereRule::Search), _) => MisereRule::Search,
+        (_, true) if all_nim => MisereRule::AntiNim,
+        (_, true) => MisereRule::Sj,
+        (Some(asked), false) => return Ok(MisereResult::Refused(refusal(asked, &atoms, limits))),
+        (None, false) => MisereRule::Search,
+    };
+    if rule == MisereRule::AntiNim {
+        explanation.push(
+            "every atom is a Nim heap, so Bouton's misère rule applies: the player to move wins \
+             iff (every heap is at most 1 and the xor is 0) or (some heap is at least 2 and the \
+             xor is not 0)"
+                .to_string(),
+        );
+    } else if rule == MisereRule::Sj {
+        let checked: Vec<String> = atoms
+            .iter()
+            .map(|a| match (&a.explored, a.component.sj_closed()) {
+                (_, Some(true)) => format!("{} (closed form)", a.component.expression()),
+                (Some(ex), _) => format!(
+                    "{} ({} positions)",
+                    a.component.expression(),
+                    ex.graph.len()
+                ),
+                (None, _) => a.component.expression(),
+            })
+            .collect();
+        explanation.push(format!(
+            "the SJ rule applies: in every atom, every non-terminal position of value 0 has a \
+             move to value 1 (checked: {})",
+            checked.join(", ")
+        ));
+        explanation.push(
+            "so the player to move wins iff (every atom's value is at most 1 and their xor is \
+             0) or (some atom's value is at least 2 and the xor is not 0)"
+                .to_string(),
+        );
+    } else {
+        for a in &atoms {
+            match (a.sj, &a.sj_witness) {
+                (Some(false), Some(w)) => explanation.push(format!(
+                    "the SJ rule does not apply: in {}, the position {w} has value 0, is not \
+                     terminal, and has no move to value 1",
+                    a.component.expression()
+                )),
+                (None, _) => explanation.push(format!(
+                    "the SJ precondition could not be checked on {} within the limits",
+                    a.component.expression()
+                )),
+                _ => {}
+            }
+        }
+        if opts.rule == Some(MisereRule::Search) {
+            explanation.push("exact search, as asked".to_string());
+        }
+    }
+
+    let reports = atoms
+        .iter()
+        .zip(&names)
+        .map(|(a, name)| ComponentReport {
+            game: name.clone(),
+            grundy: a.grundy,
+            remoteness: None,
+        })
+        .collect();
+    // The search decides the position when no rule applies; otherwise it only gives the
+    // remoteness, and is tried only when the sum is small.
+    let required = rule == MisereRule::Search;
+    let search_limits = if required {
+        limits
+    } else {
+        Limits {
+            max_states: limits.max_states.min(REMOTENESS_LIMIT),
+        }
+    };
+    if required || product_hint(&atoms) <= search_limits.max_states {
+        for a in &mut atoms {
+            a.explore(search_limits);
+        }
+    }
+    let search = exact_search(&atoms, search_limits, required)?;
+    let answer = match rule {
+        MisereRule::AntiNim | MisereRule::Sj => {
+            let values = values.expect("rule chosen only with every value known");
+            let outcome = sj_rule(&values);
+            let (moves, total, complete) = rule_moves(&atoms, &names, &values, components, opts)?;
+            if let Some(s) = &search {
+                explanation.push(format!(
+                    "misère remoteness from a search of {} positions",
+                    s.positions
+                ));
+            }
+            MisereAnalysis {
+                outcome,
+                rule,
+                explanation,
+                components: reports,
+                winning_moves: moves,
+                winning_moves_total: total,
+                winning_moves_complete: complete,
+                remoteness: search.as_ref().map(|s| s.remoteness),
+            }
+        }
+        MisereRule::Search => {
+            let s = search.ok_or_else(|| Error::StateLimit {
+                explored: 0,
+                limit: limits.max_states,
+                what: "the exact misère search of the sum (an atom is too large to explore)".into(),
+            })?;
+            explanation.push(format!(
+                "decided by an exact search of {} positions of the sum",
+                s.positions
+            ));
+            let total = s.winning.len();
+            let moves = s
+                .winning
+                .into_iter()
+                .take(opts.max_moves)
+                .map(|(i, m)| winning_move(&atoms, &names, components, i, m))
+                .collect();
+            MisereAnalysis {
+                outcome: s.outcome,
+                rule,
+                explanation,
+                components: reports,
+                winning_moves: moves,
+                winning_moves_total: total,
+                winning_moves_complete: true,
+                remoteness: Some(s.remoteness),
+            }
+        }
+    };
+    Ok(MisereResult::Answer(answer))
+}
+
+struct Search {
+    outcome: Outcome,
+    remoteness: u64,
+    positions: u64,
+    /// Winning moves: the atom and its move.
+    winning: Vec<(usize, ComponentMove)>,
+}
+
+/// The exact misère answer by searching the multiset of atom positions; `None` when an atom
+/// could not be explored, or (unless `required`) when the search outgrows the limit.
+fn exact_search(atoms: &[Atom], limits: Limits, required: bool) -> Result<Option<Search>> {
+    let Some(explored) = atoms
+        .iter()
+        .map(|a| a.explored.as_ref())
+        .collect::<Option<Vec<_>>>()
+    else {
+        return Ok(None);
+    };
+    let mut groups: Vec<Vec<usize>> = Vec::new();
+    for (i, a) in atoms.iter().enumerate() {
+        let key = a.component.expression();
+        match groups
+            .iter_mut()
+            .find(|g| atoms[g[0]].component.expression() == key)
+        {
+            Some(g) => g.push(i),
+            None => groups.push(vec![i]),
+        }
+    }
+    let game = MisereSum {
+        parts: explored.iter().map(|e| &e.graph).collect(),
+        groups,
+    };
+    let mut engine = Engine::hashed(&game, limits, "the misère search of the sum");
+    let start = vec![0u32; atoms.len()];
+    let entry = match engine.entry(&start) {
+        Ok(e) => e,
+        Err(e @ Error::StateLimit { .. }) if required => return Err(e),
+        Err(Error::StateLimit { .. }) => return Ok(None),
+        Err(e) => return Err(e),
+    };
+    let mut winning = Vec::new();
+    for (i, ex) in explored.iter().enumerate() {
+        for (m, target) in &ex.start_moves {
+            let mut next = start.clone();
+            next[i] = *target;
+            game.normalize(&mut next);
+            if engine.entry(&next)?.grundy == 0 {
+                winning.push((i, m.clone()));
+            }
+        }
+    }
+    Ok(Some(Search {
+        outcome: Outcome::from_grundy(entry.grundy),
+        // The end move is not a real move.
+        remoteness: entry.remoteness - 1,
+        positions: engine.explored(),
+        winning,
+    }))
+}
+
+/// Winning moves under the SJ rule: a move of atom `i` to value `t` wins when the rule calls
+/// the result P; only `t` in {0, 1, g_i xor s} can do that.
+fn rule_moves(
+    atoms: &[Atom],
+    names: &[String],
+    values: &[u64],
+    components: &[Box<dyn Component>],
+    opts: &MisereOptions,
+) -> Result<(Vec<WinningMove>, usize, bool)> {
+    let s = values.iter().fold(0, |a, &g| a ^ g);
+    let big = values.iter().filter(|&&g| g >= 2).count();
+    let (mut moves, mut total, mut complete) = (Vec::new(), 0, true);
+    for (i, a) in atoms.iter().enumerate() {
+        let g = values[i];
+        let mut targets = vec![0, 1, g ^ s];
+        targets.sort_unstable();
+        targets.dedup();
+        for t in targets {
+            if t == g {
+                continue;
+            }
+            let big_after = big - usize::from(g >= 2) + usize::from(t >= 2);
+            if sj_verdict(s ^ g ^ t, big_after) != Outcome::P {
+                continue;
+            }
+            let room = opts.max_moves.saturating_sub(moves.len());
+            match a.component.moves_to_value(t, opts.limits, room) {
+                Ok(listed) => {
+                    total += listed.total;
+                    moves.extend(
+                        listed
+                            .items
+                            .into_iter()
+                            .map(|m| winning_move(atoms, names, components, i, m)),
+                    );
+                }
+                Err(Error::StateLimit { .. }) => complete = false,
+                Err(e) => return Err(e),
+            }
+        }
+    }
+    Ok((moves, total, complete))
+}
+
+/// The whole sum after atom `i` makes move `m`, written with the user's components.
+fn winning_move(
+    atoms: &[Atom],
+    names: &[String],
+    components: &[Box<dyn Component>],
+    i: usize,
+    m: ComponentMove,
+) -> WinningMove {
+    let parent = atoms[i].parent;
+    let mut parts = Vec::new();
+    for (c, comp) in components.iter().enumerate() {
+        if c != parent {
+            parts.push(comp.expression());
+            continue;
+        }
+        let exprs: Vec<String> = atoms
+            .iter()
+            .enumerate()
+            .filter(|(_, a)| a.parent == c)
+            .map(|(j, _)| {
+                if j == i {
+                    m.result.clone()
+                } else {
+                    names[j].clone()
+                }
+            })
+            .collect();
+        parts.push(join_atoms(&comp.game(), &exprs));
+    }
+    let description = if atoms.len() == 1 {
+        m.description
+    } else {
+        format!("in {}: {}", names[i], m.description)
+    };
+    WinningMove {
+        component: parent,
+        description,
+        result: parts.join(" + "),
+    }
+}
+
+/// Writes atoms of one ruleset back as one component: `nim 1` and `nim 4` give `nim 1 4`
+/// (empty heaps are left out unless nothing else is left).
+fn join_atoms(game: &str, exprs: &[String]) -> String {
+    if exprs.len() == 1 {
+        return exprs[0].clone();
+    }
+    let prefix = format!("{game} ");
+    let rests: Vec<&str> = exprs
+        .iter()
+        .map(|e| e.strip_prefix(&prefix).unwrap_or(e))
+        .filter(|r| *r != "0")
+        .collect();
+    if rests.is_empty() {
+        format!("{game} 0")
+    } else {
+        format!("{game} {}", rests.join(" "))
+    }
+}
+
+/// Why `asked` does not apply, with a smallest counterexample inside a failing atom.
+fn refusal(asked: MisereRule, atoms: &[Atom], limits: Limits) -> Refusal {
+    let failing = atoms.iter().find(|a| a.sj == Some(false));
+    let Some(atom) = failing else {
+        let unknown: Vec<String> = atoms
+            .iter()
+            .filter(|a| a.sj.is_none() || a.grundy.is_none())
+            .map(|a| a.component.expression())
+            .collect();
+        return Refusal {
+            rule: asked,
+            reason: format!(
+                "the precondition of the {asked} could not be checked within the limits on {}",
+                unknown.join(", ")
+            ),
+            counterexample: None,
+        };
+    };
+    let ex = atom.explored.as_ref().expect("a failing atom was explored");
+    let reason = format!(
+        "the {asked} needs every non-terminal position of value 0 to have a move to value 1, \
+         but in {} the position {} has none",
+        atom.component.expression(),
+        atom.sj_witness.clone().unwrap_or_default()
+    );
+    Refusal {
+        rule: asked,
+        reason,
+        counterexample: smallest_counterexample(&ex.graph, &ex.names, limits),
+    }
+}
+
+/// Among the positions of one atom, one where the SJ rule is wrong, with the smallest misère
+/// remoteness (then the first found).
+fn smallest_counterexample(
+    graph: &ExplicitGame,
+    names: &[String],
+    limits: Limits,
+) -> Option<Counterexample> {
+    let values = values_of(graph, limits).ok()?;
+    let wrapped = Misere(IndexedRef(graph));
+    let mut engine = Engine::hashed(&wrapped, limits, "an atom in misère play");
+    let mut best: Option<(u64, u32, Outcome, Outcome)> = None;
+    for v in 0..graph.len() as u32 {
+        let e = engine.entry(&Some(v)).ok()?;
+        let truth = Outcome::from_grundy(e.grundy);
+        let says = sj_rule(&[values[v as usize]]);
+        if truth != says && best.is_none_or(|b| e.remoteness < b.0) {
+            best = Some((e.remoteness, v, says, truth));
+        }
+    }
+    best.map(|(_, v, rule_says, truth)| Counterexample {
+        position: names[v as usize].clone(),
+        rule_says,
+        truth,
+    })
+}
+
+/// A borrowed explicit game, so that [`Misere`] can wrap it without a copy.
+struct IndexedRef<'a>(&'a ExplicitGame);
+
+impl Impartial for IndexedRef<'_> {
+    type Position = u32;
+    fn moves(&self, p: &u32, out: &mut Vec<u32>) {
+        out.extend_from_slice(self.0.options(*p));
+    }
+}

@@ -1,0 +1,157 @@
+//! Misère play: random sums against a brute-force misère search of the whole sum, the seeds'
+//! counterexample, misère Nim and the seeds' misère Bash game.
+
+mod common;
+
+use common::{build, spec, winning_results};
+use nimbus::impartial::component::{Component, Positioned};
+use nimbus::impartial::games::digraph::{Graph, Tokens};
+use nimbus::impartial::games::heap::Heaps;
+use nimbus::impartial::games::nim::Nim;
+use nimbus::impartial::games::subtraction::Subtraction;
+use nimbus::impartial::misere::{analyze_misere, MisereOptions, MisereResult, MisereRule};
+use nimbus::impartial::{Limits, Outcome};
+use proptest::prelude::*;
+use std::collections::{BTreeSet, HashMap};
+use std::rc::Rc;
+
+fn opts(rule: Option<MisereRule>) -> MisereOptions {
+    MisereOptions {
+        limits: Limits::default(),
+        max_moves: usize::MAX,
+        rule,
+    }
+}
+
+fn answer(components: &[Box<dyn Component>], rule: Option<MisereRule>) -> MisereResult {
+    analyze_misere(components, &opts(rule)).unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    #[test]
+    fn misere_sums_agree_with_brute_force(specs in prop::collection::vec(spec(), 1..4)) {
+        let (components, mut brute, start) = build(&specs, true);
+        let MisereResult::Answer(a) = answer(&components, None) else {
+            panic!("no rule was forced, so there is no refusal");
+        };
+        let (wins, remoteness) = brute.solve(&start);
+        prop_assert_eq!(a.outcome == Outcome::N, wins, "decided by {}", a.rule);
+        if let Some(r) = a.remoteness {
+            prop_assert_eq!(r, remoteness);
+        }
+        let got: BTreeSet<String> = a.winning_moves.iter().map(|m| m.result.clone()).collect();
+        prop_assert_eq!(got, winning_results(&mut brute, &start), "decided by {}", a.rule);
+    }
+
+    #[test]
+    fn the_sj_rule_is_only_used_where_it_is_right(specs in prop::collection::vec(spec(), 1..4)) {
+        let (components, mut brute, start) = build(&specs, true);
+        match answer(&components, Some(MisereRule::Sj)) {
+            MisereResult::Answer(a) => {
+                prop_assert_eq!(a.rule, MisereRule::Sj);
+                prop_assert_eq!(a.outcome == Outcome::N, brute.solve(&start).0);
+            }
+            MisereResult::Refused(r) => {
+                let c = r.counterexample.expect("a failing atom always has a counterexample");
+                prop_assert_ne!(c.rule_says, c.truth);
+            }
+        }
+    }
+}
+
+fn seed_graph() -> Vec<Box<dyn Component>> {
+    let g = Graph::parse("seed.txt", "1 2\n2 3\n3 4\n2 4\n").unwrap();
+    let start = g.node("1").unwrap();
+    vec![Box::new(Positioned::new(
+        Rc::new(Tokens::new(g)),
+        vec![start],
+    ))]
+}
+
+#[test]
+fn the_seeds_counterexample_is_p_and_the_sj_rule_is_refused_there() {
+    let MisereResult::Answer(a) = answer(&seed_graph(), None) else {
+        panic!("answered by search")
+    };
+    assert_eq!(a.outcome, Outcome::P);
+    assert_eq!(a.rule, MisereRule::Search);
+    let MisereResult::Refused(r) = answer(&seed_graph(), Some(MisereRule::Sj)) else {
+        panic!("the SJ rule must be refused")
+    };
+    let c = r.counterexample.unwrap();
+    assert_eq!(c.position, "graph seed.txt @1");
+    assert_eq!((c.rule_says, c.truth), (Outcome::N, Outcome::P));
+}
+
+/// Misère Nim by the definition.
+fn nim_wins(heaps: &mut Vec<u64>, memo: &mut HashMap<Vec<u64>, bool>) -> bool {
+    heaps.sort_unstable();
+    if let Some(&w) = memo.get(heaps.as_slice()) {
+        return w;
+    }
+    let mut any = false;
+    let mut terminal = true;
+    for i in 0..heaps.len() {
+        for left in 0..heaps[i] {
+            terminal = false;
+            let mut next = heaps.clone();
+            next[i] = left;
+            if !nim_wins(&mut next, memo) {
+                any = true;
+            }
+        }
+    }
+    let w = terminal || any;
+    memo.insert(heaps.clone(), w);
+    w
+}
+
+#[test]
+fn misere_nim_follows_bouton_and_the_definition() {
+    let mut memo = HashMap::new();
+    let rule = Rc::new(Heaps::new(Nim));
+    for code in 0..6u64.pow(4) {
+        let heaps: Vec<u64> = (0..4).map(|i| code / 6u64.pow(i) % 6).collect();
+        let c: Vec<Box<dyn Component>> =
+            vec![Box::new(Positioned::new(rule.clone(), heaps.clone()))];
+        let MisereResult::Answer(a) = answer(&c, None) else {
+            panic!()
+        };
+        assert_eq!(a.rule, MisereRule::AntiNim);
+        assert_eq!(
+            a.outcome == Outcome::N,
+            nim_wins(&mut heaps.clone(), &mut memo),
+            "{heaps:?}"
+        );
+        for m in &a.winning_moves {
+            let mut after: Vec<u64> = m.result["nim ".len()..]
+                .split(' ')
+                .map(|x| x.parse().unwrap())
+                .collect();
+            assert!(
+                !nim_wins(&mut after, &mut memo),
+                "{heaps:?} -> {}",
+                m.result
+            );
+        }
+    }
+}
+
+#[test]
+fn misere_bash_game_of_the_seeds() {
+    // Seed 002: in misère Bash with moves 1..k, the player to move loses iff (n-1) mod (k+1) = 0.
+    for k in 1..7u64 {
+        let rule = Rc::new(Heaps::new(Subtraction::bash(k)));
+        for n in 0..60u64 {
+            let c: Vec<Box<dyn Component>> = vec![Box::new(Positioned::new(rule.clone(), vec![n]))];
+            let MisereResult::Answer(a) = answer(&c, None) else {
+                panic!()
+            };
+            assert_eq!(a.rule, MisereRule::Sj);
+            let p = n >= 1 && (n - 1) % (k + 1) == 0;
+            assert_eq!(a.outcome == Outcome::P, p, "k = {k}, n = {n}");
+        }
+    }
+}
