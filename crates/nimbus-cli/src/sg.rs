@@ -178,13 +178,9 @@ struct RefusalReport<'a> {
 fn print_misere(out: &mut String, expression: &str, a: &MisereAnalysis, explain: bool) {
     outln!(out, "position:   {}", shorten(expression, 200));
     outln!(out, "play:       misère (the player who cannot move wins)");
-    let meaning = match a.outcome {
-        nimbus::impartial::Outcome::N => "the player to move wins",
-        nimbus::impartial::Outcome::P => "the player to move loses",
-    };
-    outln!(out, "outcome:    {} ({meaning})", a.outcome);
+    outln!(out, "outcome:    {} ({})", a.outcome, meaning(a.outcome));
     outln!(out, "decided by: {}", a.rule);
-    outln!(out, "remoteness: {}", opt(a.remoteness));
+    print_remoteness(out, a.outcome, a.remoteness);
     if explain {
         for line in &a.explanation {
             outln!(out, "why:        {line}");
@@ -197,6 +193,24 @@ fn print_misere(out: &mut String, expression: &str, a: &MisereAnalysis, explain:
         }
     }
     print_moves(out, &a.winning_moves, a.winning_moves_total);
+    print_drawing(out, &a.drawing_moves);
+}
+
+fn print_remoteness(out: &mut String, outcome: nimbus::impartial::Outcome, r: Option<u64>) {
+    if outcome == nimbus::impartial::Outcome::D {
+        outln!(out, "remoteness: none (play goes on for ever)");
+    } else {
+        outln!(out, "remoteness: {}", opt(r));
+    }
+}
+
+fn print_drawing(out: &mut String, moves: &[nimbus::impartial::sum::WinningMove]) {
+    if !moves.is_empty() {
+        outln!(out, "drawing moves ({}):", moves.len());
+        for m in moves {
+            outln!(out, "  {}\n      -> {}", m.description, m.result);
+        }
+    }
 }
 
 fn shorten(s: &str, n: usize) -> String {
@@ -226,22 +240,30 @@ fn print_moves(out: &mut String, moves: &[nimbus::impartial::sum::WinningMove], 
     }
 }
 
+fn meaning(o: nimbus::impartial::Outcome) -> &'static str {
+    match o {
+        nimbus::impartial::Outcome::N => "the player to move wins",
+        nimbus::impartial::Outcome::P => "the player to move loses",
+        nimbus::impartial::Outcome::D => "a draw: neither player can force a win",
+    }
+}
+
 fn opt(v: Option<u64>) -> String {
     v.map_or_else(|| "unknown".to_string(), |v| v.to_string())
 }
 
 fn print_text(out: &mut String, expression: &str, a: &Analysis) {
     outln!(out, "position:   {}", shorten(expression, 200));
-    let meaning = match a.outcome {
-        nimbus::impartial::Outcome::N => "the player to move wins",
-        nimbus::impartial::Outcome::P => "the player to move loses",
-    };
-    outln!(out, "outcome:    {} ({meaning})", a.outcome);
-    match a.grundy {
-        Some(g) => outln!(out, "grundy:     {g}"),
-        None => outln!(out, "grundy:     unknown (non-zero)"),
+    outln!(out, "outcome:    {} ({})", a.outcome, meaning(a.outcome));
+    match (&a.gamma, a.grundy) {
+        (Some(gamma), _) => outln!(
+            out,
+            "gamma:      {gamma} (generalised Sprague-Grundy value)"
+        ),
+        (None, Some(g)) => outln!(out, "grundy:     {g}"),
+        (None, None) => outln!(out, "grundy:     unknown (non-zero)"),
     }
-    outln!(out, "remoteness: {}", opt(a.remoteness));
+    print_remoteness(out, a.outcome, a.remoteness);
     if a.components.len() > 1 {
         outln!(out, "components:");
         let width = a
@@ -254,9 +276,10 @@ fn print_text(out: &mut String, expression: &str, a: &Analysis) {
         for c in a.components.iter().take(50) {
             outln!(
                 out,
-                "  {:width$}  grundy {}  remoteness {}",
+                "  {:width$}  {} {}  remoteness {}",
                 c.game,
-                opt(c.grundy),
+                if c.gamma.is_some() { "gamma" } else { "grundy" },
+                c.gamma.clone().unwrap_or_else(|| opt(c.grundy)),
                 opt(c.remoteness)
             );
         }
@@ -265,6 +288,7 @@ fn print_text(out: &mut String, expression: &str, a: &Analysis) {
         }
     }
     print_moves(out, &a.winning_moves, a.winning_moves_total);
+    print_drawing(out, &a.drawing_moves);
     for n in &a.notes {
         outln!(out, "note: {n}");
     }

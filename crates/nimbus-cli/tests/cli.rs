@@ -139,10 +139,6 @@ fn bad_input_is_a_clear_error_with_status_2() {
     );
     fails(&["sg", "graph examples/dag.txt @zz"], "no node 'zz'");
     fails(
-        &["sg", "graph examples/cycle.txt @1"],
-        "has a cycle: 2 -> 3 -> 4 -> 2",
-    );
-    fails(
         &["sg", "wythoff 3000 4001 + nim 1", "--max-states", "1000"],
         "--max-states",
     );
@@ -258,4 +254,32 @@ fn output_to_a_closed_pipe_is_not_a_panic() {
     let out = child.wait_with_output().unwrap();
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(!err.contains("panicked"), "{err}");
+}
+
+#[test]
+fn graphs_with_cycles_give_draws_and_drawing_moves() {
+    // 1 -> 2, and from 2 both players can circle 2 -> 3 -> 4 -> 2 or 2 -> 4 -> 2 for ever.
+    let v = json(&["sg", "graph examples/cycle.txt @1", "--json"]);
+    assert_eq!(v["outcome"], "D");
+    assert!(v["remoteness"].is_null());
+    assert_eq!(
+        v["drawing_moves"][0]["result"],
+        "graph examples/cycle.txt @2"
+    );
+    // e can pass or end the game: ∞{0}, a win (move to the end); with nim 3 beside it the
+    // sum's value is ∞{3}, a draw.
+    let v = json(&["sg", "graph examples/loopy.txt @e", "--json"]);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["gamma"], "∞{0}");
+    assert_eq!(
+        v["winning_moves"][0]["result"],
+        "graph examples/loopy.txt @d"
+    );
+    let v = json(&["sg", "graph examples/loopy.txt @e + nim 3", "--json"]);
+    assert_eq!(v["outcome"], "D");
+    assert_eq!(v["gamma"], "∞{3}");
+    let out = nimbus(&["sg", "graph examples/loopy.txt @a @c"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("outcome:    D (a draw"), "{text}");
+    assert!(text.contains("drawing moves (1):"), "{text}");
 }

@@ -1,10 +1,12 @@
 //! Hot paths of the impartial engine: the generic Grundy engine on a random DAG of 10^6
-//! nodes (flat-array and hash-map memo), and the octal nim-sequence loop.
+//! nodes (flat-array and hash-map memo), the octal nim-sequence loop, and retrograde analysis
+//! of a cyclic graph with 10^7 edges.
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 use nimbus::impartial::explicit::ExplicitGame;
 use nimbus::impartial::games::heap::HeapRule;
 use nimbus::impartial::games::octal::Octal;
+use nimbus::impartial::loopy::retrograde;
 use nimbus::impartial::{Engine, Limits};
 use std::hint::black_box;
 
@@ -64,6 +66,36 @@ fn engine(c: &mut Criterion) {
     group.finish();
 }
 
+/// A random graph with cycles: 2·10^6 nodes, 10^7 edges to anywhere (fixed seed); a tenth of
+/// the nodes are terminal so that wins and losses spread back from them.
+fn random_cyclic(n: usize, edges: usize) -> ExplicitGame {
+    let mut x = 0x2545_F491_4F6C_DD1Du64;
+    let mut next = move || {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        x
+    };
+    let mut lists: Vec<Vec<u32>> = vec![Vec::new(); n];
+    let per = edges / (n - n / 10);
+    for (i, list) in lists.iter_mut().enumerate() {
+        if i % 10 != 0 {
+            list.extend((0..per).map(|_| (next() % n as u64) as u32));
+        }
+    }
+    ExplicitGame::from_lists(&lists)
+}
+
+fn loopy(c: &mut Criterion) {
+    let g = random_cyclic(2_000_000, 10_000_000);
+    let mut group = c.benchmark_group("loopy");
+    group.sample_size(10);
+    group.bench_function("retrograde_2e6_nodes_1e7_edges", |b| {
+        b.iter(|| black_box(retrograde(&g).outcome.len()))
+    });
+    group.finish();
+}
+
 fn sequences(c: &mut Criterion) {
     let mut group = c.benchmark_group("nim_sequence");
     group.sample_size(10);
@@ -74,5 +106,5 @@ fn sequences(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, engine, sequences);
+criterion_group!(benches, engine, sequences, loopy);
 criterion_main!(benches);

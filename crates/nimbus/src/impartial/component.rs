@@ -109,6 +109,16 @@ pub trait Ruleset: Impartial {
     /// An upper bound on the number of positions reachable from `p` (saturating), used to skip
     /// optional exhaustive searches that could not finish.
     fn size_hint(&self, p: &Self::Position) -> u64;
+    /// Every position reachable from the normalised position `p`, numbered from `p` as 0, by
+    /// a method faster than hashing positions; `Ok(None)` when the ruleset has none.
+    #[allow(clippy::type_complexity)]
+    fn explore_fast(
+        &self,
+        _p: &Self::Position,
+        _limits: Limits,
+    ) -> Result<Option<(ExplicitGame, Vec<Self::Position>)>> {
+        Ok(None)
+    }
     /// The atoms of `p` (see [`Component::atoms`]); `p` itself by default.
     fn atoms(&self, p: &Self::Position) -> Vec<Self::Position> {
         vec![p.clone()]
@@ -124,14 +134,14 @@ pub trait Ruleset: Impartial {
     }
 }
 
-/// A component's positions, explored: the graph, each position written in the grammar, and
-/// the component's own moves with the number of the position each leads to.
-#[derive(Debug, Clone)]
+/// A component's positions, explored: the graph, a way to write each position in the
+/// grammar, and the component's own moves with the number of the position each leads to.
 pub struct Explored {
     /// Every reachable position (position 0 is the component's own).
     pub graph: ExplicitGame,
-    /// Each position in the expression grammar.
-    pub names: Vec<String>,
+    /// Writes position `v` in the expression grammar (on demand: a graph of millions of
+    /// positions rarely needs more than a few names).
+    pub name: Box<dyn Fn(u32) -> String>,
     /// The moves from position 0, in the ruleset's order, with their targets in `graph`.
     pub start_moves: Vec<(ComponentMove, u32)>,
 }
@@ -323,9 +333,13 @@ impl<R: Ruleset + 'static> Component for Positioned<R> {
 
     fn explore_named(&self, limits: Limits) -> Result<Explored> {
         let start = self.rule.normalize(&self.pos);
-        let game = Normalized(&*self.rule);
-        let (graph, positions) = explore_positions(&game, &start, limits, &self.expression())?;
-        let ids: std::collections::HashMap<&R::Position, u32> = positions
+        let (graph, positions) = match self.rule.explore_fast(&start, limits)? {
+            Some(found) => found,
+            None => {
+                explore_positions(&Normalized(&*self.rule), &start, limits, &self.expression())?
+            }
+        };
+        let ids: rustc_hash::FxHashMap<&R::Position, u32> = positions
             .iter()
             .enumerate()
             .map(|(i, p)| (p, i as u32))
@@ -336,9 +350,11 @@ impl<R: Ruleset + 'static> Component for Positioned<R> {
             .iter()
             .map(|q| (self.to_move(q), ids[&self.rule.normalize(q)]))
             .collect();
+        drop(ids);
+        let rule = self.rule.clone();
         Ok(Explored {
             graph,
-            names: positions.iter().map(|p| self.rule.expression(p)).collect(),
+            name: Box::new(move |v| rule.expression(&positions[v as usize])),
             start_moves,
         })
     }

@@ -35,6 +35,12 @@ impl ExplicitGame {
         ExplicitGame { offsets, succ }
     }
 
+    /// A game from compressed rows: the options of `v` are `succ[offsets[v]..offsets[v+1]]`.
+    pub fn from_csr(offsets: Vec<u32>, succ: Vec<u32>) -> Self {
+        debug_assert_eq!(offsets.last().copied().unwrap_or(0) as usize, succ.len());
+        ExplicitGame { offsets, succ }
+    }
+
     /// Number of positions.
     pub fn len(&self) -> usize {
         self.offsets.len().saturating_sub(1)

@@ -16,14 +16,18 @@
 //!   multiset of its atoms' positions (equal atoms are interchangeable, so their positions are
 //!   sorted); equal atoms are never cancelled, which would be unsound in misère play.
 //!
+//! When an atom has cycles, the exact search becomes a retrograde analysis of the same
+//! multiset graph, and a position may be a draw.
+//!
 //! Asked to use the SJ rule where its precondition fails, Nimbus refuses and shows a smallest
 //! position where the rule gives the wrong answer — such a position always lies inside the
 //! failing atom: the rule calls its value-0 position N, and if every option is N by the rule
 //! and the rule is right about them, that position is really P.
 
 use super::component::{Component, ComponentMove, Explored};
-use super::explicit::ExplicitGame;
+use super::explicit::{explore_positions, ExplicitGame};
 use super::grundy::Engine;
+use super::loopy::{retrograde, Wld};
 use super::sum::{ComponentReport, WinningMove};
 use super::{Impartial, Limits, Outcome};
 use crate::error::{Error, Result};
@@ -71,7 +75,7 @@ impl std::fmt::Display for MisereRule {
 /// The answer for a misère position.
 #[derive(Debug, Clone, Serialize)]
 pub struct MisereAnalysis {
-    /// N or P under misère play.
+    /// N, P or (with cycles) D under misère play.
     pub outcome: Outcome,
     /// The method that decided it.
     pub rule: MisereRule,
@@ -85,8 +89,12 @@ pub struct MisereAnalysis {
     pub winning_moves_total: usize,
     /// False when some atom had too many moves to list.
     pub winning_moves_complete: bool,
-    /// Moves until the game ends under optimal misère play, when the search was small enough.
+    /// Moves until the game ends under optimal misère play, when the search was small enough
+    /// (none for a draw).
     pub remoteness: Option<u64>,
+    /// For a drawn position (a game with cycles): the moves that keep the draw.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub drawing_moves: Vec<WinningMove>,
 }
 
 /// A position where a rule gives the wrong misère outcome.
@@ -147,6 +155,8 @@ struct Atom {
     sj: Option<bool>,
     /// A position of the atom where the precondition fails.
     sj_witness: Option<String>,
+    /// The atom has cycles: no rule for finite games applies.
+    cyclic: bool,
 }
 
 /// Normal-play values of every position of an explored atom.
@@ -177,15 +187,23 @@ impl Atom {
             explored: None,
             sj: None,
             sj_witness: None,
+            cyclic: false,
         };
         atom.sj = atom.component.sj_closed();
         if atom.sj.is_none() {
             atom.explore(limits);
             if let Some(ex) = &atom.explored {
-                if let Ok(values) = values_of(&ex.graph, limits) {
-                    let bad = sj_failure(&ex.graph, &values);
-                    atom.sj = Some(bad.is_none());
-                    atom.sj_witness = bad.map(|v| ex.names[v as usize].clone());
+                match values_of(&ex.graph, limits) {
+                    Ok(values) => {
+                        let bad = sj_failure(&ex.graph, &values);
+                        atom.sj = Some(bad.is_none());
+                        atom.sj_witness = bad.map(|v| (ex.name)(v));
+                    }
+                    Err(Error::Cycle { .. }) => {
+                        atom.sj = Some(false);
+                        atom.cyclic = true;
+                    }
+                    Err(_) => {}
                 }
             }
         }
@@ -326,6 +344,14 @@ pub fn analyze_misere(
         );
     } else {
         for a in &atoms {
+            if a.cyclic {
+                explanation.push(format!(
+                    "the SJ rule does not apply: {} has cycles (the rule is for games that \
+                     end), so the sum is decided by retrograde analysis and may be a draw",
+                    a.component.expression()
+                ));
+                continue;
+            }
             match (a.sj, &a.sj_witness) {
                 (Some(false), Some(w)) => explanation.push(format!(
                     "the SJ rule does not apply: in {}, the position {w} has value 0, is not \
@@ -351,6 +377,7 @@ pub fn analyze_misere(
             game: name.clone(),
             grundy: a.grundy,
             remoteness: None,
+            gamma: None,
         })
         .collect();
     // The search decides the position when no rule applies; otherwise it only gives the
@@ -388,7 +415,8 @@ pub fn analyze_misere(
                 winning_moves: moves,
                 winning_moves_total: total,
                 winning_moves_complete: complete,
-                remoteness: search.as_ref().map(|s| s.remoteness),
+                remoteness: search.as_ref().and_then(|s| s.remoteness),
+                drawing_moves: Vec::new(),
             }
         }
         MisereRule::Search => {
@@ -402,12 +430,15 @@ pub fn analyze_misere(
                 s.positions
             ));
             let total = s.winning.len();
-            let moves = s
-                .winning
-                .into_iter()
-                .take(opts.max_moves)
-                .map(|(i, m)| winning_move(&atoms, &names, components, i, m))
-                .collect();
+            let listed = |found: Vec<(usize, ComponentMove)>| -> Vec<WinningMove> {
+                found
+                    .into_iter()
+                    .take(opts.max_moves)
+                    .map(|(i, m)| winning_move(&atoms, &names, components, i, m))
+                    .collect()
+            };
+            let moves = listed(s.winning);
+            let drawing_moves = listed(s.drawing);
             MisereAnalysis {
                 outcome: s.outcome,
                 rule,
@@ -416,7 +447,8 @@ pub fn analyze_misere(
                 winning_moves: moves,
                 winning_moves_total: total,
                 winning_moves_complete: true,
-                remoteness: Some(s.remoteness),
+                remoteness: s.remoteness,
+                drawing_moves,
             }
         }
     };
@@ -425,10 +457,13 @@ pub fn analyze_misere(
 
 struct Search {
     outcome: Outcome,
-    remoteness: u64,
+    /// None for a draw.
+    remoteness: Option<u64>,
     positions: u64,
     /// Winning moves: the atom and its move.
     winning: Vec<(usize, ComponentMove)>,
+    /// From a drawn position, the moves that keep the draw.
+    drawing: Vec<(usize, ComponentMove)>,
 }
 
 /// The exact misère answer by searching the multiset of atom positions; `None` when an atom
@@ -462,6 +497,10 @@ fn exact_search(atoms: &[Atom], limits: Limits, required: bool) -> Result<Option
         Ok(e) => e,
         Err(e @ Error::StateLimit { .. }) if required => return Err(e),
         Err(Error::StateLimit { .. }) => return Ok(None),
+        Err(Error::Cycle { .. }) => {
+            drop(engine);
+            return loopy_search(&game, &explored, limits).map(Some);
+        }
         Err(e) => return Err(e),
     };
     let mut winning = Vec::new();
@@ -478,10 +517,47 @@ fn exact_search(atoms: &[Atom], limits: Limits, required: bool) -> Result<Option
     Ok(Some(Search {
         outcome: Outcome::from_grundy(entry.grundy),
         // The end move is not a real move.
-        remoteness: entry.remoteness - 1,
+        remoteness: Some(entry.remoteness - 1),
         positions: engine.explored(),
         winning,
+        drawing: Vec::new(),
     }))
+}
+
+/// The exact misère answer when some atom has cycles: retrograde analysis (win, loss or draw)
+/// of the whole multiset graph, explored breadth-first.
+fn loopy_search(game: &MisereSum, explored: &[&Explored], limits: Limits) -> Result<Search> {
+    let start = vec![0u32; explored.len()];
+    let (graph, positions) =
+        explore_positions(game, &start, limits, "the misère search of the sum")?;
+    let retro = retrograde(&graph);
+    let ids: rustc_hash::FxHashMap<&Vec<u32>, u32> = positions
+        .iter()
+        .enumerate()
+        .map(|(i, p)| (p, i as u32))
+        .collect();
+    let here = retro.outcome[0];
+    let (mut winning, mut drawing) = (Vec::new(), Vec::new());
+    for (i, ex) in explored.iter().enumerate() {
+        for (m, target) in &ex.start_moves {
+            let mut next = start.clone();
+            next[i] = *target;
+            game.normalize(&mut next);
+            match (here, retro.outcome[ids[&next] as usize]) {
+                (Wld::Win, Wld::Loss) => winning.push((i, m.clone())),
+                (Wld::Draw, Wld::Draw) => drawing.push((i, m.clone())),
+                _ => {}
+            }
+        }
+    }
+    Ok(Search {
+        outcome: here.into(),
+        // The end move is not a real move.
+        remoteness: (here != Wld::Draw).then(|| retro.remoteness[0] - 1),
+        positions: graph.len() as u64,
+        winning,
+        drawing,
+    })
 }
 
 /// Winning moves under the SJ rule: a move of atom `i` to value `t` wins when the rule calls
@@ -571,7 +647,7 @@ fn winning_move(
 
 /// Writes atoms of one ruleset back as one component: `nim 1` and `nim 4` give `nim 1 4`
 /// (empty heaps are left out unless nothing else is left).
-fn join_atoms(game: &str, exprs: &[String]) -> String {
+pub(crate) fn join_atoms(game: &str, exprs: &[String]) -> String {
     if exprs.len() == 1 {
         return exprs[0].clone();
     }
@@ -606,6 +682,16 @@ fn refusal(asked: MisereRule, atoms: &[Atom], limits: Limits) -> Refusal {
             counterexample: None,
         };
     };
+    if atom.cyclic {
+        return Refusal {
+            rule: asked,
+            reason: format!(
+                "the {asked} is for games that end, and {} has cycles",
+                atom.component.expression()
+            ),
+            counterexample: None,
+        };
+    }
     let ex = atom.explored.as_ref().expect("a failing atom was explored");
     let reason = format!(
         "the {asked} needs every non-terminal position of value 0 to have a move to value 1, \
@@ -616,7 +702,7 @@ fn refusal(asked: MisereRule, atoms: &[Atom], limits: Limits) -> Refusal {
     Refusal {
         rule: asked,
         reason,
-        counterexample: smallest_counterexample(&ex.graph, &ex.names, limits),
+        counterexample: smallest_counterexample(&ex.graph, &*ex.name, limits),
     }
 }
 
@@ -624,7 +710,7 @@ fn refusal(asked: MisereRule, atoms: &[Atom], limits: Limits) -> Refusal {
 /// remoteness (then the first found).
 fn smallest_counterexample(
     graph: &ExplicitGame,
-    names: &[String],
+    name: &dyn Fn(u32) -> String,
     limits: Limits,
 ) -> Option<Counterexample> {
     let values = values_of(graph, limits).ok()?;
@@ -640,7 +726,7 @@ fn smallest_counterexample(
         }
     }
     best.map(|(_, v, rule_says, truth)| Counterexample {
-        position: names[v as usize].clone(),
+        position: name(v),
         rule_says,
         truth,
     })

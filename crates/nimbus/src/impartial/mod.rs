@@ -14,6 +14,8 @@
 //!   different games can be written, and [`sum`] analyses such sums by the xor rule;
 //! - [`expr`] parses the expression grammar shared by every front-end;
 //! - [`sequence`] computes nim-sequences of heap games and their periods;
+//! - [`loopy`] handles games with cycles: retrograde analysis and the generalised
+//!   Sprague–Grundy function;
 //! - [`misere`] answers misère play: the SJ rule where its precondition is checked, exact
 //!   search otherwise.
 
@@ -22,6 +24,7 @@ pub mod explicit;
 pub mod expr;
 pub mod games;
 pub mod grundy;
+pub mod loopy;
 pub mod misere;
 pub mod sequence;
 pub mod sum;
@@ -66,6 +69,8 @@ pub enum Outcome {
     N,
     /// The player who just moved wins (Previous player).
     P,
+    /// Neither player can force a win (games with cycles).
+    D,
 }
 
 impl Outcome {
@@ -84,6 +89,7 @@ impl std::fmt::Display for Outcome {
         f.write_str(match self {
             Outcome::N => "N",
             Outcome::P => "P",
+            Outcome::D => "D",
         })
     }
 }

@@ -49,6 +49,9 @@ pub struct ComponentReport {
     pub grundy: Option<u64>,
     /// Its remoteness, when the search for it was small enough.
     pub remoteness: Option<u64>,
+    /// Its generalised Sprague–Grundy value, for games with cycles.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gamma: Option<String>,
 }
 
 /// A winning move of the sum.
@@ -81,6 +84,12 @@ pub struct Analysis {
     pub remoteness: Option<u64>,
     /// How the answer was obtained, where that is not the plain xor rule.
     pub notes: Vec<String>,
+    /// The generalised Sprague–Grundy value of the sum, for games with cycles.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub gamma: Option<String>,
+    /// For a drawn position: the moves that keep the draw (no move wins there).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub drawing_moves: Vec<WinningMove>,
 }
 
 /// Analyses the sum of `components`.
@@ -93,6 +102,7 @@ pub fn analyze(components: &[Box<dyn Component>], opts: &AnalyzeOptions) -> Resu
     for c in components {
         match c.grundy(opts.limits) {
             Ok(g) => values.push(g),
+            Err(Error::Cycle { .. }) => return super::loopy::analyze_loopy(components, opts),
             Err(err @ Error::StateLimit { .. }) => {
                 if components.len() == 1 {
                     if let Some(a) = closed_form_only(c.as_ref(), opts, &mut notes) {
@@ -168,6 +178,7 @@ pub fn analyze(components: &[Box<dyn Component>], opts: &AnalyzeOptions) -> Resu
             game: c.expression(),
             grundy: Some(g),
             remoteness: r,
+            gamma: None,
         })
         .collect();
     Ok(Analysis {
@@ -179,6 +190,8 @@ pub fn analyze(components: &[Box<dyn Component>], opts: &AnalyzeOptions) -> Resu
         winning_moves_complete,
         remoteness,
         notes,
+        gamma: None,
+        drawing_moves: Vec::new(),
     })
 }
 
@@ -206,6 +219,7 @@ fn closed_form_only(
             game: c.expression(),
             grundy,
             remoteness: None,
+            gamma: None,
         }],
         winning_moves: moves
             .into_iter()
@@ -220,6 +234,8 @@ fn closed_form_only(
         winning_moves_complete: true,
         remoteness: None,
         notes: notes.clone(),
+        gamma: None,
+        drawing_moves: Vec::new(),
     })
 }
 
