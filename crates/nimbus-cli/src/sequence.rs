@@ -2,7 +2,7 @@
 
 use crate::{print_json, Common};
 use nimbus::impartial::expr::parse_rule;
-use nimbus::impartial::sequence::{nim_sequence, Sequence};
+use nimbus::impartial::sequence::{misere_sequence, nim_sequence, Sequence};
 use nimbus::impartial::Limits;
 use std::process::ExitCode;
 
@@ -13,6 +13,12 @@ Examples:
   nimbus sequence octal 0.137 --upto 500
   nimbus sequence subtract{1,3,4} --upto 40 --json
   nimbus sequence grundy-game --upto 100000
+  nimbus sequence --misere subtract{1,2,3} --upto 20
+      misère Bash game: G-(n) = 0 exactly when n mod 4 = 1
+  nimbus sequence --misere kayles --upto 40
+      misère values by exact search of the sums of heaps a move leaves
+
+Misère periods are proved only for rules that never split a heap.
 
 Rulesets: nim, subtract{SET}, allbut{SET}, kayles, dawson, grundy-game, octal CODE.";
 
@@ -29,6 +35,9 @@ pub struct Args {
     /// Values per row of the text output (0: the period when it is short, else 10).
     #[arg(long, value_name = "K", default_value_t = 0)]
     row: usize,
+    /// Misère play (the player who cannot move wins): the misère Grundy values G-(n).
+    #[arg(long)]
+    misere: bool,
     #[command(flatten)]
     common: Common,
 }
@@ -36,8 +45,11 @@ pub struct Args {
 #[derive(serde::Serialize)]
 struct Report<'a> {
     game: &'a str,
+    play: &'static str,
     upto: u64,
     values: &'a [u64],
+    #[serde(skip_serializing_if = "Option::is_none")]
+    remoteness: Option<&'a [u64]>,
     preperiod: Option<u64>,
     period: Option<u64>,
     proved: bool,
@@ -48,14 +60,71 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, nimbus::Error> {
     let limits = Limits {
         max_states: args.common.max_states,
     };
+    if args.misere {
+        let seq = misere_sequence(rule.as_ref(), args.upto, limits)?;
+        if args.common.json {
+            print_json(
+                out,
+                &Report {
+                    game: &seq.game,
+                    play: "misere",
+                    upto: args.upto,
+                    values: &seq.values,
+                    remoteness: Some(&seq.remoteness),
+                    preperiod: seq.period.map(|p| p.preperiod),
+                    period: seq.period.map(|p| p.period),
+                    proved: seq.proved,
+                },
+            )?;
+        } else {
+            let table = Sequence {
+                game: format!("{} (misère)", seq.game),
+                values: seq.values,
+                period: seq.period,
+                proved: seq.proved,
+            };
+            let horizon = match rule.splits() {
+                true => None,
+                false => seq
+                    .period
+                    .and_then(|p| rule.proof_horizon(p.preperiod, p.period)),
+            };
+            print_text(out, &table, args.row, horizon);
+            let zeros: Vec<String> = table
+                .values
+                .iter()
+                .enumerate()
+                .filter(|(_, &v)| v == 0)
+                .map(|(n, _)| n.to_string())
+                .take(40)
+                .collect();
+            outln!(
+                out,
+                "misère P-positions (G- = 0): {}{}",
+                zeros.join(" "),
+                if zeros.len() == 40 { " …" } else { "" }
+            );
+            if rule.splits() {
+                outln!(
+                    out,
+                    "note: misère values of sums do not add up, so these come from an exact \
+                     search of {} sums of heaps",
+                    seq.positions
+                );
+            }
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
     let seq = nim_sequence(rule.as_ref(), args.upto, limits)?;
     if args.common.json {
         print_json(
             out,
             &Report {
                 game: &seq.game,
+                play: "normal",
                 upto: args.upto,
                 values: &seq.values,
+                remoteness: None,
                 preperiod: seq.period.map(|p| p.preperiod),
                 period: seq.period.map(|p| p.period),
                 proved: seq.proved,

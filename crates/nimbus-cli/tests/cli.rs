@@ -283,3 +283,33 @@ fn graphs_with_cycles_give_draws_and_drawing_moves() {
     assert!(text.contains("outcome:    D (a draw"), "{text}");
     assert!(text.contains("drawing moves (1):"), "{text}");
 }
+
+#[test]
+fn misere_sequence_json_and_text() {
+    let v = json(&[
+        "sequence",
+        "--misere",
+        "subtract{1,2,3}",
+        "--upto",
+        "12",
+        "--json",
+    ]);
+    assert_eq!(v["play"], "misere");
+    let values: Vec<u64> = v["values"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap())
+        .collect();
+    assert_eq!(values, [1, 0, 2, 3, 1, 0, 2, 3, 1, 0, 2, 3, 1]);
+    assert_eq!(v["period"], 4);
+    assert_eq!(v["proved"], true);
+    let normal = json(&["sequence", "kayles", "--upto", "5", "--json"]);
+    assert_eq!(normal["play"], "normal");
+    let out = nimbus(&["sequence", "--misere", "kayles", "--upto", "20"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("misère P-positions (G- = 0): 1 4 9 12 20"),
+        "{text}"
+    );
+}

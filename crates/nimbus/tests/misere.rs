@@ -6,7 +6,7 @@ mod common;
 use common::{build, spec, winning_results};
 use nimbus::impartial::component::{Component, Positioned};
 use nimbus::impartial::games::digraph::{Graph, Tokens};
-use nimbus::impartial::games::heap::Heaps;
+use nimbus::impartial::games::heap::{HeapRule, Heaps};
 use nimbus::impartial::games::nim::Nim;
 use nimbus::impartial::games::subtraction::Subtraction;
 use nimbus::impartial::misere::{analyze_misere, MisereOptions, MisereResult, MisereRule};
@@ -153,5 +153,81 @@ fn misere_bash_game_of_the_seeds() {
             let p = n >= 1 && (n - 1) % (k + 1) == 0;
             assert_eq!(a.outcome == Outcome::P, p, "k = {k}, n = {n}");
         }
+    }
+}
+
+/// Misère Grundy value and remoteness of a row of pins (bit i set: pin i stands) where a move
+/// knocks down `widths` adjacent standing pins, by recursion over bitmasks: no heap rules, no
+/// multisets. A row with no move has value 1 and remoteness 0 (the player to move has won).
+fn pins_brute(mask: u32, widths: &[u32], memo: &mut HashMap<u32, (u64, u64)>) -> (u64, u64) {
+    if let Some(&v) = memo.get(&mask) {
+        return v;
+    }
+    let mut opts = Vec::new();
+    for &w in widths {
+        let block = (1u32 << w) - 1;
+        for i in 0..=(32 - w) {
+            if mask & (block << i) == block << i {
+                opts.push(pins_brute(mask & !(block << i), widths, memo));
+            }
+        }
+    }
+    let v = if opts.is_empty() {
+        (1, 0)
+    } else {
+        let mut g = 0;
+        while opts.iter().any(|o| o.0 == g) {
+            g += 1;
+        }
+        let losing = opts.iter().filter(|o| o.0 == 0).map(|o| o.1).min();
+        let r = match losing {
+            Some(r) => r + 1,
+            None => opts.iter().map(|o| o.1).max().unwrap() + 1,
+        };
+        (g, r)
+    };
+    memo.insert(mask, v);
+    v
+}
+
+#[test]
+fn misere_sequences_of_kayles_and_dawson_match_pins_brute_force() {
+    use nimbus::impartial::games::octal::Octal;
+    use nimbus::impartial::sequence::misere_sequence;
+    for (rule, widths) in [(Octal::kayles(), vec![1, 2]), (Octal::dawson(), vec![2])] {
+        let seq = misere_sequence(&rule, 16, Limits::default()).unwrap();
+        let mut memo = HashMap::new();
+        for n in 0..=16u32 {
+            let (g, r) = pins_brute((1u32 << n) - 1, &widths, &mut memo);
+            assert_eq!(seq.values[n as usize], g, "{} {n}", rule.name());
+            assert_eq!(seq.remoteness[n as usize], r, "{} {n}", rule.name());
+        }
+        // The sum engine's misère search must agree on the outcome of each heap.
+        let game = Rc::new(Heaps::new(rule.clone()));
+        for n in 0..=16u64 {
+            let c: Vec<Box<dyn Component>> = vec![Box::new(Positioned::new(game.clone(), vec![n]))];
+            let MisereResult::Answer(a) = answer(&c, None) else {
+                panic!("no rule was forced");
+            };
+            let p = seq.values[n as usize] == 0;
+            assert_eq!(a.outcome == Outcome::P, p, "{} {n}", rule.name());
+        }
+    }
+}
+
+#[test]
+fn misere_bash_sequence_is_p_exactly_at_one_mod_k_plus_one() {
+    use nimbus::impartial::sequence::misere_sequence;
+    for k in 1..6u64 {
+        let seq = misere_sequence(&Subtraction::bash(k), 300, Limits::default()).unwrap();
+        for (n, &g) in seq.values.iter().enumerate() {
+            assert_eq!(g == 0, n as u64 % (k + 1) == 1, "k = {k}, n = {n}");
+        }
+        let p = seq.period.expect("the misère Bash game is periodic");
+        assert_eq!(p.period, k + 1);
+        assert!(
+            seq.proved,
+            "a subtraction game's period is proved by its window"
+        );
     }
 }

@@ -95,3 +95,105 @@ pub fn nim_sequence<R: HeapRule + ?Sized>(rule: &R, upto: u64, limits: Limits) -
         proved,
     })
 }
+
+/// Sums of heaps of one rule, as a game: a position is the sorted multiset of the heaps that
+/// still have a move (heaps without one are the empty game, which adds nothing to a sum, even
+/// in misère play). Equal heaps are never cancelled.
+struct HeapSum<'a, R: ?Sized> {
+    rule: &'a R,
+}
+
+impl<R: HeapRule + ?Sized> HeapSum<'_, R> {
+    fn has_move(&self, n: u64, buf: &mut Vec<super::games::heap::HeapMove>) -> bool {
+        buf.clear();
+        self.rule.heap_moves(n, buf);
+        !buf.is_empty()
+    }
+}
+
+impl<R: HeapRule + ?Sized> super::Impartial for HeapSum<'_, R> {
+    type Position = Vec<u64>;
+    fn moves(&self, p: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
+        let mut moves = Vec::new();
+        let mut probe = Vec::new();
+        for i in 0..p.len() {
+            // Equal heaps have the same moves: the first of them stands for all.
+            if i > 0 && p[i] == p[i - 1] {
+                continue;
+            }
+            moves.clear();
+            self.rule.heap_moves(p[i], &mut moves);
+            for m in &moves {
+                let mut next: Vec<u64> = p[..i].iter().chain(&p[i + 1..]).copied().collect();
+                for &part in m.left() {
+                    if self.has_move(part, &mut probe) {
+                        next.push(part);
+                    }
+                }
+                next.sort_unstable();
+                out.push(next);
+            }
+        }
+    }
+}
+
+/// The misère nim-sequence of a heap rule: `G⁻(n)`, the misère Grundy value of one heap of
+/// `n` (a position with no move has value 1, any other the mex of its options' values), so a
+/// heap is a misère P-position iff `G⁻(n) = 0`.
+#[derive(Debug, Clone, Serialize)]
+pub struct MisereSequence {
+    /// The ruleset.
+    pub game: String,
+    /// `G⁻(0..=upto)`.
+    pub values: Vec<u64>,
+    /// Misère remoteness of each heap: moves until the game ends under optimal misère play.
+    pub remoteness: Vec<u64>,
+    /// The period seen in the table, if any.
+    pub period: Option<Period>,
+    /// Whether that period is proved to go on for ever (rules whose moves never split a heap,
+    /// where the misère value of a heap depends only on the values of smaller heaps).
+    pub proved: bool,
+    /// How many positions (multisets of heaps) were searched.
+    pub positions: u64,
+}
+
+/// The misère nim-sequence of `rule` up to `upto`. Misère values of a sum are not determined by
+/// the values of its parts, so for a rule that splits heaps this is an exact search over the
+/// multisets of heaps reachable, one memo shared by every `n`, bounded by `limits`.
+pub fn misere_sequence<R: HeapRule + ?Sized>(
+    rule: &R,
+    upto: u64,
+    limits: Limits,
+) -> Result<MisereSequence> {
+    super::games::heap::check_table(upto, limits, &format!("{} (misère)", rule.name()))?;
+    let game = super::misere::Misere(HeapSum { rule });
+    let mut engine = super::grundy::Engine::hashed(
+        &game,
+        limits,
+        format!("the misère nim-sequence of {}", rule.name()),
+    );
+    let mut values = Vec::with_capacity(upto as usize + 1);
+    let mut remoteness = Vec::with_capacity(upto as usize + 1);
+    let mut probe = Vec::new();
+    for n in 0..=upto {
+        let heap = if game.0.has_move(n, &mut probe) {
+            vec![n]
+        } else {
+            Vec::new()
+        };
+        let e = engine.entry(&Some(heap))?;
+        values.push(e.grundy);
+        // The end move added by the misère transform is not a real move.
+        remoteness.push(e.remoteness - 1);
+    }
+    let period = detect_period(&values);
+    let proved = !rule.splits() && period.is_some_and(|p| is_proved(rule, &values, p));
+    Ok(MisereSequence {
+        game: rule.name(),
+        values,
+        remoteness,
+        period,
+        proved,
+        positions: engine.explored(),
+    })
+}
