@@ -11,6 +11,7 @@ macro_rules! outln {
 
 mod sequence;
 mod sg;
+mod substring;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -38,6 +39,7 @@ pub struct Common {
 enum Command {
     Sg(sg::Args),
     Sequence(sequence::Args),
+    Substring(substring::Args),
 }
 
 fn main() -> ExitCode {
@@ -46,6 +48,7 @@ fn main() -> ExitCode {
     let result = match cli.command {
         Command::Sg(args) => sg::run(args, &mut out),
         Command::Sequence(args) => sequence::run(args, &mut out),
+        Command::Substring(args) => substring::run(args, &mut out),
     };
     if let Err(e) = write_stdout(&out) {
         eprintln!("error: cannot write the output: {e}");

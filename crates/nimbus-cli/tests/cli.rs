@@ -313,3 +313,35 @@ fn misere_sequence_json_and_text() {
         "{text}"
     );
 }
+
+#[test]
+fn substring_game_from_arguments_and_files() {
+    let v = json(&["substring", "abcab", "ab", "b", "--json"]);
+    assert_eq!(v["outcome"], "P");
+    assert_eq!(v["play"], "normal");
+    assert_eq!(v["strings"][0]["string"], "ab");
+    assert_eq!(v["winning_moves_total"], 0);
+    let v = json(&["substring", "abcab", "ab", "b", "--misere", "--json"]);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["rule"], "SJ rule");
+    assert_eq!(v["winning_moves"][0]["to"], "abc");
+    let dir = std::env::temp_dir().join(format!("nimbus-substring-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("game.txt");
+    std::fs::write(&path, "aab\n2\n''\na\n").unwrap();
+    let v = json(&["substring", "--file", path.to_str().unwrap(), "--json"]);
+    assert_eq!(v["strings"][0]["string"], "");
+    assert_eq!(v["outcome"], "N");
+    std::fs::write(&path, "abcab\n2\nab\nabd\n").unwrap();
+    fails(
+        &["substring", "--file", path.to_str().unwrap()],
+        "line 4, column 1: 'abd' is not a substring of S",
+    );
+    fails(
+        &["substring", "abcab", "abd"],
+        "'abd' is not a substring of S",
+    );
+    fails(&["substring", "aBc", "a"], "'B' is not a letter a-z");
+    fails(&["substring", "abc"], "no strings given");
+    std::fs::remove_dir_all(&dir).ok();
+}

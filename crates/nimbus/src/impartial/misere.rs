@@ -136,7 +136,7 @@ pub fn sj_rule(values: &[u64]) -> Outcome {
 }
 
 /// The SJ rule from the xor `s` of the values and how many values are at least 2.
-fn sj_verdict(s: u64, big: usize) -> Outcome {
+pub(crate) fn sj_verdict(s: u64, big: usize) -> Outcome {
     if (big == 0 && s == 0) || (big > 0 && s != 0) {
         Outcome::N
     } else {

@@ -7,5 +7,6 @@ pub mod grundy_game;
 pub mod heap;
 pub mod nim;
 pub mod octal;
+pub mod substring;
 pub mod subtraction;
 pub mod wythoff;
