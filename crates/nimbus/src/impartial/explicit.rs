@@ -122,6 +122,52 @@ pub fn explore_positions<G: Impartial>(
     Ok((ExplicitGame { offsets, succ }, order))
 }
 
+/// Numbers the nodes of a graph on `u32` reachable from `start` (which gets 0), breadth-first,
+/// with `succ` listing a node's successors; returns the renumbered graph and each number's
+/// node. Faster than [`explore_positions`] for games whose positions already are numbers.
+pub fn explore_numbered(
+    start: u32,
+    mut succ: impl FnMut(u32, &mut Vec<u32>),
+    limits: Limits,
+    what: &str,
+) -> Result<(ExplicitGame, Vec<u32>)> {
+    let mut id: FxHashMap<u32, u32> = FxHashMap::default();
+    id.insert(start, 0);
+    let mut order = vec![start];
+    let mut offsets = vec![0u32];
+    let mut edges = Vec::new();
+    let mut buf = Vec::new();
+    let mut head = 0;
+    while head < order.len() {
+        buf.clear();
+        succ(order[head], &mut buf);
+        for &w in &buf {
+            let next = order.len() as u32;
+            let k = *id.entry(w).or_insert_with(|| {
+                order.push(w);
+                next
+            });
+            edges.push(k);
+        }
+        offsets.push(edges.len() as u32);
+        head += 1;
+        if order.len() as u64 > limits.max_states || edges.len() >= u32::MAX as usize {
+            return Err(Error::StateLimit {
+                explored: order.len() as u64,
+                limit: limits.max_states,
+                what: what.to_string(),
+            });
+        }
+    }
+    Ok((
+        ExplicitGame {
+            offsets,
+            succ: edges,
+        },
+        order,
+    ))
+}
+
 /// The disjunctive sum of explicit games, searched position by position: a position is one
 /// position of each component, a move is a move in exactly one of them.
 pub struct ProductGame<'a> {

@@ -10,7 +10,7 @@
 
 use crate::error::{Error, Result, Span};
 use crate::impartial::component::Ruleset;
-use crate::impartial::explicit::ExplicitGame;
+use crate::impartial::explicit::{explore_numbered, ExplicitGame};
 use crate::impartial::grundy::Engine;
 use crate::impartial::{Impartial, Indexed, Limits};
 use rustc_hash::FxHashMap;
@@ -247,34 +247,14 @@ impl Ruleset for Tokens {
         let &[start] = p.as_slice() else {
             return Ok(None);
         };
-        // Breadth-first over node numbers, renumbering through an array.
-        let n = self.graph.len();
-        let mut id = vec![u32::MAX; n];
-        let mut order = vec![start];
-        id[start as usize] = 0;
-        let mut offsets = vec![0u32];
-        let mut succ = Vec::new();
-        let mut head = 0;
-        while head < order.len() {
-            for &w in self.graph.successors(order[head]) {
-                if id[w as usize] == u32::MAX {
-                    id[w as usize] = order.len() as u32;
-                    order.push(w);
-                }
-                succ.push(id[w as usize]);
-            }
-            offsets.push(succ.len() as u32);
-            head += 1;
-            if order.len() as u64 > limits.max_states {
-                return Err(Error::StateLimit {
-                    explored: order.len() as u64,
-                    limit: limits.max_states,
-                    what: format!("the graph {}", self.graph.path),
-                });
-            }
-        }
+        let (graph, order) = explore_numbered(
+            start,
+            |v, out| out.extend_from_slice(self.graph.successors(v)),
+            limits,
+            &format!("the graph {}", self.graph.path),
+        )?;
         let positions = order.into_iter().map(|v| vec![v]).collect();
-        Ok(Some((ExplicitGame::from_csr(offsets, succ), positions)))
+        Ok(Some((graph, positions)))
     }
 
     fn atoms(&self, p: &Vec<u32>) -> Vec<Vec<u32>> {

@@ -13,7 +13,7 @@
 //! state's strings first end in `S`.
 
 use super::super::component::Ruleset;
-use super::super::explicit::ExplicitGame;
+use super::super::explicit::{explore_numbered, ExplicitGame};
 use super::super::grundy::Engine;
 use super::super::misere::{sj_verdict, Misere};
 use super::super::{Impartial, Limits, Outcome};
@@ -348,38 +348,17 @@ impl Ruleset for SubstringGame {
         let &[(start, _)] = p.as_slice() else {
             return Ok(None);
         };
-        // Breadth-first over states, renumbered through a hash map (only the reachable part
-        // of a large automaton is touched).
-        let mut id: rustc_hash::FxHashMap<u32, u32> = rustc_hash::FxHashMap::default();
-        id.insert(start, 0);
-        let mut order = vec![start];
-        let mut offsets = vec![0u32];
-        let mut succ = Vec::new();
-        let mut head = 0;
-        while head < order.len() {
-            for (_, w) in self.sam.transitions(order[head]) {
-                let next = order.len() as u32;
-                let k = *id.entry(w).or_insert_with(|| {
-                    order.push(w);
-                    next
-                });
-                succ.push(k);
-            }
-            offsets.push(succ.len() as u32);
-            head += 1;
-            if order.len() as u64 > limits.max_states {
-                return Err(Error::StateLimit {
-                    explored: order.len() as u64,
-                    limit: limits.max_states,
-                    what: "the substrings reachable from one string".to_string(),
-                });
-            }
-        }
+        let (graph, order) = explore_numbered(
+            start,
+            |v, out| out.extend(self.sam.transitions(v).map(|(_, w)| w)),
+            limits,
+            "the substrings reachable from one string",
+        )?;
         let positions = order
             .into_iter()
             .map(|v| vec![(v, self.sam.min_len(v))])
             .collect();
-        Ok(Some((ExplicitGame::from_csr(offsets, succ), positions)))
+        Ok(Some((graph, positions)))
     }
     fn atoms(&self, p: &Vec<Sub>) -> Vec<Vec<Sub>> {
         p.iter().map(|&s| vec![s]).collect()
