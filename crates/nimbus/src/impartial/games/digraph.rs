@@ -35,19 +35,22 @@ fn valid_name(s: &str) -> bool {
 impl Graph {
     /// Parses a graph from `text`; `path` names it in errors.
     pub fn parse(path: &str, text: &str) -> Result<Graph> {
-        let mut names: Vec<String> = Vec::new();
-        let mut ids: FxHashMap<String, u32> = FxHashMap::default();
-        let mut lists: Vec<Vec<u32>> = Vec::new();
-        let mut id_of = |name: &str, lists: &mut Vec<Vec<u32>>| -> u32 {
-            if let Some(&i) = ids.get(name) {
-                return i;
-            }
-            let i = names.len() as u32;
-            names.push(name.to_string());
-            ids.insert(name.to_string(), i);
-            lists.push(Vec::new());
-            i
-        };
+        // Names are borrowed from the text while reading, and edges kept as flat pairs: a file
+        // of 10^7 edges would otherwise spend most of its time allocating.
+        let mut ids: FxHashMap<&str, u32> = FxHashMap::default();
+        let mut order: Vec<&str> = Vec::new();
+        let mut pairs: Vec<(u32, u32)> = Vec::new();
+        fn id_of<'t>(
+            name: &'t str,
+            ids: &mut FxHashMap<&'t str, u32>,
+            order: &mut Vec<&'t str>,
+        ) -> u32 {
+            let next = order.len() as u32;
+            *ids.entry(name).or_insert_with(|| {
+                order.push(name);
+                next
+            })
+        }
         for (ln, raw) in text.lines().enumerate() {
             let line = raw.find('#').map_or(raw, |i| &raw[..i]);
             // Columns are counted only for an error: files may have millions of lines.
@@ -77,24 +80,41 @@ impl Graph {
             }
             match (u, v) {
                 (Some(u), Some(v)) => {
-                    let a = id_of(u, &mut lists);
-                    let b = id_of(v, &mut lists);
-                    lists[a as usize].push(b);
+                    let a = id_of(u, &mut ids, &mut order);
+                    let b = id_of(v, &mut ids, &mut order);
+                    pairs.push((a, b));
                 }
                 (Some(u), None) => {
-                    id_of(u, &mut lists);
+                    id_of(u, &mut ids, &mut order);
                 }
                 _ => {}
             }
         }
-        if names.len() >= u32::MAX as usize {
-            return Err(Error::Invalid(format!("{path}: too many nodes")));
+        let n = order.len();
+        if n >= u32::MAX as usize || pairs.len() >= u32::MAX as usize {
+            return Err(Error::Invalid(format!("{path}: too many nodes or edges")));
         }
+        // Compressed rows by counting sort, keeping each node's edges in file order.
+        let mut offsets = vec![0u32; n + 1];
+        for &(a, _) in &pairs {
+            offsets[a as usize + 1] += 1;
+        }
+        for i in 0..n {
+            offsets[i + 1] += offsets[i];
+        }
+        let mut fill = offsets.clone();
+        let mut succ = vec![0u32; pairs.len()];
+        for &(a, b) in &pairs {
+            succ[fill[a as usize] as usize] = b;
+            fill[a as usize] += 1;
+        }
+        let names: Vec<String> = order.iter().map(|s| s.to_string()).collect();
+        let ids = ids.into_iter().map(|(k, v)| (k.to_string(), v)).collect();
         Ok(Graph {
             path: path.to_string(),
             names,
             ids,
-            edges: ExplicitGame::from_lists(&lists),
+            edges: ExplicitGame::from_csr(offsets, succ),
         })
     }
 
