@@ -345,3 +345,29 @@ fn substring_game_from_arguments_and_files() {
     fails(&["substring", "abc"], "no strings given");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn empty_graphs_self_loops_and_parallel_edges() {
+    let dir = std::env::temp_dir().join(format!("nimbus-graphs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let empty = dir.join("empty.txt");
+    std::fs::write(&empty, "# nothing here\n").unwrap();
+    fails(
+        &["sg", &format!("graph {} @a", empty.display())],
+        "has no nodes",
+    );
+    // a can pass for ever (a self-loop) or move to b along either of two parallel edges.
+    let g = dir.join("loops.txt");
+    std::fs::write(&g, "a a\na b\na b\n").unwrap();
+    let v = json(&["sg", &format!("graph {} @a", g.display()), "--json"]);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["winning_moves_total"], 2);
+    let v = json(&[
+        "sg",
+        "--misere",
+        &format!("graph {} @a", g.display()),
+        "--json",
+    ]);
+    assert_eq!(v["outcome"], "D");
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -1,11 +1,12 @@
 //! Hot paths of the impartial engine: the generic Grundy engine on a random DAG of 10^6
-//! nodes (flat-array and hash-map memo), the octal nim-sequence loop, and retrograde analysis
-//! of a cyclic graph with 10^7 edges.
+//! nodes (flat-array and hash-map memo), the octal nim-sequence loop, retrograde analysis
+//! of a cyclic graph with 10^7 edges, and the substring game's automaton.
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 use nimbus::impartial::explicit::ExplicitGame;
 use nimbus::impartial::games::heap::HeapRule;
 use nimbus::impartial::games::octal::Octal;
+use nimbus::impartial::games::substring::SubstringGame;
 use nimbus::impartial::loopy::retrograde;
 use nimbus::impartial::{Engine, Limits};
 use std::hint::black_box;
@@ -96,6 +97,25 @@ fn loopy(c: &mut Criterion) {
     group.finish();
 }
 
+/// The suffix automaton of a random 2·10^5-letter string and every state's value.
+fn substring(c: &mut Criterion) {
+    let mut x = 0x9E37_79B9_7F4A_7C15u64;
+    let s: String = (0..200_000)
+        .map(|_| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            (b'a' + (x % 26) as u8) as char
+        })
+        .collect();
+    let mut group = c.benchmark_group("substring");
+    group.sample_size(10);
+    group.bench_function("automaton_and_values_2e5_letters", |b| {
+        b.iter(|| black_box(SubstringGame::new(&s, "S").unwrap().automaton().len()))
+    });
+    group.finish();
+}
+
 fn sequences(c: &mut Criterion) {
     let mut group = c.benchmark_group("nim_sequence");
     group.sample_size(10);
@@ -106,5 +126,5 @@ fn sequences(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, engine, sequences, loopy);
+criterion_group!(benches, engine, sequences, loopy, substring);
 criterion_main!(benches);

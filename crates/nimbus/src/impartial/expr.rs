@@ -428,9 +428,14 @@ impl Parser {
             let v = game.graph.node(name).ok_or_else(|| {
                 let hint = nearest(name, game.graph.names().iter().map(String::as_str))
                     .map(|n| format!("did you mean '@{n}'?"));
+                let empty = if game.graph.is_empty() {
+                    " (the file has no nodes: write one edge 'u v' per line)"
+                } else {
+                    ""
+                };
                 Error::Parse {
                     span: t.span.clone(),
-                    message: format!("there is no node '{name}' in {}", game.graph.path),
+                    message: format!("there is no node '{name}' in {}{empty}", game.graph.path),
                     hint,
                 }
             })?;
