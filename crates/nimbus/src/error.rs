@@ -58,11 +58,9 @@ pub enum Error {
         /// The game whose space was explored.
         what: String,
     },
-    /// A game that was expected to be acyclic has a cycle reachable from the position.
-    #[error(
-        "{what} has a cycle: {}; games with cycles (draws) are not handled by the normal-play engine",
-        cycle.join(" -> ")
-    )]
+    /// A game searched as acyclic has a cycle reachable from the position (the sum analysis
+    /// then turns to the methods for games with cycles).
+    #[error("{what} has a cycle: {}", cycle.join(" -> "))]
     Cycle {
         /// The game or graph.
         what: String,

@@ -290,8 +290,13 @@ struct LoopyAtom {
 
 /// Analyses a sum in which some component has cycles: the outcome (N, P or D), γ of each atom
 /// and of the sum, the winning moves (or, from a draw, the moves that keep it), and the
-/// remoteness when the sum is small enough to search.
-pub fn analyze_loopy(components: &[Box<dyn Component>], opts: &AnalyzeOptions) -> Result<Analysis> {
+/// remoteness when the sum is small enough to search. `cycle` says where a cycle was seen; it
+/// is reported as the first note.
+pub fn analyze_loopy(
+    components: &[Box<dyn Component>],
+    opts: &AnalyzeOptions,
+    cycle: &str,
+) -> Result<Analysis> {
     let limits = opts.limits;
     let mut atoms = Vec::new();
     for (parent, c) in components.iter().enumerate() {
@@ -348,10 +353,13 @@ pub fn analyze_loopy(components: &[Box<dyn Component>], opts: &AnalyzeOptions) -
     } else {
         sum_remoteness(&atoms, limits)
     };
-    let mut notes = vec![format!(
-        "a component has cycles: outcomes by the generalised Sprague-Grundy function (γ of the \
-         sum: {total})"
-    )];
+    let mut notes = vec![
+        cycle.to_string(),
+        format!(
+            "outcomes by the generalised Sprague-Grundy function, as the game can go on for ever \
+             (γ of the sum: {total})"
+        ),
+    ];
     if remoteness.is_none() && outcome != Wld::Draw {
         notes.push(format!(
             "remoteness of the sum not computed: it needs a search of more than {REMOTENESS_LIMIT} positions"

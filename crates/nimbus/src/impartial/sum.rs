@@ -102,7 +102,10 @@ pub fn analyze(components: &[Box<dyn Component>], opts: &AnalyzeOptions) -> Resu
     for c in components {
         match c.grundy(opts.limits) {
             Ok(g) => values.push(g),
-            Err(Error::Cycle { .. }) => return super::loopy::analyze_loopy(components, opts),
+            Err(Error::Cycle { what, cycle }) => {
+                let seen = format!("{what} has a cycle: {}", cycle.join(" -> "));
+                return super::loopy::analyze_loopy(components, opts, &seen);
+            }
             Err(err @ Error::StateLimit { .. }) => {
                 if components.len() == 1 {
                     if let Some(a) = closed_form_only(c.as_ref(), opts, &mut notes) {
