@@ -6,9 +6,13 @@
 //!
 //! - [`impartial`]: Sprague–Grundy theory under normal play — the engine, sums, rulesets
 //!   (Nim, subtraction games, Wythoff, Fibonacci Nim, octal games, Grundy's game, games on a
-//!   directed graph), nim-sequences and their periods, and the expression grammar.
+//!   directed graph), nim-sequences and their periods, and the expression grammar; misère
+//!   play, games with cycles and the substring game.
+//! - [`strategic`]: normal-form games with exact rational payoffs — Gambit's `.nfg` files,
+//!   an exact simplex, matrix games.
 
 pub mod error;
 pub mod impartial;
+pub mod strategic;
 
 pub use error::{Error, Result, Span};

@@ -1,0 +1,252 @@
+//! An n-player game in strategic form with exact payoffs.
+
+use super::Q;
+use crate::error::{Error, Result};
+use num_traits::{One, Zero};
+
+/// A game in strategic form: players, their strategies, and every player's payoff at every
+/// pure profile.
+#[derive(Debug, Clone, PartialEq)]
+pub struct NormalForm {
+    /// The game's title.
+    pub title: String,
+    /// The players' names.
+    pub players: Vec<String>,
+    /// Each player's strategy names.
+    pub strategies: Vec<Vec<String>>,
+    /// `payoffs[k][i]`: player `i`'s payoff at profile number `k`, profiles numbered with the
+    /// first player's strategy changing fastest (Gambit's order).
+    payoffs: Vec<Vec<Q>>,
+}
+
+/// Largest number of pure profiles accepted: beyond it even listing the payoffs would take
+/// gigabytes of exact numbers.
+pub const MAX_PROFILES: u64 = 50_000_000;
+
+impl NormalForm {
+    /// A game from its parts; the payoffs are listed profile by profile, first player fastest.
+    pub fn new(
+        title: String,
+        players: Vec<String>,
+        strategies: Vec<Vec<String>>,
+        payoffs: Vec<Vec<Q>>,
+    ) -> Result<Self> {
+        if players.is_empty() || players.len() != strategies.len() {
+            return Err(Error::Invalid(format!(
+                "a game needs at least one player and a strategy list for each ({} players, {} \
+                 strategy lists)",
+                players.len(),
+                strategies.len()
+            )));
+        }
+        if let Some(i) = strategies.iter().position(Vec::is_empty) {
+            return Err(Error::Invalid(format!(
+                "player {} ({}) has no strategies",
+                i + 1,
+                players[i]
+            )));
+        }
+        let count = profile_count(&strategies.iter().map(Vec::len).collect::<Vec<_>>())?;
+        if payoffs.len() as u64 != count || payoffs.iter().any(|p| p.len() != players.len()) {
+            return Err(Error::Invalid(format!(
+                "the game has {count} profiles of {} payoffs each, but {} profiles were given",
+                players.len(),
+                payoffs.len()
+            )));
+        }
+        Ok(NormalForm {
+            title,
+            players,
+            strategies,
+            payoffs,
+        })
+    }
+
+    /// A two-player game from the row player's and the column player's payoff matrices.
+    pub fn bimatrix(a: &[Vec<Q>], b: &[Vec<Q>]) -> Result<Self> {
+        let (m, n) = (a.len(), a.first().map_or(0, Vec::len));
+        if b.len() != m || b.iter().chain(a).any(|r| r.len() != n) || m == 0 || n == 0 {
+            return Err(Error::Invalid(
+                "the two payoff matrices must have the same, non-empty shape".into(),
+            ));
+        }
+        let mut payoffs = Vec::with_capacity(m * n);
+        for j in 0..n {
+            for i in 0..m {
+                payoffs.push(vec![a[i][j].clone(), b[i][j].clone()]);
+            }
+        }
+        NormalForm::new(
+            String::new(),
+            vec!["Player 1".into(), "Player 2".into()],
+            vec![
+                (1..=m).map(|i| i.to_string()).collect(),
+                (1..=n).map(|j| j.to_string()).collect(),
+            ],
+            payoffs,
+        )
+    }
+
+    /// How many strategies each player has.
+    pub fn shape(&self) -> Vec<usize> {
+        self.strategies.iter().map(Vec::len).collect()
+    }
+
+    /// The number of a pure profile (first player fastest).
+    pub fn index(&self, profile: &[usize]) -> usize {
+        let mut k = 0;
+        for (i, &s) in profile.iter().enumerate().rev() {
+            k = k * self.strategies[i].len() + s;
+        }
+        k
+    }
+
+    /// The pure profile with number `k`.
+    pub fn profile(&self, mut k: usize) -> Vec<usize> {
+        self.strategies
+            .iter()
+            .map(|s| {
+                let x = k % s.len();
+                k /= s.len();
+                x
+            })
+            .collect()
+    }
+
+    /// Every player's payoff at profile number `k`.
+    pub fn payoffs_at(&self, k: usize) -> &[Q] {
+        &self.payoffs[k]
+    }
+
+    /// Player `player`'s payoff at a pure profile.
+    pub fn payoff(&self, profile: &[usize], player: usize) -> &Q {
+        &self.payoffs[self.index(profile)][player]
+    }
+
+    /// Number of pure profiles.
+    pub fn profiles(&self) -> usize {
+        self.payoffs.len()
+    }
+
+    /// For two players, player `player`'s payoffs as a matrix, rows the first player's
+    /// strategies.
+    pub fn matrix(&self, player: usize) -> Vec<Vec<Q>> {
+        let sh = self.shape();
+        (0..sh[0])
+            .map(|i| {
+                (0..sh[1])
+                    .map(|j| self.payoff(&[i, j], player).clone())
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// Each player's expected payoff from each of their pure strategies when the others play
+    /// `profile`: `values[i][s]`.
+    pub fn pure_values(&self, profile: &[Vec<Q>]) -> Vec<Vec<Q>> {
+        let n = self.players.len();
+        let mut values: Vec<Vec<Q>> = self
+            .strategies
+            .iter()
+            .map(|s| vec![Q::zero(); s.len()])
+            .collect();
+        for k in 0..self.payoffs.len() {
+            let p = self.profile(k);
+            for i in 0..n {
+                // The probability the others play their part of `p`.
+                let mut w = Q::one();
+                for (j, &s) in p.iter().enumerate() {
+                    if j != i {
+                        w *= &profile[j][s];
+                        if w.is_zero() {
+                            break;
+                        }
+                    }
+                }
+                if !w.is_zero() {
+                    values[i][p[i]] += w * &self.payoffs[k][i];
+                }
+            }
+        }
+        values
+    }
+}
+
+/// The number of pure profiles of a game of this shape, refused past [`MAX_PROFILES`].
+pub fn profile_count(shape: &[usize]) -> Result<u64> {
+    let mut count = 1u64;
+    for &s in shape {
+        count = count.saturating_mul(s as u64);
+    }
+    if count > MAX_PROFILES {
+        return Err(Error::Invalid(format!(
+            "the game has {count} pure profiles ({}), more than the {MAX_PROFILES} Nimbus \
+             accepts: remove dominated strategies first, or split the game",
+            shape
+                .iter()
+                .map(usize::to_string)
+                .collect::<Vec<_>>()
+                .join(" x ")
+        )));
+    }
+    Ok(count)
+}
+
+/// What [`verify`] finds about a mixed profile.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Verification {
+    /// Each player's expected payoff.
+    pub payoffs: Vec<Q>,
+    /// Each player's best pure deviation: the strategy and its payoff.
+    pub best_replies: Vec<(usize, Q)>,
+    /// Whether no player gains by deviating to any pure strategy.
+    pub is_equilibrium: bool,
+}
+
+/// Checks a mixed profile exactly: every probability vector must be non-negative and sum to
+/// one; then each player's payoff and best pure deviation.
+pub fn verify(game: &NormalForm, profile: &[Vec<Q>]) -> Result<Verification> {
+    if profile.len() != game.players.len() {
+        return Err(Error::Invalid(format!(
+            "the profile has {} strategies' worth of players, the game {} players",
+            profile.len(),
+            game.players.len()
+        )));
+    }
+    for (i, (p, s)) in profile.iter().zip(&game.strategies).enumerate() {
+        if p.len() != s.len() {
+            return Err(Error::Invalid(format!(
+                "player {} has {} strategies, but the profile gives {} probabilities",
+                i + 1,
+                s.len(),
+                p.len()
+            )));
+        }
+        if p.iter().any(|x| x < &Q::zero()) || p.iter().sum::<Q>() != Q::one() {
+            return Err(Error::Invalid(format!(
+                "player {}'s probabilities must be non-negative and sum to 1",
+                i + 1
+            )));
+        }
+    }
+    let values = game.pure_values(profile);
+    let mut payoffs = Vec::new();
+    let mut best_replies = Vec::new();
+    let mut ok = true;
+    for (i, v) in values.iter().enumerate() {
+        let pay: Q = v.iter().zip(&profile[i]).map(|(a, b)| a * b).sum();
+        let (s, best) = v
+            .iter()
+            .enumerate()
+            .max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(&a.0)))
+            .expect("every player has a strategy");
+        ok &= best <= &pay;
+        best_replies.push((s, best.clone()));
+        payoffs.push(pay);
+    }
+    Ok(Verification {
+        payoffs,
+        best_replies,
+        is_equilibrium: ok,
+    })
+}

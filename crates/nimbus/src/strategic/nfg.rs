@@ -1,0 +1,418 @@
+//! Gambit's `.nfg` format (version 1), read and written.
+//!
+//! ```text
+//! NFG 1 R "title" { "Player 1" "Player 2" } { 3 2 }        payoff form: the number of
+//! "optional comment"                                         strategies of each player, then
+//! 1 1 0 2 ...                                                every profile's payoffs, the
+//!                                                            first player's strategy fastest
+//! NFG 1 R "title" { "P1" "P2" }                              outcome form: strategy names,
+//! { { "U" "D" } { "L" "R" } } ""                             named outcomes with payoffs,
+//! { { "o1" 1, 1 } { "o2" 0, 2 } }                            then the outcome number of each
+//! 1 2 0 1                                                    profile (0: every payoff 0)
+//! ```
+//!
+//! Payoffs may be integers, decimals or fractions, and are kept exactly. Every error names the
+//! line and column of the offending token.
+
+use super::game::{profile_count, NormalForm};
+use super::{parse_q, show, Q};
+use crate::error::{Error, Result, Span};
+use num_traits::Zero;
+
+#[derive(Debug, Clone, PartialEq)]
+enum Tok {
+    Open,
+    Close,
+    Comma,
+    Text(String),
+    Word(String),
+}
+
+fn describe(t: &Tok) -> String {
+    match t {
+        Tok::Open => "'{'".into(),
+        Tok::Close => "'}'".into(),
+        Tok::Comma => "','".into(),
+        Tok::Text(s) => format!("the string \"{s}\""),
+        Tok::Word(w) => format!("'{w}'"),
+    }
+}
+
+fn tokenize(text: &str, source: &str) -> Result<Vec<(Tok, Span)>> {
+    let mut out = Vec::new();
+    let mut chars = text.chars().peekable();
+    let (mut line, mut col) = (1usize, 1usize);
+    let span = |line, column| Span {
+        source: source.to_string(),
+        line,
+        column,
+    };
+    while let Some(&c) = chars.peek() {
+        let here = span(line, col);
+        let mut bump = |c: char| {
+            if c == '\n' {
+                line += 1;
+                col = 1;
+            } else {
+                col += 1;
+            }
+        };
+        match c {
+            c if c.is_whitespace() => {
+                chars.next();
+                bump(c);
+            }
+            '{' | '}' | ',' => {
+                chars.next();
+                bump(c);
+                out.push((
+                    match c {
+                        '{' => Tok::Open,
+                        '}' => Tok::Close,
+                        _ => Tok::Comma,
+                    },
+                    here,
+                ));
+            }
+            '"' => {
+                chars.next();
+                bump('"');
+                let mut s = String::new();
+                loop {
+                    match chars.next() {
+                        None => return Err(Error::parse(here, "a string is not closed by '\"'")),
+                        Some('\\') => {
+                            bump('\\');
+                            if let Some(e) = chars.next() {
+                                bump(e);
+                                s.push(e);
+                            }
+                        }
+                        Some('"') => {
+                            bump('"');
+                            break;
+                        }
+                        Some(ch) => {
+                            bump(ch);
+                            s.push(ch);
+                        }
+                    }
+                }
+                out.push((Tok::Text(s), here));
+            }
+            _ => {
+                let mut w = String::new();
+                while let Some(&ch) = chars.peek() {
+                    if ch.is_whitespace() || matches!(ch, '{' | '}' | ',' | '"') {
+                        break;
+                    }
+                    w.push(ch);
+                    chars.next();
+                    bump(ch);
+                }
+                out.push((Tok::Word(w), here));
+            }
+        }
+    }
+    Ok(out)
+}
+
+struct Reader {
+    toks: Vec<(Tok, Span)>,
+    at: usize,
+    end: Span,
+}
+
+impl Reader {
+    fn peek(&self) -> Option<&Tok> {
+        self.toks.get(self.at).map(|t| &t.0)
+    }
+    fn span(&self) -> Span {
+        self.toks
+            .get(self.at)
+            .map_or_else(|| self.end.clone(), |t| t.1.clone())
+    }
+    fn next(&mut self, what: &str) -> Result<(Tok, Span)> {
+        match self.toks.get(self.at) {
+            Some(t) => {
+                self.at += 1;
+                Ok(t.clone())
+            }
+            None => Err(Error::parse(
+                self.end.clone(),
+                format!("the file ends where {what} was expected"),
+            )),
+        }
+    }
+    fn expect(&mut self, want: Tok, what: &str) -> Result<()> {
+        let (t, span) = self.next(what)?;
+        if t == want {
+            Ok(())
+        } else {
+            Err(Error::parse(
+                span,
+                format!("expected {what}, found {}", describe(&t)),
+            ))
+        }
+    }
+    fn text(&mut self, what: &str) -> Result<String> {
+        match self.next(what)? {
+            (Tok::Text(s), _) => Ok(s),
+            (t, span) => Err(Error::parse(
+                span,
+                format!("expected {what} in quotes, found {}", describe(&t)),
+            )),
+        }
+    }
+    fn number(&mut self, what: &str) -> Result<Q> {
+        match self.next(what)? {
+            (Tok::Word(w), span) => parse_q(&w).ok_or_else(|| {
+                Error::parse(span, format!("'{w}' is not a number (expected {what})"))
+            }),
+            (t, span) => Err(Error::parse(
+                span,
+                format!("expected {what}, found {}", describe(&t)),
+            )),
+        }
+    }
+    fn count(&mut self, what: &str) -> Result<usize> {
+        match self.next(what)? {
+            (Tok::Word(w), span) => w.parse::<usize>().map_err(|_| {
+                Error::parse(
+                    span,
+                    format!("'{w}' is not a whole number (expected {what})"),
+                )
+            }),
+            (t, span) => Err(Error::parse(
+                span,
+                format!("expected {what}, found {}", describe(&t)),
+            )),
+        }
+    }
+    /// Strings up to the closing brace (the opening one already read).
+    fn names(&mut self, what: &str) -> Result<Vec<String>> {
+        let mut out = Vec::new();
+        while self.peek() != Some(&Tok::Close) {
+            out.push(self.text(what)?);
+        }
+        self.at += 1;
+        Ok(out)
+    }
+    fn skip_comment(&mut self) {
+        if let Some(Tok::Text(_)) = self.peek() {
+            self.at += 1;
+        }
+    }
+}
+
+/// Parses a game in `.nfg` format; `source` names it in errors.
+pub fn parse(text: &str, source: &str) -> Result<NormalForm> {
+    let toks = tokenize(text, source)?;
+    let lines = text.lines().count().max(1);
+    let end = Span {
+        source: source.to_string(),
+        line: lines,
+        column: text.lines().last().map_or(1, |l| l.chars().count() + 1),
+    };
+    let mut r = Reader { toks, at: 0, end };
+    let span = r.span();
+    match r.next("'NFG'")? {
+        (Tok::Word(w), _) if w == "NFG" => {}
+        (t, _) => {
+            return Err(Error::parse(
+                span,
+                format!("a .nfg file starts with 'NFG 1 R', found {}", describe(&t)),
+            ))
+        }
+    }
+    let span = r.span();
+    match r.next("the version 1")? {
+        (Tok::Word(w), _) if w == "1" => {}
+        (t, _) => {
+            return Err(Error::parse(
+                span,
+                format!(
+                    "only version 1 of the format is known, found {}",
+                    describe(&t)
+                ),
+            ))
+        }
+    }
+    let span = r.span();
+    match r.next("R or D")? {
+        (Tok::Word(w), _) if w == "R" || w == "D" => {}
+        (t, _) => {
+            return Err(Error::parse(
+                span,
+                format!("expected R or D after the version, found {}", describe(&t)),
+            ))
+        }
+    }
+    let title = r.text("the title")?;
+    r.expect(Tok::Open, "'{' before the players' names")?;
+    let players = r.names("a player's name")?;
+    if players.is_empty() {
+        return Err(Error::parse(r.span(), "the game has no players"));
+    }
+    let dims_span = r.span();
+    r.expect(Tok::Open, "'{' before the strategies")?;
+    if r.peek() == Some(&Tok::Open) {
+        // Outcome form: strategy names per player.
+        let mut strategies = Vec::new();
+        for (i, player) in players.iter().enumerate() {
+            let span = r.span();
+            r.expect(Tok::Open, "'{' before a player's strategy names")?;
+            let names = r.names("a strategy name")?;
+            if names.is_empty() {
+                return Err(Error::parse(
+                    span,
+                    format!("player {} ({player}) has no strategies", i + 1),
+                ));
+            }
+            strategies.push(names);
+        }
+        r.expect(Tok::Close, "'}' after the strategy lists")?;
+        r.skip_comment();
+        let shape: Vec<usize> = strategies.iter().map(Vec::len).collect();
+        if r.peek() != Some(&Tok::Open) {
+            // Named strategies followed by a plain payoff list (as in Gambit's own files).
+            let payoffs = payoff_list(&mut r, &shape, players.len())?;
+            return NormalForm::new(title, players, strategies, payoffs);
+        }
+        r.expect(Tok::Open, "'{' before the outcomes")?;
+        let mut outcomes: Vec<Vec<Q>> = Vec::new();
+        while r.peek() == Some(&Tok::Open) {
+            r.at += 1;
+            r.text("the outcome's name")?;
+            let mut pay = Vec::new();
+            for i in 0..players.len() {
+                if i > 0 && r.peek() == Some(&Tok::Comma) {
+                    r.at += 1;
+                }
+                pay.push(r.number("a payoff")?);
+            }
+            r.expect(
+                Tok::Close,
+                &format!("'}}' after the outcome's {} payoffs", players.len()),
+            )?;
+            outcomes.push(pay);
+        }
+        r.expect(Tok::Close, "'}' after the outcomes")?;
+        let count = profile_count(&shape)? as usize;
+        let mut payoffs = Vec::with_capacity(count);
+        for k in 0..count {
+            let span = r.span();
+            let o = r.count(&format!("the outcome of profile {} of {count}", k + 1))?;
+            payoffs.push(match o {
+                0 => vec![Q::zero(); players.len()],
+                o if o <= outcomes.len() => outcomes[o - 1].clone(),
+                o => {
+                    return Err(Error::parse(
+                        span,
+                        format!(
+                            "there is no outcome {o}: the file defines {}",
+                            outcomes.len()
+                        ),
+                    ))
+                }
+            });
+        }
+        extra(&mut r)?;
+        return NormalForm::new(title, players, strategies, payoffs);
+    }
+    let mut shape = Vec::new();
+    while r.peek() != Some(&Tok::Close) {
+        let span = r.span();
+        let n = r.count("a number of strategies")?;
+        if n == 0 {
+            return Err(Error::parse(span, "a player has no strategies (0)"));
+        }
+        shape.push(n);
+    }
+    r.at += 1;
+    if shape.len() != players.len() {
+        return Err(Error::parse(
+            dims_span,
+            format!(
+                "{} players but {} numbers of strategies",
+                players.len(),
+                shape.len()
+            ),
+        ));
+    }
+    r.skip_comment();
+    let payoffs = payoff_list(&mut r, &shape, players.len())?;
+    let strategies = shape
+        .iter()
+        .map(|&n| (1..=n).map(|s| s.to_string()).collect())
+        .collect();
+    NormalForm::new(title, players, strategies, payoffs)
+}
+
+/// Every profile's payoffs, first player fastest, to the end of the file.
+fn payoff_list(r: &mut Reader, shape: &[usize], players: usize) -> Result<Vec<Vec<Q>>> {
+    let count = profile_count(shape)? as usize;
+    let want = count * players;
+    let mut flat = Vec::with_capacity(want);
+    while r.at < r.toks.len() && flat.len() < want {
+        flat.push(r.number("a payoff")?);
+    }
+    if flat.len() < want {
+        return Err(Error::parse(
+            r.span(),
+            format!(
+                "the payoff list has {} numbers, but {count} profiles of {players} players need \
+                 {want}",
+                flat.len(),
+            ),
+        ));
+    }
+    extra(r)?;
+    Ok(flat.chunks(players).map(<[Q]>::to_vec).collect())
+}
+
+fn extra(r: &mut Reader) -> Result<()> {
+    match r.toks.get(r.at) {
+        None => Ok(()),
+        Some((t, span)) => Err(Error::parse(
+            span.clone(),
+            format!(
+                "unexpected {} after the end of the game (too many payoffs?)",
+                describe(t)
+            ),
+        )),
+    }
+}
+
+fn quote(s: &str) -> String {
+    format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""))
+}
+
+/// Writes `game` in the outcome form, which keeps the strategy names: one outcome per
+/// profile, numbered in profile order.
+pub fn write(game: &NormalForm) -> String {
+    let mut s = format!("NFG 1 R {} {{", quote(&game.title));
+    for p in &game.players {
+        s.push(' ');
+        s.push_str(&quote(p));
+    }
+    s.push_str(" }\n\n{\n");
+    for names in &game.strategies {
+        s.push_str("{ ");
+        for n in names {
+            s.push_str(&quote(n));
+            s.push(' ');
+        }
+        s.push_str("}\n");
+    }
+    s.push_str("}\n\"\"\n\n{\n");
+    for k in 0..game.profiles() {
+        let pay: Vec<String> = game.payoffs_at(k).iter().map(show).collect();
+        s.push_str(&format!("{{ \"\" {} }}\n", pay.join(", ")));
+    }
+    s.push_str("}\n");
+    let numbers: Vec<String> = (1..=game.profiles()).map(|k| k.to_string()).collect();
+    s.push_str(&numbers.join(" "));
+    s.push('\n');
+    s
+}

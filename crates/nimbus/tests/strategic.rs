@@ -1,0 +1,154 @@
+//! Strategic-form games: .nfg files (Gambit's collection) read and written back, matrix input,
+//! and matrix games solved by the exact simplex, checked against the definition of the value.
+
+use nimbus::strategic::game::{verify, NormalForm};
+use nimbus::strategic::matrix::parse_matrix;
+use nimbus::strategic::nfg;
+use nimbus::strategic::zerosum::solve;
+use nimbus::strategic::{parse_q, Q};
+use num_traits::{One, Zero};
+use proptest::prelude::*;
+use std::path::PathBuf;
+
+fn q(s: &str) -> Q {
+    parse_q(s).unwrap()
+}
+
+fn data() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/nfg")
+}
+
+#[test]
+fn every_shared_nfg_file_parses_and_round_trips() {
+    let mut seen = 0;
+    for entry in std::fs::read_dir(data()).expect("shared/data/nfg is beside the project") {
+        let path = entry.unwrap().path();
+        if path.extension().and_then(|e| e.to_str()) != Some("nfg") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        let game = nfg::parse(&text, &path.display().to_string())
+            .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        let again = nfg::parse(&nfg::write(&game), "written").unwrap();
+        assert_eq!(again, game, "{}", path.display());
+        seen += 1;
+    }
+    assert!(seen >= 15, "only {seen} files");
+}
+
+#[test]
+fn both_forms_of_the_coordination_game_agree() {
+    let read = |f: &str| {
+        let p = data().join(f);
+        nfg::parse(&std::fs::read_to_string(&p).unwrap(), f).unwrap()
+    };
+    let (a, b) = (
+        read("coordination_4x4_outcome.nfg"),
+        read("coordination_4x4_payoff.nfg"),
+    );
+    for k in 0..16 {
+        assert_eq!(a.payoffs_at(k), b.payoffs_at(k), "profile {k}");
+    }
+    // Decimals are exact: 7.6 is 38/5.
+    let e07 = read("e07.nfg");
+    assert_eq!(e07.payoff(&[0, 0], 0), &q("38/5"));
+    let pd = read("pd.nfg");
+    assert_eq!(pd.payoff(&[1, 0], 0), &q("10"));
+    assert_eq!(pd.payoff(&[1, 0], 1), &q("0"));
+}
+
+#[test]
+fn nfg_errors_name_the_place() {
+    let err = |t: &str| nfg::parse(t, "g.nfg").expect_err("an error").to_string();
+    assert!(err("NFG 1 R \"t\" { \"A\" \"B\" } { 2 2 }\n1 2 3").contains("g.nfg, line 2, column 6: the payoff list has 3 numbers, but 4 profiles of 2 players need 8"));
+    assert!(
+        err("NFG 1 R \"t\" { \"A\" } { 2 }\n1 x").contains("line 2, column 3: 'x' is not a number")
+    );
+    assert!(err("NFG 1 R \"t\" { \"A\" \"B\" { 2 2 }\n")
+        .contains("line 1, column 23: expected a player's name in quotes, found '{'"));
+    assert!(err("NFG 1 R \"t\" { \"A\" \"B\" } { 2 0 }").contains("a player has no strategies"));
+    assert!(err("NFG 1 R \"t\" { \"A\" } { { } }").contains("player 1 (A) has no strategies"));
+    assert!(err("NFG 1 R \"t\" { \"A\" \"B\" } { 100000 100000 }").contains("pure profiles"));
+    assert!(err("NFG 1 R \"t\" { \"A\" } { 1 }\n1 2").contains("unexpected '2'"));
+    assert!(
+        err("NFG 1 R \"t\" { \"A\" } { { \"a\" } } { { \"o\" 1 } } 2")
+            .contains("there is no outcome 2")
+    );
+    assert!(err("GAME").contains("starts with 'NFG 1 R'"));
+}
+
+#[test]
+fn matrices_parse_with_places_in_errors() {
+    let m = parse_matrix("3 0; 5 1", "--row").unwrap();
+    assert_eq!(m, vec![vec![q("3"), q("0")], vec![q("5"), q("1")]]);
+    let m = parse_matrix("1/2, -0.25\n# note\n2,3\n", "a.csv").unwrap();
+    assert_eq!(m[0][1], q("-1/4"));
+    let err = |t: &str| parse_matrix(t, "m").expect_err("an error").to_string();
+    assert!(err("1 2; 3").contains("row 2 has 1 entries, but row 1 has 2"));
+    assert!(err("1 z").contains("m, line 1, column 3: 'z' is not a number"));
+    assert!(err(" ; ").contains("empty"));
+}
+
+#[test]
+fn known_matrix_games() {
+    let rps = parse_matrix("0 -1 1; 1 0 -1; -1 1 0", "rps").unwrap();
+    let s = solve(&rps).unwrap();
+    assert_eq!(s.value, Q::zero());
+    assert!(s.row_strategy.iter().all(|x| *x == q("1/3")));
+    assert!(s.col_strategy.iter().all(|x| *x == q("1/3")));
+    assert!(s.saddle_points.is_empty());
+    let pennies = parse_matrix("1 -1; -1 1", "mp").unwrap();
+    let s = solve(&pennies).unwrap();
+    assert_eq!(
+        (s.value.clone(), s.row_strategy.clone()),
+        (Q::zero(), vec![q("1/2"), q("1/2")])
+    );
+    // A saddle point: value 2 at row 2, column 1; maximin = minimax.
+    let s = solve(&parse_matrix("1 4; 2 3", "s").unwrap()).unwrap();
+    assert_eq!(s.saddle_points, vec![(1, 0)]);
+    assert_eq!(
+        (s.maximin.clone(), s.minimax.clone(), s.value.clone()),
+        (q("2"), q("2"), q("2"))
+    );
+}
+
+fn small_matrix() -> impl Strategy<Value = Vec<Vec<i64>>> {
+    (1usize..6, 1usize..6)
+        .prop_flat_map(|(m, n)| prop::collection::vec(prop::collection::vec(-9i64..10, n), m))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// The value by its definition: a row strategy that guarantees at least v against every
+    /// column and a column strategy that holds every row to at most v prove v is the value.
+    #[test]
+    fn lp_value_is_the_minimax_value(raw in small_matrix(), denom in 1i64..4) {
+        let a: Vec<Vec<Q>> = raw.iter().map(|r| r.iter().map(|&x| Q::new(x.into(), denom.into())).collect()).collect();
+        let s = solve(&a).unwrap();
+        let (m, n) = (a.len(), a[0].len());
+        let worst_for_row = (0..n).map(|j| (0..m).map(|i| &s.row_strategy[i] * &a[i][j]).sum::<Q>()).min().unwrap();
+        let best_for_row = (0..m).map(|i| (0..n).map(|j| &s.col_strategy[j] * &a[i][j]).sum::<Q>()).max().unwrap();
+        prop_assert_eq!(&worst_for_row, &s.value);
+        prop_assert_eq!(&best_for_row, &s.value);
+        prop_assert_eq!(s.row_strategy.iter().sum::<Q>(), Q::one());
+        prop_assert!(s.maximin <= s.value && s.value <= s.minimax);
+        prop_assert_eq!(s.saddle_points.is_empty(), s.maximin != s.minimax);
+        // The profile is a Nash equilibrium of the game (A, -A).
+        let b: Vec<Vec<Q>> = a.iter().map(|r| r.iter().map(|x| -x).collect()).collect();
+        let game = NormalForm::bimatrix(&a, &b).unwrap();
+        let v = verify(&game, &[s.row_strategy.clone(), s.col_strategy.clone()]).unwrap();
+        prop_assert!(v.is_equilibrium);
+    }
+
+    /// 2 x 2 games without a saddle point: v = (ad − bc) / (a + d − b − c).
+    #[test]
+    fn two_by_two_closed_form(a in -9i64..10, b in -9i64..10, c in -9i64..10, d in -9i64..10) {
+        let m = vec![vec![Q::from_integer(a.into()), Q::from_integer(b.into())], vec![Q::from_integer(c.into()), Q::from_integer(d.into())]];
+        let s = solve(&m).unwrap();
+        if s.saddle_points.is_empty() {
+            let v = Q::new((a * d - b * c).into(), (a + d - b - c).into());
+            prop_assert_eq!(s.value, v);
+        }
+    }
+}
