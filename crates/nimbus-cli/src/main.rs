@@ -12,6 +12,8 @@ macro_rules! outln {
 mod sequence;
 mod sg;
 mod substring;
+mod verify;
+mod zerosum;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -40,6 +42,8 @@ enum Command {
     Sg(sg::Args),
     Sequence(sequence::Args),
     Substring(substring::Args),
+    Zerosum(zerosum::Args),
+    Verify(verify::Args),
 }
 
 fn main() -> ExitCode {
@@ -49,6 +53,8 @@ fn main() -> ExitCode {
         Command::Sg(args) => sg::run(args, &mut out),
         Command::Sequence(args) => sequence::run(args, &mut out),
         Command::Substring(args) => substring::run(args, &mut out),
+        Command::Zerosum(args) => zerosum::run(args, &mut out),
+        Command::Verify(args) => verify::run(args, &mut out),
     };
     if let Err(e) = write_stdout(&out) {
         eprintln!("error: cannot write the output: {e}");

@@ -371,3 +371,31 @@ fn empty_graphs_self_loops_and_parallel_edges() {
     assert_eq!(v["outcome"], "D");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+#[test]
+fn zerosum_and_verify() {
+    let v = json(&["zerosum", "0 -1 1; 1 0 -1; -1 1 0", "--json"]);
+    assert_eq!(v["value"], "0");
+    assert_eq!(v["row_strategy"], serde_json::json!(["1/3", "1/3", "1/3"]));
+    assert_eq!(v["saddle_points"], serde_json::json!([]));
+    let v = json(&["zerosum", "1 4; 2 3", "--json"]);
+    assert_eq!(v["saddle_points"], serde_json::json!([[2, 1]]));
+    let pd = "../shared/data/nfg/pd.nfg";
+    let out = nimbus(&["verify", pd, "0,1,0,1"]);
+    assert_eq!(out.status.code(), Some(0));
+    let out = nimbus(&["verify", pd, "NE,1,0,1,0", "--json"]);
+    assert_eq!(out.status.code(), Some(1));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["equilibrium"], false);
+    assert_eq!(v["players"][0]["best_deviation_payoff"], "10");
+    fails(
+        &["zerosum", "1 2; 3"],
+        "row 2 has 1 entries, but row 1 has 2",
+    );
+    fails(&["zerosum", "1 x"], "column 3: 'x' is not a number");
+    fails(&["verify", pd, "1,0,1"], "but 3 probabilities were given");
+    fails(
+        &["verify", pd, "1,0,1,q"],
+        "column 7: 'q' is not a probability",
+    );
+}

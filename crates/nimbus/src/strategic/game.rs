@@ -250,3 +250,47 @@ pub fn verify(game: &NormalForm, profile: &[Vec<Q>]) -> Result<Verification> {
         is_equilibrium: ok,
     })
 }
+
+/// Reads a mixed profile written as Gambit writes one: every player's probabilities in turn,
+/// separated by commas (`"1/2,1/2,1/3,2/3"`); `source` names it in errors.
+pub fn parse_profile(game: &NormalForm, text: &str, source: &str) -> Result<Vec<Vec<Q>>> {
+    let text = text.trim().strip_prefix("NE,").unwrap_or(text.trim());
+    let mut nums = Vec::new();
+    let mut col = 0usize;
+    for piece in text.split(',') {
+        let word = piece.trim();
+        let lead = piece.len() - piece.trim_start().len();
+        let span = crate::error::Span {
+            source: source.to_string(),
+            line: 1,
+            column: col + lead + 1,
+        };
+        nums.push(super::parse_q(word).ok_or_else(|| {
+            Error::parse(
+                span,
+                format!("'{word}' is not a probability (write 1/3 or 0.25)"),
+            )
+        })?);
+        col += piece.chars().count() + 1;
+    }
+    let shape = game.shape();
+    let want: usize = shape.iter().sum();
+    if nums.len() != want {
+        return Err(Error::Invalid(format!(
+            "{source}: the game's players have {} strategies ({want} in all), but {} \
+             probabilities were given",
+            shape
+                .iter()
+                .map(usize::to_string)
+                .collect::<Vec<_>>()
+                .join(" + "),
+            nums.len()
+        )));
+    }
+    let mut out = Vec::new();
+    let mut it = nums.into_iter();
+    for &k in &shape {
+        out.push(it.by_ref().take(k).collect());
+    }
+    Ok(out)
+}
