@@ -4,12 +4,8 @@
 # analysis. The graph has 2·10^6 nodes; every node but one in ten has 5 or 6 edges to random
 # nodes, so cycles abound. Usage: bench/loopy.sh [runs]
 set -euo pipefail
-cd "$(dirname "$0")/.."
 runs=${1:-3}
-cargo build --release --quiet
-bin=target/release/nimbus
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+source "$(dirname "$0")/common.sh"
 python3 - "$tmp/big.txt" <<'PY'
 import random, sys
 random.seed(3)
@@ -29,18 +25,6 @@ with open(sys.argv[1], "w") as f:
     f.write("".join(out))
 print(f"{edges} edges", file=sys.stderr)
 PY
-median() {
-    local times=()
-    for _ in $(seq "$runs"); do
-        local t0 t1
-        t0=$(date +%s.%N)
-        "$@" > /dev/null
-        t1=$(date +%s.%N)
-        times+=("$(awk "BEGIN {print $t1 - $t0}")")
-    done
-    printf '%s\n' "${times[@]}" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'
-}
-echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
-echo "runs per figure: $runs (median wall time, seconds)"
+machine
 "$bin" sg "graph $tmp/big.txt @v1" | head -3
 printf '%-50s %s\n' "sg 'graph big.txt @v1' (10^7 edges)" "$(median "$bin" sg "graph $tmp/big.txt @v1")"

@@ -4,12 +4,8 @@
 # 26 letters and S over {a, b} (a larger automaton per letter of S); the strings are random
 # substrings of S, 1 to 20 letters long. Usage: bench/substring.sh [runs]
 set -euo pipefail
-cd "$(dirname "$0")/.."
 runs=${1:-5}
-cargo build --release --quiet
-bin=target/release/nimbus
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+source "$(dirname "$0")/common.sh"
 for alphabet in abcdefghijklmnopqrstuvwxyz ab; do
 python3 - "$tmp/$alphabet.txt" "$alphabet" <<'PY'
 import random, sys
@@ -24,19 +20,7 @@ with open(sys.argv[1], "w") as f:
         f.write(s[i:i + k] + "\n")
 PY
 done
-median() {
-    local times=()
-    for _ in $(seq "$runs"); do
-        local t0 t1
-        t0=$(date +%s.%N)
-        "$@" > /dev/null 2>&1 || true
-        t1=$(date +%s.%N)
-        times+=("$(awk "BEGIN {print $t1 - $t0}")")
-    done
-    printf '%s\n' "${times[@]}" | sort -g | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}'
-}
-echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
-echo "runs per figure: $runs (median wall time, seconds)"
+machine
 for alphabet in abcdefghijklmnopqrstuvwxyz ab; do
     printf '%-50s %s\n' "substring --file (S over $alphabet)" "$(median "$bin" substring --file "$tmp/$alphabet.txt")"
     printf '%-50s %s\n' "substring --file --misere (S over $alphabet; refused)" "$(median "$bin" substring --misere --file "$tmp/$alphabet.txt")"

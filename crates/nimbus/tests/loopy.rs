@@ -7,7 +7,7 @@ use nimbus::impartial::explicit::ExplicitGame;
 use nimbus::impartial::games::digraph::{Graph, Tokens};
 use nimbus::impartial::loopy::{retrograde, Wld};
 use nimbus::impartial::misere::{analyze_misere, MisereOptions, MisereResult};
-use nimbus::impartial::sum::{analyze, AnalyzeOptions};
+use nimbus::impartial::sum::{analyze, AnalyzeOptions, WinningMove};
 use nimbus::impartial::{Limits, Outcome};
 use proptest::prelude::*;
 use std::collections::{BTreeSet, HashMap};
@@ -79,6 +79,109 @@ fn edges() -> impl Strategy<Value = (usize, Vec<(usize, usize)>)> {
     )
 }
 
+/// What a sum analysis reports, for comparison with the truth.
+struct Reported {
+    outcome: Outcome,
+    winning: Vec<String>,
+    drawing: Vec<String>,
+}
+
+/// Builds token games on random graphs, asks `analyze` (normal or misère), and compares its
+/// outcome and its winning (or, from a draw, drawing) moves with a naive fixpoint on the whole
+/// product graph.
+fn check_against_product(
+    graphs: &[(usize, Vec<(usize, usize)>)],
+    tokens: &[usize],
+    misere: bool,
+) -> Result<(), TestCaseError> {
+    let mut components: Vec<Box<dyn Component>> = Vec::new();
+    let mut parsed = Vec::new();
+    let mut start = Vec::new();
+    for (i, (n, es)) in graphs.iter().enumerate() {
+        let g = Graph::parse(&format!("g{i}.txt"), &graph_text(*n, es)).unwrap();
+        let t = g.node(&format!("v{}", tokens[i] % n)).unwrap();
+        components.push(Box::new(Positioned::new(
+            Rc::new(Tokens::new(g.clone())),
+            vec![t],
+        )));
+        parsed.push(g);
+        start.push(t);
+    }
+    let results = |m: &[WinningMove]| m.iter().map(|m| m.result.clone()).collect();
+    let a = if misere {
+        let opts = MisereOptions {
+            limits: Limits::default(),
+            max_moves: usize::MAX,
+            rule: None,
+        };
+        let MisereResult::Answer(a) = analyze_misere(&components, &opts).unwrap() else {
+            panic!("no rule was asked for, so nothing is refused");
+        };
+        Reported {
+            outcome: a.outcome,
+            winning: results(&a.winning_moves),
+            drawing: results(&a.drawing_moves),
+        }
+    } else {
+        let opts = AnalyzeOptions {
+            max_moves: usize::MAX,
+            ..AnalyzeOptions::default()
+        };
+        let a = analyze(&components, &opts).unwrap();
+        Reported {
+            outcome: a.outcome,
+            winning: results(&a.winning_moves),
+            drawing: results(&a.drawing_moves),
+        }
+    };
+    let succ = |p: &Vec<u32>| -> Vec<Vec<u32>> {
+        let mut out = Vec::new();
+        for (i, g) in parsed.iter().enumerate() {
+            for &w in g.successors(p[i]) {
+                let mut q = p.clone();
+                q[i] = w;
+                out.push(q);
+            }
+        }
+        out
+    };
+    let truth = naive_wld(&succ, &start, misere);
+    let expected: Outcome = truth[&start].into();
+    prop_assert_eq!(a.outcome, expected);
+    // The winning moves (or, from a draw, the drawing moves) are exactly the moves to
+    // positions lost (drawn) for the opponent.
+    let want = match truth[&start] {
+        Wld::Win => Some(Wld::Loss),
+        Wld::Draw => Some(Wld::Draw),
+        Wld::Loss => None,
+    };
+    let name = |q: &Vec<u32>| -> String {
+        q.iter()
+            .enumerate()
+            .map(|(i, &v)| format!("graph g{i}.txt @{}", parsed[i].name(v)))
+            .collect::<Vec<_>>()
+            .join(" + ")
+    };
+    let expected_moves: BTreeSet<String> = match want {
+        None => BTreeSet::new(),
+        Some(w) => succ(&start)
+            .into_iter()
+            .filter(|q| truth[q] == w)
+            .map(|q| name(&q))
+            .collect(),
+    };
+    let listed = if truth[&start] == Wld::Draw {
+        a.drawing
+    } else {
+        a.winning
+    };
+    prop_assert_eq!(
+        listed.into_iter().collect::<BTreeSet<String>>(),
+        expected_moves
+    );
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
 
@@ -87,46 +190,7 @@ proptest! {
         graphs in prop::collection::vec(edges(), 1..4),
         tokens in prop::collection::vec(0usize..7, 3),
     ) {
-        let mut components: Vec<Box<dyn Component>> = Vec::new();
-        let mut parsed = Vec::new();
-        let mut start = Vec::new();
-        for (i, (n, es)) in graphs.iter().enumerate() {
-            let g = Graph::parse(&format!("g{i}.txt"), &graph_text(*n, es)).unwrap();
-            let t = g.node(&format!("v{}", tokens[i] % n)).unwrap();
-            let game = Rc::new(Tokens::new(g.clone()));
-            components.push(Box::new(Positioned::new(game, vec![t])));
-            parsed.push(g);
-            start.push(t);
-        }
-        let opts = AnalyzeOptions { max_moves: usize::MAX, ..AnalyzeOptions::default() };
-        let a = analyze(&components, &opts).unwrap();
-        let succ = |p: &Vec<u32>| -> Vec<Vec<u32>> {
-            let mut out = Vec::new();
-            for (i, g) in parsed.iter().enumerate() {
-                for &w in g.successors(p[i]) {
-                    let mut q = p.clone();
-                    q[i] = w;
-                    out.push(q);
-                }
-            }
-            out
-        };
-        let truth = naive_wld(&succ, &start, false);
-        let expected: Outcome = truth[&start].into();
-        prop_assert_eq!(a.outcome, expected);
-        // The winning moves (or, from a draw, the drawing moves) are exactly the moves to
-        // positions lost (drawn) for the opponent.
-        let want = match truth[&start] { Wld::Win => Some(Wld::Loss), Wld::Draw => Some(Wld::Draw), Wld::Loss => None };
-        let name = |q: &Vec<u32>| -> String {
-            q.iter().enumerate().map(|(i, &v)| format!("graph g{i}.txt @{}", parsed[i].name(v))).collect::<Vec<_>>().join(" + ")
-        };
-        let expected_moves: BTreeSet<String> = match want {
-            None => BTreeSet::new(),
-            Some(w) => succ(&start).into_iter().filter(|q| truth[q] == w).map(|q| name(&q)).collect(),
-        };
-        let listed = if truth[&start] == Wld::Draw { &a.drawing_moves } else { &a.winning_moves };
-        let got: BTreeSet<String> = listed.iter().map(|m| m.result.clone()).collect();
-        prop_assert_eq!(got, expected_moves);
+        check_against_product(&graphs, &tokens, false)?;
     }
 
     #[test]
@@ -134,45 +198,7 @@ proptest! {
         graphs in prop::collection::vec(edges(), 1..4),
         tokens in prop::collection::vec(0usize..7, 3),
     ) {
-        let mut components: Vec<Box<dyn Component>> = Vec::new();
-        let mut parsed = Vec::new();
-        let mut start = Vec::new();
-        for (i, (n, es)) in graphs.iter().enumerate() {
-            let g = Graph::parse(&format!("g{i}.txt"), &graph_text(*n, es)).unwrap();
-            let t = g.node(&format!("v{}", tokens[i] % n)).unwrap();
-            components.push(Box::new(Positioned::new(Rc::new(Tokens::new(g.clone())), vec![t])));
-            parsed.push(g);
-            start.push(t);
-        }
-        let opts = MisereOptions { limits: Limits::default(), max_moves: usize::MAX, rule: None };
-        let MisereResult::Answer(a) = analyze_misere(&components, &opts).unwrap() else {
-            panic!("no rule was asked for, so nothing is refused");
-        };
-        let succ = |p: &Vec<u32>| -> Vec<Vec<u32>> {
-            let mut out = Vec::new();
-            for (i, g) in parsed.iter().enumerate() {
-                for &w in g.successors(p[i]) {
-                    let mut q = p.clone();
-                    q[i] = w;
-                    out.push(q);
-                }
-            }
-            out
-        };
-        let truth = naive_wld(&succ, &start, true);
-        let expected: Outcome = truth[&start].into();
-        prop_assert_eq!(a.outcome, expected);
-        let name = |q: &Vec<u32>| -> String {
-            q.iter().enumerate().map(|(i, &v)| format!("graph g{i}.txt @{}", parsed[i].name(v))).collect::<Vec<_>>().join(" + ")
-        };
-        let want = match truth[&start] { Wld::Win => Some(Wld::Loss), Wld::Draw => Some(Wld::Draw), Wld::Loss => None };
-        let expected_moves: BTreeSet<String> = match want {
-            None => BTreeSet::new(),
-            Some(w) => succ(&start).into_iter().filter(|q| truth[q] == w).map(|q| name(&q)).collect(),
-        };
-        let listed = if truth[&start] == Wld::Draw { &a.drawing_moves } else { &a.winning_moves };
-        let got: BTreeSet<String> = listed.iter().map(|m| m.result.clone()).collect();
-        prop_assert_eq!(got, expected_moves);
+        check_against_product(&graphs, &tokens, true)?;
     }
 
     #[test]
