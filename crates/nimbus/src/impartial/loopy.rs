@@ -15,10 +15,10 @@
 //!   option labelled `i`; then every unlabelled position without an option labelled `i` is `∞`.
 //!   Counters keep each level to O(V + E).
 
-use super::component::{Component, ComponentMove, Explored};
+use super::component::{Component, Explored};
 use super::explicit::{explore, ExplicitGame, ProductGame};
-use super::misere::join_atoms;
-use super::sum::{Analysis, AnalyzeOptions, ComponentReport, WinningMove};
+use super::misere::move_in_sum;
+use super::sum::{Analysis, AnalyzeOptions, ComponentReport};
 use super::{Limits, Outcome};
 use crate::error::Result;
 use serde::Serialize;
@@ -314,6 +314,8 @@ pub fn analyze_loopy(
         }
     }
     let here: Vec<Gamma> = atoms.iter().map(|a| a.gamma[0].clone()).collect();
+    let parents: Vec<usize> = atoms.iter().map(|a| a.parent).collect();
+    let names: Vec<String> = atoms.iter().map(|a| a.expr.clone()).collect();
     let total = Gamma::sum(&here);
     let outcome = total.outcome();
     let mut winning = Vec::new();
@@ -341,7 +343,7 @@ pub fn analyze_loopy(
                     winning_total += 1;
                 }
                 if list.len() < opts.max_moves {
-                    list.push(loopy_move(&atoms, components, i, m.clone()));
+                    list.push(move_in_sum(&parents, &names, components, i, m.clone()));
                 }
             }
         }
@@ -412,45 +414,4 @@ fn sum_remoteness(atoms: &[LoopyAtom], limits: Limits) -> Option<u64> {
     )
     .ok()?;
     Some(retrograde(&product).remoteness[0])
-}
-
-fn loopy_move(
-    atoms: &[LoopyAtom],
-    components: &[Box<dyn Component>],
-    i: usize,
-    m: ComponentMove,
-) -> WinningMove {
-    let parent = atoms[i].parent;
-    let parts: Vec<String> = components
-        .iter()
-        .enumerate()
-        .map(|(c, comp)| {
-            if c != parent {
-                return comp.expression();
-            }
-            let exprs: Vec<String> = atoms
-                .iter()
-                .enumerate()
-                .filter(|(_, a)| a.parent == c)
-                .map(|(j, a)| {
-                    if j == i {
-                        m.result.clone()
-                    } else {
-                        a.expr.clone()
-                    }
-                })
-                .collect();
-            join_atoms(&comp.game(), &exprs)
-        })
-        .collect();
-    let description = if atoms.len() == 1 {
-        m.description
-    } else {
-        format!("in {}: {}", atoms[i].expr, m.description)
-    };
-    WinningMove {
-        component: parent,
-        description,
-        result: parts.join(" + "),
-    }
 }

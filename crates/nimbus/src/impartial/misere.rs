@@ -604,26 +604,26 @@ fn rule_moves(
     Ok((moves, total, complete))
 }
 
-/// The whole sum after atom `i` makes move `m`, written with the user's components.
-fn winning_move(
-    atoms: &[Atom],
+/// The whole sum after atom `i` makes move `m`, written with the user's components: atom `j`
+/// is written `names[j]` and belongs to component `parents[j]`. Shared with the analysis of
+/// games with cycles.
+pub(crate) fn move_in_sum(
+    parents: &[usize],
     names: &[String],
     components: &[Box<dyn Component>],
     i: usize,
     m: ComponentMove,
 ) -> WinningMove {
-    let parent = atoms[i].parent;
+    let parent = parents[i];
     let mut parts = Vec::new();
     for (c, comp) in components.iter().enumerate() {
         if c != parent {
             parts.push(comp.expression());
             continue;
         }
-        let exprs: Vec<String> = atoms
-            .iter()
-            .enumerate()
-            .filter(|(_, a)| a.parent == c)
-            .map(|(j, _)| {
+        let exprs: Vec<String> = (0..names.len())
+            .filter(|&j| parents[j] == c)
+            .map(|j| {
                 if j == i {
                     m.result.clone()
                 } else {
@@ -633,7 +633,7 @@ fn winning_move(
             .collect();
         parts.push(join_atoms(&comp.game(), &exprs));
     }
-    let description = if atoms.len() == 1 {
+    let description = if names.len() == 1 {
         m.description
     } else {
         format!("in {}: {}", names[i], m.description)
@@ -643,6 +643,18 @@ fn winning_move(
         description,
         result: parts.join(" + "),
     }
+}
+
+/// [`move_in_sum`] for misère atoms.
+fn winning_move(
+    atoms: &[Atom],
+    names: &[String],
+    components: &[Box<dyn Component>],
+    i: usize,
+    m: ComponentMove,
+) -> WinningMove {
+    let parents: Vec<usize> = atoms.iter().map(|a| a.parent).collect();
+    move_in_sum(&parents, names, components, i, m)
 }
 
 /// Writes atoms of one ruleset back as one component: `nim 1` and `nim 4` give `nim 1 4`
