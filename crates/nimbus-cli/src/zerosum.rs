@@ -2,7 +2,7 @@
 
 use crate::{print_json, read_input, Common};
 use nimbus::strategic::matrix::parse_matrix;
-use nimbus::strategic::zerosum::solve;
+use nimbus::strategic::zerosum::{solve, solve_float};
 use nimbus::strategic::{nfg, show, Q};
 use std::process::ExitCode;
 
@@ -13,6 +13,7 @@ Examples:
   nimbus zerosum \"1 4; 2 3\"                 a saddle point at row 2, column 1
   nimbus zerosum --file game.csv            one row per line, entries by spaces or commas
   nimbus zerosum --file game.nfg            a two-player .nfg file: the first player's payoffs
+  nimbus zerosum --float --file big.csv     floating point, with the duality gap
 
 The row player receives the entry, the column player pays it. Entries may be integers,
 decimals or fractions; every answer is exact.";
@@ -31,8 +32,85 @@ pub struct Args {
     /// Read the matrix from a file: text or CSV rows, or a two-player .nfg game ("-": stdin).
     #[arg(short, long, value_name = "FILE", conflicts_with = "matrix")]
     file: Option<String>,
+    /// Solve in floating point (for large games), reporting the duality gap instead of an
+    /// exact value.
+    #[arg(long)]
+    float: bool,
     #[command(flatten)]
     common: Common,
+}
+
+#[derive(serde::Serialize)]
+struct FloatReport {
+    rows: usize,
+    columns: usize,
+    value: f64,
+    row_strategy: Vec<f64>,
+    col_strategy: Vec<f64>,
+    row_guarantee: f64,
+    col_guarantee: f64,
+    duality_gap: f64,
+    pivots: usize,
+    notes: Vec<String>,
+}
+
+fn run_float(
+    a: &[Vec<Q>],
+    json: bool,
+    notes: Vec<String>,
+    out: &mut String,
+) -> Result<ExitCode, nimbus::Error> {
+    let af: Vec<Vec<f64>> = a
+        .iter()
+        .map(|r| r.iter().map(nimbus::strategic::to_f64).collect())
+        .collect();
+    let s = solve_float(&af)?;
+    if json {
+        return print_json(
+            out,
+            &FloatReport {
+                rows: a.len(),
+                columns: a[0].len(),
+                value: s.value,
+                row_strategy: s.row_strategy,
+                col_strategy: s.col_strategy,
+                row_guarantee: s.row_guarantee,
+                col_guarantee: s.col_guarantee,
+                duality_gap: s.duality_gap,
+                pivots: s.pivots,
+                notes,
+            },
+        )
+        .map(|()| ExitCode::SUCCESS);
+    }
+    let shown = |v: &[f64]| {
+        v.iter()
+            .map(|x| format!("{x:.6}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    outln!(
+        out,
+        "matrix:       {} x {} (floating point)",
+        a.len(),
+        a[0].len()
+    );
+    outln!(out, "value:        {:.12}", s.value);
+    outln!(out, "row player:   {}", shown(&s.row_strategy));
+    outln!(out, "column:       {}", shown(&s.col_strategy));
+    outln!(
+        out,
+        "guarantees:   the row strategy gets at least {:.12}, the column strategy concedes at \
+         most {:.12}",
+        s.row_guarantee,
+        s.col_guarantee
+    );
+    outln!(out, "duality gap:  {:.3e}", s.duality_gap);
+    outln!(out, "pivots:       {}", s.pivots);
+    for n in &notes {
+        outln!(out, "note: {n}");
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
 #[derive(serde::Serialize)]
@@ -82,6 +160,9 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, nimbus::Error> {
         (None, Some(m)) => parse_matrix(m, "the matrix")?,
         (None, None) => unreachable!("clap requires a matrix or --file"),
     };
+    if args.float {
+        return run_float(&a, args.common.json, notes, out);
+    }
     let s = solve(&a)?;
     let shown = |v: &[Q]| v.iter().map(show).collect::<Vec<_>>();
     if args.common.json {

@@ -4,8 +4,10 @@
 use nimbus::strategic::game::{verify, NormalForm};
 use nimbus::strategic::matrix::parse_matrix;
 use nimbus::strategic::nfg;
-use nimbus::strategic::zerosum::solve;
+use nimbus::strategic::simplex::{maximize, maximize_by_pivoting};
+use nimbus::strategic::zerosum::{solve, solve_float};
 use nimbus::strategic::{parse_q, Q};
+use num_bigint::BigInt;
 use num_traits::{One, Zero};
 use proptest::prelude::*;
 use std::path::PathBuf;
@@ -150,5 +152,48 @@ proptest! {
             let v = Q::new((a * d - b * c).into(), (a + d - b - c).into());
             prop_assert_eq!(s.value, v);
         }
+    }
+
+    /// The float-guided exact LP and the exact simplex method alone agree, degenerate right-hand
+    /// sides (zeros, ties) included, and the optimum is certified by its dual.
+    #[test]
+    fn guided_and_pivoting_simplex_agree(
+        raw in small_matrix(),
+        b in prop::collection::vec(0i64..3, 5),
+        c in prop::collection::vec(-2i64..5, 5),
+    ) {
+        let (m, n) = (raw.len(), raw[0].len());
+        // Non-negative A with every column having a positive entry keeps the LP bounded.
+        let a: Vec<Vec<BigInt>> = raw.iter().map(|r| r.iter().map(|&x| BigInt::from(x.abs() + 1)).collect()).collect();
+        let b: Vec<BigInt> = b[..m].iter().map(|&x| x.into()).collect();
+        let c: Vec<BigInt> = c[..n].iter().map(|&x| x.into()).collect();
+        let guided = maximize(&a, &b, &c).unwrap();
+        let pivoting = maximize_by_pivoting(&a, &b, &c).unwrap();
+        prop_assert_eq!(&guided.value, &pivoting.value);
+        for s in [&guided, &pivoting] {
+            let qa = |i: usize, j: usize| Q::from_integer(a[i][j].clone());
+            for (i, bi) in b.iter().enumerate() {
+                let lhs: Q = (0..n).map(|j| qa(i, j) * &s.primal[j]).sum();
+                prop_assert!(lhs <= Q::from_integer(bi.clone()));
+            }
+            for (j, cj) in c.iter().enumerate() {
+                let lhs: Q = (0..m).map(|i| qa(i, j) * &s.dual[i]).sum();
+                prop_assert!(lhs >= Q::from_integer(cj.clone()));
+            }
+            let dual_value: Q = (0..m).map(|i| Q::from_integer(b[i].clone()) * &s.dual[i]).sum();
+            prop_assert_eq!(&dual_value, &s.value);
+        }
+    }
+
+    /// The floating-point path lands within rounding of the exact value, with a tiny gap.
+    #[test]
+    fn float_value_matches_exact(raw in small_matrix()) {
+        let a: Vec<Vec<Q>> = raw.iter().map(|r| r.iter().map(|&x| Q::from_integer(x.into())).collect()).collect();
+        let af: Vec<Vec<f64>> = raw.iter().map(|r| r.iter().map(|&x| x as f64).collect()).collect();
+        let exact = nimbus::strategic::to_f64(&solve(&a).unwrap().value);
+        let f = solve_float(&af).unwrap();
+        prop_assert!((f.value - exact).abs() < 1e-9, "{} vs {}", f.value, exact);
+        prop_assert!(f.duality_gap.abs() < 1e-9);
+        prop_assert!(f.row_guarantee <= exact + 1e-9 && exact <= f.col_guarantee + 1e-9);
     }
 }

@@ -8,14 +8,36 @@
 //! - [`zerosum`]: matrix games — saddle points, and the value with both players' optimal
 //!   mixed strategies from one LP and its dual (von Neumann's minimax theorem).
 
+pub mod float;
 pub mod game;
+pub mod linalg;
 pub mod matrix;
 pub mod nfg;
+pub mod ring;
 pub mod simplex;
+pub mod tableau;
 pub mod zerosum;
 
 /// Exact rational numbers: every payoff, probability and value.
 pub type Q = num_rational::BigRational;
+
+/// Writes rationals over one positive denominator: `(numerators, denominator)`.
+pub fn over_common_denominator(v: &[Q]) -> (Vec<num_bigint::BigInt>, num_bigint::BigInt) {
+    use num_integer::Integer;
+    let mut d = num_bigint::BigInt::from(1);
+    for q in v {
+        if &d % q.denom() != num_bigint::BigInt::from(0) {
+            d = d.lcm(q.denom());
+        }
+    }
+    let nums = v.iter().map(|q| q.numer() * (&d / q.denom())).collect();
+    (nums, d)
+}
+
+/// The nearest `f64` (infinite when out of range).
+pub fn to_f64(q: &Q) -> f64 {
+    num_traits::ToPrimitive::to_f64(q).unwrap_or(f64::NAN)
+}
 
 /// Writes a rational as `3`, `-1/2`: the form the command line and JSON use.
 pub fn show(q: &Q) -> String {

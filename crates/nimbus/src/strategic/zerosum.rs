@@ -10,11 +10,11 @@
 //! checked before they are returned: each guarantees the value against every pure reply.
 
 use super::simplex::maximize;
-use super::Q;
+use super::{over_common_denominator, Q};
 use crate::error::{Error, Result};
 use num_bigint::BigInt;
 use num_integer::Integer;
-use num_traits::{One, Zero};
+use num_traits::{One, Signed};
 
 /// A matrix game solved.
 #[derive(Debug, Clone, PartialEq)]
@@ -95,21 +95,24 @@ pub fn solve(a: &[Vec<Q>]) -> Result<ZeroSum> {
     let z = lp.value.clone();
     let col_strategy: Vec<Q> = lp.primal.iter().map(|y| y / &z).collect();
     let row_strategy: Vec<Q> = lp.dual.iter().map(|u| u / &z).collect();
-    let value = (z.recip() - Q::from_integer(k)) / Q::from_integer(l);
+    let value = (z.recip() - Q::from_integer(k)) / Q::from_integer(l.clone());
+    // Checked in integers over common denominators: sums of rationals would spend their
+    // time in gcds.
+    let (xr, dx) = over_common_denominator(&row_strategy);
+    let (yc, dy) = over_common_denominator(&col_strategy);
     let guarantee_row = (0..n)
-        .map(|j| (0..m).map(|i| &row_strategy[i] * &a[i][j]).sum::<Q>())
+        .map(|j| (0..m).map(|i| &xr[i] * &ints[i][j]).sum::<BigInt>())
         .min()
         .expect("n > 0");
     let guarantee_col = (0..m)
-        .map(|i| (0..n).map(|j| &col_strategy[j] * &a[i][j]).sum::<Q>())
+        .map(|i| (0..n).map(|j| &yc[j] * &ints[i][j]).sum::<BigInt>())
         .max()
         .expect("m > 0");
-    let sums_ok = row_strategy.iter().sum::<Q>() == Q::one()
-        && col_strategy.iter().sum::<Q>() == Q::one()
-        && row_strategy
-            .iter()
-            .chain(&col_strategy)
-            .all(|x| x >= &Q::zero());
+    let guarantee_row = Q::new(guarantee_row, dx.clone() * &l);
+    let guarantee_col = Q::new(guarantee_col, dy.clone() * &l);
+    let sums_ok = xr.iter().sum::<BigInt>() == dx
+        && yc.iter().sum::<BigInt>() == dy
+        && xr.iter().chain(&yc).all(|x| !x.is_negative());
     if !sums_ok || guarantee_row != value || guarantee_col != value {
         return Err(Error::Invalid(
             "internal inconsistency: the LP's strategies do not guarantee its value".into(),
@@ -124,6 +127,75 @@ pub fn solve(a: &[Vec<Q>]) -> Result<ZeroSum> {
         minimax,
         minimax_cols,
         saddle_points,
+        pivots: lp.pivots,
+    })
+}
+
+/// A matrix game solved in floating point, with the evidence of how good the answer is.
+#[derive(Debug, Clone)]
+pub struct FloatZeroSum {
+    /// The LP's estimate of the value.
+    pub value: f64,
+    /// The row player's strategy (normalised to sum 1).
+    pub row_strategy: Vec<f64>,
+    /// The column player's strategy (normalised to sum 1).
+    pub col_strategy: Vec<f64>,
+    /// What the row strategy guarantees: its worst payoff against a pure column.
+    pub row_guarantee: f64,
+    /// What the column strategy concedes: the row player's best pure reply to it.
+    pub col_guarantee: f64,
+    /// `col_guarantee − row_guarantee`: zero for an exact solution; the true value lies
+    /// between the two guarantees whatever the rounding.
+    pub duality_gap: f64,
+    /// Simplex pivots made.
+    pub pivots: usize,
+}
+
+/// Solves the matrix game `a` in floating point (for games too large for exact arithmetic).
+pub fn solve_float(a: &[Vec<f64>]) -> Result<FloatZeroSum> {
+    let m = a.len();
+    let n = a.first().map_or(0, Vec::len);
+    if m == 0 || n == 0 || a.iter().any(|r| r.len() != n) {
+        return Err(Error::Invalid("the matrix is empty or ragged".into()));
+    }
+    if a.iter().flatten().any(|x| !x.is_finite()) {
+        return Err(Error::Invalid(
+            "the matrix has an entry that is not finite".into(),
+        ));
+    }
+    let lo = a.iter().flatten().copied().fold(f64::INFINITY, f64::min);
+    let hi = a
+        .iter()
+        .flatten()
+        .copied()
+        .fold(f64::NEG_INFINITY, f64::max);
+    // Entries mapped into [1, 2]: positive, so the LP is bounded, and well scaled.
+    let span = (hi - lo).max(f64::MIN_POSITIVE);
+    let b: Vec<Vec<f64>> = a
+        .iter()
+        .map(|r| r.iter().map(|x| 1.0 + (x - lo) / span).collect())
+        .collect();
+    let lp = super::float::maximize(&b, &vec![1.0; m], &vec![1.0; n])?;
+    let normalise = |v: &[f64]| {
+        let clipped: Vec<f64> = v.iter().map(|x| x.max(0.0)).collect();
+        let s: f64 = clipped.iter().sum();
+        clipped.into_iter().map(|x| x / s).collect::<Vec<f64>>()
+    };
+    let row_strategy = normalise(&lp.dual);
+    let col_strategy = normalise(&lp.primal);
+    let row_guarantee = (0..n)
+        .map(|j| (0..m).map(|i| row_strategy[i] * a[i][j]).sum::<f64>())
+        .fold(f64::INFINITY, f64::min);
+    let col_guarantee = (0..m)
+        .map(|i| (0..n).map(|j| col_strategy[j] * a[i][j]).sum::<f64>())
+        .fold(f64::NEG_INFINITY, f64::max);
+    Ok(FloatZeroSum {
+        value: (1.0 / lp.value - 1.0) * span + lo,
+        row_strategy,
+        col_strategy,
+        row_guarantee,
+        col_guarantee,
+        duality_gap: col_guarantee - row_guarantee,
         pivots: lp.pivots,
     })
 }

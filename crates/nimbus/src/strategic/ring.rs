@@ -1,0 +1,138 @@
+//! Integers for fraction-free pivoting, with a fast path.
+//!
+//! Every pivoting algorithm here (simplex, Lemke–Howson, vertex enumeration, support
+//! enumeration) is written once over [`Ring`] and run first on `i128` with checked arithmetic;
+//! at the first overflow it is run again from the start on `BigInt`. That is lrs's approach
+//! (machine integers while they suffice, then arbitrary precision): the small games people
+//! type and most random games never leave `i128`, and nothing is ever rounded.
+
+use num_bigint::BigInt;
+use num_traits::{Signed, ToPrimitive, Zero};
+use std::cmp::Ordering;
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// An `i128` computation overflowed: run it again on `BigInt`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Overflow;
+
+/// Exact integer arithmetic that may refuse (overflow) instead of wrapping.
+pub trait Ring: Clone + Debug + Eq + Ord + Hash + Send + Sync {
+    /// Converts from a big integer, `None` if it does not fit.
+    fn from_big(x: &BigInt) -> Option<Self>;
+    /// Converts to a big integer.
+    fn to_big(&self) -> BigInt;
+    /// A small constant.
+    fn small(x: i64) -> Self;
+    /// The sign: −1, 0 or 1.
+    fn signum_i(&self) -> i32;
+    /// `self · b`.
+    fn mul(&self, b: &Self) -> Result<Self, Overflow>;
+    /// `self + b`.
+    fn add(&self, b: &Self) -> Result<Self, Overflow>;
+    /// `self − b`.
+    fn sub(&self, b: &Self) -> Result<Self, Overflow>;
+    /// `self / b` when the division is known to be exact.
+    fn div_exact(&self, b: &Self) -> Self;
+    /// The fraction-free update `(self·p − f·y) / d`, an exact division.
+    fn pivot(&self, p: &Self, f: &Self, y: &Self, d: &Self) -> Result<Self, Overflow> {
+        Ok(self.mul(p)?.sub(&f.mul(y)?)?.div_exact(d))
+    }
+    /// Compares `a·b` with `c·d`.
+    fn cmp_products(a: &Self, b: &Self, c: &Self, d: &Self) -> Result<Ordering, Overflow> {
+        Ok(a.mul(b)?.cmp(&c.mul(d)?))
+    }
+    /// True when positive.
+    fn is_pos(&self) -> bool {
+        self.signum_i() > 0
+    }
+    /// True when negative.
+    fn is_neg(&self) -> bool {
+        self.signum_i() < 0
+    }
+    /// True when zero.
+    fn is_zero_r(&self) -> bool {
+        self.signum_i() == 0
+    }
+}
+
+impl Ring for i128 {
+    fn from_big(x: &BigInt) -> Option<Self> {
+        x.to_i128()
+    }
+    fn to_big(&self) -> BigInt {
+        BigInt::from(*self)
+    }
+    fn small(x: i64) -> Self {
+        i128::from(x)
+    }
+    fn signum_i(&self) -> i32 {
+        self.signum() as i32
+    }
+    fn mul(&self, b: &Self) -> Result<Self, Overflow> {
+        self.checked_mul(*b).ok_or(Overflow)
+    }
+    fn add(&self, b: &Self) -> Result<Self, Overflow> {
+        self.checked_add(*b).ok_or(Overflow)
+    }
+    fn sub(&self, b: &Self) -> Result<Self, Overflow> {
+        self.checked_sub(*b).ok_or(Overflow)
+    }
+    fn div_exact(&self, b: &Self) -> Self {
+        self / b
+    }
+}
+
+impl Ring for BigInt {
+    fn from_big(x: &BigInt) -> Option<Self> {
+        Some(x.clone())
+    }
+    fn to_big(&self) -> BigInt {
+        self.clone()
+    }
+    fn small(x: i64) -> Self {
+        BigInt::from(x)
+    }
+    fn signum_i(&self) -> i32 {
+        if self.is_positive() {
+            1
+        } else if self.is_zero() {
+            0
+        } else {
+            -1
+        }
+    }
+    fn mul(&self, b: &Self) -> Result<Self, Overflow> {
+        Ok(self * b)
+    }
+    fn add(&self, b: &Self) -> Result<Self, Overflow> {
+        Ok(self + b)
+    }
+    fn sub(&self, b: &Self) -> Result<Self, Overflow> {
+        Ok(self - b)
+    }
+    fn div_exact(&self, b: &Self) -> Self {
+        self / b
+    }
+    fn pivot(&self, p: &Self, f: &Self, y: &Self, d: &Self) -> Result<Self, Overflow> {
+        Ok((self * p - f * y) / d)
+    }
+}
+
+/// Converts a matrix, `None` if some entry does not fit.
+pub fn convert<T: Ring>(m: &[Vec<BigInt>]) -> Option<Vec<Vec<T>>> {
+    m.iter()
+        .map(|r| r.iter().map(T::from_big).collect())
+        .collect()
+}
+
+/// Runs `f` on `i128`, and again on `BigInt` if it overflowed.
+pub fn with_fallback<R>(
+    small: impl Fn() -> Result<R, Overflow>,
+    big: impl Fn() -> Result<R, Overflow>,
+) -> R {
+    match small() {
+        Ok(r) => r,
+        Err(Overflow) => big().expect("BigInt arithmetic cannot overflow"),
+    }
+}

@@ -1,0 +1,165 @@
+//! The integer tableau that every pivoting algorithm shares.
+//!
+//! A system `M z + s = b` (`k` rows, `d` variables `z`, one slack per row) is kept as the
+//! integer matrix `[M | I | b]` under fraction-free pivoting (Edmonds; Bareiss; as in Avis's
+//! lrs): every entry is the true tableau entry times the current determinant `D`, and a
+//! pivot on `p = T[r][e]` sets `T[i][j] = (T[i][j]·p − T[i][e]·T[r][j]) / D` for `i != r`, an
+//! exact division, then `D = p`. Numbers stay as small as the minors of the data, with no
+//! gcds. Extra rows after the `k` constraint rows (an objective) are updated alike.
+
+use super::ring::{Overflow, Ring};
+use std::cmp::Ordering;
+
+/// A tableau in fraction-free form.
+#[derive(Debug, Clone)]
+pub struct Tableau<T> {
+    /// Rows `0..k`: the constraints; further rows: objectives. The last column is the
+    /// right-hand side.
+    pub t: Vec<Vec<T>>,
+    /// The common denominator of every entry.
+    pub d: T,
+    /// The variable basic in each constraint row; variables `0..d` are the `z`s, `d..d+k` the
+    /// slacks.
+    pub basis: Vec<usize>,
+}
+
+impl<T: Ring> Tableau<T> {
+    /// The tableau of `M z + s = b` with the slacks basic.
+    pub fn new(m: Vec<Vec<T>>, b: Vec<T>) -> Self {
+        let k = m.len();
+        let dims = m.first().map_or(0, Vec::len);
+        let t = m
+            .into_iter()
+            .zip(b)
+            .enumerate()
+            .map(|(i, (mut row, bi))| {
+                row.extend((0..k).map(|j| T::small(i64::from(i == j))));
+                row.push(bi);
+                row
+            })
+            .collect();
+        Tableau {
+            t,
+            d: T::small(1),
+            basis: (dims..dims + k).collect(),
+        }
+    }
+
+    /// The number of constraint rows.
+    pub fn rows(&self) -> usize {
+        self.basis.len()
+    }
+
+    /// The index of the right-hand-side column.
+    pub fn rhs(&self) -> usize {
+        self.t[0].len() - 1
+    }
+
+    /// Pivots variable `e` into the basis in row `r`.
+    pub fn pivot(&mut self, r: usize, e: usize) -> Result<(), Overflow> {
+        let p = self.t[r][e].clone();
+        let pivot_row = std::mem::take(&mut self.t[r]);
+        for (i, row) in self.t.iter_mut().enumerate() {
+            if i == r {
+                continue;
+            }
+            let f = row[e].clone();
+            if f.is_zero_r() {
+                for x in row.iter_mut() {
+                    if !x.is_zero_r() {
+                        *x = x.mul(&p)?.div_exact(&self.d);
+                    }
+                }
+            } else {
+                for (x, y) in row.iter_mut().zip(&pivot_row) {
+                    *x = x.pivot(&p, &f, y, &self.d)?;
+                }
+            }
+        }
+        self.t[r] = pivot_row;
+        self.d = p;
+        self.basis[r] = e;
+        Ok(())
+    }
+
+    /// Compares the ratios `T[i][col]/T[i][e]` and `T[r][col]/T[r][e]` of two rows whose
+    /// entries in column `e` are positive.
+    pub fn cmp_ratio(
+        &self,
+        i: usize,
+        r: usize,
+        e: usize,
+        col: usize,
+    ) -> Result<Ordering, Overflow> {
+        T::cmp_products(
+            &self.t[i][col],
+            &self.t[r][e],
+            &self.t[r][col],
+            &self.t[i][e],
+        )
+    }
+
+    /// The rows that win the minimum-ratio test for entering column `e` (all of them, when
+    /// the step is degenerate or tied); empty when the column has no positive entry.
+    pub fn min_ratio_rows(&self, e: usize) -> Result<Vec<usize>, Overflow> {
+        let rhs = self.rhs();
+        let mut best: Vec<usize> = Vec::new();
+        for i in 0..self.rows() {
+            if !self.t[i][e].is_pos() {
+                continue;
+            }
+            match best.first() {
+                None => best.push(i),
+                Some(&r) => match self.cmp_ratio(i, r, e, rhs)? {
+                    Ordering::Less => {
+                        best.clear();
+                        best.push(i);
+                    }
+                    Ordering::Equal => best.push(i),
+                    Ordering::Greater => {}
+                },
+            }
+        }
+        Ok(best)
+    }
+
+    /// The lexicographic minimum-ratio row for entering column `e`: ties in the ratio of the
+    /// right-hand side are broken by the columns `tie_cols` in order (the initial basis's
+    /// columns, whose rows are those of the basis inverse, so the choice is unique and the
+    /// perturbed problem is nondegenerate).
+    pub fn lex_min_ratio_row(
+        &self,
+        e: usize,
+        tie_cols: &[usize],
+    ) -> Result<Option<usize>, Overflow> {
+        let mut rows = self.min_ratio_rows(e)?;
+        for &c in tie_cols {
+            if rows.len() <= 1 {
+                break;
+            }
+            let mut kept = vec![rows[0]];
+            for &i in &rows[1..] {
+                match self.cmp_ratio(i, kept[0], e, c)? {
+                    Ordering::Less => kept = vec![i],
+                    Ordering::Equal => kept.push(i),
+                    Ordering::Greater => {}
+                }
+            }
+            rows = kept;
+        }
+        Ok(rows.first().copied())
+    }
+
+    /// The value of every variable at the current basic solution, as (numerator, `D`) pairs:
+    /// numerators here, the denominator is [`Tableau::d`].
+    pub fn values(&self, vars: usize) -> Vec<T> {
+        let rhs = self.rhs();
+        let mut v = vec![T::small(0); vars];
+        for (i, &b) in self.basis.iter().enumerate() {
+            if b < vars {
+                v[b] = self.t[i][rhs].clone();
+            }
+        }
+        v
+    }
+}
