@@ -9,6 +9,7 @@ macro_rules! outln {
     }};
 }
 
+mod nash;
 mod sequence;
 mod sg;
 mod substring;
@@ -43,6 +44,7 @@ enum Command {
     Sequence(sequence::Args),
     Substring(substring::Args),
     Zerosum(zerosum::Args),
+    Nash(nash::Args),
     Verify(verify::Args),
 }
 
@@ -54,6 +56,7 @@ fn main() -> ExitCode {
         Command::Sequence(args) => sequence::run(args, &mut out),
         Command::Substring(args) => substring::run(args, &mut out),
         Command::Zerosum(args) => zerosum::run(args, &mut out),
+        Command::Nash(args) => nash::run(args, &mut out),
         Command::Verify(args) => verify::run(args, &mut out),
     };
     if let Err(e) = write_stdout(&out) {

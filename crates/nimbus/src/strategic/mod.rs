@@ -8,14 +8,20 @@
 //! - [`zerosum`]: matrix games — saddle points, and the value with both players' optimal
 //!   mixed strategies from one LP and its dual (von Neumann's minimax theorem).
 
+pub mod bimatrix;
 pub mod float;
 pub mod game;
+pub mod lemke;
 pub mod linalg;
 pub mod matrix;
 pub mod nfg;
+pub mod pure;
 pub mod ring;
 pub mod simplex;
+pub mod support;
 pub mod tableau;
+pub mod two_by_two;
+pub mod vertex;
 pub mod zerosum;
 
 /// Exact rational numbers: every payoff, probability and value.

@@ -13,7 +13,6 @@ use super::simplex::maximize;
 use super::{over_common_denominator, Q};
 use crate::error::{Error, Result};
 use num_bigint::BigInt;
-use num_integer::Integer;
 use num_traits::{One, Signed};
 
 /// A matrix game solved.
@@ -76,40 +75,27 @@ pub fn solve(a: &[Vec<Q>]) -> Result<ZeroSum> {
             }
         }
     }
-    // Positive integers: scale by the common denominator, shift so the least entry is 1.
-    let l = a
-        .iter()
-        .flatten()
-        .fold(BigInt::one(), |l, q| l.lcm(q.denom()));
-    let ints: Vec<Vec<BigInt>> = a
-        .iter()
-        .map(|r| r.iter().map(|q| q.numer() * (&l / q.denom())).collect())
-        .collect();
-    let least = ints.iter().flatten().min().expect("non-empty").clone();
-    let k = BigInt::one() - least;
-    let b: Vec<Vec<BigInt>> = ints
-        .iter()
-        .map(|r| r.iter().map(|x| x + &k).collect())
-        .collect();
+    // Positive integers: scaled by the common denominator l, shifted by k.
+    let (b, l, k) = super::bimatrix::positive_integers(a);
     let lp = maximize(&b, &vec![BigInt::one(); m], &vec![BigInt::one(); n])?;
     let z = lp.value.clone();
     let col_strategy: Vec<Q> = lp.primal.iter().map(|y| y / &z).collect();
     let row_strategy: Vec<Q> = lp.dual.iter().map(|u| u / &z).collect();
-    let value = (z.recip() - Q::from_integer(k)) / Q::from_integer(l.clone());
+    let value = (z.recip() - Q::from_integer(k.clone())) / Q::from_integer(l.clone());
     // Checked in integers over common denominators: sums of rationals would spend their
     // time in gcds.
     let (xr, dx) = over_common_denominator(&row_strategy);
     let (yc, dy) = over_common_denominator(&col_strategy);
     let guarantee_row = (0..n)
-        .map(|j| (0..m).map(|i| &xr[i] * &ints[i][j]).sum::<BigInt>())
+        .map(|j| (0..m).map(|i| &xr[i] * &b[i][j]).sum::<BigInt>())
         .min()
         .expect("n > 0");
     let guarantee_col = (0..m)
-        .map(|i| (0..n).map(|j| &yc[j] * &ints[i][j]).sum::<BigInt>())
+        .map(|i| (0..n).map(|j| &yc[j] * &b[i][j]).sum::<BigInt>())
         .max()
         .expect("m > 0");
-    let guarantee_row = Q::new(guarantee_row, dx.clone() * &l);
-    let guarantee_col = Q::new(guarantee_col, dy.clone() * &l);
+    let guarantee_row = Q::new(guarantee_row - &k * &dx, dx.clone() * &l);
+    let guarantee_col = Q::new(guarantee_col - &k * &dy, dy.clone() * &l);
     let sums_ok = xr.iter().sum::<BigInt>() == dx
         && yc.iter().sum::<BigInt>() == dy
         && xr.iter().chain(&yc).all(|x| !x.is_negative());

@@ -1,0 +1,139 @@
+//! Two-player games as the pivoting algorithms want them, and their equilibria.
+//!
+//! Each player's payoffs are scaled by a common denominator and shifted so that every entry is
+//! a positive integer: a positive affine change of one player's payoffs changes no best reply,
+//! so the equilibria are those of the game as given. Positive payoffs make the best-response
+//! polytopes `P = {x ≥ 0 : Bᵀx ≤ 1}` and `Q = {y ≥ 0 : A y ≤ 1}` bounded, with the origin a
+//! vertex. Labels follow von Stengel: `0..m` are the row player's strategies, `m..m+n` the
+//! column player's.
+
+use super::game::NormalForm;
+use super::Q;
+use crate::error::{Error, Result};
+use num_bigint::BigInt;
+use num_integer::Integer;
+use num_traits::{One, Signed, Zero};
+
+/// A two-player game with positive integer payoffs, equivalent to the game it came from.
+#[derive(Debug, Clone)]
+pub struct Bimatrix {
+    /// Rows: the first player's strategies.
+    pub m: usize,
+    /// Columns: the second player's strategies.
+    pub n: usize,
+    /// The first player's payoffs, positive integers.
+    pub a: Vec<Vec<BigInt>>,
+    /// The second player's payoffs, positive integers.
+    pub b: Vec<Vec<BigInt>>,
+    /// `a = scale·A + shift` for the original `A` (and alike for `b`).
+    scale: [BigInt; 2],
+    shift: [BigInt; 2],
+}
+
+/// An equilibrium of a two-player game: both mixed strategies and both payoffs, exact.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Equilibrium {
+    /// Each player's mixed strategy.
+    pub profile: Vec<Vec<Q>>,
+    /// Each player's expected payoff.
+    pub payoffs: Vec<Q>,
+}
+
+/// A matrix as positive integers `scale·a + shift`: `(matrix, scale, shift)`.
+pub(crate) fn positive_integers(a: &[Vec<Q>]) -> (Vec<Vec<BigInt>>, BigInt, BigInt) {
+    let l = a
+        .iter()
+        .flatten()
+        .fold(BigInt::one(), |l, q| l.lcm(q.denom()));
+    let ints: Vec<Vec<BigInt>> = a
+        .iter()
+        .map(|r| r.iter().map(|q| q.numer() * (&l / q.denom())).collect())
+        .collect();
+    let least = ints.iter().flatten().min().cloned().unwrap_or_default();
+    let k = BigInt::one() - least;
+    let pos = ints
+        .into_iter()
+        .map(|r| r.into_iter().map(|x| x + &k).collect())
+        .collect();
+    (pos, l, k)
+}
+
+impl Bimatrix {
+    /// The game's two payoff matrices made positive integers; an error for other than two
+    /// players.
+    pub fn new(game: &NormalForm) -> Result<Self> {
+        if game.players.len() != 2 {
+            return Err(Error::Invalid(format!(
+                "this method needs a two-player game; this one has {} players (for more, \
+                 use --method pure)",
+                game.players.len()
+            )));
+        }
+        let (a, la, ka) = positive_integers(&game.matrix(0));
+        let (b, lb, kb) = positive_integers(&game.matrix(1));
+        Ok(Bimatrix {
+            m: a.len(),
+            n: a[0].len(),
+            a,
+            b,
+            scale: [la, lb],
+            shift: [ka, kb],
+        })
+    }
+
+    /// `B` transposed: the constraint matrix of the row player's polytope `P`.
+    pub fn b_transposed(&self) -> Vec<Vec<BigInt>> {
+        (0..self.n)
+            .map(|j| (0..self.m).map(|i| self.b[i][j].clone()).collect())
+            .collect()
+    }
+
+    /// The exact check, in integers: `x` and `y` (non-negative, not all zero, any scale) are
+    /// an equilibrium when every row `x` plays is a best reply to `y`, and every column `y`
+    /// plays a best reply to `x`.
+    pub fn is_equilibrium(&self, x: &[BigInt], y: &[BigInt]) -> bool {
+        let valid =
+            |v: &[BigInt]| !v.iter().any(Signed::is_negative) && v.iter().any(|t| !t.is_zero());
+        if !valid(x) || !valid(y) {
+            return false;
+        }
+        let ay: Vec<BigInt> = (0..self.m)
+            .map(|i| (0..self.n).map(|j| &self.a[i][j] * &y[j]).sum())
+            .collect();
+        let xb: Vec<BigInt> = (0..self.n)
+            .map(|j| (0..self.m).map(|i| &self.b[i][j] * &x[i]).sum())
+            .collect();
+        let best = |v: &[BigInt]| v.iter().max().cloned().unwrap_or_default();
+        let (ba, bb) = (best(&ay), best(&xb));
+        (0..self.m).all(|i| x[i].is_zero() || ay[i] == ba)
+            && (0..self.n).all(|j| y[j].is_zero() || xb[j] == bb)
+    }
+
+    /// The equilibrium `(x, y)` normalised to probabilities, with the payoffs of the game as
+    /// given; `None` unless [`Bimatrix::is_equilibrium`] holds, so nothing unchecked escapes.
+    pub fn equilibrium(&self, x: &[BigInt], y: &[BigInt]) -> Option<Equilibrium> {
+        if !self.is_equilibrium(x, y) {
+            return None;
+        }
+        let (sx, sy): (BigInt, BigInt) = (x.iter().sum(), y.iter().sum());
+        let mut pay = Vec::with_capacity(2);
+        for (p, mat) in [&self.a, &self.b].into_iter().enumerate() {
+            let total: BigInt = (0..self.m)
+                .filter(|&i| !x[i].is_zero())
+                .map(|i| {
+                    let row: BigInt = (0..self.n).map(|j| &mat[i][j] * &y[j]).sum();
+                    &x[i] * row
+                })
+                .sum();
+            let shifted = Q::new(total, &sx * &sy) - Q::from_integer(self.shift[p].clone());
+            pay.push(shifted / Q::from_integer(self.scale[p].clone()));
+        }
+        Some(Equilibrium {
+            profile: vec![
+                x.iter().map(|v| Q::new(v.clone(), sx.clone())).collect(),
+                y.iter().map(|v| Q::new(v.clone(), sy.clone())).collect(),
+            ],
+            payoffs: pay,
+        })
+    }
+}
