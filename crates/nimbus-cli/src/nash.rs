@@ -166,6 +166,32 @@ fn expand(eq: &Equilibrium, kept: &[Vec<usize>], shape: &[usize]) -> Equilibrium
     }
 }
 
+/// Components as indices into the list of equilibria.
+fn component_reports(
+    pairs: &[(usize, usize)],
+    comps: &[vertex::Component],
+) -> Vec<ComponentReport> {
+    let eq_of = |r: usize, c: usize| pairs.iter().position(|&p| p == (r, c));
+    comps
+        .iter()
+        .map(|c| ComponentReport {
+            equilibria: c
+                .rows
+                .iter()
+                .flat_map(|&r| c.cols.iter().filter_map(move |&k| eq_of(r, k)))
+                .collect(),
+            cliques: c
+                .cliques
+                .iter()
+                .map(|(rs, cs)| CliqueReport {
+                    rows: rs.iter().filter_map(|&r| eq_of(r, cs[0])).collect(),
+                    cols: cs.iter().filter_map(|&k| eq_of(rs[0], k)).collect(),
+                })
+                .collect(),
+        })
+        .collect()
+}
+
 /// A strategy: its name when pure, else its probabilities "(2/3, 1/3, 0)".
 fn describe(p: &[Q], names: &[String]) -> String {
     if let Some(i) = p.iter().position(One::is_one) {
@@ -278,27 +304,7 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, Error> {
             let bm = Bimatrix::new(g)?;
             let e = vertex::enumerate(&bm, args.common.max_states)?;
             described = "vertex enumeration: every extreme equilibrium";
-            let eq_of = |r: usize, c: usize| e.pairs.iter().position(|&p| p == (r, c));
-            components = Some(
-                e.components
-                    .iter()
-                    .map(|c| ComponentReport {
-                        equilibria: c
-                            .rows
-                            .iter()
-                            .flat_map(|&r| c.cols.iter().filter_map(move |&k| eq_of(r, k)))
-                            .collect(),
-                        cliques: c
-                            .cliques
-                            .iter()
-                            .map(|(rs, cs)| CliqueReport {
-                                rows: rs.iter().filter_map(|&r| eq_of(r, cs[0])).collect(),
-                                cols: cs.iter().filter_map(|&k| eq_of(rs[0], k)).collect(),
-                            })
-                            .collect(),
-                    })
-                    .collect::<Vec<_>>(),
-            );
+            components = Some(component_reports(&e.pairs, &e.components));
             e.equilibria
         }
         "support" => {
@@ -307,20 +313,13 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, Error> {
             described = "support enumeration";
             if s.degenerate {
                 notes.push(
-                    "the game may be degenerate (a singular indifference system, or an \
-                     equilibrium with more best replies than its support): supports of unequal \
-                     sizes were tried too"
+                    "the game is degenerate (a strategy with more best replies than its \
+                     support): the extreme equilibria are listed, and the components show \
+                     which of them mix"
                         .into(),
                 );
             }
-            if !s.continua.is_empty() {
-                notes.push(format!(
-                    "{} pairs of supports have indifference equations without a unique \
-                     solution; any equilibria they hold are not isolated and are not listed \
-                     here: --method vertex gives the extreme equilibria and the components",
-                    s.continua.len()
-                ));
-            }
+            components = Some(component_reports(&s.pairs, &s.components));
             s.equilibria
         }
         _ => {

@@ -1,38 +1,48 @@
-//! All equilibria of a two-player game by support enumeration (seed 000's method, and
-//! Nashpy's): for each pair of supports `(I, J)`, the row strategy on `I` that makes the
-//! columns `J` indifferent and the column strategy on `J` that makes the rows `I`
-//! indifferent, kept when both are positive on their supports and no strategy outside does
-//! better.
+//! All extreme equilibria of a two-player game by support enumeration (seed 000's method,
+//! and Nashpy's), made exact for degenerate games.
 //!
-//! In a nondegenerate game supports have equal sizes and each pair determines at most one
-//! equilibrium. A degenerate game has a vertex of a best-response polytope with more labels
-//! than its dimension, and the pass over equal sizes meets it: some pair's system is singular,
-//! or its solution has a best reply outside the pair (a tie). After either, every pair of
-//! supports of any sizes is tried too, and the pairs whose systems leave a
-//! continuum of solutions are reported (their equilibria, if any, are not isolated: vertex
-//! enumeration gives their extreme points and components).
+//! For each pair of supports `(I, J)` of equal size, the row strategy on `I` that makes the
+//! columns `J` indifferent is kept if it is positive on `I` and no column does better than
+//! those of `J`; likewise the column strategy on `J` that makes the rows `I` indifferent. Each
+//! kept strategy comes with its full set of best replies, ties outside the pair included. Then
+//! `x` and `y` are an equilibrium exactly when each plays only best replies to the other.
+//!
+//! Treating the two sides separately is what makes degenerate games come out right. In a
+//! nondegenerate game it is the classic method (equal supports, each pair at most one
+//! equilibrium). In a degenerate game an equilibrium strategy may have more best replies than
+//! its support, and the two supports may differ in size; but every extreme equilibrium
+//! strategy `x` is a vertex of its best-response polytope, so it is the unique solution for
+//! its support `I` and some `|I|` of its best replies — a pair this enumeration tries. The
+//! result is every extreme equilibrium (the same set as vertex enumeration), and continua of
+//! equilibria appear as their extreme points, grouped into components as vertex enumeration
+//! groups them.
 
 use super::bimatrix::{Bimatrix, Equilibrium};
 use super::linalg::{solve, Solution};
-use super::ring::{convert, with_fallback, Overflow, Ring};
+use super::ring::{convert, Overflow, Ring};
 use crate::error::{Error, Result};
 use num_bigint::BigInt;
+use rayon::prelude::*;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 /// What support enumeration finds.
 #[derive(Debug, Clone, Default)]
 pub struct Supports {
-    /// Every equilibrium determined by its supports.
+    /// Every extreme equilibrium.
     pub equilibria: Vec<Equilibrium>,
+    /// For each equilibrium, the indices of its two strategies among the distinct row and
+    /// column equilibrium strategies (as [`super::vertex::components`] takes them).
+    pub pairs: Vec<(usize, usize)>,
+    /// The components of equilibria.
+    pub components: Vec<super::vertex::Component>,
     /// Pairs of supports tried.
     pub pairs_tried: u64,
-    /// Whether the game may be degenerate (a singular system was met) or showed itself so.
+    /// Whether some candidate strategy has more best replies than its support (the game is
+    /// then degenerate).
     pub degenerate: bool,
-    /// Pairs of supports `(I, J)` whose indifference equations have a continuum of solutions
-    /// (and are not otherwise ruled out).
-    pub continua: Vec<(Vec<usize>, Vec<usize>)>,
 }
 
-/// The largest side for which all pairs of supports are tried (`4^20` pairs is past any
+/// The largest side for which all pairs of supports are tried (`C(40, 20)` pairs is past any
 /// reasonable time).
 pub const MAX_SIDE: usize = 20;
 
@@ -40,24 +50,23 @@ pub const MAX_SIDE: usize = 20;
 pub fn enumerate(g: &Bimatrix) -> Result<Supports> {
     if g.m.max(g.n) > MAX_SIDE {
         return Err(Error::Invalid(format!(
-            "support enumeration tries every pair of supports, about 4^{} here: use --method \
-             vertex (faster) or --method lh (one equilibrium) for games larger than {MAX_SIDE} \
-             strategies a side",
-            g.m.max(g.n)
+            "support enumeration tries every pair of supports of equal sizes, C({}, {}) \
+             here: use --method vertex (faster) or --method lh (one equilibrium) for games \
+             larger than {MAX_SIDE} strategies a side",
+            g.m + g.n,
+            g.m.min(g.n)
         )));
     }
-    Ok(with_fallback(|| run::<i128>(g), || run::<BigInt>(g)))
+    Ok(run(g))
 }
 
 /// The outcome of one side's indifference system.
 enum Side<T> {
     /// Ruled out: no solution, or one that is not a best reply.
     Fails,
-    /// The strategy (numerators on the support) and whether some strategy outside the
-    /// opponent's support ties (a sign of degeneracy).
-    Point(Vec<T>, bool),
-    /// A continuum of solutions.
-    Continuum,
+    /// The strategy (numerators on the support) and the opponent's best replies to it, as a
+    /// bit set.
+    Point(Vec<T>, u128),
 }
 
 /// The strategy on `own` (rows of `mat`, a player's own payoffs transposed as needed) that
@@ -83,16 +92,15 @@ fn side<T: Ring>(
     // The denominator is positive and common to x and v, so numerators compare directly.
     let x = match solve(rows, k + 1)? {
         Solution::Unique(x, _) => x,
-        Solution::Inconsistent => return Ok(Side::Fails),
-        Solution::Dependent => return Ok(Side::Continuum),
+        Solution::Inconsistent | Solution::Dependent => return Ok(Side::Fails),
     };
     if x[..k].iter().any(|v| !v.is_pos()) {
         return Ok(Side::Fails);
     }
     let v = &x[k];
-    let mut tie = false;
+    let mut best = other.iter().fold(0u128, |b, &o| b | 1 << o);
     for (o, row) in mat.iter().enumerate() {
-        if other.contains(&o) {
+        if best >> o & 1 == 1 {
             continue;
         }
         let mut pay = T::small(0);
@@ -101,11 +109,15 @@ fn side<T: Ring>(
         }
         match pay.cmp(v) {
             std::cmp::Ordering::Greater => return Ok(Side::Fails),
-            std::cmp::Ordering::Equal => tie = true,
+            std::cmp::Ordering::Equal => best |= 1 << o,
             std::cmp::Ordering::Less => {}
         }
     }
-    Ok(Side::Point(x[..k].to_vec(), tie))
+    Ok(Side::Point(x[..k].to_vec(), best))
+}
+
+fn subsets_count(n: usize, k: usize) -> usize {
+    (0..k).fold(1, |c, i| c * (n - i) / (i + 1))
 }
 
 fn subsets(n: usize, k: usize) -> Vec<Vec<usize>> {
@@ -126,65 +138,106 @@ fn subsets(n: usize, k: usize) -> Vec<Vec<usize>> {
     }
 }
 
-fn run<T: Ring>(g: &Bimatrix) -> std::result::Result<Supports, Overflow> {
+/// A candidate equilibrium strategy: its support and its opponent's best replies (bit sets)
+/// and its probabilities (numerators, any positive scale).
+type Candidate = (u128, u128, Vec<BigInt>);
+
+/// One side in `i128`, or in `BigInt` if `i128` overflows (per pair of supports: a few
+/// large pairs do not slow down the rest).
+fn side_exact(
+    small: &Option<Vec<Vec<i128>>>,
+    big: &[Vec<BigInt>],
+    own: &[usize],
+    other: &[usize],
+) -> Side<BigInt> {
+    if let Some(mat) = small {
+        match side(mat, own, other) {
+            Ok(Side::Point(x, best)) => {
+                return Side::Point(x.iter().map(Ring::to_big).collect(), best)
+            }
+            Ok(Side::Fails) => return Side::Fails,
+            Err(Overflow) => {}
+        }
+    }
+    side(big, own, other).expect("BigInt arithmetic cannot overflow")
+}
+
+fn run(g: &Bimatrix) -> Supports {
     let (m, n) = (g.m, g.n);
     // For the row player's strategy, the opponent (columns) payoffs: bt[j][i] = B[i][j].
-    let (Some(bt), Some(a)) = (convert::<T>(&g.b_transposed()), convert::<T>(&g.a)) else {
-        return Err(Overflow);
-    };
-    let rows_by_size: Vec<Vec<Vec<usize>>> = (0..=m).map(|k| subsets(m, k)).collect();
-    let cols_by_size: Vec<Vec<Vec<usize>>> = (0..=n).map(|k| subsets(n, k)).collect();
+    let (bt, a) = (g.b_transposed(), g.a.clone());
+    let (bt_small, a_small) = (convert::<i128>(&bt), convert::<i128>(&a));
     let mut out = Supports::default();
-    let mut sizes: Vec<(usize, usize)> = (1..=m.min(n)).map(|k| (k, k)).collect();
-    let mut pass = 0;
-    while pass < 2 {
-        for &(ki, kj) in &sizes {
-            for i_set in &rows_by_size[ki] {
-                for j_set in &cols_by_size[kj] {
-                    out.pairs_tried += 1;
-                    // Both sides always: a tie on either side proves degeneracy, and that
-                    // proof is what makes the pass over unequal sizes run when it must.
-                    let xs = side(&bt, i_set, j_set)?;
-                    let ys = side(&a, j_set, i_set)?;
-                    for s in [&xs, &ys] {
-                        match s {
-                            Side::Point(_, true) | Side::Continuum => out.degenerate = true,
-                            _ => {}
-                        }
+    let mut xs: Vec<Candidate> = Vec::new();
+    let mut ys: Vec<Candidate> = Vec::new();
+    let mut seen_x = FxHashSet::default();
+    let mut seen_y = FxHashSet::default();
+    let spread = |v: Vec<BigInt>, support: &[usize], len: usize| {
+        let mut full = vec![BigInt::from(0); len];
+        for (x, &i) in v.into_iter().zip(support) {
+            full[i] = x;
+        }
+        full
+    };
+    let mask = |s: &[usize]| s.iter().fold(0u128, |b, &i| b | 1 << i);
+    for k in 1..=m.min(n) {
+        let col_sets = subsets(n, k);
+        // The row supports are shared out over the cores; each returns its candidates in
+        // order, so the result does not depend on the scheduling.
+        let per_row_set: Vec<(Vec<Candidate>, Vec<Candidate>, bool)> = subsets(m, k)
+            .into_par_iter()
+            .map(|i_set| {
+                let (mut xs, mut ys, mut degenerate) = (Vec::new(), Vec::new(), false);
+                for j_set in &col_sets {
+                    if let Side::Point(x, best) = side_exact(&bt_small, &bt, &i_set, j_set) {
+                        degenerate |= best.count_ones() as usize > k;
+                        xs.push((mask(&i_set), best, spread(x, &i_set, m)));
                     }
-                    match (xs, ys) {
-                        (_, Side::Fails) | (Side::Fails, _) => {}
-                        (Side::Point(x, _), Side::Point(y, _)) => {
-                            let mut xf = vec![BigInt::from(0); m];
-                            for (v, &i) in x.iter().zip(i_set) {
-                                xf[i] = v.to_big();
-                            }
-                            let mut yf = vec![BigInt::from(0); n];
-                            for (v, &j) in y.iter().zip(j_set) {
-                                yf[j] = v.to_big();
-                            }
-                            let eq = g
-                                .equilibrium(&xf, &yf)
-                                .expect("indifferent on the supports, no better reply outside");
-                            out.equilibria.push(eq);
-                        }
-                        _ => {
-                            out.continua.push((i_set.clone(), j_set.clone()));
-                        }
+                    if let Side::Point(y, best) = side_exact(&a_small, &a, j_set, &i_set) {
+                        degenerate |= best.count_ones() as usize > k;
+                        ys.push((mask(j_set), best, spread(y, j_set, n)));
                     }
+                }
+                (xs, ys, degenerate)
+            })
+            .collect();
+        out.pairs_tried += (subsets_count(m, k) * col_sets.len()) as u64;
+        for (x_found, y_found, degenerate) in per_row_set {
+            out.degenerate |= degenerate;
+            for c in x_found {
+                if seen_x.insert((c.0, c.1)) {
+                    xs.push(c);
+                }
+            }
+            for c in y_found {
+                if seen_y.insert((c.0, c.1)) {
+                    ys.push(c);
                 }
             }
         }
-        pass += 1;
-        if !out.degenerate {
-            break;
-        }
-        // Degenerate: the pairs of unequal sizes too.
-        sizes = (1..=m)
-            .flat_map(|ki| (1..=n).map(move |kj| (ki, kj)))
-            .filter(|&(ki, kj)| ki != kj)
-            .collect();
     }
-    out.equilibria.sort();
-    Ok(out)
+    let mut found = Vec::new();
+    for (xi, (sx, bx, x)) in xs.iter().enumerate() {
+        for (yi, (sy, by, y)) in ys.iter().enumerate() {
+            if sx & !by == 0 && sy & !bx == 0 {
+                let eq = g
+                    .equilibrium(x, y)
+                    .expect("each plays only best replies to the other");
+                found.push((eq, xi, yi));
+            }
+        }
+    }
+    found.sort();
+    let mut rows = FxHashMap::default();
+    let mut cols = FxHashMap::default();
+    for (eq, xi, yi) in found {
+        let r = rows.len();
+        let r = *rows.entry(xi).or_insert(r);
+        let c = cols.len();
+        let c = *cols.entry(yi).or_insert(c);
+        out.pairs.push((r, c));
+        out.equilibria.push(eq);
+    }
+    out.components = super::vertex::components(&out.pairs, rows.len(), cols.len());
+    out
 }
