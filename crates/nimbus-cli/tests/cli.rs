@@ -169,7 +169,7 @@ fn state_limit_says_how_many_positions_were_explored() {
 
 #[test]
 fn every_command_has_help_with_an_example() {
-    for cmd in ["sg", "sequence"] {
+    for cmd in ["sg", "sequence", "substring", "zerosum", "nash", "verify"] {
         let out = nimbus(&[cmd, "--help"]);
         let text = String::from_utf8_lossy(&out.stdout);
         assert!(
@@ -397,5 +397,105 @@ fn zerosum_and_verify() {
     fails(
         &["verify", pd, "1,0,1,q"],
         "column 7: 'q' is not a probability",
+    );
+}
+
+#[test]
+fn zerosum_float_reports_a_duality_gap() {
+    let v = json(&["zerosum", "--float", "0 -1 1; 1 0 -1; -1 1 0", "--json"]);
+    assert!(v["value"].as_f64().unwrap().abs() < 1e-9);
+    assert!(v["duality_gap"].as_f64().unwrap().abs() < 1e-9);
+    let out = nimbus(&["zerosum", "--float", "3 1; 2 4"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("duality gap:") && text.contains("value:        2.5"),
+        "{text}"
+    );
+}
+
+#[test]
+fn nash_methods_formats_and_errors() {
+    let bos = ["nash", "--row", "2 0; 0 1", "--col", "1 0; 0 2"];
+    let v = json(&[&bos[..], &["--json"]].concat());
+    assert_eq!(v["method"], "indifference");
+    let eqs = v["equilibria"].as_array().unwrap();
+    assert_eq!(eqs.len(), 3);
+    assert!(eqs.contains(&serde_json::json!({
+        "profile": [["2/3", "1/3"], ["1/3", "2/3"]],
+        "payoffs": ["2/3", "2/3"]
+    })));
+    // The same game by both enumeration methods: the same three equilibria. Lemke–Howson
+    // from every label reaches only the two pure ones (the mixed one is on no path from the
+    // artificial equilibrium).
+    for m in ["vertex", "support"] {
+        let w = json(&[&bos[..], &["--method", m, "--json"]].concat());
+        assert_eq!(w["equilibria"].as_array().unwrap().len(), 3, "{m}");
+    }
+    let w = json(&[&bos[..], &["--method", "lh", "--json"]].concat());
+    let lh = w["equilibria"].as_array().unwrap();
+    assert_eq!(lh.len(), 2);
+    assert!(lh.iter().all(|e| eqs.contains(e)));
+    let svg = std::env::temp_dir().join(format!("nimbus-br-{}.svg", std::process::id()));
+    let svg_path = svg.to_str().unwrap();
+    let out = nimbus(&[&bos[..], &["--plot", svg_path]].concat());
+    assert!(out.status.success());
+    let drawn = std::fs::read_to_string(&svg).unwrap();
+    assert!(drawn.starts_with("<svg") && drawn.contains("<circle"));
+    let _ = std::fs::remove_file(&svg);
+    let out = nimbus(&[&bos[..], &["--format", "gambit"]].concat());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.lines().any(|l| l == "NE,2/3,1/3,1/3,2/3"), "{text}");
+    // Gambit's lines go straight back into verify.
+    let pd = "../shared/data/nfg/pd.nfg";
+    let out = nimbus(&["nash", pd, "--format", "gambit"]);
+    let line = String::from_utf8_lossy(&out.stdout).trim().to_string();
+    assert_eq!(nimbus(&["verify", pd, &line]).status.code(), Some(0));
+    // Dominance, with the order of elimination.
+    let v = json(&[
+        "nash",
+        "../shared/data/nfg/mixdom.nfg",
+        "--dominance",
+        "--json",
+    ]);
+    let steps = v["eliminated"].as_array().unwrap();
+    assert!(steps
+        .iter()
+        .any(|s| s["dominated_by"].as_array().unwrap().len() > 1));
+    assert_eq!(v["equilibria"].as_array().unwrap().len(), 1);
+    // A degenerate game: a component of several extreme equilibria.
+    let v = json(&[
+        "nash", "--row", "1 1; 0 0", "--col", "1 1; 1 1", "--method", "vertex", "--json",
+    ]);
+    assert_eq!(v["components"].as_array().unwrap().len(), 1);
+    assert_eq!(
+        v["components"][0]["equilibria"].as_array().unwrap().len(),
+        2
+    );
+    // Three players: pure equilibria.
+    let v = json(&["nash", "../shared/data/nfg/2x2x2.nfg", "--json"]);
+    assert_eq!(v["method"], "pure");
+    fails(
+        &["nash", "--row", "1 2; 3 4", "--col", "1 2"],
+        "must have one shape",
+    );
+    fails(
+        &["nash", "--row", "1 2; 3", "--col", "1 2; 3 4"],
+        "row 2 has 1 entries",
+    );
+    fails(
+        &["nash", pd, "--method", "magic"],
+        "--method 'magic' is not known",
+    );
+    fails(
+        &["nash", "../shared/data/nfg/8x8.nfg", "--plot", "x.svg"],
+        "--plot draws 2 x 2 games",
+    );
+    fails(
+        &["nash", pd, "--method", "lh", "--label", "9"],
+        "labels run from 1 to 4",
+    );
+    fails(
+        &["nash", "../shared/data/nfg/2x2x2.nfg", "--method", "vertex"],
+        "two-player game",
     );
 }

@@ -222,6 +222,13 @@ proptest! {
         let s = support::enumerate(&bm).unwrap();
         all_verify(&g, &e.equilibria);
         all_verify(&g, &s.equilibria);
+        // The float-guided path ends where exact pivoting ends.
+        for k in 0..bm.m + bm.n {
+            prop_assert_eq!(
+                lemke::lemke_howson(&bm, k).unwrap().equilibrium,
+                lemke::lemke_howson_by_pivoting(&bm, k).unwrap().equilibrium
+            );
+        }
         let lh = lemke::from_every_label(&bm).unwrap();
         let lh_eqs: Vec<Equilibrium> = lh.into_iter().map(|r| r.equilibrium).collect();
         all_verify(&g, &lh_eqs);

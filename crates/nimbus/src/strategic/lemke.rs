@@ -8,6 +8,12 @@
 //! `k`. Ties in the ratio test are broken lexicographically by the rows of the basis inverse,
 //! which is the perturbation that makes every game behave as a nondegenerate one, so the path
 //! cannot cycle. Pivots are exact (fraction-free integers, `i128` first).
+//!
+//! Exact pivoting of a large game is slow (the tableau fills with numbers of hundreds of
+//! digits), so the path is first followed in floating point; the supports where it ends are
+//! then solved exactly and the result checked exactly. Only if that check fails (rounding led
+//! the path astray) is the path followed again in exact arithmetic. On a nondegenerate game
+//! the two paths are the same, so the equilibrium is the one exact pivoting reaches.
 
 use super::bimatrix::{Bimatrix, Equilibrium};
 use super::ring::{convert, with_fallback, Overflow, Ring};
@@ -34,6 +40,29 @@ pub fn lemke_howson(g: &Bimatrix, label: usize) -> Result<Run> {
             label + 1,
             g.m,
             g.n
+        )));
+    }
+    if let Some((rows, cols, pivots)) = float_path(g, label) {
+        let exact = super::support::solve_supports(g, &rows, &cols)
+            .and_then(|(x, y)| g.equilibrium(&x, &y));
+        if let Some(equilibrium) = exact {
+            return Ok(Run {
+                label,
+                equilibrium,
+                pivots,
+            });
+        }
+    }
+    lemke_howson_by_pivoting(g, label)
+}
+
+/// Lemke–Howson by exact pivoting alone, without the floating-point guide (what
+/// [`lemke_howson`] falls back to; public so that the two can be compared).
+pub fn lemke_howson_by_pivoting(g: &Bimatrix, label: usize) -> Result<Run> {
+    if label >= g.m + g.n {
+        return Err(Error::Invalid(format!(
+            "label {} is not a strategy",
+            label + 1
         )));
     }
     let (x, y, pivots) = with_fallback(|| path::<i128>(g, label), || path::<BigInt>(g, label));
@@ -105,4 +134,107 @@ fn path<T: Ring>(g: &Bimatrix, label: usize) -> std::result::Result<Path, Overfl
     let x = tabs[0].values(m).iter().map(Ring::to_big).collect();
     let y = tabs[1].values(n).iter().map(Ring::to_big).collect();
     Ok((x, y, pivots))
+}
+
+/// The supports where the path from `label` ends, followed in `f64`; `None` if it does not end
+/// within a generous number of pivots.
+fn float_path(g: &Bimatrix, label: usize) -> Option<(Vec<usize>, Vec<usize>, usize)> {
+    use num_traits::ToPrimitive;
+    const EPS: f64 = 1e-9;
+    let (m, n) = (g.m, g.n);
+    let scale = |mat: &[Vec<BigInt>]| -> Option<Vec<Vec<f64>>> {
+        let big = mat
+            .iter()
+            .flatten()
+            .filter_map(|x| x.to_f64())
+            .fold(1.0, f64::max);
+        mat.iter()
+            .map(|r| r.iter().map(|x| x.to_f64().map(|v| v / big)).collect())
+            .collect()
+    };
+    struct Tab {
+        t: Vec<Vec<f64>>,
+        basis: Vec<usize>,
+    }
+    let make = |mat: Vec<Vec<f64>>, vars: usize| {
+        let k = mat.len();
+        let t = mat
+            .into_iter()
+            .enumerate()
+            .map(|(i, mut row)| {
+                row.extend((0..k).map(|j| f64::from(u8::from(i == j))));
+                row.push(1.0);
+                row
+            })
+            .collect();
+        Tab {
+            t,
+            basis: (vars..vars + k).collect(),
+        }
+    };
+    let mut tabs = [make(scale(&g.b_transposed())?, m), make(scale(&g.a)?, n)];
+    let label_of = |side: usize, v: usize| match side {
+        0 => v,
+        _ if v < n => m + v,
+        _ => v - n,
+    };
+    let column_of = |side: usize, l: usize| match side {
+        0 => l,
+        _ if l >= m => l - m,
+        _ => n + l,
+    };
+    let ties: [Vec<usize>; 2] = [(m..m + n).collect(), (n..n + m).collect()];
+    let mut side = usize::from(label >= m);
+    let mut entering = column_of(side, label);
+    let limit = 100 * (m + n) + 1000;
+    for pivots in 1..=limit {
+        let tab = &mut tabs[side];
+        let rhs = tab.t[0].len() - 1;
+        let mut rows: Vec<usize> = (0..tab.basis.len())
+            .filter(|&i| tab.t[i][entering] > EPS)
+            .collect();
+        for col in std::iter::once(rhs).chain(ties[side].iter().copied()) {
+            if rows.len() <= 1 {
+                break;
+            }
+            let ratio = |i: usize| tab.t[i][col] / tab.t[i][entering];
+            let best = rows.iter().map(|&i| ratio(i)).fold(f64::INFINITY, f64::min);
+            rows.retain(|&i| ratio(i) <= best + EPS);
+        }
+        let &r = rows.first()?;
+        let p = tab.t[r][entering];
+        for x in &mut tab.t[r] {
+            *x /= p;
+        }
+        let pivot_row = tab.t[r].clone();
+        for (i, row) in tab.t.iter_mut().enumerate() {
+            let f = row[entering];
+            if i != r && f != 0.0 {
+                for (x, y) in row.iter_mut().zip(&pivot_row) {
+                    *x -= f * y;
+                }
+            }
+        }
+        let leaving = tab.basis[r];
+        tab.basis[r] = entering;
+        let l = label_of(side, leaving);
+        if l == label {
+            let support = |tab: &Tab, vars: usize| {
+                let rhs = tab.t[0].len() - 1;
+                let mut s: Vec<usize> = tab
+                    .basis
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, &v)| v < vars && tab.t[i][rhs] > EPS)
+                    .map(|(_, &v)| v)
+                    .collect();
+                s.sort_unstable();
+                s
+            };
+            return Some((support(&tabs[0], m), support(&tabs[1], n), pivots));
+        }
+        side = 1 - side;
+        entering = column_of(side, l);
+    }
+    None
 }

@@ -162,6 +162,31 @@ fn side_exact(
     side(big, own, other).expect("BigInt arithmetic cannot overflow")
 }
 
+/// The equilibrium candidate with row support `rows` and column support `cols`: the strategy
+/// on each support that makes the other's support indifferent, if both exist, are positive and
+/// meet no better reply outside. (Callers check the pair with [`Bimatrix::equilibrium`].)
+pub(crate) fn solve_supports(
+    g: &Bimatrix,
+    rows: &[usize],
+    cols: &[usize],
+) -> Option<(Vec<BigInt>, Vec<BigInt>)> {
+    let (bt, a) = (g.b_transposed(), g.a.clone());
+    let spread = |v: Vec<BigInt>, support: &[usize], len: usize| {
+        let mut full = vec![BigInt::from(0); len];
+        for (x, &i) in v.into_iter().zip(support) {
+            full[i] = x;
+        }
+        full
+    };
+    let Side::Point(x, _) = side_exact(&convert::<i128>(&bt), &bt, rows, cols) else {
+        return None;
+    };
+    let Side::Point(y, _) = side_exact(&convert::<i128>(&a), &a, cols, rows) else {
+        return None;
+    };
+    Some((spread(x, rows, g.m), spread(y, cols, g.n)))
+}
+
 fn run(g: &Bimatrix) -> Supports {
     let (m, n) = (g.m, g.n);
     // For the row player's strategy, the opponent (columns) payoffs: bt[j][i] = B[i][j].
