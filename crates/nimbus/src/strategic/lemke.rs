@@ -89,6 +89,25 @@ pub fn from_every_label(g: &Bimatrix) -> Result<Vec<Run>> {
     Ok(runs)
 }
 
+/// The game label of variable `v` of tableau `side` (0: P, variables x then the column
+/// slacks; 1: Q, variables y then the row slacks).
+fn label_of(m: usize, n: usize, side: usize, v: usize) -> usize {
+    match side {
+        0 => v,
+        _ if v < n => m + v,
+        _ => v - n,
+    }
+}
+
+/// The column of tableau `side` whose variable carries game label `l`.
+fn column_of(m: usize, n: usize, side: usize, l: usize) -> usize {
+    match side {
+        0 => l,
+        _ if l >= m => l - m,
+        _ => n + l,
+    }
+}
+
 type Path = (Vec<BigInt>, Vec<BigInt>, usize);
 
 fn path<T: Ring>(g: &Bimatrix, label: usize) -> std::result::Result<Path, Overflow> {
@@ -102,16 +121,8 @@ fn path<T: Ring>(g: &Bimatrix, label: usize) -> std::result::Result<Path, Overfl
         Tableau::new(bt, vec![T::small(1); n]),
         Tableau::new(a, vec![T::small(1); m]),
     ];
-    let label_of = |side: usize, v: usize| match side {
-        0 => v,
-        _ if v < n => m + v,
-        _ => v - n,
-    };
-    let column_of = |side: usize, l: usize| match side {
-        0 => l,
-        _ if l >= m => l - m,
-        _ => n + l,
-    };
+    let label_of = |side: usize, v: usize| label_of(m, n, side, v);
+    let column_of = |side: usize, l: usize| column_of(m, n, side, l);
     let ties: [Vec<usize>; 2] = [(m..m + n).collect(), (n..n + m).collect()];
     let mut side = usize::from(label >= m);
     let mut entering = column_of(side, label);
@@ -173,16 +184,8 @@ fn float_path(g: &Bimatrix, label: usize) -> Option<(Vec<usize>, Vec<usize>, usi
         }
     };
     let mut tabs = [make(scale(&g.b_transposed())?, m), make(scale(&g.a)?, n)];
-    let label_of = |side: usize, v: usize| match side {
-        0 => v,
-        _ if v < n => m + v,
-        _ => v - n,
-    };
-    let column_of = |side: usize, l: usize| match side {
-        0 => l,
-        _ if l >= m => l - m,
-        _ => n + l,
-    };
+    let label_of = |side: usize, v: usize| label_of(m, n, side, v);
+    let column_of = |side: usize, l: usize| column_of(m, n, side, l);
     let ties: [Vec<usize>; 2] = [(m..m + n).collect(), (n..n + m).collect()];
     let mut side = usize::from(label >= m);
     let mut entering = column_of(side, label);
