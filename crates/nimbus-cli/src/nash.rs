@@ -7,7 +7,7 @@ use nimbus::strategic::matrix::parse_matrix;
 use nimbus::strategic::pure::{eliminate, pure_equilibria, Dominator, Reduction};
 use nimbus::strategic::{lemke, nfg, show, support, two_by_two, vertex, Q};
 use nimbus::Error;
-use num_traits::{One, Zero};
+use num_traits::One;
 use std::process::ExitCode;
 
 const EXAMPLES: &str = "\
@@ -145,27 +145,6 @@ fn load(args: &Args) -> Result<NormalForm, Error> {
     }
 }
 
-/// An equilibrium of the reduced game written over the original strategies.
-fn expand(eq: &Equilibrium, kept: &[Vec<usize>], shape: &[usize]) -> Equilibrium {
-    let profile = eq
-        .profile
-        .iter()
-        .zip(kept)
-        .zip(shape)
-        .map(|((p, k), &n)| {
-            let mut full = vec![Q::zero(); n];
-            for (x, &i) in p.iter().zip(k) {
-                full[i] = x.clone();
-            }
-            full
-        })
-        .collect();
-    Equilibrium {
-        profile,
-        payoffs: eq.payoffs.clone(),
-    }
-}
-
 /// Components as indices into the list of equilibria.
 fn component_reports(
     pairs: &[(usize, usize)],
@@ -212,11 +191,7 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, Error> {
     let reduction = if args.dominance {
         eliminate(&game, true, args.weak)?
     } else {
-        Reduction {
-            steps: Vec::new(),
-            game: game.clone(),
-            kept: game.shape().iter().map(|&k| (0..k).collect()).collect(),
-        }
+        Reduction::none(&game)
     };
     if args.weak && !reduction.steps.is_empty() {
         notes.push(
@@ -263,19 +238,8 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, Error> {
         "pure" => {
             described = "pure-strategy equilibria";
             pure_equilibria(g)
-                .into_iter()
-                .map(|p| Equilibrium {
-                    profile: p
-                        .iter()
-                        .zip(&shape)
-                        .map(|(&s, &n)| {
-                            (0..n)
-                                .map(|i| Q::from_integer(u8::from(i == s).into()))
-                                .collect()
-                        })
-                        .collect(),
-                    payoffs: g.payoffs_at(g.index(&p)).to_vec(),
-                })
+                .iter()
+                .map(|p| Equilibrium::pure(g, p))
                 .collect()
         }
         "indifference" => {
@@ -344,7 +308,7 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, Error> {
     };
     let equilibria: Vec<Equilibrium> = equilibria
         .iter()
-        .map(|e| expand(e, &reduction.kept, &game.shape()))
+        .map(|e| reduction.lift(e, &game.shape()))
         .collect();
     // The promise: nothing is printed that was not checked against the game as given.
     for e in &equilibria {

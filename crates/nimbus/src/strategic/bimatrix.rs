@@ -39,6 +39,25 @@ pub struct Equilibrium {
     pub payoffs: Vec<Q>,
 }
 
+impl Equilibrium {
+    /// The pure profile `profile` (one strategy index per player) as an equilibrium record,
+    /// with the payoffs there. Any number of players.
+    pub fn pure(game: &NormalForm, profile: &[usize]) -> Self {
+        Equilibrium {
+            profile: profile
+                .iter()
+                .zip(game.shape())
+                .map(|(&s, n)| {
+                    (0..n)
+                        .map(|i| Q::from_integer(u8::from(i == s).into()))
+                        .collect()
+                })
+                .collect(),
+            payoffs: game.payoffs_at(game.index(profile)).to_vec(),
+        }
+    }
+}
+
 /// A matrix as positive integers `scale·a + shift`: `(matrix, scale, shift)`.
 pub(crate) fn positive_integers(a: &[Vec<Q>]) -> (Vec<Vec<BigInt>>, BigInt, BigInt) {
     let l = a

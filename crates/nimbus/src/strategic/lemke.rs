@@ -34,14 +34,7 @@ pub struct Run {
 
 /// Runs Lemke–Howson from label `label` (`0..m` a row, `m..m+n` a column).
 pub fn lemke_howson(g: &Bimatrix, label: usize) -> Result<Run> {
-    if label >= g.m + g.n {
-        return Err(Error::Invalid(format!(
-            "label {} is not a strategy: the game has {} + {} strategies",
-            label + 1,
-            g.m,
-            g.n
-        )));
-    }
+    check_label(g, label)?;
     if let Some((rows, cols, pivots)) = float_path(g, label) {
         let exact = super::support::solve_supports(g, &rows, &cols)
             .and_then(|(x, y)| g.equilibrium(&x, &y));
@@ -59,12 +52,7 @@ pub fn lemke_howson(g: &Bimatrix, label: usize) -> Result<Run> {
 /// Lemke–Howson by exact pivoting alone, without the floating-point guide (what
 /// [`lemke_howson`] falls back to; public so that the two can be compared).
 pub fn lemke_howson_by_pivoting(g: &Bimatrix, label: usize) -> Result<Run> {
-    if label >= g.m + g.n {
-        return Err(Error::Invalid(format!(
-            "label {} is not a strategy",
-            label + 1
-        )));
-    }
+    check_label(g, label)?;
     let (x, y, pivots) = with_fallback(|| path::<i128>(g, label), || path::<BigInt>(g, label));
     let equilibrium = g.equilibrium(&x, &y).ok_or_else(|| {
         Error::Invalid("internal inconsistency: a Lemke–Howson path ended off equilibrium".into())
@@ -74,6 +62,18 @@ pub fn lemke_howson_by_pivoting(g: &Bimatrix, label: usize) -> Result<Run> {
         equilibrium,
         pivots,
     })
+}
+
+fn check_label(g: &Bimatrix, label: usize) -> Result<()> {
+    if label >= g.m + g.n {
+        return Err(Error::Invalid(format!(
+            "label {} is not a strategy: the game has {} + {} strategies",
+            label + 1,
+            g.m,
+            g.n
+        )));
+    }
+    Ok(())
 }
 
 /// Runs Lemke–Howson from every label; equal equilibria are kept once, each with the first

@@ -1,6 +1,7 @@
 //! Pure-strategy equilibria of n-player games, and iterated elimination of dominated
 //! strategies.
 
+use super::bimatrix::Equilibrium;
 use super::game::NormalForm;
 use super::zerosum;
 use super::Q;
@@ -70,6 +71,39 @@ pub struct Reduction {
     pub game: NormalForm,
     /// For each player, the original indices of the strategies that remain.
     pub kept: Vec<Vec<usize>>,
+}
+
+impl Reduction {
+    /// No elimination: the game as it is.
+    pub fn none(game: &NormalForm) -> Self {
+        Reduction {
+            steps: Vec::new(),
+            game: game.clone(),
+            kept: game.shape().iter().map(|&k| (0..k).collect()).collect(),
+        }
+    }
+
+    /// An equilibrium of the reduced game written over the original game's strategies
+    /// (`shape`: how many each player had), the removed ones at probability 0.
+    pub fn lift(&self, eq: &Equilibrium, shape: &[usize]) -> Equilibrium {
+        let profile = eq
+            .profile
+            .iter()
+            .zip(&self.kept)
+            .zip(shape)
+            .map(|((p, k), &n)| {
+                let mut full = vec![Q::zero(); n];
+                for (x, &i) in p.iter().zip(k) {
+                    full[i] = x.clone();
+                }
+                full
+            })
+            .collect();
+        Equilibrium {
+            profile,
+            payoffs: eq.payoffs.clone(),
+        }
+    }
 }
 
 /// The game restricted to the strategies `kept` (original indices, per player).

@@ -112,25 +112,22 @@ fn from_basis<T: Ring>(
     let slack_basic: Vec<bool> = (0..m).map(|i| basis.contains(&(n + i))).collect();
     let tight: Vec<usize> = (0..m).filter(|&i| !slack_basic[i]).collect();
     let k = cols.len();
-    let primal_rows = tight
-        .iter()
-        .map(|&i| {
-            let mut row: Vec<T> = cols.iter().map(|&j| a[i][j].clone()).collect();
-            row.push(b[i].clone());
-            row
-        })
-        .collect();
+    // The basis's square system `A[tight][cols] y = b[tight]`, and its transpose for the dual.
+    let augmented =
+        |rows: &[usize], cols: &[usize], entry: &dyn Fn(usize, usize) -> T, rhs: &[T]| {
+            rows.iter()
+                .map(|&r| {
+                    let mut row: Vec<T> = cols.iter().map(|&c| entry(r, c)).collect();
+                    row.push(rhs[r].clone());
+                    row
+                })
+                .collect::<Vec<_>>()
+        };
+    let primal_rows = augmented(&tight, &cols, &|i, j| a[i][j].clone(), &b);
     let Solution::Unique(y, dy) = solve(primal_rows, k)? else {
         return Ok(None);
     };
-    let dual_rows = cols
-        .iter()
-        .map(|&j| {
-            let mut row: Vec<T> = tight.iter().map(|&i| a[i][j].clone()).collect();
-            row.push(c[j].clone());
-            row
-        })
-        .collect();
+    let dual_rows = augmented(&cols, &tight, &|j, i| a[i][j].clone(), &c);
     let Solution::Unique(u, du) = solve(dual_rows, k)? else {
         return Ok(None);
     };

@@ -162,6 +162,15 @@ fn side_exact(
     side(big, own, other).expect("BigInt arithmetic cannot overflow")
 }
 
+/// A strategy given on its support, written over all `len` strategies.
+fn spread(v: Vec<BigInt>, support: &[usize], len: usize) -> Vec<BigInt> {
+    let mut full = vec![BigInt::from(0); len];
+    for (x, &i) in v.into_iter().zip(support) {
+        full[i] = x;
+    }
+    full
+}
+
 /// The equilibrium candidate with row support `rows` and column support `cols`: the strategy
 /// on each support that makes the other's support indifferent, if both exist, are positive and
 /// meet no better reply outside. (Callers check the pair with [`Bimatrix::equilibrium`].)
@@ -171,13 +180,6 @@ pub(crate) fn solve_supports(
     cols: &[usize],
 ) -> Option<(Vec<BigInt>, Vec<BigInt>)> {
     let (bt, a) = (g.b_transposed(), g.a.clone());
-    let spread = |v: Vec<BigInt>, support: &[usize], len: usize| {
-        let mut full = vec![BigInt::from(0); len];
-        for (x, &i) in v.into_iter().zip(support) {
-            full[i] = x;
-        }
-        full
-    };
     let Side::Point(x, _) = side_exact(&convert::<i128>(&bt), &bt, rows, cols) else {
         return None;
     };
@@ -197,13 +199,6 @@ fn run(g: &Bimatrix) -> Supports {
     let mut ys: Vec<Candidate> = Vec::new();
     let mut seen_x = FxHashSet::default();
     let mut seen_y = FxHashSet::default();
-    let spread = |v: Vec<BigInt>, support: &[usize], len: usize| {
-        let mut full = vec![BigInt::from(0); len];
-        for (x, &i) in v.into_iter().zip(support) {
-            full[i] = x;
-        }
-        full
-    };
     let mask = |s: &[usize]| s.iter().fold(0u128, |b, &i| b | 1 << i);
     for k in 1..=m.min(n) {
         let col_sets = subsets(n, k);

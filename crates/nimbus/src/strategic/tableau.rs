@@ -150,8 +150,8 @@ impl<T: Ring> Tableau<T> {
         Ok(rows.first().copied())
     }
 
-    /// The value of every variable at the current basic solution, as (numerator, `D`) pairs:
-    /// numerators here, the denominator is [`Tableau::d`].
+    /// The numerators of variables `0..vars` at the current basic solution (the denominator
+    /// is [`Tableau::d`]).
     pub fn values(&self, vars: usize) -> Vec<T> {
         let rhs = self.rhs();
         let mut v = vec![T::small(0); vars];
