@@ -13,6 +13,7 @@
 
 pub mod error;
 pub mod impartial;
+pub mod sequential;
 pub mod strategic;
 
 pub use error::{Error, Result, Span};

@@ -1,0 +1,422 @@
+//! Connect Four on a board of any width × height with width · (height + 1) ≤ 64, as bitboards.
+//!
+//! The representation and the search aids follow Pascal Pons' solver (connect4.gamesolver.org):
+//! each column takes height + 1 bits, the extra one always empty so that shifted lines never
+//! wrap into the next column; `mask` holds every stone, `current` the stones of the side to
+//! move, and `current + mask` is a unique key. Scores are Pons': 0 for a draw; a win with the
+//! winner's k-th stone scores `(cells + 1) / 2 + 1 − k` (22 − k on 7 × 6), positive when the side
+//! to move wins.
+//!
+//! [`Game::search_moves`] carries the Connect Four knowledge the generic search uses: an
+//! immediate win settles the value; moves that let the opponent win at once are left out (and
+//! when only such moves exist the loss is settled); the remaining moves are tried in the order
+//! of the number of winning cells they create, centre columns first on ties; and the bounds say
+//! that neither side can win sooner than its next stone allows.
+
+use crate::sequential::{Game, Indexed, Notation, Player, Value};
+use crate::{Error, Result};
+
+/// A board size; built by [`Connect4::new`].
+#[derive(Debug, Clone)]
+pub struct Connect4 {
+    width: u32,
+    height: u32,
+    cells: u32,
+    bottom: u64,
+    board: u64,
+    order: Vec<u8>,
+}
+
+/// A position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// Stones of the side to move.
+    pub current: u64,
+    /// Every stone.
+    pub mask: u64,
+    /// Stones played.
+    pub moves: u32,
+}
+
+#[inline(always)]
+fn shl(x: u64, n: u32) -> u64 {
+    if n >= 64 {
+        0
+    } else {
+        x << n
+    }
+}
+
+#[inline(always)]
+fn shr(x: u64, n: u32) -> u64 {
+    if n >= 64 {
+        0
+    } else {
+        x >> n
+    }
+}
+
+impl Connect4 {
+    /// The standard 7 × 6 board.
+    pub fn standard() -> Connect4 {
+        Connect4::new(7, 6).expect("7 x 6 fits")
+    }
+
+    /// A board `width` columns wide and `height` rows high.
+    pub fn new(width: u32, height: u32) -> Result<Connect4> {
+        if width == 0 || height == 0 || width.saturating_mul(height + 1) > 64 {
+            return Err(Error::Invalid(format!(
+                "a {width} x {height} board does not fit: Connect Four needs width >= 1, \
+                 height >= 1 and width * (height + 1) <= 64"
+            )));
+        }
+        let bottom = (0..width).fold(0u64, |b, c| b | 1 << (c * (height + 1)));
+        let board = bottom * ((1u64 << height) - 1);
+        let mut order: Vec<u8> = (0..width as u8).collect();
+        // Centre first: a central stone takes part in the most lines.
+        order.sort_by_key(|&c| ((2 * c as i32 + 1 - width as i32).abs(), c));
+        Ok(Connect4 {
+            width,
+            height,
+            cells: width * height,
+            bottom,
+            board,
+            order,
+        })
+    }
+
+    /// Columns.
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// Rows.
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    #[inline(always)]
+    fn column_mask(&self, c: u32) -> u64 {
+        ((1u64 << self.height) - 1) << (c * (self.height + 1))
+    }
+
+    #[inline(always)]
+    fn top(&self, c: u32) -> u64 {
+        1u64 << (self.height - 1 + c * (self.height + 1))
+    }
+
+    /// Whether a stone can go into column `c` (0-based).
+    pub fn can_play(&self, p: &Position, c: u32) -> bool {
+        c < self.width && p.mask & self.top(c) == 0
+    }
+
+    /// Whether the stones in `s` contain four in a row.
+    #[inline(always)]
+    fn aligned(&self, s: u64) -> bool {
+        let h = self.height;
+        for d in [1, h, h + 1, h + 2] {
+            let m = s & shr(s, d);
+            if m & shr(m, 2 * d) != 0 {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// The empty cells that would complete four in a row for the stones `s`.
+    #[inline(always)]
+    fn winning_cells(&self, s: u64, mask: u64) -> u64 {
+        let h = self.height;
+        let mut r = (s << 1) & (s << 2) & (s << 3);
+        for d in [h, h + 1, h + 2] {
+            let p = shl(s, d) & shl(s, 2 * d);
+            r |= p & shl(s, 3 * d);
+            r |= p & shr(s, d);
+            let p = shr(s, d) & shr(s, 2 * d);
+            r |= p & shl(s, d);
+            r |= p & shr(s, 3 * d);
+        }
+        r & (self.board ^ mask)
+    }
+
+    #[inline(always)]
+    fn playable(&self, p: &Position) -> u64 {
+        (p.mask + self.bottom) & self.board
+    }
+
+    /// The score of a win with the winner's `k`-th stone.
+    #[inline(always)]
+    fn win_score(&self, k: u32) -> Value {
+        (self.cells.div_ceil(2) + 1) as Value - k as Value
+    }
+
+    /// The column (0-based) of a single-bit move.
+    #[inline(always)]
+    fn column_of(&self, bit: u64) -> u8 {
+        (bit.trailing_zeros() / (self.height + 1)) as u8
+    }
+
+    /// Plays a stone in column `c`, which must not be full.
+    #[inline(always)]
+    pub fn drop_stone(&self, p: &Position, c: u32) -> Position {
+        let bit = (p.mask + (1u64 << (c * (self.height + 1)))) & self.column_mask(c);
+        Position {
+            current: p.current ^ p.mask,
+            mask: p.mask | bit,
+            moves: p.moves + 1,
+        }
+    }
+
+    /// Whether the side to move would win by playing column `c`.
+    pub fn wins_at(&self, p: &Position, c: u32) -> bool {
+        self.can_play(p, c)
+            && self.winning_cells(p.current, p.mask) & self.playable(p) & self.column_mask(c) != 0
+    }
+
+    /// The exact score of `p` in Pons' scoring, by null-window bisection; also the nodes.
+    pub fn score(
+        &self,
+        searcher: &mut crate::sequential::alphabeta::Searcher<'_, Connect4>,
+        p: &Position,
+    ) -> Value {
+        let (lo, hi) = crate::sequential::mtdf::root_bounds(self, p);
+        crate::sequential::mtdf::bisect(searcher, p, lo, hi, None)
+            .expect("no deadline was set")
+            .value
+    }
+}
+
+impl Game for Connect4 {
+    type Position = Position;
+    type Move = u8;
+
+    fn start(&self) -> Position {
+        Position {
+            current: 0,
+            mask: 0,
+            moves: 0,
+        }
+    }
+
+    fn moves(&self, p: &Position, out: &mut Vec<u8>) {
+        if self.outcome(p).is_some() {
+            return;
+        }
+        for &c in &self.order {
+            if p.mask & self.top(c as u32) == 0 {
+                out.push(c);
+            }
+        }
+    }
+
+    #[inline]
+    fn play(&self, p: &Position, m: u8) -> Position {
+        self.drop_stone(p, m as u32)
+    }
+
+    #[inline]
+    fn outcome(&self, p: &Position) -> Option<Value> {
+        if self.aligned(p.current ^ p.mask) {
+            // The previous mover just completed four with its last stone.
+            Some(-self.win_score(p.moves - p.moves / 2))
+        } else if p.moves == self.cells {
+            Some(0)
+        } else {
+            None
+        }
+    }
+
+    fn to_move(&self, p: &Position) -> Player {
+        if p.moves % 2 == 0 {
+            Player::First
+        } else {
+            Player::Second
+        }
+    }
+
+    fn evaluate(&self, p: &Position) -> Value {
+        let mine = self.winning_cells(p.current, p.mask).count_ones() as Value;
+        let theirs = self.winning_cells(p.current ^ p.mask, p.mask).count_ones() as Value;
+        mine - theirs
+    }
+
+    #[inline]
+    fn key(&self, p: &Position) -> Option<u64> {
+        Some(p.current + p.mask)
+    }
+
+    #[inline]
+    fn search_moves(&self, p: &Position, out: &mut Vec<u8>) -> (Value, Value) {
+        let mine = p.moves / 2;
+        let theirs = p.moves - mine;
+        let left = self.cells - p.moves;
+        let playable = self.playable(p);
+        let wins = self.winning_cells(p.current, p.mask) & playable;
+        if wins != 0 {
+            let v = self.win_score(mine + 1);
+            out.push(self.column_of(wins & wins.wrapping_neg()));
+            return (v, v);
+        }
+        let threats = self.winning_cells(p.current ^ p.mask, p.mask);
+        let forced = playable & threats;
+        let mut safe = playable;
+        if forced != 0 {
+            if forced & (forced - 1) != 0 {
+                let v = -self.win_score(theirs + 1);
+                return (v, v);
+            }
+            safe = forced;
+        }
+        // Never play under a cell where the opponent would complete four.
+        safe &= !(threats >> 1);
+        if safe == 0 {
+            let v = -self.win_score(theirs + 1);
+            return (v, v);
+        }
+        let hi = if left >= 3 {
+            self.win_score(mine + 2)
+        } else {
+            0
+        };
+        let lo = if left >= 4 {
+            -self.win_score(theirs + 2)
+        } else {
+            0
+        };
+        if lo == hi {
+            return (lo, hi);
+        }
+        // Order by the number of winning cells each move creates; an insertion sort of at most
+        // `width` moves, stable so that the centre comes first among equals.
+        let mut scored: [(u32, u8); 32] = [(0, 0); 32];
+        let mut n = 0;
+        for &c in &self.order {
+            let bit = safe & self.column_mask(c as u32);
+            if bit != 0 {
+                let s = self
+                    .winning_cells(p.current | bit, p.mask | bit)
+                    .count_ones();
+                let mut j = n;
+                while j > 0 && scored[j - 1].0 < s {
+                    scored[j] = scored[j - 1];
+                    j -= 1;
+                }
+                scored[j] = (s, c);
+                n += 1;
+            }
+        }
+        out.extend(scored[..n].iter().map(|&(_, c)| c));
+        (lo, hi)
+    }
+}
+
+impl Indexed for Connect4 {
+    fn size(&self) -> u64 {
+        match 1u64.checked_shl(self.height + 1) {
+            Some(r) => (r - 1).checked_pow(self.width).unwrap_or(u64::MAX),
+            None => u64::MAX,
+        }
+    }
+
+    fn rank(&self, p: &Position) -> u64 {
+        let radix = 1u64
+            .checked_shl(self.height + 1)
+            .map_or(u64::MAX, |r| r - 1);
+        (0..self.width).rev().fold(0u64, |acc, c| {
+            let shift = c * (self.height + 1);
+            let k = ((p.mask >> shift) & ((1 << self.height) - 1)).count_ones();
+            let stones = (p.current >> shift) & ((1 << k) - 1);
+            acc.wrapping_mul(radix).wrapping_add((1 << k) - 1 + stones)
+        })
+    }
+
+    fn unrank(&self, mut i: u64) -> Position {
+        let radix = 1u64
+            .checked_shl(self.height + 1)
+            .map_or(u64::MAX, |r| r - 1);
+        let (mut current, mut mask) = (0u64, 0u64);
+        for c in 0..self.width {
+            let code = i % radix;
+            i /= radix;
+            let k = 63 - (code + 1).leading_zeros();
+            let shift = c * (self.height + 1);
+            mask |= ((1u64 << k) - 1) << shift;
+            current |= (code + 1 - (1 << k)) << shift;
+        }
+        Position {
+            current,
+            mask,
+            moves: mask.count_ones(),
+        }
+    }
+}
+
+impl Notation for Connect4 {
+    /// Columns numbered from 1, as digits (`4453`) when the board has at most 9 columns, or
+    /// as numbers separated by spaces. A move that completes four ends the game; a later
+    /// move is an error.
+    fn parse_position(&self, text: &str) -> Result<Position> {
+        let tokens = if self.width <= 9 {
+            super::char_tokens(text)
+        } else {
+            super::word_tokens(text)
+        };
+        super::play_tokens(self, tokens)
+    }
+
+    fn parse_move(&self, p: &Position, text: &str) -> Result<u8> {
+        let t = text.trim();
+        let c = match t.parse::<u32>() {
+            Ok(c) if c >= 1 && c <= self.width => c - 1,
+            _ => {
+                return Err(Error::Invalid(format!(
+                    "`{t}` is not a column: columns are 1-{}",
+                    self.width
+                )))
+            }
+        };
+        if self.outcome(p).is_some() {
+            return Err(Error::Invalid(format!(
+                "column {t}: the game is already over"
+            )));
+        }
+        if !self.can_play(p, c) {
+            return Err(Error::Invalid(format!("column {t} is full")));
+        }
+        Ok(c as u8)
+    }
+
+    fn show_move(&self, m: u8) -> String {
+        (m + 1).to_string()
+    }
+
+    fn show_position(&self, p: &Position) -> String {
+        let first = if p.moves % 2 == 0 {
+            p.current
+        } else {
+            p.current ^ p.mask
+        };
+        let mut s = String::new();
+        for row in (0..self.height).rev() {
+            for c in 0..self.width {
+                let bit = 1u64 << (row + c * (self.height + 1));
+                s.push(if p.mask & bit == 0 {
+                    '.'
+                } else if first & bit != 0 {
+                    'X'
+                } else {
+                    'O'
+                });
+                s.push(' ');
+            }
+            s.pop();
+            s.push('\n');
+        }
+        for c in 1..=self.width {
+            s.push_str(&format!("{} ", c % 10));
+        }
+        s.pop();
+        s.push('\n');
+        s
+    }
+}

@@ -1,0 +1,165 @@
+//! A transposition table: bounds on the values of positions already searched, keyed by the
+//! game's injective position key.
+//!
+//! Each entry holds a lower and an upper bound (so one table serves alpha–beta, null-window
+//! and depth-limited searches alike), the depth they were searched to, the index of the best
+//! move in the game's search order, and a weight (log₂ of the nodes under it). Entries live in
+//! buckets of two: the first slot keeps the heavier entry (work that is expensive to redo),
+//! the second always takes the newest — the classic two-tier replacement policy. A generation
+//! number makes [`Table::clear`] free, so that a new search can start from an empty table
+//! without touching its memory.
+
+use super::{Value, INFINITY};
+
+/// Depth recorded for bounds that hold whatever the depth (the subtree was searched to the end).
+pub const EXACT_DEPTH: u8 = u8::MAX;
+/// Move index recorded when there is no best move to remember.
+pub const NO_MOVE: u8 = u8::MAX;
+
+#[derive(Clone, Copy, Default)]
+struct Slot {
+    key: u64,
+    data: u64,
+}
+
+/// What the table knows of a position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Entry {
+    /// The value is at least this.
+    pub lo: Value,
+    /// The value is at most this.
+    pub hi: Value,
+    /// The depth the bounds were searched to ([`EXACT_DEPTH`]: to the end of the game).
+    pub depth: u8,
+    /// Index of the best move found in the game's search order ([`NO_MOVE`]: none).
+    pub best: u8,
+}
+
+/// A fixed-size transposition table.
+pub struct Table {
+    slots: Vec<Slot>,
+    shift: u32,
+    generation: u8,
+}
+
+fn pack_lo(v: Value) -> u16 {
+    // i16::MIN stands for −∞; a lower bound too large to store is weakened, never raised.
+    (v.clamp(i16::MIN as Value, i16::MAX as Value - 1) as i16) as u16
+}
+
+fn pack_hi(v: Value) -> u16 {
+    (v.clamp(i16::MIN as Value + 1, i16::MAX as Value) as i16) as u16
+}
+
+fn unpack_lo(b: u16) -> Value {
+    match b as i16 {
+        i16::MIN => -INFINITY,
+        x => x as Value,
+    }
+}
+
+fn unpack_hi(b: u16) -> Value {
+    match b as i16 {
+        i16::MAX => INFINITY,
+        x => x as Value,
+    }
+}
+
+impl Table {
+    /// A table of 2^`bits` entries (16 bytes each); `bits` is clamped to 1..=32.
+    pub fn new(bits: u32) -> Table {
+        let bits = bits.clamp(1, 32);
+        Table {
+            slots: vec![Slot::default(); 1 << bits],
+            shift: 64 - bits,
+            generation: 1,
+        }
+    }
+
+    /// Forgets every entry.
+    pub fn clear(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            // After 255 clears stale entries could look current again: wipe for real.
+            self.slots.fill(Slot::default());
+            self.generation = 1;
+        }
+    }
+
+    fn bucket(&self, key: u64) -> usize {
+        ((key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize) & !1
+    }
+
+    fn current(&self, s: &Slot) -> bool {
+        (s.data >> 48) as u8 == self.generation
+    }
+
+    /// The entry stored for `key`, if any.
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        let b = self.bucket(key);
+        for s in &self.slots[b..b + 2] {
+            if s.key == key && self.current(s) {
+                return Some(Entry {
+                    lo: unpack_lo(s.data as u16),
+                    hi: unpack_hi((s.data >> 16) as u16),
+                    depth: (s.data >> 32) as u8,
+                    best: (s.data >> 40) as u8,
+                });
+            }
+        }
+        None
+    }
+
+    /// Records `e` for `key`, searched with `nodes` nodes below it.
+    #[inline]
+    pub fn store(&mut self, key: u64, e: Entry, nodes: u64) {
+        let weight = (64 - nodes.leading_zeros()) as u64;
+        let data = pack_lo(e.lo) as u64
+            | (pack_hi(e.hi) as u64) << 16
+            | (e.depth as u64) << 32
+            | (e.best as u64) << 40
+            | (self.generation as u64) << 48
+            | weight << 56;
+        let new = Slot { key, data };
+        let b = self.bucket(key);
+        let (first, second) = (self.slots[b], self.slots[b + 1]);
+        if first.key == key || !self.current(&first) {
+            self.slots[b] = new;
+        } else if second.key == key || !self.current(&second) {
+            self.slots[b + 1] = new;
+        } else if weight >= first.data >> 56 {
+            self.slots[b + 1] = first;
+            self.slots[b] = new;
+        } else {
+            self.slots[b + 1] = new;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounds_survive_packing_soundly() {
+        let mut t = Table::new(4);
+        for (lo, hi) in [(-3, 5), (-INFINITY, 7), (-9, INFINITY), (-100_000, 100_000)] {
+            t.store(
+                42,
+                Entry {
+                    lo,
+                    hi,
+                    depth: 3,
+                    best: 1,
+                },
+                10,
+            );
+            let e = t.probe(42).unwrap();
+            assert!(e.lo <= lo && e.hi >= hi, "{lo} {hi} -> {e:?}");
+            assert_eq!((e.depth, e.best), (3, 1));
+        }
+        t.clear();
+        assert!(t.probe(42).is_none());
+    }
+}

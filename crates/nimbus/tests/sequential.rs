@@ -1,0 +1,390 @@
+//! The sequential solvers against plain minimax and each other, the rulesets against their
+//! closed forms and published results (Connect Four test sets, tic-tac-toe's 5478 positions).
+
+use nimbus::sequential::games::carrot::{self, Carrot};
+use nimbus::sequential::games::coin_grid::CoinGrid;
+use nimbus::sequential::games::connect4::Connect4;
+use nimbus::sequential::games::nim::Nim;
+use nimbus::sequential::games::tictactoe::TicTacToe;
+use nimbus::sequential::solve::{self, Solved};
+use nimbus::sequential::{
+    alphabeta, deepening, memo, minimax, mtdf, Game, Indexed, Limits, Notation, Player, Value,
+    INFINITY,
+};
+use proptest::prelude::*;
+use std::hash::Hash;
+
+/// Plays random moves from the start, `plies` of them or until the game ends.
+fn random_position<G: Game>(g: &G, seed: u64, plies: u32) -> G::Position {
+    let mut state = seed
+        .wrapping_mul(6364136223846793005)
+        .wrapping_add(1442695040888963407);
+    let mut p = g.start();
+    let mut moves = Vec::new();
+    for _ in 0..plies {
+        moves.clear();
+        if g.outcome(&p).is_some() {
+            break;
+        }
+        g.moves(&p, &mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        p = g.play(&p, moves[(state >> 33) as usize % moves.len()]);
+    }
+    p
+}
+
+/// Checks every solver against plain minimax at `p`: values, best moves, and that each
+/// principal variation keeps the value.
+fn agree<G>(g: &G, p: &G::Position)
+where
+    G: Game,
+    G::Position: Hash + Eq + std::fmt::Debug,
+{
+    let reference = minimax::solve(g, p);
+    let limits = Limits {
+        table_bits: 12,
+        ..Limits::default()
+    };
+    let ab = alphabeta::solve(g, p, &limits).unwrap();
+    let id = deepening::solve(g, p, &limits).unwrap();
+    let me = memo::solve(g, p, u64::MAX).unwrap();
+    let mut s = alphabeta::Searcher::new(g, &limits);
+    let (lo, hi) = mtdf::root_bounds(g, p);
+    let bi = mtdf::bisect(&mut s, p, lo, hi, None).unwrap();
+    let mt = mtdf::mtdf(&mut s, p, 0, None).unwrap();
+    for (name, v) in [
+        ("alpha-beta", ab.value),
+        ("deepening", id.value),
+        ("memo", me.value),
+        ("bisection", bi.value),
+        ("mtdf", mt.value),
+    ] {
+        assert_eq!(v, reference.value, "{name} at {p:?}");
+    }
+    assert!(
+        lo <= reference.value && reference.value <= hi,
+        "bounds at {p:?}"
+    );
+    for search in [&ab, &id, &me] {
+        assert_eq!(
+            search.best_moves, reference.best_moves,
+            "best moves at {p:?}"
+        );
+        assert!(search.exact);
+        // Walk the PV: each move keeps the value (checked by minimax at each step).
+        let (mut q, mut v) = (p.clone(), search.value);
+        for &m in &search.pv {
+            let r = g.reward(&q, m);
+            q = g.play(&q, m);
+            let child = minimax::solve(g, &q).value;
+            assert_eq!(r - child, v, "PV {:?} at {p:?}", search.pv);
+            v = child;
+        }
+        assert!(
+            g.outcome(&q).is_some() || {
+                let mut ms = Vec::new();
+                g.moves(&q, &mut ms);
+                ms.is_empty()
+            }
+        );
+    }
+}
+
+#[test]
+fn tictactoe_is_a_draw_with_5478_positions() {
+    let g = TicTacToe;
+    let r = minimax::solve(&g, &g.start());
+    assert_eq!(r.value, 0);
+    assert_eq!(r.best_moves.len(), 9, "every first move draws");
+    agree(&g, &g.start());
+    let strong = solve::solve(&g, "tictactoe", u64::MAX, &|_| {}).unwrap();
+    let s = strong.summary();
+    assert_eq!(s.positions, 5478);
+    assert_eq!(s.start, Solved::Draw);
+    assert_eq!(s.wins + s.losses + s.draws, 5478);
+    assert!(solve::check_ranking(&g, 10_000));
+}
+
+/// Minimax with the winner hurrying and the loser delaying: the value's magnitude tells the
+/// ply the game ends on, so remoteness = that ply − the ply of the position.
+struct Remote<'a, G>(&'a G);
+const BIG: Value = 1 << 20;
+impl<G: Game> Game for Remote<'_, G> {
+    type Position = (G::Position, i64);
+    type Move = G::Move;
+    fn start(&self) -> Self::Position {
+        (self.0.start(), 0)
+    }
+    fn moves(&self, p: &Self::Position, out: &mut Vec<G::Move>) {
+        self.0.moves(&p.0, out)
+    }
+    fn play(&self, p: &Self::Position, m: G::Move) -> Self::Position {
+        (self.0.play(&p.0, m), p.1 + 1)
+    }
+    fn outcome(&self, p: &Self::Position) -> Option<Value> {
+        self.0
+            .outcome(&p.0)
+            .map(|v| v.signum() * (BIG - p.1))
+            .or_else(|| {
+                let mut ms = Vec::new();
+                self.0.moves(&p.0, &mut ms);
+                ms.is_empty().then_some(0)
+            })
+    }
+    fn to_move(&self, p: &Self::Position) -> Player {
+        self.0.to_move(&p.0)
+    }
+}
+
+fn remoteness_by_minimax<G>(g: &G, p: &G::Position) -> Solved
+where
+    G: Game,
+    G::Position: Hash + Eq,
+{
+    let w = Remote(g);
+    let v = memo::solve(&w, &(p.clone(), 0), u64::MAX).unwrap().value;
+    match v.signum() {
+        1 => Solved::Win((BIG - v) as u32),
+        -1 => Solved::Loss((BIG + v) as u32),
+        _ => Solved::Draw,
+    }
+}
+
+#[test]
+fn strong_solution_matches_minimax_remoteness() {
+    let g = TicTacToe;
+    let strong = solve::solve(&g, "tictactoe", u64::MAX, &|_| {}).unwrap();
+    for seed in 0..300 {
+        let p = random_position(&g, seed, (seed % 9) as u32);
+        assert_eq!(
+            strong.get(&g, &p),
+            Some(remoteness_by_minimax(&g, &p)),
+            "{p:?}"
+        );
+    }
+    let c4 = Connect4::new(4, 4).unwrap();
+    assert!(solve::check_ranking(&c4, 100_000));
+    let strong = solve::solve(&c4, "connect4 4x4", u64::MAX, &|_| {}).unwrap();
+    for seed in 0..60 {
+        let p = random_position(&c4, seed, 6 + (seed % 6) as u32);
+        assert_eq!(
+            strong.get(&c4, &p),
+            Some(remoteness_by_minimax(&c4, &p)),
+            "{p:?}"
+        );
+    }
+    let nim = Nim::new(vec![3, 4, 2]);
+    let strong = solve::solve(&nim, "nim 3 4 2", u64::MAX, &|_| {}).unwrap();
+    for seed in 0..50 {
+        let p = random_position(&nim, seed, (seed % 5) as u32);
+        assert_eq!(strong.get(&nim, &p), Some(remoteness_by_minimax(&nim, &p)));
+    }
+}
+
+#[test]
+fn saved_solution_loads_back() {
+    let g = TicTacToe;
+    let strong = solve::solve(&g, "tictactoe", u64::MAX, &|_| {}).unwrap();
+    let mut bytes = Vec::new();
+    strong.save(&mut bytes).unwrap();
+    let back = solve::Strong::load(&g, "tictactoe", &mut bytes.as_slice(), "mem").unwrap();
+    assert_eq!(back.summary(), strong.summary());
+    let p = g.parse_position("5 1").unwrap();
+    assert_eq!(back.get(&g, &p), strong.get(&g, &p));
+    assert!(solve::Strong::load(&g, "connect4", &mut bytes.as_slice(), "mem").is_err());
+    assert!(solve::Strong::load(&g, "tictactoe", &mut &bytes[..100], "mem").is_err());
+}
+
+#[test]
+fn searches_agree_with_minimax_on_small_games() {
+    let t = TicTacToe;
+    for seed in 0..60 {
+        agree(&t, &random_position(&t, seed, (seed % 7) as u32));
+    }
+    for (w, h) in [(4, 4), (5, 3), (3, 5)] {
+        let c4 = Connect4::new(w, h).unwrap();
+        for seed in 0..25 {
+            agree(&c4, &random_position(&c4, seed, 5 + (seed % 5) as u32));
+        }
+    }
+    for seed in 0..20 {
+        let heaps = vec![(seed % 4) as u32 + 1, 3, (seed % 3) as u32 + 1];
+        let nim = Nim::new(heaps.clone());
+        let r = minimax::solve(&nim, &nim.start());
+        let xor = heaps.iter().fold(0, |a, &h| a ^ h);
+        assert_eq!(r.value, if xor != 0 { 1 } else { -1 }, "{heaps:?}");
+        agree(&nim, &nim.start());
+    }
+}
+
+#[test]
+fn depth_limited_search_matches_depth_limited_minimax() {
+    let c4 = Connect4::new(5, 4).unwrap();
+    for seed in 0..40 {
+        let p = random_position(&c4, seed, 4 + (seed % 4) as u32);
+        for depth in 1..=4 {
+            let reference = minimax::solve_to_depth(&c4, &p, Some(depth));
+            let limits = Limits {
+                depth: Some(depth),
+                table_bits: 12,
+                ..Limits::default()
+            };
+            let ab = alphabeta::solve(&c4, &p, &limits).unwrap();
+            assert_eq!(ab.value, reference.value, "depth {depth} at {p:?}");
+            let id = deepening::solve(&c4, &p, &limits).unwrap();
+            assert_eq!(id.value, reference.value, "deepening, depth {depth}");
+        }
+    }
+}
+
+fn coin_grid_by_definition(coins: &[Vec<Value>], rounds: u32) -> Value {
+    // best[t][r][c]: Alice's coins still to come with t moves made and the piece at (r, c).
+    let n = coins.len();
+    let total = 2 * rounds as usize;
+    let mut best = vec![vec![0; n]; n];
+    for t in (0..total).rev() {
+        let mut now = vec![vec![0; n]; n];
+        for (r, row) in now.iter_mut().enumerate() {
+            for (c, cell) in row.iter_mut().enumerate() {
+                let mut options = Vec::new();
+                let steps = [(-1i64, 0i64), (1, 0), (0, -1), (0, 1)];
+                for (dr, dc) in steps {
+                    let (nr, nc) = (r as i64 + dr, c as i64 + dc);
+                    if nr >= 0 && nc >= 0 && (nr as usize) < n && (nc as usize) < n {
+                        let (nr, nc) = (nr as usize, nc as usize);
+                        options.push(coins[nr][nc] + best[nr][nc]);
+                    }
+                }
+                *cell = if options.is_empty() {
+                    0
+                } else if t % 2 == 0 {
+                    *options.iter().max().unwrap()
+                } else {
+                    *options.iter().min().unwrap()
+                };
+            }
+        }
+        best = now;
+    }
+    best[0][0]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    #[test]
+    fn coin_grid_matches_its_definition(
+        n in 1usize..4,
+        rounds in 0u32..4,
+        raw in proptest::collection::vec(-5i64..10, 16),
+    ) {
+        let coins: Vec<Vec<Value>> = (0..n).map(|r| raw[r * n..r * n + n].to_vec()).collect();
+        let g = CoinGrid::new(coins.clone(), rounds).unwrap();
+        let expected = coin_grid_by_definition(&coins, rounds);
+        let m = memo::solve(&g, &g.start(), u64::MAX).unwrap();
+        prop_assert_eq!(m.value, expected);
+        let mm = minimax::solve(&g, &g.start());
+        prop_assert_eq!(mm.value, expected);
+        prop_assert_eq!(&m.best_moves, &mm.best_moves);
+        let ab = alphabeta::solve(&g, &g.start(), &Limits::default()).unwrap();
+        prop_assert_eq!(ab.value, expected);
+    }
+
+    #[test]
+    fn carrot_answers_agree(a in proptest::collection::vec(0i64..6, 1..11)) {
+        let fast = carrot::answers(&a);
+        prop_assert_eq!(&fast, &carrot::answers_dp(&a));
+        let g = Carrot::new(a.clone());
+        let n = a.len();
+        for (k, &answer) in fast.iter().enumerate() {
+            let m = n - k;
+            let best = (0..=n - m)
+                .map(|l| minimax::solve(&g, &g.window(l, l + m - 1)).value)
+                .max()
+                .unwrap();
+            prop_assert_eq!(answer, best, "k = {}", k);
+        }
+    }
+}
+
+#[test]
+fn carrot_is_linear() {
+    let n = 300_000;
+    let mut x = 12345u64;
+    let a: Vec<Value> = (0..n)
+        .map(|_| {
+            x = x.wrapping_mul(6364136223846793005).wrapping_add(1);
+            ((x >> 33) % 1_000_000_000) as Value
+        })
+        .collect();
+    let started = std::time::Instant::now();
+    let fast = carrot::answers(&a);
+    assert!(started.elapsed().as_secs_f64() < 1.0);
+    assert_eq!(fast.len(), n);
+    assert_eq!(fast[n - 1], *a.iter().max().unwrap());
+    // Spot checks against the quadratic program on a prefix-sized copy.
+    let small = &a[..2000];
+    assert_eq!(carrot::answers(small), carrot::answers_dp(small));
+}
+
+fn connect4_set(name: &str) -> Vec<(String, Value)> {
+    let path = format!(
+        "{}/../../../shared/data/connect4/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{path}: {e}"))
+        .lines()
+        .map(|l| {
+            let mut it = l.split_whitespace();
+            let moves = it.next().unwrap().to_string();
+            let score = it.next().unwrap().parse().unwrap();
+            (moves, score)
+        })
+        .collect()
+}
+
+#[test]
+fn connect4_solves_pons_test_sets() {
+    let g = Connect4::standard();
+    let mut s = alphabeta::Searcher::new(&g, &Limits::default());
+    for set in ["Test_L3_R1", "Test_L2_R1", "Test_L1_R1"] {
+        for (moves, expected) in connect4_set(set) {
+            let p = g.parse_position(&moves).unwrap();
+            s.reset();
+            assert_eq!(g.score(&mut s, &p), expected, "{set}: {moves}");
+        }
+    }
+}
+
+#[test]
+fn connect4_notation_errors_name_the_token() {
+    let g = Connect4::standard();
+    let e = g.parse_position("4448").unwrap_err().to_string();
+    assert!(e.contains("column 4") && e.contains("`8`"), "{e}");
+    let e = g.parse_position("1111111").unwrap_err().to_string();
+    assert!(e.contains("column 7") && e.contains("full"), "{e}");
+    let e = g.parse_position("12121212").unwrap_err().to_string();
+    assert!(e.contains("over"), "{e}");
+    assert!(Connect4::new(8, 8).is_err());
+    assert!(Connect4::new(16, 3).is_ok());
+    let big = Connect4::new(1, 63).unwrap();
+    assert_eq!(big.size(), u64::MAX);
+}
+
+#[test]
+fn bounds_hold_on_random_connect4_positions() {
+    let g = Connect4::new(4, 4).unwrap();
+    for seed in 0..200 {
+        let p = random_position(&g, seed, 3 + (seed % 10) as u32);
+        let v = minimax::solve(&g, &p).value;
+        let (lo, hi) = mtdf::root_bounds(&g, &p);
+        assert!(lo <= v && v <= hi, "{lo} {v} {hi}");
+        assert!(lo > -INFINITY && hi < INFINITY);
+    }
+}
