@@ -10,8 +10,10 @@ macro_rules! outln {
 }
 
 mod nash;
+mod play;
 mod sequence;
 mod sg;
+mod solve;
 mod substring;
 mod verify;
 mod zerosum;
@@ -46,6 +48,8 @@ enum Command {
     Zerosum(zerosum::Args),
     Nash(nash::Args),
     Verify(verify::Args),
+    Solve(solve::Args),
+    Play(play::Args),
 }
 
 fn main() -> ExitCode {
@@ -58,6 +62,8 @@ fn main() -> ExitCode {
         Command::Zerosum(args) => zerosum::run(args, &mut out),
         Command::Nash(args) => nash::run(args, &mut out),
         Command::Verify(args) => verify::run(args, &mut out),
+        Command::Solve(args) => solve::run(args, &mut out),
+        Command::Play(args) => play::run(args, &mut out),
     };
     if let Err(e) = write_stdout(&out) {
         eprintln!("error: cannot write the output: {e}");

@@ -97,6 +97,13 @@ impl<'g, G: Game> Searcher<'g, G> {
         self.stopped = false;
     }
 
+    /// Maps the table's memory now (see [`Table::prefault`]), before timed searches.
+    pub fn prefault(&mut self) {
+        if let Some(t) = &mut self.table {
+            t.prefault();
+        }
+    }
+
     /// True once the deadline has stopped a search.
     pub fn stopped(&self) -> bool {
         self.stopped
@@ -268,7 +275,12 @@ impl<'g, G: Game> Searcher<'g, G> {
                         self.root_best = Some(f.moves[f.best_index]);
                     }
                     if let (Some(k), Some(t), false) = (f.key, &mut self.table, self.stopped) {
-                        let index = original_index(f.best_index, f.hoisted);
+                        // A node where every move failed low has no meaningful best move.
+                        let index = if best > f.alpha0 {
+                            original_index(f.best_index, f.hoisted)
+                        } else {
+                            NO_MOVE as usize
+                        };
                         let entry = Entry {
                             lo,
                             hi,
@@ -386,7 +398,7 @@ pub fn solve<G: Game>(g: &G, p: &G::Position, limits: &Limits) -> Option<Search<
 }
 
 /// Completes a search's answer with its best moves and principal variation.
-pub(crate) fn finish<G: Game>(
+pub fn finish<G: Game>(
     s: &mut Searcher<'_, G>,
     p: &G::Position,
     found: Found,

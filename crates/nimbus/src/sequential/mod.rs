@@ -127,6 +127,69 @@ pub trait Notation: Game {
     fn show_move(&self, m: Self::Move) -> String;
     /// A drawing of the position, several lines.
     fn show_position(&self, p: &Self::Position) -> String;
+    /// What a value means at `p`, in words ("win", "X wins with its 12th stone").
+    fn explain(&self, _p: &Self::Position, v: Value) -> String {
+        format!("{} ({v})", result_word(v))
+    }
+}
+
+/// The search to run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Method {
+    /// Exact and fast: null-window search with the table when the game has position keys,
+    /// memoised minimax otherwise; iterative deepening when a depth or time limit is set.
+    Auto,
+    /// Plain minimax, the reference.
+    Minimax,
+    /// Memoised minimax.
+    Memo,
+    /// Alpha–beta with the full window.
+    AlphaBeta,
+    /// Null-window search (bisection between the game's bounds, or MTD(f)).
+    NullWindow,
+    /// Iterative deepening.
+    Deepening,
+}
+
+/// Solves `p` with `method` under `limits`. A deadline that stops the search before any
+/// answer is known is an error; one that stops iterative deepening gives its best answer so
+/// far, marked inexact.
+pub fn search<G>(
+    g: &G,
+    p: &G::Position,
+    method: Method,
+    limits: &Limits,
+    max_states: u64,
+) -> Result<Search<G::Move>>
+where
+    G: Game,
+    G::Position: std::hash::Hash + Eq,
+{
+    let limited = limits.depth.is_some() || limits.deadline.is_some();
+    let method = match method {
+        Method::Auto if limited => Method::Deepening,
+        Method::Auto if g.key(p).is_some() => Method::NullWindow,
+        Method::Auto => Method::Memo,
+        m => m,
+    };
+    let timed_out =
+        || crate::Error::Invalid("the time limit passed before the first answer".into());
+    match method {
+        Method::Minimax => Ok(minimax::solve_to_depth(g, p, limits.depth)),
+        Method::Memo if limits.depth.is_some() => Err(crate::Error::Invalid(
+            "memoised minimax searches to the end: drop --depth or pick another method".into(),
+        )),
+        Method::Memo => memo::solve(g, p, max_states),
+        Method::AlphaBeta => alphabeta::solve(g, p, limits).ok_or_else(timed_out),
+        Method::Deepening | Method::Auto => deepening::solve(g, p, limits).ok_or_else(timed_out),
+        Method::NullWindow => {
+            let started = Instant::now();
+            let mut s = alphabeta::Searcher::new(g, limits);
+            let (lo, hi) = mtdf::root_bounds(g, p);
+            let found = mtdf::bisect(&mut s, p, lo, hi, limits.depth).ok_or_else(timed_out)?;
+            alphabeta::finish(&mut s, p, found, limits.depth, started).ok_or_else(timed_out)
+        }
+    }
 }
 
 /// What a search found.

@@ -16,11 +16,9 @@ pub const EXACT_DEPTH: u8 = u8::MAX;
 /// Move index recorded when there is no best move to remember.
 pub const NO_MOVE: u8 = u8::MAX;
 
-#[derive(Clone, Copy, Default)]
-struct Slot {
-    key: u64,
-    data: u64,
-}
+/// A slot is `[key, data]`: plain words, so that a new table is zeroed memory the operating
+/// system hands out lazily rather than memory written entry by entry.
+type Slot = [u64; 2];
 
 /// What the table knows of a position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -70,10 +68,16 @@ impl Table {
     pub fn new(bits: u32) -> Table {
         let bits = bits.clamp(1, 32);
         Table {
-            slots: vec![Slot::default(); 1 << bits],
+            slots: vec![[0u64; 2]; 1 << bits],
             shift: 64 - bits,
             generation: 1,
         }
+    }
+
+    /// Writes every entry once, so that the operating system maps the memory now rather than
+    /// page by page during a timed search.
+    pub fn prefault(&mut self) {
+        self.slots.fill([0, 0]);
     }
 
     /// Forgets every entry.
@@ -81,7 +85,7 @@ impl Table {
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
             // After 255 clears stale entries could look current again: wipe for real.
-            self.slots.fill(Slot::default());
+            self.slots.fill([0, 0]);
             self.generation = 1;
         }
     }
@@ -91,7 +95,7 @@ impl Table {
     }
 
     fn current(&self, s: &Slot) -> bool {
-        (s.data >> 48) as u8 == self.generation
+        (s[1] >> 48) as u8 == self.generation
     }
 
     /// The entry stored for `key`, if any.
@@ -99,12 +103,13 @@ impl Table {
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let b = self.bucket(key);
         for s in &self.slots[b..b + 2] {
-            if s.key == key && self.current(s) {
+            if s[0] == key && self.current(s) {
+                let data = s[1];
                 return Some(Entry {
-                    lo: unpack_lo(s.data as u16),
-                    hi: unpack_hi((s.data >> 16) as u16),
-                    depth: (s.data >> 32) as u8,
-                    best: (s.data >> 40) as u8,
+                    lo: unpack_lo(data as u16),
+                    hi: unpack_hi((data >> 16) as u16),
+                    depth: (data >> 32) as u8,
+                    best: (data >> 40) as u8,
                 });
             }
         }
@@ -121,14 +126,14 @@ impl Table {
             | (e.best as u64) << 40
             | (self.generation as u64) << 48
             | weight << 56;
-        let new = Slot { key, data };
+        let new = [key, data];
         let b = self.bucket(key);
         let (first, second) = (self.slots[b], self.slots[b + 1]);
-        if first.key == key || !self.current(&first) {
+        if first[0] == key || !self.current(&first) {
             self.slots[b] = new;
-        } else if second.key == key || !self.current(&second) {
+        } else if second[0] == key || !self.current(&second) {
             self.slots[b + 1] = new;
-        } else if weight >= first.data >> 56 {
+        } else if weight >= first[1] >> 56 {
             self.slots[b + 1] = first;
             self.slots[b] = new;
         } else {

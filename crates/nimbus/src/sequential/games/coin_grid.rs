@@ -210,6 +210,11 @@ impl Notation for CoinGrid {
         .into()
     }
 
+    fn explain(&self, p: &Position, v: Value) -> String {
+        let alice = if p.made % 2 == 0 { v } else { -v };
+        format!("Alice collects {alice} more coins with best play")
+    }
+
     fn show_position(&self, p: &Position) -> String {
         let mut s = String::new();
         for (r, row) in self.coins.iter().enumerate() {

@@ -25,6 +25,8 @@ pub struct Connect4 {
     bottom: u64,
     board: u64,
     order: Vec<u8>,
+    /// Shifts of 3 · (height + 2) bits reach past 64: take the checked path.
+    tall: bool,
 }
 
 /// A position.
@@ -82,6 +84,7 @@ impl Connect4 {
             bottom,
             board,
             order,
+            tall: 3 * (height + 2) >= 64,
         })
     }
 
@@ -113,19 +116,50 @@ impl Connect4 {
     /// Whether the stones in `s` contain four in a row.
     #[inline(always)]
     fn aligned(&self, s: u64) -> bool {
-        let h = self.height;
-        for d in [1, h, h + 1, h + 2] {
-            let m = s & shr(s, d);
-            if m & shr(m, 2 * d) != 0 {
-                return true;
-            }
+        if self.tall {
+            return self.aligned_checked(s);
         }
-        false
+        let h = self.height;
+        let mut m = s & (s >> 1);
+        let mut any = m & (m >> 2);
+        for d in [h, h + 1, h + 2] {
+            m = s & (s >> d);
+            any |= m & (m >> (2 * d));
+        }
+        any != 0
+    }
+
+    #[cold]
+    fn aligned_checked(&self, s: u64) -> bool {
+        let h = self.height;
+        [1, h, h + 1, h + 2].into_iter().any(|d| {
+            let m = s & shr(s, d);
+            m & shr(m, 2 * d) != 0
+        })
     }
 
     /// The empty cells that would complete four in a row for the stones `s`.
     #[inline(always)]
     fn winning_cells(&self, s: u64, mask: u64) -> u64 {
+        if self.tall {
+            return self.winning_cells_checked(s, mask);
+        }
+        let h = self.height;
+        let mut r = (s << 1) & (s << 2) & (s << 3);
+        for d in [h, h + 1, h + 2] {
+            let p = (s << d) & (s << (2 * d));
+            r |= p & (s << (3 * d));
+            r |= p & (s >> d);
+            let p = (s >> d) & (s >> (2 * d));
+            r |= p & (s << d);
+            r |= p & (s >> (3 * d));
+        }
+        r & (self.board ^ mask)
+    }
+
+    /// The same for boards so tall that three diagonal steps shift by 64 bits or more.
+    #[cold]
+    fn winning_cells_checked(&self, s: u64, mask: u64) -> u64 {
         let h = self.height;
         let mut r = (s << 1) & (s << 2) & (s << 3);
         for d in [h, h + 1, h + 2] {
@@ -167,20 +201,38 @@ impl Connect4 {
         }
     }
 
+    /// Plies from `p` to the end of the game when its score is `v` and both play well.
+    pub fn plies_to_end(&self, p: &Position, v: Value) -> u32 {
+        if v == 0 {
+            return self.cells - p.moves;
+        }
+        let k = (self.cells.div_ceil(2) as Value + 1 - v.abs()) as u32;
+        // The winner's k-th stone is ply 2k − 1 for the first player, 2k for the second.
+        let first_wins = (v > 0) == (p.moves % 2 == 0);
+        let end = if first_wins { 2 * k - 1 } else { 2 * k };
+        end - p.moves
+    }
+
     /// Whether the side to move would win by playing column `c`.
     pub fn wins_at(&self, p: &Position, c: u32) -> bool {
         self.can_play(p, c)
             && self.winning_cells(p.current, p.mask) & self.playable(p) & self.column_mask(c) != 0
     }
 
-    /// The exact score of `p` in Pons' scoring, by null-window bisection; also the nodes.
+    /// The exact score of `p` in Pons' scoring, by null-window bisection of the interval the
+    /// empty cells allow (Pons' driver; measured to need fewer nodes on his test sets than
+    /// bisecting the tighter interval [`Game::search_moves`] gives at the root).
     pub fn score(
         &self,
         searcher: &mut crate::sequential::alphabeta::Searcher<'_, Connect4>,
         p: &Position,
     ) -> Value {
         let (lo, hi) = crate::sequential::mtdf::root_bounds(self, p);
-        crate::sequential::mtdf::bisect(searcher, p, lo, hi, None)
+        if lo == hi {
+            return lo;
+        }
+        let left = (self.cells - p.moves) as Value;
+        crate::sequential::mtdf::bisect(searcher, p, -left / 2, (left + 1) / 2, None)
             .expect("no deadline was set")
             .value
     }
@@ -287,25 +339,27 @@ impl Game for Connect4 {
             return (lo, hi);
         }
         // Order by the number of winning cells each move creates; an insertion sort of at most
-        // `width` moves, stable so that the centre comes first among equals.
-        let mut scored: [(u32, u8); 32] = [(0, 0); 32];
+        // `width` moves. The key packs the count above the column's place in the centre-first
+        // order, so that the centre comes first among equals.
+        let mut keys = [0u32; 32];
         let mut n = 0;
-        for &c in &self.order {
+        for (place, &c) in self.order.iter().enumerate() {
             let bit = safe & self.column_mask(c as u32);
             if bit != 0 {
-                let s = self
+                let count = self
                     .winning_cells(p.current | bit, p.mask | bit)
                     .count_ones();
+                let key = count << 16 | (0xff - place as u32) << 8 | c as u32;
                 let mut j = n;
-                while j > 0 && scored[j - 1].0 < s {
-                    scored[j] = scored[j - 1];
+                while j > 0 && keys[j - 1] < key {
+                    keys[j] = keys[j - 1];
                     j -= 1;
                 }
-                scored[j] = (s, c);
+                keys[j] = key;
                 n += 1;
             }
         }
-        out.extend(scored[..n].iter().map(|&(_, c)| c));
+        out.extend(keys[..n].iter().map(|&k| k as u8));
         (lo, hi)
     }
 }
@@ -388,6 +442,15 @@ impl Notation for Connect4 {
 
     fn show_move(&self, m: u8) -> String {
         (m + 1).to_string()
+    }
+
+    fn explain(&self, p: &Position, v: Value) -> String {
+        let plies = self.plies_to_end(p, v);
+        match v.signum() {
+            1 => format!("win in {plies} plies (score {v})"),
+            -1 => format!("loss in {plies} plies (score {v})"),
+            _ => "draw (score 0)".into(),
+        }
     }
 
     fn show_position(&self, p: &Position) -> String {

@@ -34,6 +34,11 @@ impl Nim {
     pub fn new(heaps: Vec<u32>) -> Nim {
         Nim { heaps }
     }
+
+    /// The starting heaps.
+    pub fn heaps(&self) -> &[u32] {
+        &self.heaps
+    }
 }
 
 impl Game for Nim {

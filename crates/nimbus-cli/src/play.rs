@@ -1,0 +1,145 @@
+//! `nimbus play`: a game against the solver in the terminal.
+
+use crate::solve::{limits, side_name};
+use nimbus::sequential::games::Builtin;
+use nimbus::sequential::{search, Method, Notation, Player, Value};
+use nimbus::Error;
+use std::hash::Hash;
+use std::io::{BufRead, Write};
+use std::process::ExitCode;
+
+const EXAMPLES: &str = "\
+Examples:
+  nimbus play tictactoe                 you are X and move first
+  nimbus play connect4 --first nimbus   the solver opens
+  nimbus play connect4 --time-limit 1   the solver thinks at most a second a move
+  nimbus play coin-grid:3:1,5;3,0       steps U D L R
+
+Type a move in the game's notation (a column 1-7, a cell 1-9, HEAP:LEFT, a step), or quit.";
+
+/// Play against the solver in the terminal.
+#[derive(clap::Args)]
+#[command(after_help = EXAMPLES)]
+pub struct Args {
+    /// The game, as for `nimbus solve`.
+    #[arg(value_name = "GAME")]
+    game: String,
+    /// Who moves first: you or nimbus.
+    #[arg(long, default_value = "you", value_parser = ["you", "nimbus"])]
+    first: String,
+    /// The solver searches this many plies, then uses the game's evaluation.
+    #[arg(long, value_name = "PLIES")]
+    depth: Option<u32>,
+    /// The solver thinks at most this many seconds a move.
+    #[arg(long, value_name = "SECONDS")]
+    time_limit: Option<f64>,
+}
+
+pub fn run(args: Args, _out: &mut String) -> Result<ExitCode, Error> {
+    match Builtin::parse(&args.game)? {
+        Builtin::TicTacToe(g) => play(&g, &args),
+        Builtin::Connect4(g) => play(&g, &args),
+        Builtin::Nim(g) => play(&g, &args),
+        Builtin::CoinGrid(g) => play(&g, &args),
+        Builtin::Carrot(_) => Err(Error::Invalid(
+            "carrot is answered for every k at once by `nimbus solve`; it has no board to play on"
+                .into(),
+        )),
+    }
+}
+
+fn say(text: &str) {
+    let mut stdout = std::io::stdout().lock();
+    let _ = writeln!(stdout, "{text}");
+    let _ = stdout.flush();
+}
+
+fn play<G>(g: &G, args: &Args) -> Result<ExitCode, Error>
+where
+    G: Notation,
+    G::Position: Hash + Eq,
+{
+    // Checked once up front so that a bad limit is an error before the game starts.
+    limits(args.depth, args.time_limit, 22)?;
+    let solver = if args.first == "nimbus" {
+        Player::First
+    } else {
+        Player::Second
+    };
+    let mut p = g.start();
+    // The first player's running total, for score games.
+    let mut total: Value = 0;
+    let stdin = std::io::stdin();
+    let mut lines = stdin.lock().lines();
+    loop {
+        say(g.show_position(&p).trim_end());
+        let mut moves = Vec::new();
+        if g.outcome(&p).is_none() {
+            g.moves(&p, &mut moves);
+        }
+        if moves.is_empty() {
+            let v = g.outcome(&p).unwrap_or(0);
+            let mover = g.to_move(&p);
+            let verdict = if g.has_rewards() {
+                format!("game over: the first player's total is {total}")
+            } else if v == 0 {
+                "game over: a draw".into()
+            } else {
+                let winner = if v > 0 { mover } else { mover.other() };
+                let who = if winner == solver {
+                    "nimbus wins"
+                } else {
+                    "you win"
+                };
+                format!("game over: {who}")
+            };
+            say(&verdict);
+            return Ok(ExitCode::SUCCESS);
+        }
+        let mover = g.to_move(&p);
+        let m = if mover == solver {
+            let limits = limits(args.depth, args.time_limit, 22)?;
+            let r = search(g, &p, Method::Auto, &limits, u64::MAX)?;
+            let Some(&m) = r.pv.first().or(r.best_moves.first()) else {
+                return Err(Error::Invalid("the solver found no move".into()));
+            };
+            let sure = if r.exact {
+                ""
+            } else {
+                " (as far as it searched)"
+            };
+            say(&format!(
+                "nimbus plays {}: {}{sure}",
+                g.show_move(m),
+                g.explain(&p, r.value)
+            ));
+            m
+        } else {
+            let mut chosen = None;
+            while chosen.is_none() {
+                print!("your move ({}): ", side_name(g, &p));
+                let _ = std::io::stdout().flush();
+                let Some(line) = lines.next() else {
+                    say("");
+                    return Ok(ExitCode::SUCCESS);
+                };
+                let line = line.map_err(|e| Error::Io {
+                    path: "standard input".into(),
+                    source: e,
+                })?;
+                let t = line.trim();
+                if t == "quit" || t == "q" {
+                    return Ok(ExitCode::SUCCESS);
+                }
+                match g.parse_move(&p, t) {
+                    Ok(m) => chosen = Some(m),
+                    Err(e) => say(&format!("illegal move: {e}")),
+                }
+            }
+            chosen.expect("the loop ends with a move")
+        };
+        let r = g.reward(&p, m);
+        total += if mover == Player::First { r } else { -r };
+        p = g.play(&p, m);
+    }
+}

@@ -1,0 +1,447 @@
+//! `nimbus solve`: minimax values, best moves and principal variations of sequential games;
+//! strong solutions (`--all`) saved to and queried from a file.
+
+use crate::{print_json, read_input, Common};
+use nimbus::sequential::games::carrot;
+use nimbus::sequential::games::connect4::Connect4;
+use nimbus::sequential::games::Builtin;
+use nimbus::sequential::solve::{self as strong, Progress, Solved, Strong};
+use nimbus::sequential::{alphabeta, search, Game, Indexed, Limits, Method, Notation, Player};
+use nimbus::Error;
+use std::hash::Hash;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+const EXAMPLES: &str = "\
+Examples:
+  nimbus solve tictactoe                      a draw; every first move keeps it
+  nimbus solve connect4 4453                  Pons' score of the position after 4 4 5 3
+  nimbus solve connect4 - < Test_L2_R1        one line per position: moves, score, nodes, µs
+  nimbus solve connect4:5x4 --all --save c4.db   strong solution, saved
+  nimbus solve connect4:5x4 44 --db c4.db     query the saved solution
+  nimbus solve connect4 --time-limit 2        the best answer found in 2 seconds
+  nimbus solve nim:3,4,5                      Nim as a sequential game
+  nimbus solve coin-grid:2:1,5,2;3,0,4;2,2,9  the seeds' coin grid (ROUNDS:ROW;ROW;...)
+  nimbus solve carrot:1,2,3,5                 Choosing Carrot: the answer for every k
+
+Games: tictactoe (cells 1-9), connect4[:WxH] (columns from 1), nim:H,H,... (moves HEAP:LEFT),
+coin-grid:ROUNDS:ROW;ROW;... (steps U D L R), carrot:A,A,... or carrot:@FILE.
+Values are for the side to move: +1/0/-1 for tic-tac-toe and Nim, Pons' score for Connect
+Four (22 - the winner's stones on 7x6), Alice's total for the coin grid.";
+
+/// Solve a two-player zero-sum game of perfect information.
+#[derive(clap::Args)]
+#[command(after_help = EXAMPLES)]
+pub struct Args {
+    /// The game, with its parameters (see below).
+    #[arg(value_name = "GAME")]
+    game: String,
+    /// The moves played from the start, in the game's notation; "-" reads one position per
+    /// line from standard input (Connect Four).
+    #[arg(value_name = "POSITION", allow_hyphen_values = true)]
+    position: Option<String>,
+    /// Search this many plies, then use the game's evaluation.
+    #[arg(long, value_name = "PLIES")]
+    depth: Option<u32>,
+    /// Stop after this many seconds with the best answer found so far (marked as such).
+    #[arg(long, value_name = "SECONDS")]
+    time_limit: Option<f64>,
+    /// The search: auto, minimax, memo, alphabeta, mtdf, deepening.
+    #[arg(long, default_value = "auto")]
+    method: String,
+    /// Strongly solve the game: every position reachable from the start.
+    #[arg(long)]
+    all: bool,
+    /// With --all: save the solution to this file.
+    #[arg(long, value_name = "FILE", requires = "all")]
+    save: Option<String>,
+    /// Answer from a solution saved by --all --save.
+    #[arg(long, value_name = "FILE", conflicts_with = "all")]
+    db: Option<String>,
+    /// Entries of the transposition table, as a power of two, 16 bytes each (default 22; 18
+    /// when positions come from standard input: many small searches run fastest in a table
+    /// that stays in the processor's cache).
+    #[arg(long, value_name = "BITS")]
+    table_bits: Option<u32>,
+    #[command(flatten)]
+    common: Common,
+}
+
+pub(crate) fn limits(
+    depth: Option<u32>,
+    time_limit: Option<f64>,
+    table_bits: u32,
+) -> Result<Limits, Error> {
+    let deadline = match time_limit {
+        None => None,
+        Some(t) if t.is_finite() && t > 0.0 && t < 1e9 => {
+            Some(Instant::now() + Duration::from_secs_f64(t))
+        }
+        Some(t) => {
+            return Err(Error::Invalid(format!(
+                "--time-limit {t}: give a positive number of seconds"
+            )))
+        }
+    };
+    if depth == Some(0) {
+        return Err(Error::Invalid("--depth 0: search at least one ply".into()));
+    }
+    if !(10..=32).contains(&table_bits) {
+        return Err(Error::Invalid(format!(
+            "--table-bits {table_bits}: use 10 to 32"
+        )));
+    }
+    Ok(Limits {
+        depth,
+        deadline,
+        table_bits,
+    })
+}
+
+pub(crate) fn method(name: &str) -> Result<Method, Error> {
+    Ok(match name {
+        "auto" => Method::Auto,
+        "minimax" => Method::Minimax,
+        "memo" => Method::Memo,
+        "alphabeta" => Method::AlphaBeta,
+        "mtdf" => Method::NullWindow,
+        "deepening" => Method::Deepening,
+        other => {
+            return Err(Error::Invalid(format!(
+                "unknown --method `{other}`: auto, minimax, memo, alphabeta, mtdf, deepening"
+            )))
+        }
+    })
+}
+
+pub fn run(args: Args, out: &mut String) -> Result<ExitCode, Error> {
+    let game = Builtin::parse(&args.game)?;
+    let name = game.name();
+    match &game {
+        Builtin::TicTacToe(g) => run_indexed(g, &name, &args, out),
+        Builtin::Connect4(g) if args.position.as_deref() == Some("-") => stream(g, &args, out),
+        Builtin::Connect4(g) => run_indexed(g, &name, &args, out),
+        Builtin::Nim(g) => run_indexed(g, &name, &args, out),
+        Builtin::CoinGrid(g) => {
+            if args.all || args.db.is_some() {
+                return Err(Error::Invalid(
+                    "the coin grid is a score game: the strong solver gives results (win, loss, \
+                     draw); solve positions one at a time"
+                        .into(),
+                ));
+            }
+            run_search(g, &name, &args, out)
+        }
+        Builtin::Carrot(a) => run_carrot(a, &args, out),
+    }
+}
+
+fn no_stream(args: &Args) -> Result<(), Error> {
+    if args.position.as_deref() == Some("-") {
+        return Err(Error::Invalid(format!(
+            "`{}`: positions from standard input are read for Connect Four only",
+            args.game
+        )));
+    }
+    Ok(())
+}
+
+fn run_indexed<G>(g: &G, name: &str, args: &Args, out: &mut String) -> Result<ExitCode, Error>
+where
+    G: Indexed + Notation + Sync,
+    G::Position: Hash + Eq,
+{
+    no_stream(args)?;
+    if args.all {
+        return run_all(g, name, args, out);
+    }
+    if let Some(db) = &args.db {
+        let p = g.parse_position(args.position.as_deref().unwrap_or(""))?;
+        let mut file = std::io::BufReader::new(std::fs::File::open(db).map_err(|e| Error::Io {
+            path: db.clone(),
+            source: e,
+        })?);
+        let solution = Strong::load(g, name, &mut file, db)?;
+        let found = solution
+            .get(g, &p)
+            .ok_or_else(|| Error::Invalid("the position is not reachable from the start".into()))?;
+        #[derive(serde::Serialize)]
+        struct Query {
+            game: String,
+            to_move: Player,
+            #[serde(flatten)]
+            solved: Solved,
+        }
+        if args.common.json {
+            print_json(
+                out,
+                &Query {
+                    game: name.into(),
+                    to_move: g.to_move(&p),
+                    solved: found,
+                },
+            )?;
+        } else {
+            outln!(out, "{}", g.show_position(&p).trim_end());
+            outln!(out, "{}", describe_solved(found));
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    run_search(g, name, args, out)
+}
+
+fn describe_solved(s: Solved) -> String {
+    match s {
+        Solved::Win(r) => format!("win for the side to move in {r} plies"),
+        Solved::Loss(r) => format!("loss for the side to move in {r} plies"),
+        Solved::Draw => "draw".into(),
+    }
+}
+
+fn run_all<G>(g: &G, name: &str, args: &Args, out: &mut String) -> Result<ExitCode, Error>
+where
+    G: Indexed + Notation + Sync,
+{
+    if args.position.is_some() {
+        return Err(Error::Invalid(
+            "--all solves from the start: drop the position (query it with --db)".into(),
+        ));
+    }
+    let bar = indicatif::ProgressBar::new(0);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{spinner} {msg} [{elapsed_precise}]")
+            .expect("a valid template"),
+    );
+    let started = Instant::now();
+    let report = |p: Progress| match p {
+        Progress::Reached(n) => bar.set_message(format!("{n} positions reached")),
+        Progress::Round { round, open, total } => bar.set_message(format!(
+            "round {round}: {open} of {total} positions still open"
+        )),
+    };
+    let solution = strong::solve(g, name, args.common.max_states, &report)?;
+    bar.finish_and_clear();
+    let seconds = started.elapsed().as_secs_f64();
+    if let Some(path) = &args.save {
+        let io = |e| Error::Io {
+            path: path.clone(),
+            source: e,
+        };
+        let mut w = std::io::BufWriter::new(std::fs::File::create(path).map_err(io)?);
+        solution.save(&mut w).map_err(io)?;
+        std::io::Write::flush(&mut w).map_err(io)?;
+    }
+    let s = solution.summary();
+    #[derive(serde::Serialize)]
+    struct Report {
+        game: String,
+        positions: u64,
+        wins: u64,
+        losses: u64,
+        draws: u64,
+        longest_remoteness: u32,
+        start: Solved,
+        ranks: u64,
+        bytes: u64,
+        seconds: f64,
+        saved: Option<String>,
+    }
+    let report = Report {
+        game: name.into(),
+        positions: s.positions,
+        wins: s.wins,
+        losses: s.losses,
+        draws: s.draws,
+        longest_remoteness: s.longest,
+        start: s.start,
+        ranks: g.size(),
+        bytes: solution.bytes(),
+        seconds,
+        saved: args.save.clone(),
+    };
+    if args.common.json {
+        print_json(out, &report)?;
+    } else {
+        outln!(out, "game: {name}");
+        outln!(out, "positions reachable: {}", s.positions);
+        outln!(out, "wins for the side to move: {}", s.wins);
+        outln!(out, "losses for the side to move: {}", s.losses);
+        outln!(out, "draws: {}", s.draws);
+        outln!(out, "longest remoteness: {} plies", s.longest);
+        outln!(out, "start: {}", describe_solved(s.start));
+        outln!(
+            out,
+            "stored: {} bytes for {} ranks; {:.2} s ({:.0} positions/s)",
+            solution.bytes(),
+            g.size(),
+            seconds,
+            s.positions as f64 / seconds.max(1e-9)
+        );
+        if let Some(path) = &args.save {
+            outln!(out, "saved to {path}");
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run_search<G>(g: &G, name: &str, args: &Args, out: &mut String) -> Result<ExitCode, Error>
+where
+    G: Notation,
+    G::Position: Hash + Eq,
+{
+    no_stream(args)?;
+    let limits = limits(args.depth, args.time_limit, args.table_bits.unwrap_or(22))?;
+    let p = g.parse_position(args.position.as_deref().unwrap_or(""))?;
+    let r = search(
+        g,
+        &p,
+        method(&args.method)?,
+        &limits,
+        args.common.max_states,
+    )?;
+    let show = |ms: &[G::Move]| ms.iter().map(|&m| g.show_move(m)).collect::<Vec<_>>();
+    #[derive(serde::Serialize)]
+    struct Report {
+        game: String,
+        position: String,
+        to_move: Player,
+        value: i64,
+        meaning: String,
+        best_moves: Vec<String>,
+        pv: Vec<String>,
+        nodes: u64,
+        microseconds: u128,
+        depth: Option<u32>,
+        exact: bool,
+    }
+    let report = Report {
+        game: name.into(),
+        position: args.position.clone().unwrap_or_default(),
+        to_move: g.to_move(&p),
+        value: r.value,
+        meaning: g.explain(&p, r.value),
+        best_moves: show(&r.best_moves),
+        pv: show(&r.pv),
+        nodes: r.nodes,
+        microseconds: r.elapsed.as_micros(),
+        depth: r.depth,
+        exact: r.exact,
+    };
+    if args.common.json {
+        print_json(out, &report)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    outln!(out, "{}", g.show_position(&p).trim_end());
+    let side = match report.to_move {
+        Player::First => "first player",
+        Player::Second => "second player",
+    };
+    outln!(out, "to move: {side}");
+    outln!(out, "value: {} — {}", r.value, report.meaning);
+    if !r.exact {
+        match r.depth {
+            Some(d) if limits.deadline.is_some() && limits.depth.is_none_or(|l| d < l) => {
+                outln!(out, "(the time limit stopped the search: best answer so far, searched {d} plies deep)")
+            }
+            Some(d) => outln!(out, "(searched {d} plies deep, then the evaluation)"),
+            None => outln!(out, "(not exact)"),
+        }
+    }
+    outln!(out, "best moves: {}", report.best_moves.join(" "));
+    outln!(out, "principal variation: {}", report.pv.join(" "));
+    outln!(out, "nodes: {}", r.nodes);
+    outln!(out, "time: {:.3} ms", r.elapsed.as_secs_f64() * 1e3);
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Positions from standard input, one per line: the moves, the score, nodes, microseconds.
+fn stream(g: &Connect4, args: &Args, out: &mut String) -> Result<ExitCode, Error> {
+    let text = read_input("-")?;
+    let limits = limits(None, None, args.table_bits.unwrap_or(18))?;
+    let mut s = alphabeta::Searcher::new(g, &limits);
+    s.prefault();
+    let mut failed = false;
+    for (n, line) in text.lines().enumerate() {
+        let Some(moves) = line.split_whitespace().next() else {
+            continue;
+        };
+        let p = match g.parse_position(moves) {
+            Ok(p) => p,
+            Err(e) => {
+                eprintln!("error: line {}: {e}", n + 1);
+                failed = true;
+                continue;
+            }
+        };
+        s.reset();
+        let started = Instant::now();
+        let score = g.score(&mut s, &p);
+        let micros = started.elapsed().as_secs_f64() * 1e6;
+        if args.common.json {
+            #[derive(serde::Serialize)]
+            struct Line<'a> {
+                moves: &'a str,
+                score: i64,
+                nodes: u64,
+                microseconds: f64,
+            }
+            print_json(
+                out,
+                &Line {
+                    moves,
+                    score,
+                    nodes: s.nodes,
+                    microseconds: micros,
+                },
+            )?;
+        } else {
+            outln!(out, "{moves} {score} {} {micros:.1}", s.nodes);
+        }
+    }
+    Ok(if failed {
+        ExitCode::from(2)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn run_carrot(a: &[i64], args: &Args, out: &mut String) -> Result<ExitCode, Error> {
+    if args.position.is_some() || args.all || args.db.is_some() {
+        return Err(Error::Invalid(
+            "carrot takes only its sequence: it answers for every k at once".into(),
+        ));
+    }
+    let started = Instant::now();
+    let answers = carrot::answers(a);
+    let elapsed = started.elapsed();
+    if args.common.json {
+        #[derive(serde::Serialize)]
+        struct Report<'a> {
+            n: usize,
+            answers: &'a [i64],
+            microseconds: u128,
+        }
+        print_json(
+            out,
+            &Report {
+                n: a.len(),
+                answers: &answers,
+                microseconds: elapsed.as_micros(),
+            },
+        )?;
+    } else {
+        outln!(out, "the number left for k = 0, 1, ..., {}:", a.len() - 1);
+        let line: Vec<String> = answers.iter().map(i64::to_string).collect();
+        outln!(out, "{}", line.join(" "));
+        outln!(out, "time: {:.3} ms (O(n))", elapsed.as_secs_f64() * 1e3);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Whose turn it is in words, for `play`.
+pub(crate) fn side_name<G: Game>(g: &G, p: &G::Position) -> &'static str {
+    match g.to_move(p) {
+        Player::First => "first player",
+        Player::Second => "second player",
+    }
+}
