@@ -499,3 +499,148 @@ fn nash_methods_formats_and_errors() {
         "two-player game",
     );
 }
+
+fn with_stdin(args: &[&str], input: &str) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nimbus"))
+        .args(args)
+        .current_dir(root())
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn solve_json_has_the_documented_keys() {
+    let v = json(&["solve", "tictactoe", "--json"]);
+    assert_eq!(v["value"], 0);
+    assert_eq!(v["best_moves"].as_array().unwrap().len(), 9);
+    assert_eq!(v["pv"].as_array().unwrap().len(), 9);
+    assert!(v["nodes"].as_u64().unwrap() > 0);
+    assert_eq!(v["exact"], true);
+    let v = json(&[
+        "solve",
+        "connect4",
+        "2252576253462244111563365343671351441",
+        "--json",
+    ]);
+    assert_eq!(v["value"], -1, "Pons' Test_L3_R1, first line");
+    let v = json(&["solve", "coin-grid:2:1,5,2;3,0,4;2,2,9", "--json"]);
+    assert_eq!(v["value"], 10);
+    assert_eq!(v["best_moves"], serde_json::json!(["R"]));
+    let v = json(&["solve", "carrot:1,2,3,5", "--json"]);
+    assert_eq!(v["answers"], serde_json::json!([3, 3, 5, 5]));
+}
+
+#[test]
+fn solve_connect4_reads_positions_from_stdin() {
+    let out = with_stdin(
+        &["solve", "connect4", "-"],
+        "2252576253462244111563365343671351441 -1\n7422341735647741166133573473242566 1\n",
+    );
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<Vec<&str>> = text.lines().map(|l| l.split(' ').collect()).collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(
+        lines[0][..2],
+        ["2252576253462244111563365343671351441", "-1"]
+    );
+    assert_eq!(lines[1][..2], ["7422341735647741166133573473242566", "1"]);
+    assert!(lines.iter().all(|l| l.len() == 4));
+    let out = with_stdin(
+        &["solve", "connect4", "-"],
+        "448\n23163416124767223154467471272416755633 0\n",
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("line 1") && err.contains("`8`"), "{err}");
+    assert!(String::from_utf8_lossy(&out.stdout)
+        .starts_with("23163416124767223154467471272416755633 0 "));
+}
+
+#[test]
+fn solve_all_saves_and_answers_queries() {
+    let db = std::env::temp_dir().join(format!("nimbus-ttt-{}.db", std::process::id()));
+    let db = db.to_str().unwrap();
+    let v = json(&["solve", "tictactoe", "--all", "--save", db, "--json"]);
+    assert_eq!(v["positions"], 5478);
+    assert_eq!(v["start"]["result"], "draw");
+    let q = json(&["solve", "tictactoe", "1 2", "--db", db, "--json"]);
+    assert_eq!(q["result"], "win");
+    let direct = json(&["solve", "tictactoe", "1 2", "--json"]);
+    assert_eq!(direct["value"], 1);
+    fails(
+        &["solve", "nim:2,2", "--db", db],
+        "not a solution of nim:2,2",
+    );
+    std::fs::remove_file(db).unwrap();
+}
+
+#[test]
+fn solve_with_limits_marks_inexact_answers() {
+    let v = json(&["solve", "connect4", "--depth", "4", "--json"]);
+    assert_eq!(v["exact"], false);
+    assert_eq!(v["depth"], 4);
+    let v = json(&["solve", "connect4", "--time-limit", "0.2", "--json"]);
+    assert_eq!(v["exact"], false);
+    assert!(!v["best_moves"].as_array().unwrap().is_empty());
+}
+
+#[test]
+fn solve_bad_input_names_the_token() {
+    fails(&["solve", "connect4", "448"], "`8` is not a column");
+    fails(&["solve", "connect4", "1111111"], "column 1 is full");
+    fails(&["solve", "connect4:9x9"], "does not fit");
+    fails(&["solve", "connect4:axb"], "WIDTHxHEIGHT");
+    fails(&["solve", "tictactoe", "55"], "cell 5 is taken");
+    fails(
+        &["solve", "connect4", "--time-limit", "0"],
+        "--time-limit 0",
+    );
+    fails(&["solve", "connect4", "--depth", "0"], "--depth 0");
+    fails(&["solve", "chess"], "unknown game `chess`");
+    fails(&["solve", "coin-grid:2:1,2;3"], "square");
+    fails(&["solve", "coin-grid:2:1,2;3,4", "--all"], "score game");
+    fails(
+        &["solve", "tictactoe", "--method", "magic"],
+        "unknown --method",
+    );
+}
+
+#[test]
+fn play_rejects_illegal_moves_and_finishes_the_game() {
+    // The user plays first at tic-tac-toe; an illegal move gets a reason, then the game goes on
+    // with whatever cells remain until it ends (the solver never loses).
+    let moves = "5\n5\nx\n1\n2\n3\n4\n6\n7\n8\n9\n";
+    let out = with_stdin(&["play", "tictactoe"], moves);
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("illegal move: cell 5 is taken"), "{text}");
+    assert!(text.contains("illegal move: `x` is not a cell"), "{text}");
+    assert!(text.contains("nimbus plays"), "{text}");
+    assert!(text.contains("game over"), "{text}");
+    assert!(!text.contains("you win"), "{text}");
+    let out = with_stdin(
+        &[
+            "play",
+            "connect4",
+            "--first",
+            "nimbus",
+            "--time-limit",
+            "0.1",
+        ],
+        "q\n",
+    );
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("nimbus plays"));
+}

@@ -63,12 +63,37 @@ fn unpack_hi(b: u16) -> Value {
     }
 }
 
+/// Asks Linux to back the table with 2 MiB pages. Probes land anywhere in the table, so with
+/// 4 KiB pages nearly every probe of a large table misses the TLB as well as the cache; with
+/// huge pages the table's translations fit the TLB. Measured on Pons' Connect Four sets: the
+/// time per node of a 64 MiB table came close to that of a cache-sized one.
+#[cfg(target_os = "linux")]
+fn advise_huge_pages(slots: &[Slot]) {
+    const PAGE: usize = 4096;
+    let start = slots.as_ptr() as usize;
+    let end = start + std::mem::size_of_val(slots);
+    let first = start.div_ceil(PAGE) * PAGE;
+    if end > first + (2 << 20) {
+        // SAFETY: madvise only changes how the kernel backs the pages of this allocation,
+        // which the Vec owns and keeps alive; the range lies inside it and is page aligned.
+        // A refusal (no transparent huge pages) leaves ordinary pages, so the result is ignored.
+        unsafe {
+            libc::madvise(first as *mut libc::c_void, end - first, libc::MADV_HUGEPAGE);
+        }
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn advise_huge_pages(_slots: &[Slot]) {}
+
 impl Table {
     /// A table of 2^`bits` entries (16 bytes each); `bits` is clamped to 1..=32.
     pub fn new(bits: u32) -> Table {
         let bits = bits.clamp(1, 32);
+        let slots = vec![[0u64; 2]; 1 << bits];
+        advise_huge_pages(&slots);
         Table {
-            slots: vec![[0u64; 2]; 1 << bits],
+            slots,
             shift: 64 - bits,
             generation: 1,
         }
