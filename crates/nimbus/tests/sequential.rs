@@ -388,3 +388,54 @@ fn bounds_hold_on_random_connect4_positions() {
         assert!(lo > -INFINITY && hi < INFINITY);
     }
 }
+
+/// Multi-heap Nim for the impartial engine, independent of the sequential ruleset.
+struct ImpartialNim;
+impl nimbus::impartial::Impartial for ImpartialNim {
+    type Position = Vec<u32>;
+    fn moves(&self, p: &Vec<u32>, out: &mut Vec<Vec<u32>>) {
+        for (i, &h) in p.iter().enumerate() {
+            for to in 0..h {
+                let mut q = p.clone();
+                q[i] = to;
+                out.push(q);
+            }
+        }
+    }
+}
+
+#[test]
+fn sequential_nim_agrees_with_the_impartial_engine() {
+    let mut engine = nimbus::impartial::Engine::hashed(
+        &ImpartialNim,
+        nimbus::impartial::Limits::default(),
+        "nim",
+    );
+    for seed in 0..40u64 {
+        let heaps: Vec<u32> = (0..3).map(|i| ((seed * 7 + i * 3) % 5) as u32).collect();
+        let nim = Nim::new(heaps.clone());
+        let limits = Limits {
+            table_bits: 12,
+            ..Limits::default()
+        };
+        let value = nimbus::sequential::search(
+            &nim,
+            &nim.start(),
+            nimbus::sequential::Method::Memo,
+            &limits,
+            u64::MAX,
+        )
+        .unwrap()
+        .value;
+        let grundy = engine.grundy(&heaps).unwrap();
+        assert_eq!(value == 1, grundy != 0, "{heaps:?}");
+        // The winning first moves are exactly the moves to P-positions.
+        let best = minimax::solve(&nim, &nim.start()).best_moves;
+        if value == 1 {
+            for m in best {
+                let after = nim.play(&nim.start(), m).heaps;
+                assert_eq!(engine.grundy(&after).unwrap(), 0, "{heaps:?} -> {after:?}");
+            }
+        }
+    }
+}
