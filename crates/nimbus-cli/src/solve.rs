@@ -332,11 +332,7 @@ where
         return Ok(ExitCode::SUCCESS);
     }
     outln!(out, "{}", g.show_position(&p).trim_end());
-    let side = match report.to_move {
-        Player::First => "first player",
-        Player::Second => "second player",
-    };
-    outln!(out, "to move: {side}");
+    outln!(out, "to move: {}", side_name(g, &p));
     outln!(out, "value: {} — {}", r.value, report.meaning);
     if !r.exact {
         match r.depth {

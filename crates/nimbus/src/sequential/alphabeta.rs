@@ -104,11 +104,6 @@ impl<'g, G: Game> Searcher<'g, G> {
         }
     }
 
-    /// True once the deadline has stopped a search.
-    pub fn stopped(&self) -> bool {
-        self.stopped
-    }
-
     /// The best move at the root of the last finished search (when it searched any move).
     pub fn root_best(&self) -> Option<G::Move> {
         self.root_best

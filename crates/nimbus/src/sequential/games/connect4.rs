@@ -213,12 +213,6 @@ impl Connect4 {
         end - p.moves
     }
 
-    /// Whether the side to move would win by playing column `c`.
-    pub fn wins_at(&self, p: &Position, c: u32) -> bool {
-        self.can_play(p, c)
-            && self.winning_cells(p.current, p.mask) & self.playable(p) & self.column_mask(c) != 0
-    }
-
     /// The exact score of `p` in Pons' scoring, by null-window bisection of the interval the
     /// empty cells allow (Pons' driver; measured to need fewer nodes on his test sets than
     /// bisecting the tighter interval [`Game::search_moves`] gives at the root).
