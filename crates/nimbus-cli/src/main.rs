@@ -40,6 +40,50 @@ pub struct Common {
     max_states: u64,
 }
 
+/// Limits on user scripts (`script:PATH` games).
+#[derive(clap::Args, Debug, Clone)]
+pub struct ScriptArgs {
+    /// Scripts: most Rhai operations in one call of a script function (an endless loop stops
+    /// there with an error).
+    #[arg(long, value_name = "N", default_value_t = nimbus::script::ScriptOptions::DEFAULT_OPERATIONS)]
+    script_ops: u64,
+    /// Scripts: the largest string, array or map a script may build, in bytes.
+    #[arg(long, value_name = "BYTES", default_value_t = nimbus::script::ScriptOptions::DEFAULT_MEMORY)]
+    script_mem: usize,
+}
+
+impl ScriptArgs {
+    /// The limits, with Ctrl-C wired to stop a running script.
+    pub fn options(&self) -> nimbus::script::ScriptOptions {
+        nimbus::script::ScriptOptions {
+            max_operations: self.script_ops,
+            max_memory: self.script_mem,
+            interrupt: Some(interrupt_flag()),
+        }
+    }
+}
+
+/// Set by the first Ctrl-C, which stops a running script with an error; a second Ctrl-C (when
+/// no script is running to notice the first) ends the process.
+fn interrupt_flag() -> std::sync::Arc<std::sync::atomic::AtomicBool> {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::{Arc, OnceLock};
+    static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+    FLAG.get_or_init(|| {
+        let flag = Arc::new(AtomicBool::new(false));
+        let seen = flag.clone();
+        // Without a handler Ctrl-C still ends the process, so failing to install one is not
+        // worth an error.
+        let _ = ctrlc::set_handler(move || {
+            if seen.swap(true, Ordering::SeqCst) {
+                std::process::exit(130);
+            }
+        });
+        flag
+    })
+    .clone()
+}
+
 #[derive(Subcommand)]
 enum Command {
     Sg(sg::Args),

@@ -1,9 +1,13 @@
 //! `nimbus sequence`: the nim-sequence of a heap game, with its period.
 
-use crate::{print_json, Common};
+use crate::{print_json, Common, ScriptArgs};
 use nimbus::impartial::expr::parse_rule;
 use nimbus::impartial::sequence::{misere_sequence, nim_sequence, Sequence};
 use nimbus::impartial::Limits;
+use nimbus::script::impartial::{
+    misere_sequence as script_misere, nim_sequence as script_sequence,
+};
+use nimbus::script::Script;
 use std::process::ExitCode;
 
 const EXAMPLES: &str = "\
@@ -20,7 +24,8 @@ Examples:
 
 Misère periods are proved only for rules that never split a heap.
 
-Rulesets: nim, subtract{SET}, allbut{SET}, kayles, dawson, grundy-game, octal CODE.";
+Rulesets: nim, subtract{SET}, allbut{SET}, kayles, dawson, grundy-game, octal CODE, and
+script:FILE, a game written in Rhai with fn heap(n) and fn moves(p) (examples/*.rhai).";
 
 /// Print the nim-sequence G(0), G(1), ..., G(N) of a heap game and its period.
 #[derive(clap::Args)]
@@ -39,6 +44,8 @@ pub struct Args {
     #[arg(long)]
     misere: bool,
     #[command(flatten)]
+    script: ScriptArgs,
+    #[command(flatten)]
     common: Common,
 }
 
@@ -56,10 +63,13 @@ struct Report<'a> {
 }
 
 pub fn run(args: Args, out: &mut String) -> Result<ExitCode, nimbus::Error> {
-    let rule = parse_rule(&args.ruleset.join(" "), "the ruleset")?;
     let limits = Limits {
         max_states: args.common.max_states,
     };
+    if let Some(path) = args.ruleset[0].strip_prefix("script:") {
+        return run_script(path, &args, limits, out);
+    }
+    let rule = parse_rule(&args.ruleset.join(" "), "the ruleset")?;
     if args.misere {
         let seq = misere_sequence(rule.as_ref(), args.upto, limits)?;
         if args.common.json {
@@ -135,6 +145,51 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, nimbus::Error> {
             .period
             .and_then(|p| rule.proof_horizon(p.preperiod, p.period));
         print_text(out, &seq, args.row, horizon);
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn run_script(
+    path: &str,
+    args: &Args,
+    limits: Limits,
+    out: &mut String,
+) -> Result<ExitCode, nimbus::Error> {
+    if args.ruleset.len() > 1 {
+        return Err(nimbus::Error::Invalid(format!(
+            "unexpected '{}': a script's nim-sequence takes no heap sizes here (use --upto)",
+            args.ruleset[1]
+        )));
+    }
+    let script = std::rc::Rc::new(Script::load(path, args.script.options())?);
+    let (seq, remoteness) = if args.misere {
+        let m = script_misere(&script, args.upto, limits)?;
+        let seq = Sequence {
+            game: format!("{} (misère)", m.game),
+            values: m.values,
+            period: m.period,
+            proved: false,
+        };
+        (seq, Some(m.remoteness))
+    } else {
+        (script_sequence(&script, args.upto, limits)?, None)
+    };
+    if args.common.json {
+        print_json(
+            out,
+            &Report {
+                game: &seq.game,
+                play: if args.misere { "misere" } else { "normal" },
+                upto: args.upto,
+                values: &seq.values,
+                remoteness: remoteness.as_deref(),
+                preperiod: seq.period.map(|p| p.preperiod),
+                period: seq.period.map(|p| p.period),
+                proved: false,
+            },
+        )?;
+    } else {
+        print_text(out, &seq, args.row, None);
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -1,6 +1,6 @@
 //! `nimbus sg`: outcome, Sprague–Grundy values, winning moves and remoteness of a sum.
 
-use crate::{print_json, read_input, Common};
+use crate::{print_json, read_input, Common, ScriptArgs};
 use nimbus::impartial::expr::Parser;
 use nimbus::impartial::misere::{
     analyze_misere, MisereAnalysis, MisereOptions, MisereResult, MisereRule, Refusal,
@@ -25,7 +25,9 @@ Expression grammar (components joined by +):
   nim HEAP...                subtract{1,3,4} HEAP...     allbut{1,2} HEAP...
   kayles HEAP...             dawson HEAP...              grundy-game HEAP...
   octal 0.137 HEAP...        wythoff A B                 fibonacci N [LIMIT]
-  graph FILE @NODE...        (graph file: one edge 'u v' per line, # comments)";
+  graph FILE @NODE...        (graph file: one edge 'u v' per line, # comments)
+  script:FILE ARG...         a game written in Rhai: fn moves(p), and fn heap(n) (each ARG
+                             a heap) or fn start(args) (see examples/*.rhai)";
 
 /// Analyse a sum of impartial games under normal play (the player who cannot move loses).
 #[derive(clap::Args)]
@@ -55,6 +57,8 @@ pub struct Args {
     #[arg(long, value_name = "RULE", requires = "misere", value_parser = ["sj", "anti-nim", "search"])]
     rule: Option<String>,
     #[command(flatten)]
+    script: ScriptArgs,
+    #[command(flatten)]
     common: Common,
 }
 
@@ -77,7 +81,22 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, nimbus::Error> {
         ),
         None => (args.expression.join(" "), "the expression".to_string()),
     };
-    let components = Parser::new().parse(&text, &source)?;
+    let mut parser = Parser::with_script_options(args.script.options());
+    let components = parser.parse(&text, &source)?;
+    // A failed script call looks like a position without moves to the engines: its error
+    // comes first, whatever they answered.
+    let checked = |r: Result<ExitCode, nimbus::Error>| match parser.script_error() {
+        Some(e) => Err(e),
+        None => r,
+    };
+    checked(analyse(&args, components, out))
+}
+
+fn analyse(
+    args: &Args,
+    components: Vec<Box<dyn nimbus::impartial::component::Component>>,
+    out: &mut String,
+) -> Result<ExitCode, nimbus::Error> {
     let opts = AnalyzeOptions {
         limits: Limits {
             max_states: args.common.max_states,

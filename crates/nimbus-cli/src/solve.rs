@@ -1,15 +1,20 @@
 //! `nimbus solve`: minimax values, best moves and principal variations of sequential games;
 //! strong solutions (`--all`) saved to and queried from a file.
 
-use crate::{print_json, read_input, Common};
+use crate::{print_json, read_input, Common, ScriptArgs};
+use nimbus::script::sequential::ScriptGame;
+use nimbus::script::Script;
+use nimbus::sequential::explicit::Explicit;
 use nimbus::sequential::games::carrot;
 use nimbus::sequential::games::connect4::Connect4;
 use nimbus::sequential::games::Builtin;
+use nimbus::sequential::memo;
 use nimbus::sequential::solve::{self as strong, Progress, Solved, Strong};
 use nimbus::sequential::{alphabeta, search, Game, Indexed, Limits, Method, Notation, Player};
 use nimbus::Error;
 use std::hash::Hash;
 use std::process::ExitCode;
+use std::rc::Rc;
 use std::time::{Duration, Instant};
 
 const EXAMPLES: &str = "\
@@ -23,9 +28,12 @@ Examples:
   nimbus solve nim:3,4,5                      Nim as a sequential game
   nimbus solve coin-grid:2:1,5,2;3,0,4;2,2,9  the seeds' coin grid (ROUNDS:ROW;ROW;...)
   nimbus solve carrot:1,2,3,5                 Choosing Carrot: the answer for every k
+  nimbus solve script:examples/tictactoe.rhai --all   a game written in Rhai, strongly solved
 
 Games: tictactoe (cells 1-9), connect4[:WxH] (columns from 1), nim:H,H,... (moves HEAP:LEFT),
-coin-grid:ROUNDS:ROW;ROW;... (steps U D L R), carrot:A,A,... or carrot:@FILE.
+coin-grid:ROUNDS:ROW;ROW;... (steps U D L R), carrot:A,A,... or carrot:@FILE, and
+\"script:FILE ARG...\", a game written in Rhai (fn start, to_move, moves, play, result; see
+examples/tictactoe.rhai); its moves are typed as the script writes them.
 Values are for the side to move: +1/0/-1 for tic-tac-toe and Nim, Pons' score for Connect
 Four (22 - the winner's stones on 7x6), Alice's total for the coin grid.";
 
@@ -63,6 +71,8 @@ pub struct Args {
     /// that stays in the processor's cache).
     #[arg(long, value_name = "BITS")]
     table_bits: Option<u32>,
+    #[command(flatten)]
+    script: ScriptArgs,
     #[command(flatten)]
     common: Common,
 }
@@ -115,6 +125,9 @@ pub(crate) fn method(name: &str) -> Result<Method, Error> {
 }
 
 pub fn run(args: Args, out: &mut String) -> Result<ExitCode, Error> {
+    if let Some(rest) = args.game.strip_prefix("script:") {
+        return run_script(rest, &args, out);
+    }
     let game = Builtin::parse(&args.game)?;
     let name = game.name();
     match &game {
@@ -157,37 +170,106 @@ where
     }
     if let Some(db) = &args.db {
         let p = g.parse_position(args.position.as_deref().unwrap_or(""))?;
-        let mut file = std::io::BufReader::new(std::fs::File::open(db).map_err(|e| Error::Io {
-            path: db.clone(),
-            source: e,
-        })?);
-        let solution = Strong::load(g, name, &mut file, db)?;
+        let solution = load(g, name, db)?;
         let found = solution
             .get(g, &p)
             .ok_or_else(|| Error::Invalid("the position is not reachable from the start".into()))?;
-        #[derive(serde::Serialize)]
-        struct Query {
-            game: String,
-            to_move: Player,
-            #[serde(flatten)]
-            solved: Solved,
-        }
-        if args.common.json {
-            print_json(
-                out,
-                &Query {
-                    game: name.into(),
-                    to_move: g.to_move(&p),
-                    solved: found,
-                },
-            )?;
-        } else {
-            outln!(out, "{}", g.show_position(&p).trim_end());
-            outln!(out, "{}", describe_solved(found));
-        }
+        print_query(out, args, name, g.to_move(&p), &g.show_position(&p), found)?;
         return Ok(ExitCode::SUCCESS);
     }
     run_search(g, name, args, out)
+}
+
+fn load<G: Indexed>(g: &G, name: &str, db: &str) -> Result<Strong, Error> {
+    let mut file = std::io::BufReader::new(std::fs::File::open(db).map_err(|e| Error::Io {
+        path: db.into(),
+        source: e,
+    })?);
+    Strong::load(g, name, &mut file, db)
+}
+
+fn print_query(
+    out: &mut String,
+    args: &Args,
+    name: &str,
+    to_move: Player,
+    shown: &str,
+    found: Solved,
+) -> Result<(), Error> {
+    #[derive(serde::Serialize)]
+    struct Query {
+        game: String,
+        to_move: Player,
+        #[serde(flatten)]
+        solved: Solved,
+    }
+    if args.common.json {
+        print_json(
+            out,
+            &Query {
+                game: name.into(),
+                to_move,
+                solved: found,
+            },
+        )
+    } else {
+        outln!(out, "{}", shown.trim_end());
+        outln!(out, "{}", describe_solved(found));
+        Ok(())
+    }
+}
+
+/// A game written in Rhai: searched like the built-in games; `--all` explores it into an
+/// explicit graph first, since a script has no ranking of its own.
+fn run_script(rest: &str, args: &Args, out: &mut String) -> Result<ExitCode, Error> {
+    no_stream(args)?;
+    let mut words = rest.split_whitespace();
+    let path = words.next().ok_or_else(|| {
+        Error::Invalid(
+            "script: needs the script's path, as in script:examples/tictactoe.rhai".into(),
+        )
+    })?;
+    let extra: Vec<String> = words.map(String::from).collect();
+    let script = Rc::new(Script::load(path, args.script.options())?);
+    let g = ScriptGame::new(script, &extra)?;
+    let name = format!("script:{path}");
+    // A failed script call looks like the end of the game to the engines: its error comes
+    // first, whatever they answered.
+    let checked = |r: Result<ExitCode, Error>| match g.error() {
+        Some(e) => Err(e),
+        None => r,
+    };
+    if args.all || args.db.is_some() {
+        if args.all && args.position.is_some() {
+            return Err(Error::Invalid(
+                "--all solves from the start: drop the position (query it with --db)".into(),
+            ));
+        }
+        let built = Explicit::build(&g, &g.start(), args.common.max_states);
+        let (graph, positions) = match (g.error(), built) {
+            (Some(e), _) => return Err(e),
+            (None, r) => r?,
+        };
+        if args.all {
+            return run_all(&graph, &name, args, out);
+        }
+        let db = args.db.as_deref().unwrap_or_default();
+        let p = g.parse_position(args.position.as_deref().unwrap_or(""))?;
+        let solution = load(&graph, &name, db)?;
+        let found = positions
+            .iter()
+            .position(|q| *q == p)
+            .and_then(|i| solution.get(&graph, &(i as u32)))
+            .ok_or_else(|| Error::Invalid("the position is not reachable from the start".into()))?;
+        print_query(out, args, &name, g.to_move(&p), &g.show_position(&p), found)?;
+        return checked(Ok(ExitCode::SUCCESS));
+    }
+    if !matches!(method(&args.method)?, Method::Auto | Method::Memo) && args.depth.is_none() {
+        // Alpha–beta and plain minimax assume that the game ends; memoised minimax checks it.
+        let explored = memo::explore(&g, &g.start(), args.common.max_states);
+        checked(explored.map(|_| ExitCode::SUCCESS))?;
+    }
+    checked(run_search(&g, &name, args, out))
 }
 
 fn describe_solved(s: Solved) -> String {
@@ -200,7 +282,7 @@ fn describe_solved(s: Solved) -> String {
 
 fn run_all<G>(g: &G, name: &str, args: &Args, out: &mut String) -> Result<ExitCode, Error>
 where
-    G: Indexed + Notation + Sync,
+    G: Indexed + Sync,
 {
     if args.position.is_some() {
         return Err(Error::Invalid(

@@ -644,3 +644,121 @@ fn play_rejects_illegal_moves_and_finishes_the_game() {
     assert!(out.status.success());
     assert!(String::from_utf8_lossy(&out.stdout).contains("nimbus plays"));
 }
+
+/// A script written to a fresh temporary file, for the error tests.
+fn temp_script(name: &str, text: &str) -> String {
+    let dir = std::env::temp_dir().join(format!("nimbus-cli-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+#[test]
+fn scripts_run_through_sg_sequence_and_solve() {
+    let v = json(&["sg", "script:examples/take134.rhai 20 7", "--json"]);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["grundy"], 2);
+    assert_eq!(v["components"].as_array().unwrap().len(), 2);
+    let script = json(&[
+        "sequence",
+        "script:examples/take134.rhai",
+        "--upto",
+        "60",
+        "--json",
+    ]);
+    let rust = json(&["sequence", "subtract{1,3,4}", "--upto", "60", "--json"]);
+    assert_eq!(script["values"], rust["values"]);
+    assert_eq!(script["period"], 7);
+    let m = json(&[
+        "sequence",
+        "--misere",
+        "script:examples/bash.rhai",
+        "--upto",
+        "12",
+        "--json",
+    ]);
+    let zeros: Vec<u64> = (0..=12u64)
+        .filter(|&n| m["values"][n as usize] == 0)
+        .collect();
+    assert_eq!(zeros, vec![1, 5, 9]);
+    let v = json(&["solve", "script:examples/tictactoe.rhai", "--all", "--json"]);
+    assert_eq!(v["positions"], 5478);
+    assert_eq!(v["start"]["result"], "draw");
+    let a = json(&["solve", "script:examples/coin_grid.rhai", "--json"]);
+    let b = json(&["solve", "coin-grid:2:1,5,2;3,0,4;2,2,9", "--json"]);
+    assert_eq!(a["value"], b["value"]);
+    assert_eq!(a["pv"], b["pv"]);
+    let c = json(&["solve", "script:examples/carrot.rhai 1 1 2 3 5", "--json"]);
+    assert_eq!(c["value"], 3);
+    let d = json(&["sg", "script:examples/grid_cycles.rhai 0 0", "--json"]);
+    assert_eq!(d["outcome"], "D");
+}
+
+#[test]
+fn script_errors_exit_2_with_file_line_and_column() {
+    let bad = temp_script("syntax.rhai", "fn heap(n) { n }\nfn moves(p) { [p - ] }\n");
+    fails(&["sg", &format!("script:{bad} 3")], "line 2, column");
+    let lp = temp_script("loop.rhai", "fn heap(n) { n }\nfn moves(p) { loop { } }\n");
+    fails(
+        &["sg", &format!("script:{lp} 3"), "--script-ops", "100000"],
+        "--script-ops",
+    );
+    fails(
+        &[
+            "sequence",
+            &format!("script:{lp}"),
+            "--script-ops",
+            "100000",
+        ],
+        "in moves(0)",
+    );
+    fails(
+        &["sg", "script:examples/no-such-file.rhai 3"],
+        "cannot read",
+    );
+    fails(&["solve", "script:examples/take134.rhai"], "nimbus sg");
+    fails(
+        &["solve", "script:examples/tictactoe.rhai", "5 5"],
+        "not a legal move",
+    );
+    fails(&["sg", "script:examples/grid_cycles.rhai 0 2"], "is a wall");
+}
+
+#[cfg(unix)]
+#[test]
+fn ctrl_c_stops_a_running_script() {
+    use std::time::{Duration, Instant};
+    let lp = temp_script(
+        "forever.rhai",
+        "fn heap(n) { n }\nfn moves(p) { loop { } }\n",
+    );
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nimbus"))
+        .args([
+            "sg",
+            &format!("script:{lp} 3"),
+            "--script-ops",
+            "1000000000000",
+        ])
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(Duration::from_millis(500));
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let started = Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        assert!(started.elapsed() < Duration::from_secs(10), "still running");
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    let mut err = String::new();
+    std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut err).unwrap();
+    assert_eq!(status.code(), Some(2), "{err}");
+    assert!(err.contains("interrupted"), "{err}");
+}

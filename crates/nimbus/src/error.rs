@@ -70,6 +70,14 @@ pub enum Error {
     /// An arithmetic result does not fit the integer type (never wrapped silently).
     #[error("overflow: {0}")]
     Overflow(String),
+    /// A user's script failed: a syntax error, a run-time error, or a value of the wrong kind.
+    #[error("{}: {message}", script_place(span))]
+    Script {
+        /// The script's file, and the line and column when the error has one (0 otherwise).
+        span: Span,
+        /// What went wrong, naming the function and the position.
+        message: String,
+    },
     /// A request that is well formed but cannot be answered as asked.
     #[error("{0}")]
     Invalid(String),
@@ -86,6 +94,14 @@ impl Error {
             message: message.into(),
             hint: None,
         }
+    }
+}
+
+fn script_place(span: &Span) -> String {
+    if span.line == 0 {
+        span.source.clone()
+    } else {
+        span.to_string()
     }
 }
 

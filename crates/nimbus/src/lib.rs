@@ -10,9 +10,12 @@
 //!   play, games with cycles and the substring game.
 //! - [`strategic`]: normal-form games with exact rational payoffs — Gambit's `.nfg` files,
 //!   an exact simplex, matrix games.
+//! - [`sequential`]: two-player zero-sum games — minimax, alpha–beta, strong solutions.
+//! - [`script`]: games written by users in Rhai, driven by the engines above.
 
 pub mod error;
 pub mod impartial;
+pub mod script;
 pub mod sequential;
 pub mod strategic;
 

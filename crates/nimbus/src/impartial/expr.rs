@@ -10,6 +10,7 @@
 //!             | "wythoff" HEAP HEAP
 //!             | "fibonacci" HEAP [LIMIT]         LIMIT: most the player to move may take
 //!             | "graph" PATH ("@" NODE)+         tokens on the nodes of a graph file
+//!             | "script:" PATH ARG*              a game written in Rhai (see crate::script)
 //! SET        := ITEM ("," ITEM)*                 ITEM := N | N ".." N
 //! HEAP       := a whole number from 0 to 18446744073709551615
 //! ```
@@ -28,6 +29,8 @@ use super::games::octal::Octal;
 use super::games::subtraction::Subtraction;
 use super::games::wythoff::{self, Wythoff};
 use crate::error::{Error, Result, Span};
+use crate::script::impartial::{ScriptComponent, ScriptRules};
+use crate::script::{Script, ScriptOptions};
 use std::collections::HashMap;
 use std::rc::Rc;
 
@@ -43,6 +46,7 @@ pub const GAME_NAMES: &[&str] = &[
     "wythoff",
     "fibonacci",
     "graph",
+    "script:",
 ];
 
 #[derive(Debug, Clone)]
@@ -228,12 +232,28 @@ pub struct Parser {
     octal: HashMap<String, Rc<Heaps<Octal>>>,
     subtraction: HashMap<String, Rc<Heaps<Subtraction>>>,
     graphs: HashMap<String, Rc<Tokens>>,
+    scripts: HashMap<String, Rc<ScriptRules>>,
+    script_options: ScriptOptions,
 }
 
 impl Parser {
     /// A parser with no rulesets cached.
     pub fn new() -> Self {
         Self::default()
+    }
+
+    /// A parser whose scripts run under `options`.
+    pub fn with_script_options(options: ScriptOptions) -> Self {
+        Parser {
+            script_options: options,
+            ..Self::default()
+        }
+    }
+
+    /// The first error raised by a script of the expression. The engines see a failed script
+    /// call as a position without moves, so a front-end asks this before printing an answer.
+    pub fn script_error(&self) -> Option<Error> {
+        self.scripts.values().find_map(|r| r.script.error())
     }
 
     /// Parses `text`; `source` names it in errors ("the expression" or a file's path).
@@ -260,7 +280,7 @@ impl Parser {
                         "a component is missing before this '+'",
                     ));
                 }
-                out.push(self.component(&group)?);
+                out.extend(self.components(&group)?);
                 group.clear();
                 last_plus = Some(t.span);
             } else {
@@ -271,8 +291,39 @@ impl Parser {
             let span = last_plus.expect("tokens are not empty, so the last one was a '+'");
             return Err(Error::parse(span, "a component is missing after this '+'"));
         }
-        out.push(self.component(&group)?);
+        out.extend(self.components(&group)?);
         Ok(out)
+    }
+
+    /// The components a group of tokens makes: one, except for a script on heaps, which makes
+    /// one per heap.
+    fn components(&mut self, toks: &[Token]) -> Result<Vec<Box<dyn Component>>> {
+        let head = &toks[0];
+        let Some(path) = head.text.strip_prefix("script:") else {
+            return Ok(vec![self.component(toks)?]);
+        };
+        if path.is_empty() {
+            return Err(Error::parse(
+                head.span.clone(),
+                "script: needs the script's path, as in script:examples/take134.rhai 20",
+            ));
+        }
+        let rules = match self.scripts.get(path) {
+            Some(r) => r.clone(),
+            None => {
+                let script = Rc::new(Script::load(path, self.script_options.clone())?);
+                let r = Rc::new(ScriptRules::new(script)?);
+                self.scripts.insert(path.to_string(), r.clone());
+                r
+            }
+        };
+        let args: Vec<String> = toks[1..].iter().map(|t| t.text.clone()).collect();
+        let spans: Vec<Span> = toks[1..].iter().map(|t| t.span.clone()).collect();
+        Ok(rules
+            .starts(&args, &spans)?
+            .into_iter()
+            .map(|p| Box::new(ScriptComponent::new(rules.clone(), p)) as Box<dyn Component>)
+            .collect())
     }
 
     fn component(&mut self, toks: &[Token]) -> Result<Box<dyn Component>> {

@@ -22,6 +22,7 @@
 
 pub mod alphabeta;
 pub mod deepening;
+pub mod explicit;
 pub mod games;
 pub mod memo;
 pub mod minimax;
