@@ -166,7 +166,7 @@ where
 {
     no_stream(args)?;
     if args.all {
-        return run_all(g, name, args, out);
+        return run_all(g, name, args, out, Instant::now());
     }
     if let Some(db) = &args.db {
         let p = g.parse_position(args.position.as_deref().unwrap_or(""))?;
@@ -245,13 +245,14 @@ fn run_script(rest: &str, args: &Args, out: &mut String) -> Result<ExitCode, Err
                 "--all solves from the start: drop the position (query it with --db)".into(),
             ));
         }
+        let started = Instant::now();
         let built = Explicit::build(&g, &g.start(), args.common.max_states);
         let (graph, positions) = match (g.error(), built) {
             (Some(e), _) => return Err(e),
             (None, r) => r?,
         };
         if args.all {
-            return run_all(&graph, &name, args, out);
+            return run_all(&graph, &name, args, out, started);
         }
         let db = args.db.as_deref().unwrap_or_default();
         let p = g.parse_position(args.position.as_deref().unwrap_or(""))?;
@@ -280,7 +281,15 @@ fn describe_solved(s: Solved) -> String {
     }
 }
 
-fn run_all<G>(g: &G, name: &str, args: &Args, out: &mut String) -> Result<ExitCode, Error>
+/// The strong solution of `g`; `started` is when the work began (a script's exploration
+/// into a graph counts).
+fn run_all<G>(
+    g: &G,
+    name: &str,
+    args: &Args,
+    out: &mut String,
+    started: Instant,
+) -> Result<ExitCode, Error>
 where
     G: Indexed + Sync,
 {
@@ -294,7 +303,6 @@ where
         indicatif::ProgressStyle::with_template("{spinner} {msg} [{elapsed_precise}]")
             .expect("a valid template"),
     );
-    let started = Instant::now();
     let report = |p: Progress| match p {
         Progress::Reached(n) => bar.set_message(format!("{n} positions reached")),
         Progress::Round { round, open, total } => bar.set_message(format!(
