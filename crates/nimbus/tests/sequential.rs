@@ -389,6 +389,49 @@ fn bounds_hold_on_random_connect4_positions() {
     }
 }
 
+/// The search order only lists moves after which the opponent cannot win at once (which lets
+/// the search skip that test in the child): checked by playing every reply, unmarked, and
+/// asking the full end-of-game test.
+#[test]
+fn connect4_search_order_never_allows_an_immediate_win() {
+    for (w, h) in [(7, 6), (5, 4), (4, 5)] {
+        let g = Connect4::new(w, h).unwrap();
+        let mut checked = 0;
+        for seed in 0..400 {
+            let p = random_position(&g, seed, (seed % 30) as u32);
+            if g.outcome(&p).is_some() {
+                continue;
+            }
+            let mut order = Vec::new();
+            let (lo, hi) = g.search_moves(&p, &mut order);
+            if lo == hi {
+                continue;
+            }
+            for &m in &order {
+                let child = g.play(&p, m);
+                assert!(child.safe);
+                let plain = nimbus::sequential::games::connect4::Position {
+                    safe: false,
+                    ..child
+                };
+                let mut replies = Vec::new();
+                g.moves(&plain, &mut replies);
+                for &r in &replies {
+                    let after = g.play(&plain, r);
+                    assert!(
+                        g.outcome(&after).is_none_or(|v| v >= 0),
+                        "{w}x{h}: reply {} wins at once after {}",
+                        g.show_move(r),
+                        g.show_move(m)
+                    );
+                    checked += 1;
+                }
+            }
+        }
+        assert!(checked > 1000, "{checked}");
+    }
+}
+
 /// Multi-heap Nim for the impartial engine, independent of the sequential ruleset.
 struct ImpartialNim;
 impl nimbus::impartial::Impartial for ImpartialNim {

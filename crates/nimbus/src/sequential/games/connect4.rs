@@ -30,7 +30,7 @@ pub struct Connect4 {
 }
 
 /// A position.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy)]
 pub struct Position {
     /// Stones of the side to move.
     pub current: u64,
@@ -38,7 +38,29 @@ pub struct Position {
     pub mask: u64,
     /// Stones played.
     pub moves: u32,
+    /// Reached by a move of [`Game::search_moves`]' list, which only holds moves after which
+    /// the side to move cannot win at once: its search can skip that test, as Pons' solver
+    /// does. Not part of the position's identity.
+    pub safe: bool,
 }
+
+impl PartialEq for Position {
+    fn eq(&self, other: &Self) -> bool {
+        self.current == other.current && self.mask == other.mask
+    }
+}
+
+impl Eq for Position {}
+
+impl std::hash::Hash for Position {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.current.hash(state);
+        self.mask.hash(state);
+    }
+}
+
+/// Marks a move of the search order (see [`Position::safe`]); columns are below 32.
+const SAFE: u8 = 0x80;
 
 #[inline(always)]
 fn shl(x: u64, n: u32) -> u64 {
@@ -198,6 +220,7 @@ impl Connect4 {
             current: p.current ^ p.mask,
             mask: p.mask | bit,
             moves: p.moves + 1,
+            safe: false,
         }
     }
 
@@ -241,6 +264,7 @@ impl Game for Connect4 {
             current: 0,
             mask: 0,
             moves: 0,
+            safe: false,
         }
     }
 
@@ -257,12 +281,16 @@ impl Game for Connect4 {
 
     #[inline]
     fn play(&self, p: &Position, m: u8) -> Position {
-        self.drop_stone(p, m as u32)
+        let mut q = self.drop_stone(p, u32::from(m & !SAFE));
+        q.safe = m & SAFE != 0;
+        q
     }
 
     #[inline]
     fn outcome(&self, p: &Position) -> Option<Value> {
-        if self.aligned(p.current ^ p.mask) {
+        // A safe position's last move was not a win: a position with a winning move lists
+        // only that move, unmarked.
+        if !p.safe && self.aligned(p.current ^ p.mask) {
             // The previous mover just completed four with its last stone.
             Some(-self.win_score(p.moves - p.moves / 2))
         } else if p.moves == self.cells {
@@ -297,7 +325,11 @@ impl Game for Connect4 {
         let theirs = p.moves - mine;
         let left = self.cells - p.moves;
         let playable = self.playable(p);
-        let wins = self.winning_cells(p.current, p.mask) & playable;
+        let wins = if p.safe {
+            0
+        } else {
+            self.winning_cells(p.current, p.mask) & playable
+        };
         if wins != 0 {
             let v = self.win_score(mine + 1);
             out.push(self.column_of(wins & wins.wrapping_neg()));
@@ -353,7 +385,7 @@ impl Game for Connect4 {
                 n += 1;
             }
         }
-        out.extend(keys[..n].iter().map(|&k| k as u8));
+        out.extend(keys[..n].iter().map(|&k| k as u8 | SAFE));
         (lo, hi)
     }
 }
@@ -395,6 +427,7 @@ impl Indexed for Connect4 {
             current,
             mask,
             moves: mask.count_ones(),
+            safe: false,
         }
     }
 }
@@ -435,7 +468,7 @@ impl Notation for Connect4 {
     }
 
     fn show_move(&self, m: u8) -> String {
-        (m + 1).to_string()
+        ((m & !SAFE) + 1).to_string()
     }
 
     fn explain(&self, p: &Position, v: Value) -> String {
