@@ -1,6 +1,7 @@
 //! `nimbus play`: a game against the solver in the terminal.
 
-use crate::solve::{limits, side_name};
+use crate::solve::{limits, script_game, side_name};
+use crate::ScriptArgs;
 use nimbus::sequential::games::Builtin;
 use nimbus::sequential::{search, Method, Notation, Player, Value};
 use nimbus::Error;
@@ -14,6 +15,7 @@ Examples:
   nimbus play connect4 --first nimbus   the solver opens
   nimbus play connect4 --time-limit 1   the solver thinks at most a second a move
   nimbus play coin-grid:3:1,5;3,0       steps U D L R
+  nimbus play script:examples/tictactoe.rhai   a game written in Rhai
 
 Type a move in the game's notation (a column 1-7, a cell 1-9, HEAP:LEFT, a step), or quit.";
 
@@ -33,9 +35,20 @@ pub struct Args {
     /// The solver thinks at most this many seconds a move.
     #[arg(long, value_name = "SECONDS")]
     time_limit: Option<f64>,
+    #[command(flatten)]
+    script: ScriptArgs,
 }
 
 pub fn run(args: Args, _out: &mut String) -> Result<ExitCode, Error> {
+    if let Some(rest) = args.game.strip_prefix("script:") {
+        let (g, _) = script_game(rest, &args.script)?;
+        let r = play(&g, &args);
+        // A failed script call looks like the end of the game: its error comes first.
+        return match g.error() {
+            Some(e) => Err(e),
+            None => r,
+        };
+    }
     match Builtin::parse(&args.game)? {
         Builtin::TicTacToe(g) => play(&g, &args),
         Builtin::Connect4(g) => play(&g, &args),
@@ -97,7 +110,10 @@ where
             return Ok(ExitCode::SUCCESS);
         }
         let mover = g.to_move(&p);
-        let m = if mover == solver {
+        let m = if let Some(m) = g.forced(&p) {
+            say(&format!("{} plays {}", side_name(g, &p), g.show_move(m)));
+            m
+        } else if mover == solver {
             let limits = limits(args.depth, args.time_limit, 22)?;
             let r = search(g, &p, Method::Auto, &limits, u64::MAX)?;
             let Some(&m) = r.pv.first().or(r.best_moves.first()) else {

@@ -219,10 +219,8 @@ fn print_query(
     }
 }
 
-/// A game written in Rhai: searched like the built-in games; `--all` explores it into an
-/// explicit graph first, since a script has no ranking of its own.
-fn run_script(rest: &str, args: &Args, out: &mut String) -> Result<ExitCode, Error> {
-    no_stream(args)?;
+/// The two-player game of "PATH ARG..." (what follows `script:`), and its name.
+pub(crate) fn script_game(rest: &str, limits: &ScriptArgs) -> Result<(ScriptGame, String), Error> {
     let mut words = rest.split_whitespace();
     let path = words.next().ok_or_else(|| {
         Error::Invalid(
@@ -230,9 +228,15 @@ fn run_script(rest: &str, args: &Args, out: &mut String) -> Result<ExitCode, Err
         )
     })?;
     let extra: Vec<String> = words.map(String::from).collect();
-    let script = Rc::new(Script::load(path, args.script.options())?);
-    let g = ScriptGame::new(script, &extra)?;
-    let name = format!("script:{path}");
+    let script = Rc::new(Script::load(path, limits.options())?);
+    Ok((ScriptGame::new(script, &extra)?, format!("script:{path}")))
+}
+
+/// A game written in Rhai: searched like the built-in games; `--all` explores it into an
+/// explicit graph first, since a script has no ranking of its own.
+fn run_script(rest: &str, args: &Args, out: &mut String) -> Result<ExitCode, Error> {
+    no_stream(args)?;
+    let (g, name) = script_game(rest, &args.script)?;
     // A failed script call looks like the end of the game to the engines: its error comes
     // first, whatever they answered.
     let checked = |r: Result<ExitCode, Error>| match g.error() {

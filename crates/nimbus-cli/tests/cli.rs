@@ -643,6 +643,30 @@ fn play_rejects_illegal_moves_and_finishes_the_game() {
     );
     assert!(out.status.success());
     assert!(String::from_utf8_lossy(&out.stdout).contains("nimbus plays"));
+    // A script plays the same way; a forced pass (Oleg's extra move in Choosing Carrot) is
+    // played without asking.
+    let out = with_stdin(
+        &["play", "script:examples/tictactoe.rhai"],
+        "5\n5\n1\n2\n3\n4\n6\n7\n8\n9\n",
+    );
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("illegal move"), "{text}");
+    assert!(text.contains("game over"), "{text}");
+    assert!(!text.contains("you win"), "{text}");
+    let out = with_stdin(
+        &[
+            "play",
+            "script:examples/carrot.rhai 1 1 2 3 5",
+            "--first",
+            "nimbus",
+        ],
+        "L\nL\n",
+    );
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("second player plays (pass)"), "{text}");
+    assert!(text.contains("game over"), "{text}");
 }
 
 /// A script written to a fresh temporary file, for the error tests.

@@ -441,6 +441,10 @@ impl Notation for ScriptGame {
         self.script.show(p.pos.value())
     }
 
+    fn forced(&self, p: &SeqPos) -> Option<u32> {
+        p.pass.then_some(PASS)
+    }
+
     fn explain(&self, p: &SeqPos, v: Value) -> String {
         let first = signed(self.to_move(p), v);
         format!(

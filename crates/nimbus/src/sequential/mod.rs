@@ -132,6 +132,11 @@ pub trait Notation: Game {
     fn explain(&self, _p: &Self::Position, v: Value) -> String {
         format!("{} ({v})", result_word(v))
     }
+    /// The move at `p` when it is a formality nobody chooses (a forced pass), so that a front-end
+    /// plays it without asking.
+    fn forced(&self, _p: &Self::Position) -> Option<Self::Move> {
+        None
+    }
 }
 
 /// The search to run.
