@@ -746,7 +746,7 @@ fn script_errors_exit_2_with_file_line_and_column() {
         &["solve", "script:examples/tictactoe.rhai", "5 5"],
         "not a legal move",
     );
-    fails(&["sg", "script:examples/grid_cycles.rhai 0 2"], "is a wall");
+    fails(&["sg", "script:examples/grid_cycles.rhai 0 3"], "is a wall");
 }
 
 #[cfg(unix)]

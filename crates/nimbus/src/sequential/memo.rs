@@ -63,7 +63,8 @@ where
             } else if on_stack.contains_key(&child) {
                 return Err(Error::Invalid(
                     "the game has a cycle: positions repeat, so memoised minimax has no value \
-                     to give (search it with a depth limit)"
+                     to give (search it with a depth limit, or solve it strongly: retrograde \
+                     analysis gives draws where play can go on for ever)"
                         .into(),
                 ));
             } else {
