@@ -96,8 +96,25 @@ enum Command {
     Play(play::Args),
 }
 
+/// The stack of the thread that runs a command. Rhai walks nested values (arrays of arrays)
+/// recursively, so a script that nests deeply needs a deep stack; the memory is reserved,
+/// not used, until a script goes that deep.
+const STACK_BYTES: usize = 1 << 30;
+
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let worker = std::thread::Builder::new()
+        .name("nimbus".into())
+        .stack_size(STACK_BYTES)
+        .spawn(|| run(Cli::parse()));
+    match worker.map(|h| h.join()) {
+        Ok(Ok(code)) => code,
+        Ok(Err(panic)) => std::panic::resume_unwind(panic),
+        // The system would not reserve the stack (strict overcommit): run on the main thread.
+        Err(_) => run(Cli::parse()),
+    }
+}
+
+fn run(cli: Cli) -> ExitCode {
     let mut out = String::new();
     let result = match cli.command {
         Command::Sg(args) => sg::run(args, &mut out),
