@@ -66,7 +66,7 @@ pub struct Args {
     /// Answer from a solution saved by --all --save.
     #[arg(long, value_name = "FILE", conflicts_with = "all")]
     db: Option<String>,
-    /// Entries of the transposition table, as a power of two, 16 bytes each (default 20; 16
+    /// Entries of the transposition table, as a power of two, 16 bytes each (default 20; 14
     /// when positions come from standard input: many small searches run fastest in a table
     /// that stays in the processor's cache).
     #[arg(long, value_name = "BITS")]
@@ -447,7 +447,7 @@ where
 /// Positions from standard input, one per line: the moves, the score, nodes, microseconds.
 fn stream(g: &Connect4, args: &Args, out: &mut String) -> Result<ExitCode, Error> {
     let text = read_input("-")?;
-    let limits = limits(None, None, args.table_bits.unwrap_or(16))?;
+    let limits = limits(None, None, args.table_bits.unwrap_or(14))?;
     let mut s = alphabeta::Searcher::new(g, &limits);
     s.prefault();
     let mut failed = false;

@@ -26,7 +26,7 @@ fn connect4(c: &mut Criterion) {
         })
         .collect();
     let limits = Limits {
-        table_bits: 16,
+        table_bits: 14,
         ..Limits::default()
     };
     let mut s = Searcher::new(&g, &limits);

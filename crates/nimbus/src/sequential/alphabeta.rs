@@ -8,6 +8,9 @@
 //! value ≥ v; otherwise value = v.
 
 use super::table::{Entry, Table, EXACT_DEPTH, NO_MOVE};
+
+/// How many children beyond the first have their table slots prefetched.
+const PREFETCH: usize = 3;
 use super::{Game, Limits, Search, Value, INFINITY};
 use std::time::Instant;
 
@@ -216,6 +219,15 @@ impl<'g, G: Game> Searcher<'g, G> {
         f.depth = depth;
         f.horizon = horizon;
         f.nodes_at_entry = self.nodes;
+        // The children's table slots are random places in memory: start loading the next
+        // few while the first child is searched.
+        if let (Some(t), Some(_)) = (&self.table, key) {
+            for &m in f.moves.iter().skip(1).take(PREFETCH) {
+                if let Some(k) = g.key(&g.play(&f.pos, m)) {
+                    t.prefetch(k);
+                }
+            }
+        }
         self.used += 1;
         Entered::Pushed
     }
