@@ -5,7 +5,7 @@
 set -euo pipefail
 runs=${RUNS:-5}
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
-data=../shared/data/connect4
+data="$(dirname "${BASH_SOURCE[0]}")/../data/connect4"
 machine
 echo "date: $(date -u +%F)"
 for set in Test_L3_R1 Test_L2_R1 Test_L1_R1; do

@@ -380,7 +380,7 @@ fn zerosum_and_verify() {
     assert_eq!(v["saddle_points"], serde_json::json!([]));
     let v = json(&["zerosum", "1 4; 2 3", "--json"]);
     assert_eq!(v["saddle_points"], serde_json::json!([[2, 1]]));
-    let pd = "../shared/data/nfg/pd.nfg";
+    let pd = "data/nfg/pd.nfg";
     let out = nimbus(&["verify", pd, "0,1,0,1"]);
     assert_eq!(out.status.code(), Some(0));
     let out = nimbus(&["verify", pd, "NE,1,0,1,0", "--json"]);
@@ -446,17 +446,12 @@ fn nash_methods_formats_and_errors() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.lines().any(|l| l == "NE,2/3,1/3,1/3,2/3"), "{text}");
     // Gambit's lines go straight back into verify.
-    let pd = "../shared/data/nfg/pd.nfg";
+    let pd = "data/nfg/pd.nfg";
     let out = nimbus(&["nash", pd, "--format", "gambit"]);
     let line = String::from_utf8_lossy(&out.stdout).trim().to_string();
     assert_eq!(nimbus(&["verify", pd, &line]).status.code(), Some(0));
     // Dominance, with the order of elimination.
-    let v = json(&[
-        "nash",
-        "../shared/data/nfg/mixdom.nfg",
-        "--dominance",
-        "--json",
-    ]);
+    let v = json(&["nash", "data/nfg/mixdom.nfg", "--dominance", "--json"]);
     let steps = v["eliminated"].as_array().unwrap();
     assert!(steps
         .iter()
@@ -472,7 +467,7 @@ fn nash_methods_formats_and_errors() {
         2
     );
     // Three players: pure equilibria.
-    let v = json(&["nash", "../shared/data/nfg/2x2x2.nfg", "--json"]);
+    let v = json(&["nash", "data/nfg/2x2x2.nfg", "--json"]);
     assert_eq!(v["method"], "pure");
     fails(
         &["nash", "--row", "1 2; 3 4", "--col", "1 2"],
@@ -487,7 +482,7 @@ fn nash_methods_formats_and_errors() {
         "--method 'magic' is not known",
     );
     fails(
-        &["nash", "../shared/data/nfg/8x8.nfg", "--plot", "x.svg"],
+        &["nash", "data/nfg/8x8.nfg", "--plot", "x.svg"],
         "--plot draws 2 x 2 games",
     );
     fails(
@@ -495,7 +490,7 @@ fn nash_methods_formats_and_errors() {
         "labels run from 1 to 4",
     );
     fails(
-        &["nash", "../shared/data/nfg/2x2x2.nfg", "--method", "vertex"],
+        &["nash", "data/nfg/2x2x2.nfg", "--method", "vertex"],
         "two-player game",
     );
 }

@@ -13,9 +13,9 @@ use std::hint::black_box;
 fn connect4(c: &mut Criterion) {
     let path = concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../../shared/data/connect4/Test_L2_R1"
+        "/../../data/connect4/Test_L2_R1"
     );
-    let text = std::fs::read_to_string(path).expect("the shared test set");
+    let text = std::fs::read_to_string(path).expect("data/connect4 is in the repository");
     let g = Connect4::standard();
     let positions: Vec<_> = text
         .lines()
@@ -45,7 +45,7 @@ fn strong(c: &mut Criterion) {
     c.bench_function("tictactoe strong solution", |b| {
         b.iter(|| {
             black_box(
-                solve::solve(&TicTacToe, "tictactoe", u64::MAX, &|_| {})
+                solve::solve(&TicTacToe, "tictactoe", u64::MAX, u64::MAX, &|_| {})
                     .unwrap()
                     .summary(),
             )

@@ -148,8 +148,7 @@ fn von_stengels_degenerate_game() {
 
 #[test]
 fn mixed_dominance_removes_what_pure_dominance_cannot() {
-    let path =
-        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/nfg/mixdom.nfg");
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data/nfg/mixdom.nfg");
     let g = nfg::parse(&std::fs::read_to_string(&path).unwrap(), "mixdom.nfg").unwrap();
     let pure_only = eliminate(&g, false, false).unwrap();
     let mixed = eliminate(&g, true, false).unwrap();
@@ -166,7 +165,7 @@ fn mixed_dominance_removes_what_pure_dominance_cannot() {
 
 #[test]
 fn every_shared_game_has_verified_equilibria() {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/nfg");
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data/nfg");
     for entry in std::fs::read_dir(dir).unwrap() {
         let path = entry.unwrap().path();
         if path.extension().and_then(|e| e.to_str()) != Some("nfg") {

@@ -17,13 +17,13 @@ fn q(s: &str) -> Q {
 }
 
 fn data() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/data/nfg")
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data/nfg")
 }
 
 #[test]
 fn every_shared_nfg_file_parses_and_round_trips() {
     let mut seen = 0;
-    for entry in std::fs::read_dir(data()).expect("shared/data/nfg is beside the project") {
+    for entry in std::fs::read_dir(data()).expect("data/nfg is in the repository") {
         let path = entry.unwrap().path();
         if path.extension().and_then(|e| e.to_str()) != Some("nfg") {
             continue;
