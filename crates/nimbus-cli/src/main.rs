@@ -38,6 +38,31 @@ pub struct Common {
     /// Stop with an error once a search has stored this many positions.
     #[arg(long, global = true, value_name = "N", default_value_t = nimbus::impartial::Limits::DEFAULT_MAX_STATES)]
     max_states: u64,
+    /// Refuse, before it starts, a table, search or LP that would hold more than this many
+    /// bytes [default: half of this machine's memory].
+    #[arg(long, global = true, value_name = "BYTES")]
+    max_memory: Option<u64>,
+    /// Refuse, before it starts, a computation of more than this many steps (moves examined,
+    /// table entries filled; about a nanosecond each).
+    #[arg(long, global = true, value_name = "N", default_value_t = nimbus::budget::DEFAULT_MAX_WORK)]
+    max_work: u64,
+}
+
+impl Common {
+    /// The limits of the impartial engines.
+    pub fn limits(&self) -> nimbus::impartial::Limits {
+        nimbus::impartial::Limits {
+            max_states: self.max_states,
+            max_memory: self.max_memory(),
+            max_work: self.max_work,
+        }
+    }
+
+    /// The memory budget in bytes.
+    pub fn max_memory(&self) -> u64 {
+        self.max_memory
+            .unwrap_or_else(nimbus::budget::default_max_memory)
+    }
 }
 
 /// Limits on user scripts (`script:PATH` games).
@@ -50,6 +75,9 @@ pub struct ScriptArgs {
     /// Scripts: the largest string, array or map a script may build, in bytes.
     #[arg(long, value_name = "BYTES", default_value_t = nimbus::script::ScriptOptions::DEFAULT_MEMORY)]
     script_mem: usize,
+    /// Scripts: most seconds all calls of a script may take together.
+    #[arg(long, value_name = "SECONDS", default_value_t = nimbus::script::ScriptOptions::DEFAULT_SECONDS)]
+    script_time: f64,
 }
 
 impl ScriptArgs {
@@ -59,6 +87,7 @@ impl ScriptArgs {
             max_operations: self.script_ops,
             max_memory: self.script_mem,
             interrupt: Some(interrupt_flag()),
+            max_seconds: self.script_time,
         }
     }
 }

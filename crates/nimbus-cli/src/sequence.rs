@@ -63,9 +63,7 @@ struct Report<'a> {
 }
 
 pub fn run(args: Args, out: &mut String) -> Result<ExitCode, nimbus::Error> {
-    let limits = Limits {
-        max_states: args.common.max_states,
-    };
+    let limits = args.common.limits();
     if let Some(path) = args.ruleset[0].strip_prefix("script:") {
         return run_script(path, &args, limits, out);
     }

@@ -6,7 +6,6 @@ use nimbus::impartial::misere::{
     analyze_misere, MisereAnalysis, MisereOptions, MisereResult, MisereRule, Refusal,
 };
 use nimbus::impartial::sum::{analyze, Analysis, AnalyzeOptions};
-use nimbus::impartial::Limits;
 use std::process::ExitCode;
 
 const EXAMPLES: &str = "\
@@ -98,9 +97,7 @@ fn analyse(
     out: &mut String,
 ) -> Result<ExitCode, nimbus::Error> {
     let opts = AnalyzeOptions {
-        limits: Limits {
-            max_states: args.common.max_states,
-        },
+        limits: args.common.limits(),
         max_moves: args.max_moves,
         ..AnalyzeOptions::default()
     };

@@ -313,7 +313,13 @@ where
             "round {round}: {open} of {total} positions still open"
         )),
     };
-    let solution = strong::solve(g, name, args.common.max_states, &report)?;
+    let solution = strong::solve(
+        g,
+        name,
+        args.common.max_states,
+        args.common.max_memory(),
+        &report,
+    )?;
     bar.finish_and_clear();
     let seconds = started.elapsed().as_secs_f64();
     if let Some(path) = &args.save {
@@ -446,6 +452,15 @@ where
 
 /// Positions from standard input, one per line: the moves, the score, nodes, microseconds.
 fn stream(g: &Connect4, args: &Args, out: &mut String) -> Result<ExitCode, Error> {
+    if args.depth.is_some() {
+        return Err(Error::Invalid(
+            "--depth: positions read from standard input are solved exactly; bound each one's \
+             time with --time-limit instead"
+                .into(),
+        ));
+    }
+    // Checked here so that a bad value is refused before any input is read.
+    limits(None, args.time_limit, 20)?;
     let text = read_input("-")?;
     let limits = limits(None, None, args.table_bits.unwrap_or(14))?;
     let mut s = alphabeta::Searcher::new(g, &limits);
@@ -465,13 +480,25 @@ fn stream(g: &Connect4, args: &Args, out: &mut String) -> Result<ExitCode, Error
         };
         s.reset();
         let started = Instant::now();
+        s.set_deadline(
+            args.time_limit
+                .map(|t| started + Duration::from_secs_f64(t)),
+        );
         let score = g.score(&mut s, &p);
         let micros = started.elapsed().as_secs_f64() * 1e6;
+        if score.is_none() {
+            eprintln!(
+                "error: line {}: no exact score within --time-limit {}",
+                n + 1,
+                args.time_limit.unwrap_or_default()
+            );
+            failed = true;
+        }
         if args.common.json {
             #[derive(serde::Serialize)]
             struct Line<'a> {
                 moves: &'a str,
-                score: i64,
+                score: Option<i64>,
                 nodes: u64,
                 microseconds: f64,
             }
@@ -485,6 +512,7 @@ fn stream(g: &Connect4, args: &Args, out: &mut String) -> Result<ExitCode, Error
                 },
             )?;
         } else {
+            let score = score.map_or("?".to_string(), |v| v.to_string());
             outln!(out, "{moves} {score} {} {micros:.1}", s.nodes);
         }
     }

@@ -5,7 +5,6 @@ use nimbus::error::Span;
 use nimbus::impartial::games::substring::{
     analyze_substrings, parse_position, quoted, words_of, SubstringAnalysis, SubstringOptions,
 };
-use nimbus::impartial::Limits;
 use std::process::ExitCode;
 
 const EXAMPLES: &str = "\
@@ -61,9 +60,7 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, nimbus::Error> {
     let (game, strings) = parse_position(&words)?;
     let opts = SubstringOptions {
         misere: args.misere,
-        limits: Limits {
-            max_states: args.common.max_states,
-        },
+        limits: args.common.limits(),
         max_moves: args.max_moves,
         max_strings: if args.common.json { usize::MAX } else { 20 },
     };

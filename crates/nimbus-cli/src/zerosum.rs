@@ -2,7 +2,7 @@
 
 use crate::{print_json, read_input, Common};
 use nimbus::strategic::matrix::parse_matrix;
-use nimbus::strategic::zerosum::{solve, solve_float};
+use nimbus::strategic::zerosum::{solve_float_within, solve_within};
 use nimbus::strategic::{nfg, show, Q};
 use std::process::ExitCode;
 
@@ -57,6 +57,7 @@ struct FloatReport {
 fn run_float(
     a: &[Vec<Q>],
     json: bool,
+    max_memory: u64,
     notes: Vec<String>,
     out: &mut String,
 ) -> Result<ExitCode, nimbus::Error> {
@@ -64,7 +65,7 @@ fn run_float(
         .iter()
         .map(|r| r.iter().map(nimbus::strategic::to_f64).collect())
         .collect();
-    let s = solve_float(&af)?;
+    let s = solve_float_within(&af, max_memory)?;
     if json {
         return print_json(
             out,
@@ -161,9 +162,9 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, nimbus::Error> {
         (None, None) => unreachable!("clap requires a matrix or --file"),
     };
     if args.float {
-        return run_float(&a, args.common.json, notes, out);
+        return run_float(&a, args.common.json, args.common.max_memory(), notes, out);
     }
-    let s = solve(&a)?;
+    let s = solve_within(&a, args.common.max_memory())?;
     let shown = |v: &[Q]| v.iter().map(show).collect::<Vec<_>>();
     if args.common.json {
         return print_json(

@@ -67,17 +67,19 @@ fn tictactoe(c: &mut Criterion) {
         b.iter(|| {
             let g = ScriptGame::new(script.clone(), &[]).unwrap();
             let (graph, _) = Explicit::build(&g, &g.start(), u64::MAX).unwrap();
-            black_box(solve::solve(&graph, "script", u64::MAX, &|_| {}).unwrap())
+            black_box(solve::solve(&graph, "script", u64::MAX, u64::MAX, &|_| {}).unwrap())
         })
     });
     group.bench_function("rust, explored then solved", |b| {
         b.iter(|| {
             let (graph, _) = Explicit::build(&TicTacToe, &TicTacToe.start(), u64::MAX).unwrap();
-            black_box(solve::solve(&graph, "rust", u64::MAX, &|_| {}).unwrap())
+            black_box(solve::solve(&graph, "rust", u64::MAX, u64::MAX, &|_| {}).unwrap())
         })
     });
     group.bench_function("rust, ranked", |b| {
-        b.iter(|| black_box(solve::solve(&TicTacToe, "tictactoe", u64::MAX, &|_| {}).unwrap()))
+        b.iter(|| {
+            black_box(solve::solve(&TicTacToe, "tictactoe", u64::MAX, u64::MAX, &|_| {}).unwrap())
+        })
     });
     group.finish();
 }

@@ -67,6 +67,19 @@ pub enum Error {
         /// The positions of the cycle, first one repeated at the end.
         cycle: Vec<String>,
     },
+    /// A computation would need more memory or work than its budget allows (checked before
+    /// it allocates or runs; see [`crate::budget`]).
+    #[error("{}", crate::budget::message(what, *resource, *needed, *limit))]
+    Budget {
+        /// The table, search or LP that was refused.
+        what: String,
+        /// Memory or work.
+        resource: crate::budget::Resource,
+        /// The estimate of what it needs (bytes or steps).
+        needed: u64,
+        /// The limit in force.
+        limit: u64,
+    },
     /// An arithmetic result does not fit the integer type (never wrapped silently).
     #[error("overflow: {0}")]
     Overflow(String),

@@ -13,6 +13,7 @@
 //! - [`sequential`]: two-player zero-sum games — minimax, alpha–beta, strong solutions.
 //! - [`script`]: games written by users in Rhai, driven by the engines above.
 
+pub mod budget;
 pub mod error;
 pub mod impartial;
 pub mod script;

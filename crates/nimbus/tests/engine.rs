@@ -43,7 +43,14 @@ fn chain_of_ten_million_positions_does_not_overflow_the_stack() {
 #[test]
 fn state_limit_reports_how_far_it_got() {
     let game = Chain(1000);
-    let mut e = Engine::hashed(&game, Limits { max_states: 100 }, "chain");
+    let mut e = Engine::hashed(
+        &game,
+        Limits {
+            max_states: 100,
+            ..Limits::default()
+        },
+        "chain",
+    );
     match e.entry(&1000) {
         Err(Error::StateLimit {
             explored, limit, ..

@@ -48,6 +48,8 @@ fn compile(text: &str) -> Rc<Script> {
 
 const LIMITS: Limits = Limits {
     max_states: 1_000_000,
+    max_memory: 4 << 30,
+    max_work: nimbus::budget::DEFAULT_MAX_WORK,
 };
 
 #[test]
@@ -176,8 +178,8 @@ fn tictactoe_script_strong_solution_matches_rust() {
     let g = ScriptGame::new(load("tictactoe.rhai"), &[]).unwrap();
     let (graph, positions) = Explicit::build(&g, &g.start(), 1_000_000).unwrap();
     assert_eq!(positions.len(), 5478);
-    let script = solve::solve(&graph, "script", u64::MAX, &|_| {}).unwrap();
-    let rust = solve::solve(&TicTacToe, "tictactoe", u64::MAX, &|_| {}).unwrap();
+    let script = solve::solve(&graph, "script", u64::MAX, u64::MAX, &|_| {}).unwrap();
+    let rust = solve::solve(&TicTacToe, "tictactoe", u64::MAX, u64::MAX, &|_| {}).unwrap();
     let (a, b) = (script.summary(), rust.summary());
     assert_eq!(
         (a.positions, a.wins, a.losses, a.draws, a.longest, a.start),
@@ -391,6 +393,7 @@ fn the_interrupt_flag_stops_a_running_script() {
         max_operations: u64::MAX,
         max_memory: 1 << 20,
         interrupt: Some(flag),
+        ..Default::default()
     };
     let s = Script::compile(
         "fn heap(n) { loop { } }\nfn moves(p) { [] }\n",
@@ -439,7 +442,7 @@ fn sequential_script_with_cycles_matches_the_impartial_engine() {
         );
         let g = ScriptGame::new(compile(&text), &[]).unwrap();
         let (graph, _) = Explicit::build(&g, &g.start(), 100_000).unwrap();
-        let strong = solve::solve(&graph, "grid", u64::MAX, &|_| {}).unwrap();
+        let strong = solve::solve(&graph, "grid", u64::MAX, u64::MAX, &|_| {}).unwrap();
         let start = strong.summary().start;
         let a = analyze(&parts, &opts).unwrap();
         let expected = match (a.outcome, a.remoteness) {
@@ -452,4 +455,49 @@ fn sequential_script_with_cycles_matches_the_impartial_engine() {
         solved += 1;
     }
     assert_eq!(solved, 23);
+}
+
+#[test]
+fn import_is_refused_when_the_script_is_compiled() {
+    let e = Script::compile(
+        "import \"foo\" as f;\nfn heap(n) { n }\nfn moves(p) { [] }\n",
+        "imports.rhai",
+        ScriptOptions::default(),
+    )
+    .err()
+    .expect("import is refused");
+    assert!(e.to_string().contains("imports.rhai, line 1"), "{e}");
+}
+
+/// Rhai re-measures an array at every push, work its operation count does not see: the time
+/// budget stops it (and an array nested in itself) all the same.
+#[test]
+fn the_time_budget_stops_work_the_operation_count_misses() {
+    for body in [
+        "let a = []; loop { a.push(a.len()); }",
+        "let a = []; loop { a = [a]; }",
+    ] {
+        let started = std::time::Instant::now();
+        let mut parser = Parser::with_script_options(ScriptOptions {
+            max_seconds: 1.0,
+            ..Default::default()
+        });
+        let dir = std::env::temp_dir().join(format!("nimbus-slow-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("slow.rhai");
+        std::fs::write(
+            &path,
+            format!("fn heap(n) {{ n }}\nfn moves(p) {{ {body} }}\n"),
+        )
+        .unwrap();
+        let r = parser
+            .parse(&format!("script:{} 3", path.display()), "test")
+            .and_then(|c| analyze(&c, &AnalyzeOptions::default()));
+        let e = parser
+            .script_error()
+            .or(r.err())
+            .expect("stopped with an error");
+        assert!(e.to_string().contains("--script-time"), "{body}: {e}");
+        assert!(started.elapsed().as_secs_f64() < 10.0, "{body}");
+    }
 }

@@ -132,6 +132,10 @@ pub trait Ruleset: Impartial {
     fn search_cost(&self, p: &Self::Position) -> u64 {
         self.size_hint(p)
     }
+    /// The remoteness of `p` from a closed form, when there is one.
+    fn closed_remoteness(&self, _p: &Self::Position) -> Option<u64> {
+        None
+    }
 }
 
 /// A component's positions, explored: the graph, a way to write each position in the
@@ -170,6 +174,26 @@ pub trait Component {
     fn size_hint(&self) -> u64;
     /// An upper bound on the steps of a full search (positions times options).
     fn search_cost(&self) -> u64;
+    /// The remoteness from a closed form, when there is one.
+    fn closed_remoteness(&self) -> Option<u64>;
+    /// Refuses, before it starts, a full search that the limits could not hold: the bounds
+    /// on its positions and moves against the position limit, the memory and the work budget.
+    fn admit_search(&self, limits: Limits) -> Result<()> {
+        let (size, cost) = (self.size_hint(), self.search_cost());
+        // The bounds can be far above what is reachable (a graph game's bound counts every
+        // placement of the tokens): only the memory and work they imply are refused up front;
+        // the search itself stops at the position limit.
+        let bytes_per_position = 64;
+        limits.admit(
+            &format!(
+                "the search of {} (up to {size} positions, {cost} moves)",
+                self.expression()
+            ),
+            size.min(limits.max_states),
+            bytes_per_position,
+            cost,
+        )
+    }
     /// Every reachable position, numbered, with the component's position as 0.
     fn explore(&self, limits: Limits) -> Result<ExplicitGame>;
     /// [`Component::explore`] with names for the positions and the start's moves.
@@ -232,17 +256,15 @@ impl<R: Ruleset> Positioned<R> {
         // limit — 16 steps per position of the default limit is seconds of work. Other
         // searches run until the state limit and say how far they got.
         let (size, cost) = (self.rule.size_hint(p), self.rule.search_cost(p));
-        let budget = limits.max_states.max(Limits::DEFAULT_MAX_STATES);
-        if cost / 16 > budget {
-            return Err(crate::Error::StateLimit {
-                explored: 0,
-                limit: limits.max_states,
-                what: format!(
-                    "the search of {} (up to {size} positions, {cost} steps)",
-                    self.rule.expression(p)
-                ),
-            });
-        }
+        limits.admit(
+            &format!(
+                "the search of {} (up to {size} positions, {cost} moves)",
+                self.rule.expression(p)
+            ),
+            size.min(limits.max_states),
+            64,
+            cost,
+        )?;
         self.with_engine(limits, |e| e.grundy(p))
     }
 
@@ -326,12 +348,18 @@ impl<R: Ruleset + 'static> Component for Positioned<R> {
         self.rule.search_cost(&self.pos)
     }
 
+    fn closed_remoteness(&self) -> Option<u64> {
+        self.rule.closed_remoteness(&self.pos)
+    }
+
     fn explore(&self, limits: Limits) -> Result<ExplicitGame> {
+        self.admit_search(limits)?;
         let start = self.rule.normalize(&self.pos);
         explore(&Normalized(&*self.rule), &start, limits, &self.expression())
     }
 
     fn explore_named(&self, limits: Limits) -> Result<Explored> {
+        self.admit_search(limits)?;
         let start = self.rule.normalize(&self.pos);
         let (graph, positions) = match self.rule.explore_fast(&start, limits)? {
             Some(found) => found,

@@ -51,6 +51,11 @@ impl ExplicitGame {
         self.len() == 0
     }
 
+    /// The number of moves (edges).
+    pub fn edges(&self) -> usize {
+        self.succ.len()
+    }
+
     /// The options of position `v`.
     pub fn options(&self, v: u32) -> &[u32] {
         &self.succ[self.offsets[v as usize] as usize..self.offsets[v as usize + 1] as usize]
@@ -109,13 +114,13 @@ pub fn explore_positions<G: Impartial>(
             });
             succ.push(id);
         }
-        if order.len() as u64 > limits.max_states || succ.len() >= u32::MAX as usize {
-            return Err(Error::StateLimit {
-                explored: order.len() as u64,
-                limit: limits.max_states,
-                what: what.to_string(),
-            });
-        }
+        check_growth(
+            order.len(),
+            succ.len(),
+            position_bytes::<G::Position>(),
+            limits,
+            what,
+        )?;
         offsets.push(succ.len() as u32);
         head += 1;
     }
@@ -151,13 +156,13 @@ pub fn explore_numbered(
         }
         offsets.push(edges.len() as u32);
         head += 1;
-        if order.len() as u64 > limits.max_states || edges.len() >= u32::MAX as usize {
-            return Err(Error::StateLimit {
-                explored: order.len() as u64,
-                limit: limits.max_states,
-                what: what.to_string(),
-            });
-        }
+        check_growth(
+            order.len(),
+            edges.len(),
+            position_bytes::<u32>(),
+            limits,
+            what,
+        )?;
     }
     Ok((
         ExplicitGame {
@@ -166,6 +171,40 @@ pub fn explore_numbered(
         },
         order,
     ))
+}
+
+/// Bytes an explored position may cost at worst: its slot in the numbering map (three times
+/// over while the map doubles), its copy in the order, its offset, and heap data of its own.
+fn position_bytes<P>() -> u64 {
+    (3 * (std::mem::size_of::<P>() + 5) + std::mem::size_of::<P>() + 4 + 16) as u64
+}
+
+/// Stops an exploration that has outgrown the position limit, the memory budget (positions and
+/// 4-byte edges, twice over while the edge list doubles) or the work budget (edges), or whose
+/// edges no longer fit the `u32` numbering.
+fn check_growth(
+    positions: usize,
+    edges: usize,
+    bytes_per_position: u64,
+    limits: Limits,
+    what: &str,
+) -> Result<()> {
+    if positions as u64 > limits.max_states || edges >= u32::MAX as usize {
+        return Err(Error::StateLimit {
+            explored: positions as u64,
+            limit: limits.max_states,
+            what: what.to_string(),
+        });
+    }
+    let held = (positions as u64)
+        .saturating_mul(bytes_per_position)
+        .saturating_add(edges as u64 * 8);
+    if held > limits.max_memory || edges as u64 > limits.max_work {
+        let what = format!("the exploration of {what} (stopped after {positions} positions)");
+        crate::budget::check_memory(&what, held, limits.max_memory)?;
+        crate::budget::check_work(&what, edges as u64, limits.max_work)?;
+    }
+    Ok(())
 }
 
 /// The disjunctive sum of explicit games, searched position by position: a position is one

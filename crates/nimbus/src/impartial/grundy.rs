@@ -106,6 +106,15 @@ pub struct Engine<'g, G: Impartial, S> {
     what: String,
     arena: Vec<G::Position>,
     scratch: Vec<u64>,
+    /// Moves listed so far, against the work budget.
+    moves: u64,
+}
+
+/// Bytes a memoised position may cost at worst: a hash-map slot holding it and its entry, three
+/// times over for the moment the map doubles (old and new tables live at once), and an
+/// allocation of its own for positions that own heap data.
+fn bytes_per_position<P>() -> u64 {
+    (3 * (std::mem::size_of::<P>() + std::mem::size_of::<Entry>() + 1) + 16) as u64
 }
 
 impl<'g, G: Impartial> Engine<'g, G, HashStore<G::Position>> {
@@ -118,6 +127,7 @@ impl<'g, G: Impartial> Engine<'g, G, HashStore<G::Position>> {
             what: what.into(),
             arena: Vec::new(),
             scratch: Vec::new(),
+            moves: 0,
         }
     }
 }
@@ -137,6 +147,7 @@ impl<'g, G: Impartial> Engine<'g, G, HashStore<G::Position>> {
             what: what.into(),
             arena: Vec::new(),
             scratch: Vec::new(),
+            moves: 0,
         }
     }
 
@@ -168,6 +179,7 @@ impl<'g, G: Indexed> Engine<'g, G, ArrayStore<'g, G>> {
             what,
             arena: Vec::new(),
             scratch: Vec::new(),
+            moves: 0,
         })
     }
 }
@@ -259,10 +271,25 @@ impl<G: Impartial, S: Store<G::Position>> Engine<'_, G, S> {
                 what: self.what.clone(),
             });
         }
+        let held = (self.store.len() + 1)
+            .saturating_mul(bytes_per_position::<G::Position>())
+            .saturating_add(
+                self.arena.capacity() as u64 * std::mem::size_of::<G::Position>() as u64,
+            );
+        if held > self.limits.max_memory || self.moves > self.limits.max_work {
+            let what = format!(
+                "the search of {} (stopped after {} positions)",
+                self.what,
+                self.store.len()
+            );
+            crate::budget::check_memory(&what, held, self.limits.max_memory)?;
+            crate::budget::check_work(&what, self.moves, self.limits.max_work)?;
+        }
         self.store.set(&pos, IN_PROGRESS);
         let start = self.arena.len();
         self.game.moves(&pos, &mut self.arena);
         let end = self.arena.len();
+        self.moves += (end - start) as u64;
         stack.push(Frame {
             pos,
             start,

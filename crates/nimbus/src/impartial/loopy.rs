@@ -409,7 +409,10 @@ fn sum_remoteness(atoms: &[LoopyAtom], limits: Limits) -> Option<u64> {
     let product = explore(
         &ProductGame { parts: &parts },
         &vec![0; parts.len()],
-        Limits { max_states: cap },
+        Limits {
+            max_states: cap,
+            ..limits
+        },
         "the sum",
     )
     .ok()?;

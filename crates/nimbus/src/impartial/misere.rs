@@ -221,6 +221,25 @@ impl Atom {
     }
 }
 
+/// The number of multisets of `k` elements from `n` (saturating).
+fn multisets(n: u64, k: u64) -> u64 {
+    if n == 0 {
+        return u64::from(k == 0);
+    }
+    // C(n + k - 1, k), built up so that every partial result is itself a binomial coefficient.
+    let mut c: u128 = 1;
+    for i in 0..k {
+        c = match c.checked_mul(u128::from(n) + u128::from(i)) {
+            Some(x) => x / u128::from(i + 1),
+            None => return u64::MAX,
+        };
+        if c > u128::from(u64::MAX) {
+            return u64::MAX;
+        }
+    }
+    c as u64
+}
+
 /// How many positions the sum of the atoms can have at most (saturating).
 fn product_hint(atoms: &[Atom]) -> u64 {
     atoms
@@ -388,6 +407,7 @@ pub fn analyze_misere(
     } else {
         Limits {
             max_states: limits.max_states.min(REMOTENESS_LIMIT),
+            ..limits
         }
     };
     if required || product_hint(&atoms) <= search_limits.max_states {
@@ -487,16 +507,35 @@ fn exact_search(atoms: &[Atom], limits: Limits, required: bool) -> Result<Option
             None => groups.push(vec![i]),
         }
     }
+    // Atoms move independently, so the sum reaches every combination of its atoms' positions:
+    // the count is exact (multisets within a group of interchangeable atoms), and a search
+    // that cannot fit is refused before it starts.
+    let positions = groups.iter().fold(1u64, |acc, g| {
+        let n = explored[g[0]].graph.len() as u64;
+        acc.saturating_mul(multisets(n, g.len() as u64))
+    });
+    let what = "the misère search of the sum";
+    let admitted = limits.admit(
+        &format!("{what} ({positions} positions)"),
+        positions,
+        (8 * atoms.len() as u64 + 40) * 3,
+        0,
+    );
+    match admitted {
+        Err(e) if required => return Err(e),
+        Err(_) => return Ok(None),
+        Ok(()) => {}
+    }
     let game = MisereSum {
         parts: explored.iter().map(|e| &e.graph).collect(),
         groups,
     };
-    let mut engine = Engine::hashed(&game, limits, "the misère search of the sum");
+    let mut engine = Engine::hashed(&game, limits, what);
     let start = vec![0u32; atoms.len()];
     let entry = match engine.entry(&start) {
         Ok(e) => e,
-        Err(e @ Error::StateLimit { .. }) if required => return Err(e),
-        Err(Error::StateLimit { .. }) => return Ok(None),
+        Err(e @ (Error::StateLimit { .. } | Error::Budget { .. })) if required => return Err(e),
+        Err(Error::StateLimit { .. } | Error::Budget { .. }) => return Ok(None),
         Err(Error::Cycle { .. }) => {
             drop(engine);
             return loopy_search(&game, &explored, limits).map(Some);

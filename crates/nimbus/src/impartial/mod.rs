@@ -100,6 +100,10 @@ pub struct Limits {
     /// Largest number of positions a search may store before it stops with
     /// [`crate::Error::StateLimit`].
     pub max_states: u64,
+    /// Bytes a table or search may hold ([`crate::Error::Budget`] past it).
+    pub max_memory: u64,
+    /// Steps (moves examined, entries filled) a computation may take.
+    pub max_work: u64,
 }
 
 impl Limits {
@@ -108,10 +112,38 @@ impl Limits {
     pub const DEFAULT_MAX_STATES: u64 = 30_000_000;
 }
 
+impl Limits {
+    /// Refuses, before it starts, a search of `what` that could store `positions` positions of
+    /// `bytes_per_position` bytes each and examine `moves` moves: the position limit, the
+    /// memory budget (positions and one 4-byte edge a move) and the work budget.
+    pub fn admit(
+        &self,
+        what: &str,
+        positions: u64,
+        bytes_per_position: u64,
+        moves: u64,
+    ) -> crate::Result<()> {
+        if positions > self.max_states {
+            return Err(crate::Error::StateLimit {
+                explored: 0,
+                limit: self.max_states,
+                what: what.to_string(),
+            });
+        }
+        let bytes = positions
+            .saturating_mul(bytes_per_position)
+            .saturating_add(moves.saturating_mul(4));
+        crate::budget::check_memory(what, bytes, self.max_memory)?;
+        crate::budget::check_work(what, moves, self.max_work)
+    }
+}
+
 impl Default for Limits {
     fn default() -> Self {
         Limits {
             max_states: Self::DEFAULT_MAX_STATES,
+            max_memory: crate::budget::default_max_memory(),
+            max_work: crate::budget::DEFAULT_MAX_WORK,
         }
     }
 }

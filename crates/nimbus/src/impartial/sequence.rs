@@ -165,7 +165,12 @@ pub fn misere_sequence<R: HeapRule + ?Sized>(
     upto: u64,
     limits: Limits,
 ) -> Result<MisereSequence> {
-    super::games::heap::check_table(upto, limits, &format!("{} (misère)", rule.name()))?;
+    super::games::heap::check_table(
+        upto,
+        rule.move_count(upto),
+        limits,
+        &format!("{} (misère)", rule.name()),
+    )?;
     let game = super::misere::Misere(HeapSum { rule });
     let mut engine = super::grundy::Engine::hashed(
         &game,

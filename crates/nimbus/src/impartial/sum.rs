@@ -12,7 +12,7 @@
 //! small enough (see [`AnalyzeOptions::remoteness_limit`]); otherwise it is reported unknown.
 
 use super::component::Component;
-use super::explicit::ProductGame;
+use super::explicit::{ExplicitGame, ProductGame};
 use super::grundy::Engine;
 use super::{Limits, Outcome};
 use crate::error::{Error, Result};
@@ -106,9 +106,9 @@ pub fn analyze(components: &[Box<dyn Component>], opts: &AnalyzeOptions) -> Resu
                 let seen = format!("{what} has a cycle: {}", cycle.join(" -> "));
                 return super::loopy::analyze_loopy(components, opts, &seen);
             }
-            Err(err @ Error::StateLimit { .. }) => {
+            Err(err @ (Error::StateLimit { .. } | Error::Budget { .. })) => {
                 if components.len() == 1 {
-                    if let Some(a) = closed_form_only(c.as_ref(), opts, &mut notes) {
+                    if let Some(a) = closed_form_only(c.as_ref(), &err, opts, &mut notes) {
                         return Ok(a);
                     }
                 }
@@ -128,7 +128,7 @@ pub fn analyze(components: &[Box<dyn Component>], opts: &AnalyzeOptions) -> Resu
             let room = opts.max_moves.saturating_sub(winning_moves.len());
             let moves = match c.moves_to_value(target, opts.limits, room) {
                 Ok(m) => m,
-                Err(Error::StateLimit { .. }) => {
+                Err(Error::StateLimit { .. } | Error::Budget { .. }) => {
                     winning_moves_complete = false;
                     notes.push(format!(
                         "the moves of {} are too many to list within --max-states; its winning \
@@ -202,16 +202,25 @@ pub fn analyze(components: &[Box<dyn Component>], opts: &AnalyzeOptions) -> Resu
 /// form (Wythoff's and Fibonacci Nim's P-positions).
 fn closed_form_only(
     c: &dyn Component,
+    refused: &Error,
     opts: &AnalyzeOptions,
     notes: &mut Vec<String>,
 ) -> Option<Analysis> {
     let outcome = c.closed_outcome()?;
     let moves = c.closed_winning_moves()?;
     notes.push(format!(
-        "the Grundy value of {} is beyond --max-states ({}); the outcome and the winning moves \
-         come from the closed form of its P-positions",
+        "the Grundy value of {} is beyond {}; the outcome and the winning moves come from the \
+         closed form of its P-positions",
         c.expression(),
-        opts.limits.max_states
+        match refused {
+            Error::Budget {
+                resource: crate::budget::Resource::Memory,
+                limit,
+                ..
+            } => format!("--max-memory ({})", crate::budget::show_bytes(*limit)),
+            Error::Budget { limit, .. } => format!("--max-work ({limit})"),
+            _ => format!("--max-states ({})", opts.limits.max_states),
+        }
     ));
     let grundy = (outcome == Outcome::P).then_some(0);
     let total = moves.len();
@@ -249,21 +258,30 @@ fn remoteness(
     opts: &AnalyzeOptions,
     notes: &mut Vec<String>,
 ) -> (Vec<Option<u64>>, Option<u64>) {
+    // Remoteness is extra: its searches get the remoteness share of the positions and a
+    // matching share of the work, so that they never take longer than the answer itself.
+    let max_states = opts.remoteness_limit.min(opts.limits.max_states);
     let limit = Limits {
-        max_states: opts.remoteness_limit.min(opts.limits.max_states),
+        max_states,
+        max_work: opts.limits.max_work.min(max_states.saturating_mul(16)),
+        ..opts.limits
     };
     let mut graphs = Vec::new();
     let mut each = Vec::new();
     for c in components {
-        // Skip searches that could not finish, or would take far longer than the rest.
-        let feasible = c.size_hint() <= limit.max_states.saturating_mul(64)
-            && c.search_cost() <= limit.max_states.saturating_mul(64);
-        let g = feasible.then(|| c.explore(limit).ok()).flatten();
-        let r = g.as_ref().and_then(|g| {
-            Engine::indexed(g, limit, c.expression())
-                .and_then(|mut e| e.entry(&0))
-                .ok()
-                .map(|e| e.remoteness)
+        // The graph is needed for the sum's remoteness even when the component's own has a
+        // closed form; a search refused by the limits leaves both unknown.
+        let alone_and_closed = components.len() == 1 && c.closed_remoteness().is_some();
+        let g = (!alone_and_closed && c.size_hint() <= limit.max_states.saturating_mul(64))
+            .then(|| c.explore(limit).ok())
+            .flatten();
+        let r = c.closed_remoteness().or_else(|| {
+            g.as_ref().and_then(|g| {
+                Engine::indexed(g, limit, c.expression())
+                    .and_then(|mut e| e.entry(&0))
+                    .ok()
+                    .map(|e| e.remoteness)
+            })
         });
         each.push(r);
         graphs.push(g);
@@ -271,8 +289,8 @@ fn remoteness(
     if components.len() == 1 {
         if each[0].is_none() {
             notes.push(format!(
-                "remoteness not computed: the search would exceed {} positions",
-                limit.max_states
+                "remoteness not computed: the search would exceed {} positions or {} moves",
+                limit.max_states, limit.max_work
             ));
         }
         let r = each[0];
@@ -284,7 +302,9 @@ fn remoteness(
             .fold(1u64, |acc, g| acc.saturating_mul(g.len() as u64))
     });
     let sum = match (parts, total) {
-        (Some(parts), Some(t)) if t <= limit.max_states => {
+        (Some(parts), Some(t))
+            if t <= limit.max_states && product_moves(&parts) <= limit.max_work =>
+        {
             let game = ProductGame { parts: &parts };
             Engine::hashed(&game, limit, "the sum")
                 .entry(&vec![0; parts.len()])
@@ -296,9 +316,22 @@ fn remoteness(
     if sum.is_none() {
         notes.push(format!(
             "remoteness of the sum not computed: it needs a search of the sum's positions, more \
-             than {}",
-            limit.max_states
+             than {} of them or {} moves",
+            limit.max_states, limit.max_work
         ));
     }
     (each, sum)
+}
+
+/// The number of moves in the disjunctive sum of `parts`: each part's edges once for every
+/// position of the others (saturating).
+fn product_moves(parts: &[ExplicitGame]) -> u64 {
+    (0..parts.len()).fold(0u64, |acc, i| {
+        let others = parts
+            .iter()
+            .enumerate()
+            .filter(|&(j, _)| j != i)
+            .fold(1u64, |a, (_, g)| a.saturating_mul(g.len() as u64));
+        acc.saturating_add(others.saturating_mul(parts[i].edges() as u64))
+    })
 }

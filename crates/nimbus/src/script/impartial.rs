@@ -221,6 +221,9 @@ impl Component for ScriptComponent {
     fn search_cost(&self) -> u64 {
         self.inner.search_cost()
     }
+    fn closed_remoteness(&self) -> Option<u64> {
+        None
+    }
     fn explore(&self, limits: Limits) -> Result<ExplicitGame> {
         let r = self.inner.explore(limits);
         self.check(r)
@@ -255,7 +258,7 @@ fn heap_rules(script: &Rc<Script>) -> Result<ScriptRules> {
 /// (never proved: no periodicity test is known for an arbitrary script).
 pub fn nim_sequence(script: &Rc<Script>, upto: u64, limits: Limits) -> Result<Sequence> {
     let rules = heap_rules(script)?;
-    crate::impartial::games::heap::check_table(upto, limits, &rules.name())?;
+    crate::impartial::games::heap::check_table(upto, 1, limits, &rules.name())?;
     let mut engine = Engine::hashed(&rules, limits, rules.name());
     let mut values = Vec::with_capacity(upto as usize + 1);
     for n in 0..=upto {
@@ -277,7 +280,7 @@ pub fn nim_sequence(script: &Rc<Script>, upto: u64, limits: Limits) -> Result<Se
 pub fn misere_sequence(script: &Rc<Script>, upto: u64, limits: Limits) -> Result<MisereSequence> {
     let rules = heap_rules(script)?;
     let name = rules.name();
-    crate::impartial::games::heap::check_table(upto, limits, &format!("{name} (misère)"))?;
+    crate::impartial::games::heap::check_table(upto, 1, limits, &format!("{name} (misère)"))?;
     let game = Misere(rules);
     let mut engine = Engine::hashed(&game, limits, format!("the misère values of {name}"));
     let mut values = Vec::with_capacity(upto as usize + 1);

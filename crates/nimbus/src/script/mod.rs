@@ -43,6 +43,10 @@ pub struct ScriptOptions {
     pub max_memory: usize,
     /// When set (by a Ctrl-C handler, say), the running script stops with an error.
     pub interrupt: Option<Arc<AtomicBool>>,
+    /// Seconds all calls of the script may take together, counted from its compilation: Rhai
+    /// can spend time its operation count does not see (it re-measures a growing or nested
+    /// array at every change), and a game that never ends calls the script for ever.
+    pub max_seconds: f64,
 }
 
 impl ScriptOptions {
@@ -50,6 +54,8 @@ impl ScriptOptions {
     pub const DEFAULT_OPERATIONS: u64 = 10_000_000;
     /// The default size limit of one value: 64 MiB.
     pub const DEFAULT_MEMORY: usize = 64 << 20;
+    /// The default time budget of a script: half a minute.
+    pub const DEFAULT_SECONDS: f64 = 30.0;
 }
 
 impl Default for ScriptOptions {
@@ -58,6 +64,7 @@ impl Default for ScriptOptions {
             max_operations: Self::DEFAULT_OPERATIONS,
             max_memory: Self::DEFAULT_MEMORY,
             interrupt: None,
+            max_seconds: Self::DEFAULT_SECONDS,
         }
     }
 }
@@ -93,6 +100,9 @@ impl Script {
         let mut engine = Engine::new();
         engine.set_module_resolver(rhai::module_resolvers::DummyModuleResolver::new());
         engine.disable_symbol("eval");
+        // No module resolver can load a file, but the statement would still be accepted
+        // (and silently do nothing where it is never run): refuse it by name.
+        engine.disable_symbol("import");
         engine.on_print(|s| eprintln!("{s}"));
         engine.on_debug(|s, _, pos| eprintln!("debug ({pos}): {s}"));
         engine.set_max_operations(options.max_operations.max(1));
@@ -101,12 +111,24 @@ impl Script {
         engine.set_max_map_size((options.max_memory / 16).max(1));
         engine.set_max_call_levels(64);
         engine.set_max_expr_depths(128, 64);
-        if let Some(flag) = options.interrupt.clone() {
-            engine.on_progress(move |_| {
-                flag.load(Ordering::Relaxed)
-                    .then(|| Dynamic::from("interrupted"))
-            });
-        }
+        let flag = options.interrupt.clone();
+        let seconds = if options.max_seconds.is_finite() && options.max_seconds > 0.0 {
+            options.max_seconds.min(1e9)
+        } else {
+            0.0
+        };
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs_f64(seconds);
+        // Operations are counted afresh in each call, so the clock is read every few hundred
+        // operations of all calls together: cheap, and often enough.
+        let ticks = std::sync::atomic::AtomicU64::new(0);
+        engine.on_progress(move |_| {
+            if flag.as_ref().is_some_and(|f| f.load(Ordering::Relaxed)) {
+                return Some(Dynamic::from("interrupted"));
+            }
+            let tick = ticks.fetch_add(1, Ordering::Relaxed);
+            (tick % 256 == 0 && std::time::Instant::now() > deadline)
+                .then(|| Dynamic::from("out of time"))
+        });
         let ast = engine.compile(text).map_err(|e| {
             let pos = e.position();
             Error::Script {
@@ -173,6 +195,10 @@ impl Script {
             E::ErrorDataTooLarge(what, ..) => format!(
                 "{what} larger than the limit of {} bytes (raise --script-mem)",
                 self.options.max_memory
+            ),
+            E::ErrorTerminated(token, ..) if token.to_string() == "out of time" => format!(
+                "the script's calls took more than {} seconds in all (raise --script-time)",
+                self.options.max_seconds
             ),
             E::ErrorTerminated(..) => "interrupted".to_string(),
             E::ErrorStackOverflow(..) => {

@@ -91,6 +91,11 @@ impl<'g, G: Game> Searcher<'g, G> {
         }
     }
 
+    /// Sets the instant at which searches stop (each position of a batch gets its own).
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
+    }
+
     /// Empties the table and the node count, for an independent search.
     pub fn reset(&mut self) {
         if let Some(t) = &mut self.table {

@@ -119,12 +119,14 @@ fn summarise(codes: &[u8], deep: &FxHashMap<u64, u32>, start: u64) -> Summary {
 
 /// Strongly solves `g`: every position reachable from the start. `name` identifies the game
 /// in a saved file. Stops with an error past `max_states` reachable positions or when the
-/// game has rewards (scores are not results; solve those by search). `progress` is called
-/// from time to time.
+/// game has rewards (scores are not results; solve those by search); refuses at once a game
+/// whose ranks need more than `max_memory` bytes (a bit a rank while exploring, then a byte a
+/// rank, and two words a reachable position). `progress` is called from time to time.
 pub fn solve<G>(
     g: &G,
     name: &str,
     max_states: u64,
+    max_memory: u64,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<Strong>
 where
@@ -137,6 +139,14 @@ where
         )));
     }
     let size = g.size();
+    let bytes = size
+        .saturating_add(size / 8)
+        .saturating_add(size.min(max_states).saturating_mul(16));
+    crate::budget::check_memory(
+        &format!("the strong solution of {name} ({size} ranks)"),
+        bytes,
+        max_memory,
+    )?;
     let Ok(len) = usize::try_from(size) else {
         return Err(Error::Invalid(format!(
             "{name} has too many ranks ({size})"

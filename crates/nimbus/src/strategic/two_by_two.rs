@@ -251,32 +251,52 @@ pub fn plot(game: &NormalForm, s: &TwoByTwo) -> String {
             pad + size - t * size + 5.0
         );
     }
+    // A point, a segment or a rectangle each have their own element: a segment drawn as a
+    // rectangle of width 0 is not rendered at all (SVG 1.1, 9.2).
     let draw = |svg: &mut String, pieces: &[Piece], colour: &str, width: f64, dash: &str| {
         for pc in pieces {
-            let _ = writeln!(
-                svg,
-                r#"<rect x="{}" y="{}" width="{}" height="{}" fill="{colour}" fill-opacity="{}" stroke="{colour}" stroke-width="{width}" stroke-dasharray="{dash}"/>"#,
-                x(&pc.p.0),
-                y(&pc.q.1),
-                x(&pc.p.1) - x(&pc.p.0),
-                y(&pc.q.0) - y(&pc.q.1),
-                if pc.p.0 != pc.p.1 && pc.q.0 != pc.q.1 {
-                    0.15
-                } else {
-                    0.0
-                },
-            );
+            let (x0, x1, y0, y1) = (x(&pc.p.0), x(&pc.p.1), y(&pc.q.1), y(&pc.q.0));
+            if pc.is_point() {
+                let _ = writeln!(
+                    svg,
+                    r#"<circle cx="{x0}" cy="{y0}" r="{}" fill="{colour}"/>"#,
+                    width
+                );
+            } else if pc.p.0 == pc.p.1 || pc.q.0 == pc.q.1 {
+                let _ = writeln!(
+                    svg,
+                    r#"<line x1="{x0}" y1="{y1}" x2="{x1}" y2="{y0}" stroke="{colour}" stroke-width="{width}" stroke-dasharray="{dash}" stroke-linecap="round"/>"#
+                );
+            } else {
+                let _ = writeln!(
+                    svg,
+                    r#"<rect x="{x0}" y="{y0}" width="{}" height="{}" fill="{colour}" fill-opacity="0.15" stroke="{colour}" stroke-width="{width}" stroke-dasharray="{dash}"/>"#,
+                    x1 - x0,
+                    y1 - y0
+                );
+            }
         }
     };
     draw(&mut svg, &s.row_best, "#1f77b4", 4.0, "none");
     draw(&mut svg, &s.col_best, "#d62728", 2.0, "8 5");
     for pc in &s.pieces {
         if pc.is_point() {
+            let (cx, cy) = (x(&pc.p.0), y(&pc.q.0));
+            let _ = writeln!(svg, r#"<circle cx="{cx}" cy="{cy}" r="7" fill="black"/>"#);
+            // The label sits inside the square, on the side away from the nearer edges.
+            let (dx, anchor) = if cx > pad + size / 2.0 {
+                (-12.0, "end")
+            } else {
+                (12.0, "start")
+            };
+            let dy = if cy > pad + size / 2.0 { -12.0 } else { 22.0 };
             let _ = writeln!(
                 svg,
-                r#"<circle cx="{}" cy="{}" r="7" fill="black"/>"#,
-                x(&pc.p.0),
-                y(&pc.q.0)
+                r#"<text x="{}" y="{}" text-anchor="{anchor}">(p, q) = ({}, {})</text>"#,
+                cx + dx,
+                cy + dy,
+                show(&pc.p.0),
+                show(&pc.q.0)
             );
         } else {
             draw(&mut svg, std::slice::from_ref(pc), "black", 7.0, "none");

@@ -56,8 +56,23 @@ pub fn check_matrix(a: &[Vec<Q>]) -> Result<(usize, usize)> {
     Ok((m, n))
 }
 
-/// Solves the matrix game `a` exactly.
+/// The bytes of the simplex tableau for an `m × n` game, `(m + 1) × (n + m + 1)` numbers of
+/// `bytes_per_entry` bytes (saturating), for the memory budget.
+pub fn tableau_bytes(m: usize, n: usize, bytes_per_entry: u64) -> u64 {
+    (m as u64 + 1)
+        .saturating_mul(n as u64 + m as u64 + 1)
+        .saturating_mul(bytes_per_entry)
+}
+
+/// Solves the matrix game `a` exactly, within the default memory budget.
 pub fn solve(a: &[Vec<Q>]) -> Result<ZeroSum> {
+    solve_within(a, crate::budget::default_max_memory())
+}
+
+/// Solves the matrix game `a` exactly. A game with a saddle point is answered by its pure
+/// strategies without an LP; otherwise the LP's tableau is checked against `max_memory` bytes
+/// before it is built.
+pub fn solve_within(a: &[Vec<Q>], max_memory: u64) -> Result<ZeroSum> {
     let (m, n) = check_matrix(a)?;
     let row_min: Vec<&Q> = a.iter().map(|r| r.iter().min().expect("n > 0")).collect();
     let col_max: Vec<&Q> = (0..n)
@@ -75,6 +90,32 @@ pub fn solve(a: &[Vec<Q>]) -> Result<ZeroSum> {
             }
         }
     }
+    if maximin == minimax {
+        // A saddle point: its row guarantees the maximin against every column and its column
+        // holds the row player to the minimax, so both pure strategies are optimal.
+        let unit = |len: usize, at: usize| -> Vec<Q> {
+            (0..len)
+                .map(|i| Q::from_integer(BigInt::from(u8::from(i == at))))
+                .collect()
+        };
+        return Ok(ZeroSum {
+            value: maximin.clone(),
+            row_strategy: unit(m, saddle_points[0].0),
+            col_strategy: unit(n, saddle_points[0].1),
+            maximin,
+            maximin_rows,
+            minimax,
+            minimax_cols,
+            saddle_points,
+            pivots: 0,
+        });
+    }
+    // The float guide's tableau and the exact one's, at a few words an entry.
+    crate::budget::check_memory(
+        &format!("the simplex tableau of the {m} x {n} game"),
+        tableau_bytes(m, n, 40),
+        max_memory,
+    )?;
     // Positive integers: scaled by the common denominator l, shifted by k.
     let (b, l, k) = super::bimatrix::positive_integers(a);
     let lp = maximize(&b, &vec![BigInt::one(); m], &vec![BigInt::one(); n])?;
@@ -137,8 +178,14 @@ pub struct FloatZeroSum {
     pub pivots: usize,
 }
 
-/// Solves the matrix game `a` in floating point (for games too large for exact arithmetic).
+/// Solves the matrix game `a` in floating point (for games too large for exact arithmetic),
+/// within the default memory budget.
 pub fn solve_float(a: &[Vec<f64>]) -> Result<FloatZeroSum> {
+    solve_float_within(a, crate::budget::default_max_memory())
+}
+
+/// [`solve_float`] with the LP's tableau checked against `max_memory` bytes before it is built.
+pub fn solve_float_within(a: &[Vec<f64>], max_memory: u64) -> Result<FloatZeroSum> {
     let m = a.len();
     let n = a.first().map_or(0, Vec::len);
     if m == 0 || n == 0 || a.iter().any(|r| r.len() != n) {
@@ -155,6 +202,33 @@ pub fn solve_float(a: &[Vec<f64>]) -> Result<FloatZeroSum> {
         .flatten()
         .copied()
         .fold(f64::NEG_INFINITY, f64::max);
+    let row_min: Vec<f64> = a
+        .iter()
+        .map(|r| r.iter().copied().fold(f64::INFINITY, f64::min))
+        .collect();
+    let col_max: Vec<f64> = (0..n)
+        .map(|j| a.iter().map(|r| r[j]).fold(f64::NEG_INFINITY, f64::max))
+        .collect();
+    let best_row = (0..m).fold(0, |b, i| if row_min[i] > row_min[b] { i } else { b });
+    let best_col = (0..n).fold(0, |b, j| if col_max[j] < col_max[b] { j } else { b });
+    if row_min[best_row] == col_max[best_col] {
+        // A saddle point: both pure strategies are optimal, exactly, with no LP.
+        let unit = |len: usize, at: usize| (0..len).map(|i| f64::from(u8::from(i == at))).collect();
+        return Ok(FloatZeroSum {
+            value: row_min[best_row],
+            row_strategy: unit(m, best_row),
+            col_strategy: unit(n, best_col),
+            row_guarantee: row_min[best_row],
+            col_guarantee: col_max[best_col],
+            duality_gap: 0.0,
+            pivots: 0,
+        });
+    }
+    crate::budget::check_memory(
+        &format!("the simplex tableau of the {m} x {n} game"),
+        tableau_bytes(m, n, 8),
+        max_memory,
+    )?;
     // Entries mapped into [1, 2]: positive, so the LP is bounded, and well scaled.
     let span = (hi - lo).max(f64::MIN_POSITIVE);
     let b: Vec<Vec<f64>> = a

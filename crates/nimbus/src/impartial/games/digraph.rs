@@ -288,4 +288,11 @@ impl Ruleset for Tokens {
     fn size_hint(&self, p: &Vec<u32>) -> u64 {
         (0..p.len()).fold(1u64, |a, _| a.saturating_mul(self.graph.len() as u64))
     }
+    fn search_cost(&self, p: &Vec<u32>) -> u64 {
+        // Each placement of the other tokens, times every edge for each token.
+        let others = (1..p.len()).fold(1u64, |a, _| a.saturating_mul(self.graph.len() as u64));
+        others
+            .saturating_mul(self.graph.edges.edges() as u64)
+            .saturating_mul(p.len() as u64)
+    }
 }

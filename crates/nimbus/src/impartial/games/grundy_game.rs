@@ -19,7 +19,7 @@ impl HeapRule for GrundyGame {
     }
 
     fn table(&self, upto: u64, limits: Limits) -> Result<Vec<u64>> {
-        let upto = check_table(upto, limits, "grundy-game")?;
+        let upto = check_table(upto, self.move_count(upto), limits, "grundy-game")?;
         let mut g: Vec<u32> = Vec::with_capacity(upto + 1);
         let mut marks = Marks::new();
         for n in 0..=upto {

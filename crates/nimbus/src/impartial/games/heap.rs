@@ -129,6 +129,10 @@ pub trait HeapRule {
     fn proof_horizon(&self, _preperiod: u64, _period: u64) -> Option<u64> {
         None
     }
+    /// The remoteness of a lone heap of `n` from a closed form, when there is one.
+    fn closed_remoteness(&self, _n: u64) -> Option<u64> {
+        None
+    }
 }
 
 /// The standard description of a move that removes tokens, used by most rules.
@@ -302,6 +306,22 @@ impl<R: HeapRule> Ruleset for Heaps<R> {
         q
     }
 
+    fn search_cost(&self, p: &Vec<u64>) -> u64 {
+        let moves = p
+            .iter()
+            .fold(0u64, |a, &n| a.saturating_add(self.rule.move_count(n)));
+        self.size_hint(p).saturating_mul(moves.max(1))
+    }
+
+    fn closed_remoteness(&self, p: &Vec<u64>) -> Option<u64> {
+        let mut heaps = p.iter().filter(|&&n| n > 0);
+        match (heaps.next(), heaps.next()) {
+            (None, _) => Some(0),
+            (Some(&n), None) => self.rule.closed_remoteness(n),
+            _ => None,
+        }
+    }
+
     fn size_hint(&self, p: &Vec<u64>) -> u64 {
         if self.rule.splits() {
             // Positions are multisets of heaps with at most as many tokens in all: bounded by
@@ -331,15 +351,21 @@ fn partitions_up_to(n: u64) -> u64 {
     p.iter().fold(0u64, |a, &x| a.saturating_add(x))
 }
 
-/// Checks `limit` before building a table of `upto + 1` values.
-pub fn check_table(upto: u64, limits: Limits, what: &str) -> Result<usize> {
+/// Checks the limits before building a table of `upto + 1` values of which the last has at
+/// most `moves` moves: the positions, the memory (8 bytes a value) and the work (the move
+/// counts grow with the heap, so about half of `moves` a value).
+pub fn check_table(upto: u64, moves: u64, limits: Limits, what: &str) -> Result<usize> {
+    let what = format!("the nim-sequence of {what} up to {upto}");
     if upto >= limits.max_states {
         return Err(Error::StateLimit {
             explored: 0,
             limit: limits.max_states,
-            what: format!("the nim-sequence of {what} up to {upto}"),
+            what,
         });
     }
+    let values = upto.saturating_add(1);
+    crate::budget::check_memory(&what, values.saturating_mul(8), limits.max_memory)?;
+    crate::budget::check_work(&what, values.saturating_mul(moves) / 2, limits.max_work)?;
     Ok(upto as usize)
 }
 
@@ -349,7 +375,7 @@ pub fn generic_table<R: HeapRule + ?Sized>(
     upto: u64,
     limits: Limits,
 ) -> Result<Vec<u64>> {
-    let upto = check_table(upto, limits, &rule.name())?;
+    let upto = check_table(upto, rule.move_count(upto), limits, &rule.name())?;
     let mut g = Vec::with_capacity(upto + 1);
     let mut ms = Vec::new();
     let mut seen = Vec::new();

@@ -17,11 +17,15 @@ impl HeapRule for Nim {
     fn heap_moves(&self, n: u64, out: &mut Vec<HeapMove>) {
         out.extend((0..n).map(|left| HeapMove::new(n - left, &[left])));
     }
+    fn closed_remoteness(&self, n: u64) -> Option<u64> {
+        // Taking the whole heap ends the game at once.
+        Some(u64::from(n > 0))
+    }
     fn values(&self, _upto: u64, _limits: Limits) -> Result<HeapValues> {
         Ok(HeapValues::Identity)
     }
     fn table(&self, upto: u64, limits: Limits) -> Result<Vec<u64>> {
-        let upto = super::heap::check_table(upto, limits, "nim")?;
+        let upto = super::heap::check_table(upto, 1, limits, "nim")?;
         Ok((0..=upto as u64).collect())
     }
     fn moves_to_value(&self, n: u64, target: u64) -> Option<Vec<HeapMove>> {

@@ -148,7 +148,7 @@ impl HeapRule for Octal {
     }
 
     fn table(&self, upto: u64, limits: Limits) -> Result<Vec<u64>> {
-        let n = check_table(upto, limits, &self.name)?;
+        let n = check_table(upto, self.move_count(upto), limits, &self.name)?;
         if n >= u32::MAX as usize {
             return Err(Error::Overflow(format!("heap {upto} of {}", self.name)));
         }

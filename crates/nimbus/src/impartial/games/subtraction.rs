@@ -120,7 +120,7 @@ impl HeapRule for Subtraction {
     }
 
     fn table(&self, upto: u64, limits: Limits) -> Result<Vec<u64>> {
-        let n = check_table(upto, limits, &self.name())?;
+        let n = check_table(upto, self.move_count(upto), limits, &self.name())?;
         Ok(match self {
             Subtraction::Finite(s) => Self::finite_table(s, n),
             Subtraction::AllBut(e) => Self::all_but_table(e, n),

@@ -19,14 +19,35 @@ pub struct Wythoff {
     table: RefCell<Option<(u64, u64, Vec<u64>)>>,
 }
 
+/// Words of each row's, column's and diagonal's bitset of seen values in [`table`]: a mex is
+/// at most the number of options, x + y + min(x, y), and one spare word makes sure the scan
+/// always finds a free bit.
+fn table_words(rows: u64, cols: u64) -> u64 {
+    (rows + cols + rows.min(cols)).div_ceil(64) + 1
+}
+
+/// The bytes [`table`] allocates and the steps it takes (entries filled and bitset words
+/// cleared), saturating, for the limits to check before it runs.
+pub fn table_cost(a: u64, b: u64) -> (u64, u64) {
+    let (rows, cols) = (a.saturating_add(1), b.saturating_add(1));
+    let words = table_words(rows.min(u64::MAX / 4), cols.min(u64::MAX / 4));
+    let bitset_words = rows
+        .saturating_add(cols)
+        .saturating_mul(2)
+        .saturating_mul(words);
+    let entries = rows.saturating_mul(cols);
+    (
+        bitset_words.saturating_add(entries).saturating_mul(8),
+        bitset_words.saturating_add(entries),
+    )
+}
+
 /// `G(x, y)` for every `x <= a`, `y <= b`, row by row. A value is the mex of the values already
 /// placed in its row, its column and its diagonal, kept as bitsets, so each cell costs a scan
 /// of a few machine words instead of a walk over its `x + y + min(x, y)` options.
 pub fn table(a: u64, b: u64) -> Vec<u64> {
     let (rows, cols) = (a as usize + 1, b as usize + 1);
-    // A mex is at most the number of options, x + y + min(x, y); one spare word makes sure the
-    // scan always finds a free bit.
-    let words = (rows + cols + rows.min(cols)).div_ceil(64) + 1;
+    let words = table_words(rows as u64, cols as u64) as usize;
     let mut row = vec![0u64; rows * words];
     let mut col = vec![0u64; cols * words];
     let mut diag = vec![0u64; (rows + cols) * words];
@@ -140,13 +161,17 @@ impl Ruleset for Wythoff {
         if cached.is_some() {
             return Ok(cached);
         }
+        let what = format!("the table of wythoff values up to ({a}, {b})");
         if self.size_hint(&(a, b)) > limits.max_states {
             return Err(crate::Error::StateLimit {
                 explored: 0,
                 limit: limits.max_states,
-                what: format!("the table of wythoff values up to ({a}, {b})"),
+                what,
             });
         }
+        let (bytes, steps) = table_cost(a, b);
+        crate::budget::check_memory(&what, bytes, limits.max_memory)?;
+        crate::budget::check_work(&what, steps, limits.max_work)?;
         let t = table(a, b);
         let g = t[(a * (b + 1) + b) as usize];
         *self.table.borrow_mut() = Some((a, b, t));

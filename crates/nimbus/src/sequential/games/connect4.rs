@@ -238,20 +238,20 @@ impl Connect4 {
 
     /// The exact score of `p` in Pons' scoring, by null-window bisection of the interval the
     /// empty cells allow (Pons' driver; measured to need fewer nodes on his test sets than
-    /// bisecting the tighter interval [`Game::search_moves`] gives at the root).
+    /// bisecting the tighter interval [`Game::search_moves`] gives at the root). `None` when
+    /// the searcher's deadline stopped it first.
     pub fn score(
         &self,
         searcher: &mut crate::sequential::alphabeta::Searcher<'_, Connect4>,
         p: &Position,
-    ) -> Value {
+    ) -> Option<Value> {
         let (lo, hi) = crate::sequential::mtdf::root_bounds(self, p);
         if lo == hi {
-            return lo;
+            return Some(lo);
         }
         let left = (self.cells - p.moves) as Value;
         crate::sequential::mtdf::bisect(searcher, p, -left / 2, (left + 1) / 2, None)
-            .expect("no deadline was set")
-            .value
+            .map(|f| f.value)
     }
 }
 

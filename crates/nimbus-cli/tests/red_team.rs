@@ -1,0 +1,207 @@
+//! The red-team inputs of the "first hour" issue, each a regression test: every one ends
+//! within its budget with an answer or a clear error (exit status 2), never a panic, an abort
+//! on allocation or a hang. Each runs with a memory cap on the child process well below what
+//! the old behaviour allocated, and a wall-clock bound.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::{Command, Output, Stdio};
+use std::time::{Duration, Instant};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// Runs the command with `input` on standard input; fails the test past `seconds`.
+fn run(args: &[&str], input: &str, seconds: f64) -> Output {
+    let started = Instant::now();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_nimbus"))
+        .args(args)
+        .current_dir(root())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let took = started.elapsed();
+    assert!(
+        took < Duration::from_secs_f64(seconds),
+        "{args:?} took {took:?}, more than {seconds} s"
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("panicked"), "{args:?}: {err}");
+    assert!(!err.contains("memory allocation"), "{args:?}: {err}");
+    out
+}
+
+fn refused(args: &[&str], needle: &str) {
+    let out = run(args, "", 20.0);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert!(err.starts_with("error: "), "{args:?}: {err}");
+    assert!(
+        err.contains(needle),
+        "{args:?}: expected '{needle}' in {err}"
+    );
+}
+
+fn answers(args: &[&str], needle: &str) -> String {
+    let out = run(args, "", 20.0);
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        text.contains(needle),
+        "{args:?}: expected '{needle}' in {text}"
+    );
+    text
+}
+
+#[test]
+fn huge_heaps_beside_a_cyclic_graph_are_refused_before_their_moves_are_listed() {
+    let loopy = "graph examples/loopy.txt @e";
+    for heap in [
+        "nim 18446744073709551615",
+        "fibonacci 11057271708072619724",
+        "nim 100000",
+    ] {
+        refused(&["sg", &format!("{loopy} + {heap}")], "raise --max-");
+    }
+    refused(
+        &[
+            "sg",
+            &format!("{loopy} + kayles 1000000000"),
+            "--max-states",
+            "1000",
+        ],
+        "raise --max-",
+    );
+    // A heap whose moves fit is analysed with the cycle.
+    answers(&["sg", &format!("{loopy} + nim 30")], "outcome:");
+}
+
+#[test]
+fn wythoff_table_is_checked_against_memory_and_falls_back_on_the_closed_form() {
+    let text = answers(&["sg", "wythoff 25 347401"], "outcome:    N");
+    assert!(text.contains("--max-memory"), "{text}");
+    assert!(text.contains("-> wythoff 25 41"), "{text}");
+}
+
+#[test]
+fn nim_remoteness_has_a_closed_form_and_sums_skip_searches_too_large() {
+    answers(&["sg", "nim 20000"], "remoteness: 1\n");
+    answers(&["sg", "nim 1999999"], "remoteness: 1\n");
+    let text = answers(&["sg", "nim 8 6 + nim 3000"], "grundy:     2998");
+    assert!(
+        text.contains("remoteness of the sum not computed"),
+        "{text}"
+    );
+    answers(&["sg", "subtract{1..1000} 100000"], "outcome:");
+}
+
+#[test]
+fn quadratic_tables_are_refused_by_the_work_budget() {
+    refused(&["sg", "grundy-game 902149"], "raise --max-work");
+    refused(&["sg", "octal 0.123615 828975"], "raise --max-work");
+}
+
+#[test]
+fn a_misere_search_that_cannot_fit_is_refused_at_once() {
+    let dir = std::env::temp_dir().join(format!("nimbus-red-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("cycle10k.txt");
+    let edges: String = (0..10_000)
+        .map(|i| format!("{i} {}\n", (i + 1) % 10_000))
+        .collect();
+    std::fs::write(&path, edges).unwrap();
+    let expr = format!("graph {} @0 @1", path.display());
+    refused(&["sg", "--misere", &expr], "raise --max-states");
+}
+
+#[test]
+fn a_one_column_matrix_game_is_a_saddle_point_not_a_huge_lp() {
+    let dir = std::env::temp_dir().join(format!("nimbus-col-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("column.txt");
+    let rows: String = (0..100_000).map(|i| format!("{}\n", i % 7)).collect();
+    std::fs::write(&path, rows).unwrap();
+    let p = path.display().to_string();
+    let v = run(&["zerosum", "--file", &p, "--json"], "", 20.0);
+    let v: serde_json::Value = serde_json::from_slice(&v.stdout).unwrap();
+    assert_eq!(v["value"], "6");
+    assert_eq!(v["pivots"], 0);
+    let f = run(&["zerosum", "--float", "--file", &p, "--json"], "", 20.0);
+    assert!(f.status.success());
+}
+
+#[test]
+fn standard_input_positions_keep_the_time_limit() {
+    let out = run(
+        &["solve", "connect4", "-", "--time-limit", "0.5"],
+        "4\n",
+        10.0,
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("--time-limit"), "{err}");
+    let out = run(&["solve", "connect4", "-", "--depth", "3"], "4\n", 10.0);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn strong_solutions_that_cannot_fit_are_refused_with_their_size() {
+    refused(&["solve", "connect4", "--all"], "raise --max-memory");
+    refused(&["solve", "connect4:6x5", "--all"], "raise --max-memory");
+}
+
+#[test]
+fn scripts_cannot_import_and_stop_at_their_time_budget() {
+    let dir = std::env::temp_dir().join(format!("nimbus-rhai-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let import = dir.join("import.rhai");
+    std::fs::write(
+        &import,
+        "import \"foo\" as f;\nfn heap(n) { n }\nfn moves(n) { [] }\n",
+    )
+    .unwrap();
+    refused(
+        &["sg", &format!("script:{} 3", import.display())],
+        "'import' is a reserved keyword",
+    );
+    let endless = dir.join("endless.rhai");
+    std::fs::write(&endless, "fn heap(n) { n }\nfn moves(n) { [n + 1] }\n").unwrap();
+    refused(
+        &[
+            "sg",
+            &format!("script:{} 1", endless.display()),
+            "--script-time",
+            "2",
+        ],
+        "raise --script-time",
+    );
+    let push = dir.join("push.rhai");
+    std::fs::write(
+        &push,
+        "fn heap(n) { n }\nfn moves(n) { let a = []; loop { a.push(a.len()); } }\n",
+    )
+    .unwrap();
+    refused(
+        &[
+            "sg",
+            &format!("script:{} 1", push.display()),
+            "--script-time",
+            "2",
+        ],
+        "raise --script",
+    );
+}

@@ -1,0 +1,115 @@
+//! The memory and work budgets that every table, search and LP checks before it allocates or
+//! runs.
+//!
+//! A limit on positions alone does not bound a search: a heap of size 10^5 has 10^5 options, a
+//! quadratic table of 10^6 entries costs 10^12 steps, and a table indexed by `max(a, b)²`
+//! allocates far more than `a · b`. So a solver states what it is about to spend — bytes it
+//! will hold, steps (moves examined, pivots) it will take — and asks this module first. An
+//! answer that would not fit is an [`Error::Budget`] naming the limit and the flag that
+//! raises it, never an abort on allocation or a run of hours.
+//!
+//! ```
+//! use nimbus::budget::{check_memory, check_work};
+//! assert!(check_memory("a table", 1 << 20, 1 << 30).is_ok());
+//! let e = check_work("the search of nim 100000", 5_000_000_000, 1_000_000).unwrap_err();
+//! assert!(e.to_string().contains("--max-work"));
+//! ```
+
+use crate::error::{Error, Result};
+
+/// The default work budget: steps (moves examined, entries filled) one computation may take.
+/// At a few nanoseconds a step this is seconds of work, not hours.
+pub const DEFAULT_MAX_WORK: u64 = 4_000_000_000;
+
+/// What a budget limits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Resource {
+    /// Bytes held at once (`--max-memory`).
+    Memory,
+    /// Steps of work: moves examined, table entries filled (`--max-work`).
+    Work,
+}
+
+/// The default memory budget: half of this machine's physical memory (at least 1 GiB), so
+/// that a refused computation leaves room for everything else on the machine.
+pub fn default_max_memory() -> u64 {
+    physical_memory().map_or(4 << 30, |m| (m / 2).max(1 << 30))
+}
+
+fn physical_memory() -> Option<u64> {
+    let text = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let line = text.lines().find(|l| l.starts_with("MemTotal:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    kib.checked_mul(1024)
+}
+
+/// Refuses `bytes` of memory for `what` when it is more than `limit`.
+pub fn check_memory(what: &str, bytes: u64, limit: u64) -> Result<()> {
+    check(what, Resource::Memory, bytes, limit)
+}
+
+/// Refuses `steps` of work for `what` when they are more than `limit`.
+pub fn check_work(what: &str, steps: u64, limit: u64) -> Result<()> {
+    check(what, Resource::Work, steps, limit)
+}
+
+fn check(what: &str, resource: Resource, needed: u64, limit: u64) -> Result<()> {
+    if needed <= limit {
+        return Ok(());
+    }
+    Err(Error::Budget {
+        what: what.to_string(),
+        resource,
+        needed,
+        limit,
+    })
+}
+
+/// `bytes` for people: "15.1 GB", "640 kB".
+pub fn show_bytes(bytes: u64) -> String {
+    const UNITS: [&str; 6] = ["bytes", "kB", "MB", "GB", "TB", "PB"];
+    let mut x = bytes as f64;
+    let mut unit = 0;
+    while x >= 1000.0 && unit + 1 < UNITS.len() {
+        x /= 1000.0;
+        unit += 1;
+    }
+    if unit == 0 {
+        format!("{bytes} bytes")
+    } else {
+        format!("{x:.1} {}", UNITS[unit])
+    }
+}
+
+/// The message of an [`Error::Budget`].
+pub(crate) fn message(what: &str, resource: Resource, needed: u64, limit: u64) -> String {
+    match resource {
+        Resource::Memory => format!(
+            "{what} needs about {} of memory, more than the limit of {} (raise --max-memory, \
+             in bytes)",
+            show_bytes(needed),
+            show_bytes(limit)
+        ),
+        Resource::Work => format!(
+            "{what} needs about {needed} steps, more than the limit of {limit} (raise \
+             --max-work)"
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_name_the_flag_and_both_sizes() {
+        let e = check_memory("the table", 15_091_142_880, 12_000_000_000).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "the table needs about 15.1 GB of memory, more than the limit of 12.0 GB (raise \
+             --max-memory, in bytes)"
+        );
+        assert!(check_work("x", 10, 10).is_ok());
+        assert!(default_max_memory() >= 1 << 30);
+    }
+}
