@@ -1,0 +1,185 @@
+//! The best-reply plot of a 2 × 2 game, tested as a picture: the SVG is rasterised and the
+//! pixels along each best reply and at each equilibrium are checked.
+
+use nimbus::strategic::game::NormalForm;
+use nimbus::strategic::two_by_two::{plot, solve, Piece};
+use nimbus::strategic::{to_f64, Q};
+use resvg::{tiny_skia, usvg};
+
+/// The plot's square: 400 pixels with a margin of 60 (as drawn).
+const SIZE: f64 = 400.0;
+const PAD: f64 = 60.0;
+
+struct Picture {
+    pixmap: tiny_skia::Pixmap,
+}
+
+impl Picture {
+    fn render(svg: &str) -> Picture {
+        let tree = usvg::Tree::from_str(svg, &usvg::Options::default()).expect("valid SVG");
+        let size = tree.size().to_int_size();
+        let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height()).unwrap();
+        resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
+        Picture { pixmap }
+    }
+
+    /// The colour at the point `(p, q)` of the unit square, and at the pixels around it (a
+    /// line is a few pixels wide and antialiased at its edges).
+    fn near(&self, p: f64, q: f64) -> Vec<[u8; 3]> {
+        let (cx, cy) = (PAD + p * SIZE, PAD + SIZE - q * SIZE);
+        let mut out = Vec::new();
+        for dx in -1i32..=1 {
+            for dy in -1i32..=1 {
+                let (x, y) = (cx.round() as i32 + dx, cy.round() as i32 + dy);
+                if let Some(c) = self.pixmap.pixel(x as u32, y as u32) {
+                    out.push([c.red(), c.green(), c.blue()]);
+                }
+            }
+        }
+        out
+    }
+
+    /// Whether every pixel around `(p, q)` is white.
+    fn blank(&self, p: f64, q: f64) -> bool {
+        self.near(p, q).iter().all(|c| c.iter().all(|&v| v >= 250))
+    }
+
+    fn has(&self, p: f64, q: f64, colour: [u8; 3]) -> bool {
+        self.near(p, q).iter().any(|c| {
+            c.iter()
+                .zip(colour)
+                .all(|(&a, b)| (i32::from(a) - i32::from(b)).abs() <= 40)
+        })
+    }
+}
+
+const ROW: [u8; 3] = [0x1f, 0x77, 0xb4];
+const COL: [u8; 3] = [0xd6, 0x27, 0x28];
+const BLACK: [u8; 3] = [0, 0, 0];
+
+fn game(a: &str, b: &str) -> NormalForm {
+    let parse = |m: &str| -> Vec<Vec<Q>> {
+        m.split(';')
+            .map(|r| {
+                r.split_whitespace()
+                    .map(|x| x.parse::<Q>().unwrap())
+                    .collect()
+            })
+            .collect()
+    };
+    NormalForm::bimatrix(&parse(a), &parse(b)).unwrap()
+}
+
+/// Points along a piece of a correspondence (its segment, or its rectangle's edges).
+fn samples(pc: &Piece) -> Vec<(f64, f64)> {
+    let (p0, p1, q0, q1) = (
+        to_f64(&pc.p.0),
+        to_f64(&pc.p.1),
+        to_f64(&pc.q.0),
+        to_f64(&pc.q.1),
+    );
+    let along = |a: (f64, f64), b: (f64, f64)| {
+        (1..20).map(move |k| {
+            let t = f64::from(k) / 20.0;
+            (a.0 + t * (b.0 - a.0), a.1 + t * (b.1 - a.1))
+        })
+    };
+    if p0 == p1 || q0 == q1 {
+        along((p0, q0), (p1, q1)).collect()
+    } else {
+        // A rectangle is drawn as a tinted area with its border in the line's style.
+        along((p0, q0), (p1, q0))
+            .chain(along((p1, q0), (p1, q1)))
+            .chain(along((p1, q1), (p0, q1)))
+            .chain(along((p0, q1), (p0, q0)))
+            .collect()
+    }
+}
+
+/// Every best reply is drawn in its colour along its whole length (the column player's line
+/// is dashed: most of its samples are coloured), and every equilibrium is a black point.
+fn check(a: &str, b: &str) {
+    let g = game(a, b);
+    let s = solve(&g).unwrap();
+    let pic = Picture::render(&plot(&g, &s));
+    for pc in &s.row_best {
+        let pts = samples(pc);
+        let hit = pts
+            .iter()
+            .filter(|&&(p, q)| pic.has(p, q, ROW) || pic.has(p, q, BLACK));
+        assert_eq!(hit.count(), pts.len(), "row best reply {pc:?} of {a} / {b}");
+    }
+    for pc in &s.col_best {
+        let pts = samples(pc);
+        let hit = pts
+            .iter()
+            .filter(|&&(p, q)| pic.has(p, q, COL) || pic.has(p, q, BLACK) || pic.has(p, q, ROW))
+            .count();
+        assert!(
+            hit * 2 >= pts.len(),
+            "column best reply {pc:?} of {a} / {b}: {hit} of {}",
+            pts.len()
+        );
+        let own = pts.iter().filter(|&&(p, q)| pic.has(p, q, COL)).count();
+        assert!(own > 0, "column best reply {pc:?} not drawn in its colour");
+    }
+    for pc in &s.pieces {
+        for (p, q) in samples(pc)
+            .into_iter()
+            .chain([(to_f64(&pc.p.0), to_f64(&pc.q.0))])
+        {
+            assert!(
+                pic.has(p, q, BLACK),
+                "equilibrium {pc:?} at ({p}, {q}) of {a} / {b}"
+            );
+        }
+    }
+    // A rectangle of best replies is tinted inside.
+    for pc in s.row_best.iter().chain(&s.col_best) {
+        if pc.p.0 != pc.p.1 && pc.q.0 != pc.q.1 {
+            let mid = |r: &(Q, Q)| (to_f64(&r.0) + to_f64(&r.1)) / 2.0;
+            let (p, q) = (mid(&pc.p) + 0.013, mid(&pc.q) + 0.017);
+            assert!(!pic.blank(p, q), "the inside of {pc:?} is not tinted");
+        }
+    }
+    // The middle of the square away from every line stays blank.
+    let blank = (0.37, 0.41);
+    let on_a_line = s.row_best.iter().chain(&s.col_best).any(|pc| {
+        samples(pc)
+            .iter()
+            .any(|&(p, q)| (p - blank.0).abs() < 0.05 && (q - blank.1).abs() < 0.05)
+    });
+    let inside = |pc: &Piece| {
+        to_f64(&pc.p.0) <= blank.0
+            && blank.0 <= to_f64(&pc.p.1)
+            && to_f64(&pc.q.0) <= blank.1
+            && blank.1 <= to_f64(&pc.q.1)
+    };
+    let covered = s.row_best.iter().chain(&s.col_best).any(inside);
+    if !on_a_line && !covered {
+        assert!(pic.blank(blank.0, blank.1));
+    }
+}
+
+#[test]
+fn battle_of_the_sexes_draws_both_correspondences_and_three_equilibria() {
+    let (a, b) = ("2 0; 0 1", "1 0; 0 2");
+    let s = solve(&game(a, b)).unwrap();
+    assert_eq!(s.pieces.len(), 3);
+    check(a, b);
+}
+
+#[test]
+fn matching_pennies_and_a_dominant_strategy_game_are_drawn() {
+    check("1 -1; -1 1", "-1 1; 1 -1");
+    check("3 0; 5 1", "3 5; 0 1");
+}
+
+#[test]
+fn a_continuum_of_equilibria_is_a_thick_black_segment() {
+    // The column player is indifferent against the first row: every q >= 1/2 with p = 1.
+    let (a, b) = ("1 1; 0 2", "1 1; 0 0");
+    let s = solve(&game(a, b)).unwrap();
+    assert!(s.pieces.iter().any(|pc| !pc.is_point()), "{:?}", s.pieces);
+    check(a, b);
+}
