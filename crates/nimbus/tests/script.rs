@@ -459,13 +459,13 @@ fn sequential_script_with_cycles_matches_the_impartial_engine() {
 
 #[test]
 fn import_is_refused_when_the_script_is_compiled() {
-    let e = Script::compile(
+    let Err(e) = Script::compile(
         "import \"foo\" as f;\nfn heap(n) { n }\nfn moves(p) { [] }\n",
         "imports.rhai",
         ScriptOptions::default(),
-    )
-    .err()
-    .expect("import is refused");
+    ) else {
+        panic!("import is refused")
+    };
     assert!(e.to_string().contains("imports.rhai, line 1"), "{e}");
 }
 
