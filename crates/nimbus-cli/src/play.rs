@@ -14,7 +14,7 @@ Examples:
   nimbus play tictactoe                 you are X and move first
   nimbus play connect4 --first nimbus   the solver opens
   nimbus play connect4 --time-limit 1   the solver thinks at most a second a move
-  nimbus play coin-grid:3:1,5;3,0       steps U D L R
+  nimbus play 'coin-grid:3:1,5;3,0'     steps U D L R
   nimbus play script:examples/tictactoe.rhai   a game written in Rhai
 
 Type a move in the game's notation (a column 1-7, a cell 1-9, HEAP:LEFT, a step), or quit.";

@@ -15,9 +15,9 @@ Examples:
   nimbus sequence kayles --upto 200
       ... periodic from n = 71 with period 12, proved (Guy-Smith test)
   nimbus sequence octal 0.137 --upto 500
-  nimbus sequence subtract{1,3,4} --upto 40 --json
+  nimbus sequence 'subtract{1,3,4}' --upto 40 --json
   nimbus sequence grundy-game --upto 100000
-  nimbus sequence --misere subtract{1,2,3} --upto 20
+  nimbus sequence --misere 'subtract{1,2,3}' --upto 20
       misère Bash game: G-(n) = 0 exactly when n mod 4 = 1
   nimbus sequence --misere kayles --upto 40
       misère values by exact search of the sums of heaps a move leaves

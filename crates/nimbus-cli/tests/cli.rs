@@ -781,3 +781,42 @@ fn ctrl_c_stops_a_running_script() {
     assert_eq!(status.code(), Some(2), "{err}");
     assert!(err.contains("interrupted"), "{err}");
 }
+
+/// The examples in `--help` paste into bash as they are: braces, semicolons and other
+/// characters the shell would take for its own are inside quotes (redirections are meant).
+#[test]
+fn help_examples_are_quoted_for_the_shell() {
+    for cmd in [
+        "sg",
+        "sequence",
+        "substring",
+        "zerosum",
+        "nash",
+        "verify",
+        "solve",
+        "play",
+    ] {
+        let out = nimbus(&["help", cmd]);
+        let text = String::from_utf8_lossy(&out.stdout);
+        for line in text
+            .lines()
+            .filter(|l| l.trim_start().starts_with("nimbus "))
+        {
+            let mut quote = None;
+            let mut prev_space = false;
+            for c in line.trim_start().chars() {
+                match (quote, c) {
+                    (None, '\'' | '"') => quote = Some(c),
+                    (Some(q), c) if c == q => quote = None,
+                    // Two spaces outside quotes start the description.
+                    (None, ' ') if prev_space => break,
+                    (None, ';' | '{' | '}' | '&' | '*' | '?') => {
+                        panic!("nimbus help {cmd}: '{c}' unquoted in: {line}")
+                    }
+                    _ => {}
+                }
+                prev_space = quote.is_none() && c == ' ';
+            }
+        }
+    }
+}
