@@ -41,7 +41,12 @@ fn run(args: &[&str], input: &str, seconds: f64) -> Output {
     out
 }
 
+/// The memory budget the tests assume, so that they do not depend on the machine's size.
+const MEMORY: &str = "--max-memory=8000000000";
+
 fn refused(args: &[&str], needle: &str) {
+    let args = [args, &[MEMORY]].concat();
+    let args = args.as_slice();
     let out = run(args, "", 20.0);
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
@@ -53,6 +58,8 @@ fn refused(args: &[&str], needle: &str) {
 }
 
 fn answers(args: &[&str], needle: &str) -> String {
+    let args = [args, &[MEMORY]].concat();
+    let args = args.as_slice();
     let out = run(args, "", 20.0);
     let text = String::from_utf8_lossy(&out.stdout).to_string();
     assert!(
