@@ -65,6 +65,13 @@ fn check(what: &str, resource: Resource, needed: u64, limit: u64) -> Result<()> 
     })
 }
 
+/// Bytes one entry of a hash map from `K` to `V` may cost at worst: its slot (key, value and
+/// a control byte) three times over for the moment the map doubles (old and new tables live at
+/// once), and an allocation of its own for keys that own heap data.
+pub fn map_entry_bytes<K, V>() -> u64 {
+    (3 * (std::mem::size_of::<K>() + std::mem::size_of::<V>() + 1) + 16) as u64
+}
+
 /// `bytes` for people: "15.1 GB", "640 kB".
 pub fn show_bytes(bytes: u64) -> String {
     const UNITS: [&str; 6] = ["bytes", "kB", "MB", "GB", "TB", "PB"];

@@ -176,24 +176,6 @@ pub trait Component {
     fn search_cost(&self) -> u64;
     /// The remoteness from a closed form, when there is one.
     fn closed_remoteness(&self) -> Option<u64>;
-    /// Refuses, before it starts, a full search that the limits could not hold: the bounds
-    /// on its positions and moves against the position limit, the memory and the work budget.
-    fn admit_search(&self, limits: Limits) -> Result<()> {
-        let (size, cost) = (self.size_hint(), self.search_cost());
-        // The bounds can be far above what is reachable (a graph game's bound counts every
-        // placement of the tokens): only the memory and work they imply are refused up front;
-        // the search itself stops at the position limit.
-        let bytes_per_position = 64;
-        limits.admit(
-            &format!(
-                "the search of {} (up to {size} positions, {cost} moves)",
-                self.expression()
-            ),
-            size.min(limits.max_states),
-            bytes_per_position,
-            cost,
-        )
-    }
     /// Every reachable position, numbered, with the component's position as 0.
     fn explore(&self, limits: Limits) -> Result<ExplicitGame>;
     /// [`Component::explore`] with names for the positions and the start's moves.
@@ -246,15 +228,13 @@ impl<R: Ruleset> Positioned<R> {
         out
     }
 
-    fn value_of(&self, p: &R::Position, limits: Limits) -> Result<u64> {
-        if let Some(g) = self.rule.closed_grundy(p, limits)? {
-            return Ok(g);
-        }
-        // Listing the options of a huge position could itself exhaust memory, and a search
-        // with very many options per position could run for hours: refuse at once when the
-        // bound on its steps (which also bounds any one position's options) is far past the
-        // limit — 16 steps per position of the default limit is seconds of work. Other
-        // searches run until the state limit and say how far they got.
+    /// Refuses, before it starts, a full search from `p` that the limits could not hold:
+    /// listing the options of a huge position could itself exhaust memory, and a search with
+    /// very many options per position could run for hours. The bounds can be far above what
+    /// is reachable (a graph game's bound counts every placement of the tokens), so only the
+    /// memory and work they imply are refused up front; the search itself stops at the
+    /// position limit and says how far it got.
+    fn admit(&self, p: &R::Position, limits: Limits) -> Result<()> {
         let (size, cost) = (self.rule.size_hint(p), self.rule.search_cost(p));
         limits.admit(
             &format!(
@@ -264,7 +244,14 @@ impl<R: Ruleset> Positioned<R> {
             size.min(limits.max_states),
             64,
             cost,
-        )?;
+        )
+    }
+
+    fn value_of(&self, p: &R::Position, limits: Limits) -> Result<u64> {
+        if let Some(g) = self.rule.closed_grundy(p, limits)? {
+            return Ok(g);
+        }
+        self.admit(p, limits)?;
         self.with_engine(limits, |e| e.grundy(p))
     }
 
@@ -353,13 +340,13 @@ impl<R: Ruleset + 'static> Component for Positioned<R> {
     }
 
     fn explore(&self, limits: Limits) -> Result<ExplicitGame> {
-        self.admit_search(limits)?;
+        self.admit(&self.pos, limits)?;
         let start = self.rule.normalize(&self.pos);
         explore(&Normalized(&*self.rule), &start, limits, &self.expression())
     }
 
     fn explore_named(&self, limits: Limits) -> Result<Explored> {
-        self.admit_search(limits)?;
+        self.admit(&self.pos, limits)?;
         let start = self.rule.normalize(&self.pos);
         let (graph, positions) = match self.rule.explore_fast(&start, limits)? {
             Some(found) => found,

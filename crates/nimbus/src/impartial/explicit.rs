@@ -173,10 +173,10 @@ pub fn explore_numbered(
     ))
 }
 
-/// Bytes an explored position may cost at worst: its slot in the numbering map (three times
-/// over while the map doubles), its copy in the order, its offset, and heap data of its own.
+/// Bytes an explored position may cost at worst: its entry in the numbering map, its copy in
+/// the order and its offset.
 fn position_bytes<P>() -> u64 {
-    (3 * (std::mem::size_of::<P>() + 5) + std::mem::size_of::<P>() + 4 + 16) as u64
+    crate::budget::map_entry_bytes::<P, u32>() + std::mem::size_of::<P>() as u64 + 4
 }
 
 /// Stops an exploration that has outgrown the position limit, the memory budget (positions and

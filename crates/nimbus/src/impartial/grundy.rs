@@ -110,13 +110,6 @@ pub struct Engine<'g, G: Impartial, S> {
     moves: u64,
 }
 
-/// Bytes a memoised position may cost at worst: a hash-map slot holding it and its entry, three
-/// times over for the moment the map doubles (old and new tables live at once), and an
-/// allocation of its own for positions that own heap data.
-fn bytes_per_position<P>() -> u64 {
-    (3 * (std::mem::size_of::<P>() + std::mem::size_of::<Entry>() + 1) + 16) as u64
-}
-
 impl<'g, G: Impartial> Engine<'g, G, HashStore<G::Position>> {
     /// An engine memoising in a hash map. `what` names the game in errors.
     pub fn hashed(game: &'g G, limits: Limits, what: impl Into<String>) -> Self {
@@ -272,7 +265,7 @@ impl<G: Impartial, S: Store<G::Position>> Engine<'_, G, S> {
             });
         }
         let held = (self.store.len() + 1)
-            .saturating_mul(bytes_per_position::<G::Position>())
+            .saturating_mul(crate::budget::map_entry_bytes::<G::Position, Entry>())
             .saturating_add(
                 self.arena.capacity() as u64 * std::mem::size_of::<G::Position>() as u64,
             );
