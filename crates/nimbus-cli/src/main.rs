@@ -143,7 +143,24 @@ fn main() -> ExitCode {
     }
 }
 
+impl Command {
+    /// Whether the command was asked for JSON.
+    fn json(&self) -> bool {
+        match self {
+            Command::Sg(a) => a.common.json,
+            Command::Sequence(a) => a.common.json,
+            Command::Substring(a) => a.common.json,
+            Command::Zerosum(a) => a.common.json,
+            Command::Nash(a) => a.common.json,
+            Command::Verify(a) => a.common.json,
+            Command::Solve(a) => a.common.json,
+            Command::Play(_) => false,
+        }
+    }
+}
+
 fn run(cli: Cli) -> ExitCode {
+    let json = cli.command.json();
     let mut out = String::new();
     let result = match cli.command {
         Command::Sg(args) => sg::run(args, &mut out),
@@ -163,6 +180,11 @@ fn run(cli: Cli) -> ExitCode {
         Ok(code) => code,
         Err(e) => {
             eprintln!("error: {e}");
+            if json {
+                // Scripts read the error from standard output too, as one JSON object.
+                let object = serde_json::json!({ "error": e.to_string(), "kind": e.kind() });
+                let _ = write_stdout(&format!("{object}\n"));
+            }
             ExitCode::from(2)
         }
     }
@@ -192,15 +214,15 @@ pub fn print_json<T: serde::Serialize>(out: &mut String, value: &T) -> Result<()
 /// Reads an input file, or standard input for "-".
 pub fn read_input(path: &str) -> Result<String, nimbus::Error> {
     use std::io::Read;
-    let mut text = String::new();
-    let res = if path == "-" {
-        std::io::stdin().read_to_string(&mut text).map(|_| ())
-    } else {
-        std::fs::File::open(path).and_then(|mut f| f.read_to_string(&mut text).map(|_| ()))
-    };
-    res.map_err(|source| nimbus::Error::Io {
-        path: path.to_string(),
-        source,
-    })?;
-    Ok(text)
+    if path != "-" {
+        return nimbus::input::read_text(path);
+    }
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .read_to_end(&mut bytes)
+        .map_err(|source| nimbus::Error::Io {
+            path: path.to_string(),
+            source,
+        })?;
+    Ok(nimbus::input::decode(bytes))
 }

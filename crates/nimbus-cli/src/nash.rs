@@ -68,7 +68,7 @@ pub struct Args {
     #[arg(long, default_value = "text")]
     format: String,
     #[command(flatten)]
-    common: Common,
+    pub(crate) common: Common,
 }
 
 #[derive(serde::Serialize)]

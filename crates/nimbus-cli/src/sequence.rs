@@ -46,7 +46,7 @@ pub struct Args {
     #[command(flatten)]
     script: ScriptArgs,
     #[command(flatten)]
-    common: Common,
+    pub(crate) common: Common,
 }
 
 #[derive(serde::Serialize)]
@@ -64,7 +64,8 @@ struct Report<'a> {
 
 pub fn run(args: Args, out: &mut String) -> Result<ExitCode, nimbus::Error> {
     let limits = args.common.limits();
-    if let Some(path) = args.ruleset[0].strip_prefix("script:") {
+    if let Some(rest) = args.ruleset[0].strip_prefix("script:") {
+        let path = rest.split_whitespace().next().unwrap_or("");
         return run_script(path, &args, limits, out);
     }
     let rule = parse_rule(&args.ruleset.join(" "), "the ruleset")?;
@@ -153,10 +154,12 @@ fn run_script(
     limits: Limits,
     out: &mut String,
 ) -> Result<ExitCode, nimbus::Error> {
-    if args.ruleset.len() > 1 {
+    // The words may come as one quoted argument ('script:x.rhai 5') or as several.
+    let joined = args.ruleset.join(" ");
+    let mut words = joined.split_whitespace().skip(1);
+    if let Some(extra) = words.next() {
         return Err(nimbus::Error::Invalid(format!(
-            "unexpected '{}': a script's nim-sequence takes no heap sizes here (use --upto)",
-            args.ruleset[1]
+            "unexpected '{extra}': a script's nim-sequence takes no heap sizes here (use --upto)"
         )));
     }
     let script = std::rc::Rc::new(Script::load(path, args.script.options())?);

@@ -58,7 +58,7 @@ pub struct Args {
     #[command(flatten)]
     script: ScriptArgs,
     #[command(flatten)]
-    common: Common,
+    pub(crate) common: Common,
 }
 
 #[derive(serde::Serialize)]
@@ -243,16 +243,26 @@ fn print_moves(out: &mut String, moves: &[nimbus::impartial::sum::WinningMove], 
         return;
     }
     outln!(out, "winning moves ({total}):");
+    // A resulting position stays a whole expression that can be pasted back; when the
+    // expressions are long, fewer moves are listed instead.
+    let mut printed = 0;
+    let mut shown = 0;
     for m in moves {
-        let result = if m.result.len() > 120 {
-            format!("{}…", cut(&m.result, 120))
-        } else {
-            m.result.clone()
-        };
-        outln!(out, "  {}\n      -> {result}", m.description);
+        if shown > 0 && printed + m.result.len() > 10_000 {
+            break;
+        }
+        outln!(out, "  {}\n      -> {}", m.description, m.result);
+        printed += m.result.len();
+        shown += 1;
     }
-    if moves.len() < total {
-        outln!(out, "  … {} more (raise --max-moves)", total - moves.len());
+    if shown < moves.len() {
+        outln!(
+            out,
+            "  … {} more (their positions are long; --json lists them)",
+            total - shown
+        );
+    } else if shown < total {
+        outln!(out, "  … {} more (raise --max-moves)", total - shown);
     }
 }
 

@@ -7,7 +7,7 @@ use nimbus::script::Script;
 use nimbus::sequential::explicit::Explicit;
 use nimbus::sequential::games::carrot;
 use nimbus::sequential::games::connect4::Connect4;
-use nimbus::sequential::games::Builtin;
+use nimbus::sequential::games::{plies, Builtin};
 use nimbus::sequential::memo;
 use nimbus::sequential::solve::{self as strong, Progress, Solved, Strong};
 use nimbus::sequential::{alphabeta, search, Game, Indexed, Limits, Method, Notation, Player};
@@ -74,7 +74,7 @@ pub struct Args {
     #[command(flatten)]
     script: ScriptArgs,
     #[command(flatten)]
-    common: Common,
+    pub(crate) common: Common,
 }
 
 pub(crate) fn limits(
@@ -279,8 +279,8 @@ fn run_script(rest: &str, args: &Args, out: &mut String) -> Result<ExitCode, Err
 
 fn describe_solved(s: Solved) -> String {
     match s {
-        Solved::Win(r) => format!("win for the side to move in {r} plies"),
-        Solved::Loss(r) => format!("loss for the side to move in {r} plies"),
+        Solved::Win(r) => format!("win for the side to move in {}", plies(r)),
+        Solved::Loss(r) => format!("loss for the side to move in {}", plies(r)),
         Solved::Draw => "draw".into(),
     }
 }
@@ -367,7 +367,7 @@ where
         outln!(out, "wins for the side to move: {}", s.wins);
         outln!(out, "losses for the side to move: {}", s.losses);
         outln!(out, "draws: {}", s.draws);
-        outln!(out, "longest remoteness: {} plies", s.longest);
+        outln!(out, "longest remoteness: {}", plies(s.longest));
         outln!(out, "start: {}", describe_solved(s.start));
         outln!(
             out,
@@ -413,6 +413,7 @@ where
         microseconds: u128,
         depth: Option<u32>,
         exact: bool,
+        game_over: bool,
     }
     let report = Report {
         game: name.into(),
@@ -426,12 +427,23 @@ where
         microseconds: r.elapsed.as_micros(),
         depth: r.depth,
         exact: r.exact,
+        game_over: g.outcome(&p).is_some(),
     };
     if args.common.json {
         print_json(out, &report)?;
         return Ok(ExitCode::SUCCESS);
     }
     outln!(out, "{}", g.show_position(&p).trim_end());
+    if report.game_over {
+        let side = side_name(g, &p);
+        let result = match r.value.signum() {
+            1 => format!("the side to move ({side}) has won"),
+            -1 => format!("the side to move ({side}) has lost"),
+            _ => "a draw".to_string(),
+        };
+        outln!(out, "game over: {result} (value {})", r.value);
+        return Ok(ExitCode::SUCCESS);
+    }
     outln!(out, "to move: {}", side_name(g, &p));
     outln!(out, "value: {} — {}", r.value, report.meaning);
     if !r.exact {
@@ -473,7 +485,24 @@ fn stream(g: &Connect4, args: &Args, out: &mut String) -> Result<ExitCode, Error
         let p = match g.parse_position(moves) {
             Ok(p) => p,
             Err(e) => {
-                eprintln!("error: line {}: {e}", n + 1);
+                // The position's own span says "line 1"; the line that matters is this one.
+                let e = match e {
+                    Error::Parse {
+                        span,
+                        message,
+                        hint,
+                    } => Error::Parse {
+                        span: nimbus::Span {
+                            source: "standard input".into(),
+                            line: n + 1,
+                            ..span
+                        },
+                        message,
+                        hint,
+                    },
+                    other => other,
+                };
+                eprintln!("error: {e}");
                 failed = true;
                 continue;
             }

@@ -34,7 +34,7 @@ pub struct Args {
     #[arg(long, value_name = "N", default_value_t = 20)]
     max_moves: usize,
     #[command(flatten)]
-    common: Common,
+    pub(crate) common: Common,
 }
 
 pub fn run(args: Args, out: &mut String) -> Result<ExitCode, nimbus::Error> {

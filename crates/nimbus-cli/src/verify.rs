@@ -25,7 +25,7 @@ pub struct Args {
     #[arg(value_name = "PROFILE", allow_hyphen_values = true)]
     profile: String,
     #[command(flatten)]
-    common: Common,
+    pub(crate) common: Common,
 }
 
 #[derive(serde::Serialize)]

@@ -37,7 +37,7 @@ pub struct Args {
     #[arg(long)]
     float: bool,
     #[command(flatten)]
-    common: Common,
+    pub(crate) common: Common,
 }
 
 #[derive(serde::Serialize)]

@@ -820,3 +820,103 @@ fn help_examples_are_quoted_for_the_shell() {
         }
     }
 }
+
+/// Errors that say what to do: the user's own words, the limit, the flag.
+#[test]
+fn errors_name_what_to_do() {
+    let out = nimbus(&["sg", "allbut{1..1000000}"]);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.len() < 300,
+        "{} bytes: the set is shown as written",
+        err.len()
+    );
+    assert!(err.contains("'allbut{1..1000000} 7'"), "{err}");
+    fails(
+        &["sg", "subtract{1..2000000} 3"],
+        "at most 1000001 elements",
+    );
+    fails(&["sg", "subtract{5..2} 3"], "it must go up");
+    fails(
+        &["sequence", "script:examples/take134.rhai 5"],
+        "takes no heap sizes here (use --upto)",
+    );
+    fails(&["solve", "nim:18446744073709551615"], "is too large");
+    fails(&["zerosum", "1e9999999 0; 0 1"], "exponent beyond");
+    fails(&["zerosum", "--float", "1 2; 3 1e999"], "row 2, column 2");
+    fails(
+        &["solve", "connect4", "12121212"],
+        "the game is over before this move",
+    );
+}
+
+#[test]
+fn json_errors_are_one_object_on_standard_output() {
+    let out = nimbus(&["sg", "kayels", "7", "--json"]);
+    assert_eq!(out.status.code(), Some(2));
+    let v: Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    assert_eq!(v["kind"], "parse");
+    assert!(v["error"]
+        .as_str()
+        .unwrap()
+        .contains("did you mean 'kayles'"));
+    let out = nimbus(&["sg", "grundy-game 902149", "--json"]);
+    let v: Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
+    assert_eq!(v["kind"], "work_limit");
+}
+
+#[test]
+fn finished_positions_say_who_won_and_one_ply_is_singular() {
+    let out = nimbus(&["solve", "connect4", "1212121"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("game over: the side to move (second player) has lost"),
+        "{text}"
+    );
+    let out = nimbus(&["solve", "tictactoe", "1 2 3 5 4 6 8 7 9"]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("game over: a draw"));
+    let out = nimbus(&["solve", "connect4", "121212"]);
+    assert!(String::from_utf8_lossy(&out.stdout).contains("win in 1 ply (score 18)"));
+}
+
+#[test]
+fn files_with_a_byte_order_mark_or_in_latin1_are_read() {
+    let dir = std::env::temp_dir().join(format!("nimbus-enc-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bom = dir.join("bom.txt");
+    std::fs::write(&bom, b"\xEF\xBB\xBFnim 3 4\n").unwrap();
+    let v = json(&["sg", "--file", bom.to_str().unwrap(), "--json"]);
+    assert_eq!(v["grundy"], 7);
+    let latin = dir.join("latin1.nfg");
+    let mut game = b"NFG 1 R \"Caf\xE9\" { \"Jos\xE9\" \"P2\" } ".to_vec();
+    game.extend_from_slice(b"{ { \"a\" \"b\" } { \"c\" \"d\" } } \"\" ");
+    game.extend_from_slice(
+        b"{ { \"\" 1, 1 } { \"\" 0, 0 } { \"\" 0, 0 } { \"\" 1, 1 } } 1 2 3 4\n",
+    );
+    std::fs::write(&latin, game).unwrap();
+    let out = nimbus(&["nash", latin.to_str().unwrap()]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(text.contains("Café"), "{text}");
+}
+
+#[test]
+fn long_winning_positions_stay_whole_expressions() {
+    let heaps: Vec<String> = (1..=3000).map(|i| i.to_string()).collect();
+    let expr = format!("nim {}", heaps.join(" "));
+    let out = nimbus(&["sg", &expr]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    let results: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.trim_start().strip_prefix("-> "))
+        .collect();
+    assert!(!results.is_empty());
+    for r in results {
+        assert!(!r.contains('…'), "cut: {}", &r[..80]);
+        assert_eq!(r.split_whitespace().count(), 3001);
+    }
+}

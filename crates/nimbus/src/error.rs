@@ -100,6 +100,25 @@ pub enum Error {
 pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 impl Error {
+    /// A short name of the kind of error, for machine-readable output: `parse`, `io`,
+    /// `state_limit`, `memory_limit`, `work_limit`, `cycle`, `overflow`, `script`, `invalid`.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Error::Parse { .. } => "parse",
+            Error::Io { .. } => "io",
+            Error::StateLimit { .. } => "state_limit",
+            Error::Budget {
+                resource: crate::budget::Resource::Memory,
+                ..
+            } => "memory_limit",
+            Error::Budget { .. } => "work_limit",
+            Error::Cycle { .. } => "cycle",
+            Error::Overflow(_) => "overflow",
+            Error::Script { .. } => "script",
+            Error::Invalid(_) => "invalid",
+        }
+    }
+
     /// A parse error at `span` with no hint.
     pub fn parse(span: Span, message: impl Into<String>) -> Self {
         Error::Parse {

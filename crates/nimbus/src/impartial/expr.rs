@@ -169,6 +169,9 @@ fn shifted(span: &Span, chars: usize) -> Span {
     }
 }
 
+/// The most elements one range of a set may have: every element is a move to list.
+const MAX_RANGE: u64 = 1_000_001;
+
 /// Parses `{1,3,4}` or `{1..5,8}` (the braces included in `text`, which starts at `span`).
 fn parse_set(text: &str, span: &Span, allow_empty: bool) -> Result<Vec<u64>> {
     let inner = text
@@ -209,10 +212,19 @@ fn parse_set(text: &str, span: &Span, allow_empty: bool) -> Result<Vec<u64>> {
                 "0 cannot be in the set: a move must remove at least one token",
             ));
         }
-        if hi < lo || hi - lo > 1_000_000 {
+        if hi < lo {
             return Err(Error::parse(
                 at,
-                format!("'{item_t}' is not a usable range"),
+                format!("'{item_t}' is not a usable range: it must go up, as in {hi}..{lo}"),
+            ));
+        }
+        if hi - lo >= MAX_RANGE {
+            return Err(Error::parse(
+                at,
+                format!(
+                    "'{item_t}' is not a usable range: a range has at most {MAX_RANGE} elements \
+                     (a set that large is better written as allbut{{…}})"
+                ),
             ));
         }
         set.extend(lo..=hi);
@@ -512,8 +524,7 @@ fn heap_component<R: HeapRule + 'static>(
             head.span.clone(),
             format!(
                 "{} needs at least one heap size, as in '{} 7'",
-                rule.rule.name(),
-                rule.rule.name()
+                head.text, head.text
             ),
         ));
     }

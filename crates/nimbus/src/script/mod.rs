@@ -88,11 +88,7 @@ impl fmt::Debug for Script {
 impl Script {
     /// Reads and compiles the script at `path`.
     pub fn load(path: &str, options: ScriptOptions) -> Result<Script> {
-        let text = std::fs::read_to_string(path).map_err(|source| Error::Io {
-            path: path.to_string(),
-            source,
-        })?;
-        Self::compile(&text, path, options)
+        Self::compile(&crate::input::read_text(path)?, path, options)
     }
 
     /// Compiles `text`; `path` names it in errors.

@@ -1,7 +1,7 @@
 //! Plain payoff matrices: `"3 0; 5 1"` on the command line, or a text or CSV file with one row
 //! per line. Entries are separated by spaces or commas; `#` starts a comment.
 
-use super::{parse_q, Q};
+use super::{parse_number, Q};
 use crate::error::{Error, Result, Span};
 
 /// Parses a matrix; `source` names it in errors ("--row", a file's path).
@@ -23,9 +23,7 @@ pub fn parse_matrix(text: &str, source: &str) -> Result<Vec<Vec<Q>>> {
                         line: ln + 1,
                         column: at + 1,
                     };
-                    let q = parse_q(word).ok_or_else(|| {
-                        Error::parse(span.clone(), format!("'{word}' is not a number"))
-                    })?;
+                    let q = parse_number(word).map_err(|why| Error::parse(span.clone(), why))?;
                     row.push(q);
                     if first_row.is_none() {
                         first_row = Some(span);

@@ -57,15 +57,48 @@ pub fn show(q: &Q) -> String {
 /// Reads an exact number: an integer (`-3`), a decimal (`7.25`, `-.5`, `1e-3`, `2.5E2`) or a
 /// fraction (`1/3`); `None` if `text` is none of these or a fraction's denominator is 0.
 pub fn parse_q(text: &str) -> Option<Q> {
-    use num_bigint::BigInt;
+    parse_number(text).ok()
+}
+
+/// The largest power of ten an exact number may carry (`1e10000`): beyond it the digits alone
+/// would take megabytes.
+pub const MAX_EXPONENT: u32 = 10_000;
+
+/// [`parse_q`], saying what is wrong when `text` is not a number: "'x' is not a number", or
+/// why a number is refused.
+pub fn parse_number(text: &str) -> std::result::Result<Q, String> {
+    let not = || format!("'{text}' is not a number");
     if let Some((a, b)) = text.split_once('/') {
-        let (a, b) = (parse_q(a)?, parse_q(b)?);
-        return (!num_traits::Zero::is_zero(&b)).then(|| a / b);
+        let (a, b) = (parse_number(a)?, parse_number(b)?);
+        if num_traits::Zero::is_zero(&b) {
+            return Err(format!("'{text}' divides by zero"));
+        }
+        return Ok(a / b);
     }
     let (mantissa, exp) = match text.find(['e', 'E']) {
-        Some(i) => (&text[..i], text[i + 1..].parse::<i32>().ok()?),
+        Some(i) => {
+            let e = &text[i + 1..];
+            let digits = e.trim_start_matches(['+', '-']);
+            if digits.is_empty() || !digits.bytes().all(|b| b.is_ascii_digit()) {
+                return Err(not());
+            }
+            match e.parse::<i32>() {
+                Ok(x) if x.unsigned_abs() <= MAX_EXPONENT => (&text[..i], x),
+                _ => {
+                    return Err(format!(
+                        "'{text}' has an exponent beyond ±{MAX_EXPONENT}: exact numbers that \
+                         large are not supported"
+                    ))
+                }
+            }
+        }
         None => (text, 0),
     };
+    parse_decimal(mantissa, exp).ok_or_else(not)
+}
+
+fn parse_decimal(mantissa: &str, exp: i32) -> Option<Q> {
+    use num_bigint::BigInt;
     let (neg, digits) = match mantissa.strip_prefix('-') {
         Some(rest) => (true, rest),
         None => (false, mantissa.strip_prefix('+').unwrap_or(mantissa)),
@@ -73,7 +106,6 @@ pub fn parse_q(text: &str) -> Option<Q> {
     let (int, frac) = digits.split_once('.').unwrap_or((digits, ""));
     if int.is_empty() && frac.is_empty()
         || !int.bytes().chain(frac.bytes()).all(|b| b.is_ascii_digit())
-        || exp.unsigned_abs() > 10_000
     {
         return None;
     }

@@ -15,7 +15,7 @@
 //! line and column of the offending token.
 
 use super::game::{profile_count, NormalForm};
-use super::{parse_q, show, Q};
+use super::{parse_number, show, Q};
 use crate::error::{Error, Result, Span};
 use num_traits::Zero;
 
@@ -166,9 +166,8 @@ impl Reader {
     }
     fn number(&mut self, what: &str) -> Result<Q> {
         match self.next(what)? {
-            (Tok::Word(w), span) => parse_q(&w).ok_or_else(|| {
-                Error::parse(span, format!("'{w}' is not a number (expected {what})"))
-            }),
+            (Tok::Word(w), span) => parse_number(&w)
+                .map_err(|why| Error::parse(span, format!("{why} (expected {what})"))),
             (t, span) => Err(Error::parse(
                 span,
                 format!("expected {what}, found {}", describe(&t)),

@@ -191,10 +191,15 @@ pub fn solve_float_within(a: &[Vec<f64>], max_memory: u64) -> Result<FloatZeroSu
     if m == 0 || n == 0 || a.iter().any(|r| r.len() != n) {
         return Err(Error::Invalid("the matrix is empty or ragged".into()));
     }
-    if a.iter().flatten().any(|x| !x.is_finite()) {
-        return Err(Error::Invalid(
-            "the matrix has an entry that is not finite".into(),
-        ));
+    for (i, row) in a.iter().enumerate() {
+        if let Some(j) = row.iter().position(|x| !x.is_finite()) {
+            return Err(Error::Invalid(format!(
+                "row {}, column {}: the entry is too large for floating point (solve without \
+                 --float: exact arithmetic has no such limit)",
+                i + 1,
+                j + 1
+            )));
+        }
     }
     let lo = a.iter().flatten().copied().fold(f64::INFINITY, f64::min);
     let hi = a

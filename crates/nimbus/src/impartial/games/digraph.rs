@@ -120,11 +120,7 @@ impl Graph {
 
     /// Reads and parses the graph file at `path`.
     pub fn read(path: &str) -> Result<Graph> {
-        let text = std::fs::read_to_string(path).map_err(|source| Error::Io {
-            path: path.to_string(),
-            source,
-        })?;
-        Graph::parse(path, &text)
+        Graph::parse(path, &crate::input::read_text(path)?)
     }
 
     /// The node called `name`.

@@ -100,7 +100,22 @@ impl HeapRule for Subtraction {
             Subtraction::Finite(s) => ("subtract", s),
             Subtraction::AllBut(s) => ("allbut", s),
         };
-        let items: Vec<String> = set.iter().map(u64::to_string).collect();
+        // Runs of four or more are written as ranges, as the grammar allows: a set of a
+        // million moves is then a short name in every message, not megabytes of digits.
+        let mut items: Vec<String> = Vec::new();
+        let mut rest = set.iter().copied().peekable();
+        while let Some(lo) = rest.next() {
+            let mut hi = lo;
+            while rest.peek() == Some(&(hi + 1)) {
+                hi += 1;
+                rest.next();
+            }
+            if hi - lo >= 3 {
+                items.push(format!("{lo}..{hi}"));
+            } else {
+                items.extend((lo..=hi).map(|x| x.to_string()));
+            }
+        }
         format!("{word}{{{}}}", items.join(","))
     }
 

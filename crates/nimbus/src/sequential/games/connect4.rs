@@ -458,7 +458,7 @@ impl Notation for Connect4 {
         };
         if self.outcome(p).is_some() {
             return Err(Error::Invalid(format!(
-                "column {t}: the game is already over"
+                "the game is over before this move ({t}): the move before it ended the game"
             )));
         }
         if !self.can_play(p, c) {
@@ -474,8 +474,8 @@ impl Notation for Connect4 {
     fn explain(&self, p: &Position, v: Value) -> String {
         let plies = self.plies_to_end(p, v);
         match v.signum() {
-            1 => format!("win in {plies} plies (score {v})"),
-            -1 => format!("loss in {plies} plies (score {v})"),
+            1 => format!("win in {} (score {v})", super::plies(plies)),
+            -1 => format!("loss in {} (score {v})", super::plies(plies)),
             _ => "draw (score 0)".into(),
         }
     }

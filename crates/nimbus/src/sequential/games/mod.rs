@@ -48,6 +48,15 @@ pub(crate) fn word_tokens(text: &str) -> Vec<(usize, String)> {
     words
 }
 
+/// "1 ply", "5 plies".
+pub fn plies(n: u32) -> String {
+    if n == 1 {
+        "1 ply".into()
+    } else {
+        format!("{n} plies")
+    }
+}
+
 /// Plays the moves `tokens` from the start; an illegal one is an error at its column.
 pub(crate) fn play_tokens<G: Notation>(g: &G, tokens: Vec<(usize, String)>) -> Result<G::Position> {
     let mut p = g.start();
@@ -91,8 +100,15 @@ impl Builtin {
             p.split(|c: char| c == ',' || c.is_whitespace())
                 .filter(|t| !t.is_empty())
                 .map(|t| {
-                    t.parse::<i64>()
-                        .map_err(|_| Error::Invalid(format!("{what}: `{t}` is not an integer")))
+                    t.parse::<i64>().map_err(|e| {
+                        use std::num::IntErrorKind::{NegOverflow, PosOverflow};
+                        Error::Invalid(match e.kind() {
+                            PosOverflow | NegOverflow => {
+                                format!("{what}: `{t}` is too large: at most {} here", i64::MAX)
+                            }
+                            _ => format!("{what}: `{t}` is not an integer"),
+                        })
+                    })
                 })
                 .collect()
         };
@@ -125,10 +141,7 @@ impl Builtin {
             }
             ("carrot", Some(p)) => {
                 let a = if let Some(path) = p.strip_prefix('@') {
-                    let text = std::fs::read_to_string(path).map_err(|e| Error::Io {
-                        path: path.into(),
-                        source: e,
-                    })?;
+                    let text = crate::input::read_text(path)?;
                     let mut a = numbers(&text, path)?;
                     // Codeforces' input gives n first: drop it when it counts the rest.
                     if a.first()

@@ -147,7 +147,7 @@ impl Notation for TicTacToe {
         };
         if self.outcome(p).is_some() {
             return Err(crate::Error::Invalid(format!(
-                "cell {t}: the game is already over"
+                "the game is over before this move ({t}): the move before it ended the game"
             )));
         }
         if (p.x | p.o) & (1 << cell) != 0 {
