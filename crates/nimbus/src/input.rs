@@ -22,10 +22,22 @@ pub fn decode(bytes: Vec<u8>) -> String {
     }
 }
 
-/// The text of the file at `path` (see [`decode`]); `path` names it in errors.
+/// The text of the file at `path` (see [`decode`]); `path` names it in errors. Devices are
+/// refused: `/dev/zero` would be read for ever (pipes, as from `<(…)`, are read to their end).
 pub fn read_text(path: &str) -> Result<String> {
-    std::fs::read(path).map(decode).map_err(|source| Error::Io {
+    let io = |source| Error::Io {
         path: path.to_string(),
         source,
-    })
+    };
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        let kind = std::fs::metadata(path).map_err(io)?.file_type();
+        if kind.is_char_device() || kind.is_block_device() {
+            return Err(Error::Invalid(format!(
+                "{path} is a device, not a file to read"
+            )));
+        }
+    }
+    std::fs::read(path).map(decode).map_err(io)
 }

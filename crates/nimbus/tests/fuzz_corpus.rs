@@ -1,0 +1,59 @@
+//! Replays the fuzz corpus (`fuzz/corpus/NAME/*`) through the same target bodies libFuzzer
+//! runs, on the stable toolchain: every input the fuzzer kept, and every finding turned into
+//! a corpus file, must still end without a panic.
+
+#[path = "../../../fuzz/src/lib.rs"]
+mod targets;
+
+use std::path::PathBuf;
+
+fn replay(name: &str, target: fn(&[u8])) {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../fuzz/corpus")
+        .join(name);
+    let mut count = 0;
+    for entry in std::fs::read_dir(&dir).expect("the corpus is in the repository") {
+        let path = entry.unwrap().path();
+        let data = std::fs::read(&path).unwrap();
+        let started = std::time::Instant::now();
+        target(&data);
+        assert!(
+            started.elapsed().as_secs() < 5,
+            "{} took {:?}",
+            path.display(),
+            started.elapsed()
+        );
+        count += 1;
+    }
+    assert!(count > 0, "{name}: the corpus is empty");
+}
+
+#[test]
+fn expression_corpus() {
+    replay("expression", targets::expression);
+}
+
+#[test]
+fn graph_corpus() {
+    replay("graph", targets::graph);
+}
+
+#[test]
+fn nfg_corpus() {
+    replay("nfg", targets::nfg);
+}
+
+#[test]
+fn matrix_corpus() {
+    replay("matrix", targets::matrix);
+}
+
+#[test]
+fn moves_corpus() {
+    replay("moves", targets::moves);
+}
+
+#[test]
+fn substring_corpus() {
+    replay("substring", targets::substring);
+}

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Runs every fuzz target for RUNS executions (default 10^6) on libFuzzer, growing the corpus in
+# corpus/NAME, and prints each target's count and findings. Needs cargo-fuzz
+# (`cargo install cargo-fuzz`); libFuzzer's instrumentation flags are unstable, so the stable
+# toolchain is asked to accept them with RUSTC_BOOTSTRAP=1.
+set -euo pipefail
+cd "$(dirname "$0")"
+runs=${RUNS:-1000000}
+targets=${TARGETS:-"expression graph nfg matrix moves substring"}
+export RUSTC_BOOTSTRAP=1
+cargo fuzz build -O
+for t in $targets; do
+    log=$(mktemp)
+    start=$(date +%s)
+    if cargo fuzz run -O "$t" -- -runs="$runs" -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 >"$log" 2>&1; then
+        status="0 findings"
+    else
+        status="FINDING: see artifacts/$t/"
+    fi
+    done_runs=$(grep -o 'Done [0-9]* runs' "$log" | grep -o '[0-9]*' || echo "?")
+    cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 || true)
+    echo "$t: $done_runs executions in $(( $(date +%s) - start )) s, $cov, corpus $(ls corpus/$t | wc -l) files, $status"
+    rm -f "$log"
+done

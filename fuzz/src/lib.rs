@@ -1,0 +1,161 @@
+//! The bodies of the fuzz targets, one per parser or entry point that takes user text. Each
+//! parses the input and, when it parses, runs the solver behind it under small budgets: the
+//! property is that nothing panics, aborts or runs past its budget; an error is an answer.
+//!
+//! `fuzz_targets/*.rs` hand these to libFuzzer (`cargo fuzz run NAME`), and
+//! `crates/nimbus/tests/fuzz_corpus.rs` replays the kept corpus on the stable toolchain, so
+//! CI checks every input the fuzzer found interesting without the fuzzer itself.
+
+use nimbus::impartial::component::{Component, Positioned};
+use nimbus::impartial::expr::Parser;
+use nimbus::impartial::games::digraph::{Graph, Tokens};
+use nimbus::impartial::misere::{analyze_misere, MisereOptions};
+use nimbus::impartial::sum::{analyze, AnalyzeOptions};
+use nimbus::impartial::Limits;
+use std::rc::Rc;
+
+/// Budgets small enough that every execution takes milliseconds.
+fn limits() -> Limits {
+    Limits {
+        max_states: 20_000,
+        max_memory: 64 << 20,
+        max_work: 2_000_000,
+    }
+}
+
+fn text(data: &[u8]) -> String {
+    nimbus::input::decode(data.to_vec())
+}
+
+fn analyse(components: &[Box<dyn Component>]) {
+    let opts = AnalyzeOptions {
+        limits: limits(),
+        remoteness_limit: 5_000,
+        ..AnalyzeOptions::default()
+    };
+    let _ = analyze(components, &opts);
+    let mopts = MisereOptions {
+        limits: limits(),
+        max_moves: 20,
+        rule: None,
+    };
+    let _ = analyze_misere(components, &mopts);
+}
+
+/// The game-expression grammar, analysed under normal and misère play. Expressions that name
+/// files (graphs, scripts) are skipped: the fuzzer should not roam the file system.
+pub fn expression(data: &[u8]) {
+    let t = text(data);
+    if t.contains("graph") || t.contains("script") {
+        return;
+    }
+    let mut parser = Parser::new();
+    if let Ok(components) = parser.parse(&t, "fuzz") {
+        analyse(&components);
+    }
+}
+
+/// Graph files; a token on the first node (and on the first two) analysed, cycles included.
+pub fn graph(data: &[u8]) {
+    let Ok(g) = Graph::parse("fuzz", &text(data)) else {
+        return;
+    };
+    if g.is_empty() {
+        return;
+    }
+    let two = g.len() > 1;
+    let rule = Rc::new(Tokens::new(g));
+    let one: Vec<Box<dyn Component>> = vec![Box::new(Positioned::new(rule.clone(), vec![0]))];
+    analyse(&one);
+    if two {
+        let pair: Vec<Box<dyn Component>> = vec![Box::new(Positioned::new(rule, vec![0, 1]))];
+        analyse(&pair);
+    }
+}
+
+/// Gambit's .nfg format: parse, write and read back; pure equilibria of small games.
+pub fn nfg(data: &[u8]) {
+    use nimbus::strategic::nfg;
+    let Ok(game) = nfg::parse(&text(data), "fuzz") else {
+        return;
+    };
+    let written = nfg::write(&game);
+    let again = nfg::parse(&written, "written").expect("a written game reads back");
+    assert_eq!(again.shape(), game.shape());
+    if game.shape().iter().product::<usize>() <= 64 {
+        let _ = nimbus::strategic::pure::pure_equilibria(&game);
+    }
+}
+
+/// Payoff matrices as the command line takes them; small ones solved exactly and in floating
+/// point.
+pub fn matrix(data: &[u8]) {
+    use nimbus::strategic::zerosum::{solve_float_within, solve_within};
+    let Ok(a) = nimbus::strategic::matrix::parse_matrix(&text(data), "fuzz") else {
+        return;
+    };
+    if a.len() * a[0].len() > 36 {
+        return;
+    }
+    // Entries with thousands of digits make exact pivots slow, not wrong: keep them modest.
+    if a.iter()
+        .flatten()
+        .any(|q| q.numer().bits() > 256 || q.denom().bits() > 256)
+    {
+        return;
+    }
+    let _ = solve_within(&a, 64 << 20);
+    let f: Vec<Vec<f64>> = a
+        .iter()
+        .map(|r| r.iter().map(nimbus::strategic::to_f64).collect())
+        .collect();
+    let _ = solve_float_within(&f, 64 << 20);
+}
+
+/// Connect Four and tic-tac-toe move strings, and game names with parameters; a legal
+/// position is searched a few plies deep.
+pub fn moves(data: &[u8]) {
+    use nimbus::sequential::games::connect4::Connect4;
+    use nimbus::sequential::games::tictactoe::TicTacToe;
+    use nimbus::sequential::{alphabeta, Limits as Search, Notation};
+    let t = text(data);
+    let (head, rest) = t.split_once('|').unwrap_or(("", &t));
+    if !head.contains('@') {
+        let _ = nimbus::sequential::games::Builtin::parse(head);
+    }
+    let limits = Search {
+        depth: Some(4),
+        deadline: None,
+        table_bits: 10,
+    };
+    let c4 = Connect4::standard();
+    if let Ok(p) = c4.parse_position(rest) {
+        let _ = alphabeta::solve(&c4, &p, &limits);
+    }
+    if let Ok(p) = TicTacToe.parse_position(rest) {
+        let _ = alphabeta::solve(&TicTacToe, &p, &limits);
+    }
+}
+
+/// The substring game's input: S and the strings, analysed.
+pub fn substring(data: &[u8]) {
+    use nimbus::impartial::games::substring::{
+        analyze_substrings, parse_position, words_of, SubstringOptions,
+    };
+    let t = text(data);
+    let words = words_of(&t, "fuzz");
+    if words.len() < 2 || words[0].0.len() > 2_000 {
+        return;
+    }
+    if let Ok((game, subs)) = parse_position(&words) {
+        for misere in [false, true] {
+            let opts = SubstringOptions {
+                misere,
+                limits: limits(),
+                max_moves: 20,
+                max_strings: 20,
+            };
+            let _ = analyze_substrings(&game, &subs, &opts);
+        }
+    }
+}
