@@ -9,6 +9,7 @@ macro_rules! outln {
     }};
 }
 
+mod game_input;
 mod nash;
 mod play;
 mod sequence;

@@ -1,13 +1,13 @@
 //! `nimbus nash`: Nash equilibria of strategic-form games, exact.
 
-use crate::{print_json, read_input, Common};
+use crate::game_input::GameInput;
+use crate::{print_json, Common};
 use nimbus::strategic::bimatrix::{Bimatrix, Equilibrium};
-use nimbus::strategic::game::{verify, NormalForm};
-use nimbus::strategic::matrix::parse_matrix;
+use nimbus::strategic::game::verify;
 use nimbus::strategic::pure::{eliminate, pure_equilibria, Dominator, Reduction};
-use nimbus::strategic::{lemke, nfg, show, support, two_by_two, vertex, Q};
+use nimbus::strategic::{lemke, show, show_decimal, support, two_by_two, vertex, Q};
 use nimbus::Error;
-use num_traits::One;
+use num_traits::{One, Zero};
 use std::process::ExitCode;
 
 const EXAMPLES: &str = "\
@@ -33,25 +33,11 @@ pub struct Args {
     /// The game, a .nfg file ("-" for standard input).
     #[arg(value_name = "GAME", required_unless_present = "row", conflicts_with_all = ["row", "col"])]
     game: Option<String>,
-    /// The row player's payoffs: a matrix ("3 0; 5 1") or a CSV/text file.
-    #[arg(
-        long,
-        value_name = "MATRIX",
-        requires = "col",
-        allow_hyphen_values = true
-    )]
-    row: Option<String>,
-    /// The column player's payoffs: a matrix or a file.
-    #[arg(
-        long,
-        value_name = "MATRIX",
-        requires = "row",
-        allow_hyphen_values = true
-    )]
-    col: Option<String>,
-    /// auto, vertex, support, lh, pure or indifference.
-    #[arg(long, default_value = "auto")]
-    method: String,
+    #[command(flatten)]
+    input: GameInput,
+    /// The algorithm; Gambit's names are accepted too (enummixed, lcp, enumpure).
+    #[arg(long, value_enum, default_value_t = Method::Auto)]
+    method: Method,
     /// For --method lh: the one label to start from (1-based: rows, then columns).
     #[arg(long, value_name = "K")]
     label: Option<usize>,
@@ -64,11 +50,44 @@ pub struct Args {
     /// For 2 x 2 games: draw both best-reply correspondences into this SVG file.
     #[arg(long, value_name = "FILE")]
     plot: Option<String>,
-    /// text or gambit (Gambit's NE,... lines).
-    #[arg(long, default_value = "text")]
-    format: String,
+    /// How to print the equilibria.
+    #[arg(long, value_enum, default_value_t = Format::Text)]
+    format: Format,
+    /// Print probabilities and payoffs as decimals with this many digits (Gambit's -d);
+    /// exact fractions otherwise.
+    #[arg(long, value_name = "N")]
+    decimals: Option<usize>,
     #[command(flatten)]
     pub(crate) common: Common,
+}
+
+/// The algorithms of `nash`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Method {
+    /// Indifference for 2 x 2 games, vertex enumeration for two players, pure for more.
+    Auto,
+    /// Vertex enumeration: every extreme equilibrium and the components.
+    #[value(alias = "enummixed")]
+    Vertex,
+    /// Support enumeration.
+    Support,
+    /// Lemke-Howson from every label (or --label K).
+    #[value(alias = "lcp", alias = "lemke-howson")]
+    Lh,
+    /// Pure equilibria, any number of players.
+    #[value(alias = "enumpure")]
+    Pure,
+    /// The indifference conditions of a 2 x 2 game.
+    Indifference,
+}
+
+/// The output formats of `nash`.
+#[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Format {
+    /// Readable text.
+    Text,
+    /// Gambit's NE,... lines.
+    Gambit,
 }
 
 #[derive(serde::Serialize)]
@@ -112,39 +131,6 @@ struct Report {
     notes: Vec<String>,
 }
 
-fn read_matrix(arg: &str, what: &str) -> Result<Vec<Vec<Q>>, Error> {
-    if std::path::Path::new(arg).is_file() {
-        parse_matrix(&read_input(arg)?, arg)
-    } else {
-        parse_matrix(arg, what)
-    }
-}
-
-fn load(args: &Args) -> Result<NormalForm, Error> {
-    match (&args.game, &args.row, &args.col) {
-        (Some(path), _, _) => nfg::parse(&read_input(path)?, path),
-        (None, Some(r), Some(c)) => {
-            let a = read_matrix(r, "--row")?;
-            let b = read_matrix(c, "--col")?;
-            nimbus::strategic::zerosum::check_matrix(&a)?;
-            nimbus::strategic::zerosum::check_matrix(&b)?;
-            if (a.len(), a[0].len()) != (b.len(), b[0].len()) {
-                return Err(Error::Invalid(format!(
-                    "--row is {} x {} but --col is {} x {}: the two matrices must have one shape",
-                    a.len(),
-                    a[0].len(),
-                    b.len(),
-                    b[0].len()
-                )));
-            }
-            NormalForm::bimatrix(&a, &b)
-        }
-        _ => Err(Error::Invalid(
-            "give a .nfg file, or both --row and --col".into(),
-        )),
-    }
-}
-
 /// Components as indices into the list of equilibria.
 fn component_reports(
     pairs: &[(usize, usize)],
@@ -171,23 +157,27 @@ fn component_reports(
         .collect()
 }
 
-/// A strategy: its name when pure, else its probabilities "(2/3, 1/3, 0)".
-fn describe(p: &[Q], names: &[String]) -> String {
+/// A strategy: its name when pure, else the strategies it uses with their probabilities,
+/// "(Opera: 2/3, Football: 1/3)".
+fn describe(p: &[Q], names: &[String], num: &dyn Fn(&Q) -> String) -> String {
     if let Some(i) = p.iter().position(One::is_one) {
         return names[i].clone();
     }
-    format!("({})", p.iter().map(show).collect::<Vec<_>>().join(", "))
+    let used: Vec<String> = p
+        .iter()
+        .zip(names)
+        .filter(|(x, _)| !x.is_zero())
+        .map(|(x, n)| format!("{n}: {}", num(x)))
+        .collect();
+    format!("({})", used.join(", "))
 }
 
 pub fn run(args: Args, out: &mut String) -> Result<ExitCode, Error> {
-    let game = load(&args)?;
-    if !["text", "gambit"].contains(&args.format.as_str()) {
-        return Err(Error::Invalid(format!(
-            "--format '{}' is not known: use text or gambit",
-            args.format
-        )));
-    }
-    let mut notes = Vec::new();
+    let (game, mut notes) = args.input.load(args.game.as_deref())?;
+    let num = |q: &Q| match args.decimals {
+        Some(d) => show_decimal(q, d),
+        None => show(q),
+    };
     let reduction = if args.dominance {
         eliminate(&game, true, args.weak)?
     } else {
@@ -202,17 +192,15 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, Error> {
     }
     let g = &reduction.game;
     let shape = g.shape();
-    let method = match args.method.as_str() {
-        "auto" if shape == [2, 2] => "indifference",
-        "auto" if shape.len() == 2 => "vertex",
-        "auto" => "pure",
-        m @ ("vertex" | "support" | "lh" | "pure" | "indifference") => m,
-        other => {
-            return Err(Error::Invalid(format!(
-                "--method '{other}' is not known: use auto, vertex, support, lh, pure or \
-                 indifference"
-            )))
-        }
+    let method = match args.method {
+        Method::Auto if shape == [2, 2] => "indifference",
+        Method::Auto if shape.len() == 2 => "vertex",
+        Method::Auto => "pure",
+        Method::Vertex => "vertex",
+        Method::Support => "support",
+        Method::Lh => "lh",
+        Method::Pure => "pure",
+        Method::Indifference => "indifference",
     };
     if args.plot.is_some() && method != "indifference" {
         return Err(Error::Invalid(format!(
@@ -236,7 +224,15 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, Error> {
     let described;
     let equilibria: Vec<Equilibrium> = match method {
         "pure" => {
-            described = "pure-strategy equilibria";
+            described = "pure-strategy equilibria (every pure profile checked)";
+            if shape.len() > 2 {
+                notes.push(
+                    "only pure equilibria are computed for games of three or more players: \
+                     every finite game has an equilibrium, but its mixed equilibria are not \
+                     computed yet"
+                        .into(),
+                );
+            }
             pure_equilibria(g)
                 .iter()
                 .map(|p| Equilibrium::pure(g, p))
@@ -336,9 +332,9 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, Error> {
             weak: st.weak,
         })
         .collect();
-    if args.format == "gambit" {
+    if args.format == Format::Gambit {
         for e in &equilibria {
-            let nums: Vec<String> = e.profile.iter().flatten().map(show).collect();
+            let nums: Vec<String> = e.profile.iter().flatten().map(num).collect();
             outln!(out, "NE,{}", nums.join(","));
         }
         return Ok(ExitCode::SUCCESS);
@@ -357,9 +353,9 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, Error> {
                         profile: e
                             .profile
                             .iter()
-                            .map(|p| p.iter().map(show).collect())
+                            .map(|p| p.iter().map(num).collect())
                             .collect(),
-                        payoffs: e.payoffs.iter().map(show).collect(),
+                        payoffs: e.payoffs.iter().map(num).collect(),
                     })
                     .collect(),
                 components,
@@ -411,14 +407,20 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, Error> {
             .profile
             .iter()
             .enumerate()
-            .map(|(i, p)| format!("{}: {}", game.players[i], describe(p, &game.strategies[i])))
+            .map(|(i, p)| {
+                format!(
+                    "{}: {}",
+                    game.players[i],
+                    describe(p, &game.strategies[i], &num)
+                )
+            })
             .collect();
         outln!(
             out,
             "  {:>3}. {}   payoffs {}",
             k + 1,
             parts.join("; "),
-            e.payoffs.iter().map(show).collect::<Vec<_>>().join(", ")
+            e.payoffs.iter().map(num).collect::<Vec<_>>().join(", ")
         );
     }
     if let Some(cs) = &components {

@@ -24,7 +24,8 @@ Examples:
 
 Misère periods are proved only for rules that never split a heap.
 
-Rulesets: nim, subtract{SET}, allbut{SET}, kayles, dawson, grundy-game, octal CODE, and
+Rulesets: nim, subtract{SET}, allbut{SET}, kayles, dawson (Dawson's Kayles, 0.07),
+dawson-chess (0.137), grundy-game, octal CODE, and
 script:FILE, a game written in Rhai with fn heap(n) and fn moves(p) (examples/*.rhai).";
 
 /// Print the nim-sequence G(0), G(1), ..., G(N) of a heap game and its period.
@@ -197,32 +198,53 @@ fn run_script(
 
 fn print_text(out: &mut String, seq: &Sequence, row: usize, horizon: Option<u64>) {
     let last = seq.values.len() - 1;
-    outln!(out, "{}: G(0..={last})", seq.game);
-    let row = match (row, seq.period) {
-        (0, Some(p)) if p.period <= 36 => p.period as usize,
-        (0, _) => 10,
-        (r, _) => r,
-    };
-    let width = seq.values.iter().max().map_or(1, |m| m.to_string().len());
-    let label = last.to_string().len();
-    for (i, chunk) in seq.values.chunks(row).enumerate() {
-        let cells: Vec<String> = chunk.iter().map(|v| format!("{v:>width$}")).collect();
-        outln!(out, "{:>label$}: {}", i * row, cells.join(" "));
-    }
-    match seq.period {
-        None => outln!(out, "no period seen up to n = {last}"),
+    let summary = match seq.period {
+        None => format!("no period seen up to n = {last}"),
         Some(p) => {
             let status = match horizon {
                 _ if seq.proved => "proved to hold for ever".to_string(),
                 Some(h) => format!("observed; proved once it holds up to n = {h}: try --upto {h}"),
                 None => "observed only: no periodicity test is known for this ruleset".to_string(),
             };
+            format!(
+                "periodic from n = {} with period {} ({status})",
+                p.preperiod, p.period
+            )
+        }
+    };
+    outln!(out, "{}: G(0..={last}): {summary}", seq.game);
+    let width = seq.values.iter().max().map_or(1, |m| m.to_string().len());
+    let label = last.to_string().len();
+    let cells = |vs: &[u64]| {
+        vs.iter()
+            .map(|v| format!("{v:>width$}"))
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    // With a short proved period and no row length asked for, the values before the period
+    // are listed, then the period once: the rest repeats it. A period only observed is shown
+    // in full, a row a period, so that the reader sees the evidence.
+    if let (0, Some(p)) = (row, seq.period) {
+        if p.period <= 36 && seq.proved {
+            let (pre, per) = (p.preperiod as usize, p.period as usize);
+            for (i, chunk) in seq.values[..pre].chunks(per.max(10)).enumerate() {
+                outln!(out, "{:>label$}: {}", i * per.max(10), cells(chunk));
+            }
             outln!(
                 out,
-                "periodic from n = {} with period {} ({status})",
-                p.preperiod,
-                p.period
+                "{:>label$}: {}   (the period, repeating from n = {pre})",
+                pre,
+                cells(&seq.values[pre..pre + per])
             );
+            return;
         }
+    }
+    let row = match (row, seq.period) {
+        (0, Some(p)) if p.period <= 36 => p.period as usize,
+        (0, _) => 10,
+        (r, _) => r,
+    };
+    for (i, chunk) in seq.values.chunks(row).enumerate() {
+        outln!(out, "{:>label$}: {}", i * row, cells(chunk));
     }
 }

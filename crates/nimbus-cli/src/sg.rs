@@ -22,7 +22,9 @@ Examples:
 
 Expression grammar (components joined by +):
   nim HEAP...                subtract{1,3,4} HEAP...     allbut{1,2} HEAP...
-  kayles HEAP...             dawson HEAP...              grundy-game HEAP...
+  kayles HEAP...             grundy-game HEAP...
+  dawson HEAP...             Dawson's Kayles (octal 0.07: knock down two adjacent pins)
+  dawson-chess HEAP...       Dawson's chess (octal 0.137)
   octal 0.137 HEAP...        wythoff A B                 fibonacci N [LIMIT]
   graph FILE @NODE...        (graph file: one edge 'u v' per line, # comments)
   script:FILE ARG...         a game written in Rhai: fn moves(p), and fn heap(n) (each ARG

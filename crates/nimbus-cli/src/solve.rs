@@ -54,9 +54,9 @@ pub struct Args {
     /// Stop after this many seconds with the best answer found so far (marked as such).
     #[arg(long, value_name = "SECONDS")]
     time_limit: Option<f64>,
-    /// The search: auto, minimax, memo, alphabeta, mtdf, deepening.
-    #[arg(long, default_value = "auto")]
-    method: String,
+    /// The search.
+    #[arg(long, value_enum, default_value_t = MethodArg::Auto)]
+    method: MethodArg,
     /// Strongly solve the game: every position reachable from the start.
     #[arg(long)]
     all: bool,
@@ -108,20 +108,34 @@ pub(crate) fn limits(
     })
 }
 
-pub(crate) fn method(name: &str) -> Result<Method, Error> {
-    Ok(match name {
-        "auto" => Method::Auto,
-        "minimax" => Method::Minimax,
-        "memo" => Method::Memo,
-        "alphabeta" => Method::AlphaBeta,
-        "mtdf" => Method::NullWindow,
-        "deepening" => Method::Deepening,
-        other => {
-            return Err(Error::Invalid(format!(
-                "unknown --method `{other}`: auto, minimax, memo, alphabeta, mtdf, deepening"
-            )))
+/// The search methods of `solve`, as the command line names them.
+#[derive(clap::ValueEnum, Clone, Copy, Debug)]
+pub(crate) enum MethodArg {
+    /// The game's own best method.
+    Auto,
+    /// Plain minimax (the reference).
+    Minimax,
+    /// Memoised minimax (score games).
+    Memo,
+    /// Alpha-beta with a transposition table.
+    Alphabeta,
+    /// Null-window search (MTD(f)-style bisection).
+    Mtdf,
+    /// Iterative deepening.
+    Deepening,
+}
+
+impl From<MethodArg> for Method {
+    fn from(m: MethodArg) -> Method {
+        match m {
+            MethodArg::Auto => Method::Auto,
+            MethodArg::Minimax => Method::Minimax,
+            MethodArg::Memo => Method::Memo,
+            MethodArg::Alphabeta => Method::AlphaBeta,
+            MethodArg::Mtdf => Method::NullWindow,
+            MethodArg::Deepening => Method::Deepening,
         }
-    })
+    }
 }
 
 pub fn run(args: Args, out: &mut String) -> Result<ExitCode, Error> {
@@ -269,7 +283,7 @@ fn run_script(rest: &str, args: &Args, out: &mut String) -> Result<ExitCode, Err
         print_query(out, args, &name, g.to_move(&p), &g.show_position(&p), found)?;
         return checked(Ok(ExitCode::SUCCESS));
     }
-    if !matches!(method(&args.method)?, Method::Auto | Method::Memo) && args.depth.is_none() {
+    if !matches!(Method::from(args.method), Method::Auto | Method::Memo) && args.depth.is_none() {
         // Alpha–beta and plain minimax assume that the game ends; memoised minimax checks it.
         let explored = memo::explore(&g, &g.start(), args.common.max_states);
         checked(explored.map(|_| ExitCode::SUCCESS))?;
@@ -392,13 +406,7 @@ where
     no_stream(args)?;
     let limits = limits(args.depth, args.time_limit, args.table_bits.unwrap_or(20))?;
     let p = g.parse_position(args.position.as_deref().unwrap_or(""))?;
-    let r = search(
-        g,
-        &p,
-        method(&args.method)?,
-        &limits,
-        args.common.max_states,
-    )?;
+    let r = search(g, &p, args.method.into(), &limits, args.common.max_states)?;
     let show = |ms: &[G::Move]| ms.iter().map(|&m| g.show_move(m)).collect::<Vec<_>>();
     #[derive(serde::Serialize)]
     struct Report {

@@ -1,8 +1,10 @@
 //! `nimbus verify`: checks a mixed profile of a .nfg game exactly.
 
-use crate::{print_json, read_input, Common};
-use nimbus::strategic::game::{parse_profile, verify};
-use nimbus::strategic::{nfg, show};
+use crate::game_input::GameInput;
+use crate::{print_json, Common};
+use nimbus::strategic::game::{parse_profile, verify_within};
+use nimbus::strategic::{parse_number, show, Q};
+use num_traits::Zero;
 use std::process::ExitCode;
 
 const EXAMPLES: &str = "\
@@ -11,6 +13,9 @@ Examples:
       each player's payoff and best pure deviation; exit status 0 when the profile is a Nash
       equilibrium, 1 when some player gains by deviating
   nimbus verify game.nfg \"NE,1,0,0,1\"        Gambit's output lines are accepted as they are
+  nimbus verify --row \"2 0; 0 1\" --col \"1 0; 0 2\" \"2/3,1/3,1/3,2/3\"
+  nimbus verify game.nfg \"0.667,0.333,0.333,0.667\" --tolerance 0.001
+      rounded decimals: accepted when no player gains more than the tolerance
 
 The probabilities are given player by player, in the order of the file's strategies.";
 
@@ -18,12 +23,16 @@ The probabilities are given player by player, in the order of the file's strateg
 #[derive(clap::Args)]
 #[command(after_help = EXAMPLES)]
 pub struct Args {
-    /// The game, a .nfg file ("-" for standard input).
-    #[arg(value_name = "GAME")]
-    game: String,
-    /// The profile: every player's probabilities in turn, separated by commas.
-    #[arg(value_name = "PROFILE", allow_hyphen_values = true)]
-    profile: String,
+    /// The game (a .nfg file, "-" for standard input; omitted with --row), then the profile:
+    /// every player's probabilities in turn, separated by commas.
+    #[arg(value_name = "[GAME] PROFILE", num_args = 1..=2, required = true)]
+    words: Vec<String>,
+    #[command(flatten)]
+    input: GameInput,
+    /// Accept a profile whose probabilities sum to within EPS of 1 and from which no player
+    /// gains more than EPS (for rounded decimals); exact (0) by default.
+    #[arg(long, value_name = "EPS")]
+    tolerance: Option<String>,
     #[command(flatten)]
     pub(crate) common: Common,
 }
@@ -40,20 +49,48 @@ struct PlayerReport {
 #[derive(serde::Serialize)]
 struct Report {
     equilibrium: bool,
+    max_gain: String,
     players: Vec<PlayerReport>,
 }
 
 pub fn run(args: Args, out: &mut String) -> Result<ExitCode, nimbus::Error> {
-    let game = nfg::parse(&read_input(&args.game)?, &args.game)?;
-    let profile = parse_profile(&game, &args.profile, "the profile")?;
-    let v = verify(&game, &profile)?;
+    let (file, profile_text) = match (args.words.as_slice(), &args.input.row) {
+        ([profile], Some(_)) => (None, profile),
+        ([game, profile], None) => (Some(game.as_str()), profile),
+        ([_], None) => {
+            return Err(nimbus::Error::Invalid(
+                "give the game (a .nfg file, or --row and --col) and the profile".into(),
+            ))
+        }
+        _ => {
+            return Err(nimbus::Error::Invalid(
+                "with --row, give only the profile (the game is the matrices)".into(),
+            ))
+        }
+    };
+    let (game, _) = args.input.load(file)?;
+    let tolerance = match &args.tolerance {
+        Some(t) => {
+            let q = parse_number(t)
+                .map_err(|why| nimbus::Error::Invalid(format!("--tolerance: {why}")))?;
+            if q < Q::zero() {
+                return Err(nimbus::Error::Invalid(
+                    "--tolerance must not be negative".into(),
+                ));
+            }
+            q
+        }
+        None => Q::zero(),
+    };
+    let profile = parse_profile(&game, profile_text, "the profile")?;
+    let v = verify_within(&game, &profile, &tolerance)?;
     let players: Vec<PlayerReport> = (0..game.players.len())
         .map(|i| PlayerReport {
             player: game.players[i].clone(),
             payoff: show(&v.payoffs[i]),
             best_deviation: game.strategies[i][v.best_replies[i].0].clone(),
             best_deviation_payoff: show(&v.best_replies[i].1),
-            gains: v.best_replies[i].1 > v.payoffs[i],
+            gains: &v.best_replies[i].1 - &v.payoffs[i] > tolerance,
         })
         .collect();
     if args.common.json {
@@ -61,6 +98,7 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, nimbus::Error> {
             out,
             &Report {
                 equilibrium: v.is_equilibrium,
+                max_gain: show(&v.max_gain),
                 players,
             },
         )?;
@@ -80,19 +118,39 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, nimbus::Error> {
                 }
             );
         }
-        outln!(
-            out,
-            "{}",
-            if v.is_equilibrium {
-                "a Nash equilibrium: no player gains by deviating"
-            } else {
-                "not a Nash equilibrium"
-            }
-        );
+        let verdict = match (v.is_equilibrium, tolerance.is_zero()) {
+            (true, true) => "a Nash equilibrium: no player gains by deviating".to_string(),
+            (true, false) => format!(
+                "an equilibrium within the tolerance: no player gains more than {} (at most {})",
+                show(&tolerance),
+                show(&v.max_gain)
+            ),
+            (false, _) => "not a Nash equilibrium".to_string(),
+        };
+        outln!(out, "{verdict}");
+        let rounded = profile_is_decimal(profile_text);
+        if !v.is_equilibrium
+            && tolerance.is_zero()
+            && rounded
+            && v.max_gain < Q::new(1.into(), 100.into())
+        {
+            outln!(
+                out,
+                "note: the check is exact, and the largest gain is only {} (about {:.2e}): the \
+                 decimals look rounded; --tolerance accepts gains up to a bound",
+                show(&v.max_gain),
+                nimbus::strategic::to_f64(&v.max_gain)
+            );
+        }
     }
     Ok(if v.is_equilibrium {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
     })
+}
+
+/// Whether the profile was written with decimals (which are often rounded fractions).
+fn profile_is_decimal(text: &str) -> bool {
+    text.contains('.')
 }

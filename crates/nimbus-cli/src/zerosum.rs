@@ -141,11 +141,21 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, nimbus::Error> {
                         game.players.len()
                     )));
                 }
-                let zero_sum = (0..game.profiles()).all(|k| {
+                let total = |k| {
                     let p = game.payoffs_at(k);
-                    &p[0] + &p[1] == Q::from_integer(0.into())
-                });
-                if !zero_sum {
+                    &p[0] + &p[1]
+                };
+                let c = total(0);
+                let constant = (1..game.profiles()).all(|k| total(k) == c);
+                if constant && c != Q::from_integer(0.into()) {
+                    notes.push(format!(
+                        "the game is constant-sum (the payoffs add up to {} everywhere): the same \
+                         strategies are optimal as in the zero-sum game of the first player's \
+                         payoffs, solved here; the second player's value is {} minus the value",
+                        show(&c),
+                        show(&c)
+                    ));
+                } else if !constant {
                     notes.push(
                         "the game is not zero-sum: this is the game of the first player's \
                          payoffs, which the second player minimises (use nimbus nash for the \

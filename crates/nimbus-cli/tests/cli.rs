@@ -479,7 +479,7 @@ fn nash_methods_formats_and_errors() {
     );
     fails(
         &["nash", pd, "--method", "magic"],
-        "--method 'magic' is not known",
+        "invalid value 'magic' for '--method",
     );
     fails(
         &["nash", "data/nfg/8x8.nfg", "--plot", "x.svg"],
@@ -608,7 +608,7 @@ fn solve_bad_input_names_the_token() {
     fails(&["solve", "coin-grid:2:1,2;3,4", "--all"], "score game");
     fails(
         &["solve", "tictactoe", "--method", "magic"],
-        "unknown --method",
+        "invalid value 'magic' for '--method",
     );
 }
 
@@ -919,4 +919,115 @@ fn long_winning_positions_stay_whole_expressions() {
         assert!(!r.contains('…'), "cut: {}", &r[..80]);
         assert_eq!(r.split_whitespace().count(), 3001);
     }
+}
+
+/// What students and Gambit users type: Gambit's method names, nashpy's Game(A), names of
+/// strategies, decimals, tolerances.
+#[test]
+fn students_and_gambit_users_habits() {
+    let bos = ["nash", "examples/bos.nfg", "--format", "gambit"];
+    let base = String::from_utf8_lossy(&nimbus(&bos).stdout).to_string();
+    for (alias, method) in [("enummixed", "vertex"), ("lcp", "lh"), ("enumpure", "pure")] {
+        let a = nimbus(&[&bos[..], &["--method", alias]].concat());
+        let m = nimbus(&[&bos[..], &["--method", method]].concat());
+        assert!(a.status.success(), "{alias}");
+        assert_eq!(a.stdout, m.stdout, "{alias} = {method}");
+    }
+    assert_eq!(base.lines().count(), 3);
+    // --row alone is the zero-sum game (A, -A), as nashpy's Game(A).
+    let v = json(&["nash", "--row", "0 -1 1; 1 0 -1; -1 1 0", "--json"]);
+    assert_eq!(
+        v["equilibria"][0]["profile"][0],
+        serde_json::json!(["1/3", "1/3", "1/3"])
+    );
+    assert!(v["notes"][0].as_str().unwrap().contains("zero-sum"));
+    // Names, and mixed profiles written with the names they use.
+    let out = nimbus(&[
+        "nash",
+        "--row",
+        "2 0; 0 1",
+        "--col",
+        "1 0; 0 2",
+        "--row-names",
+        "Opera,Football",
+        "--col-names",
+        "Opera,Football",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("(Opera: 2/3, Football: 1/3)"), "{text}");
+    fails(
+        &["nash", "--row", "1 2; 3 4", "--row-names", "a"],
+        "--row-names: 1 names for 2 strategies",
+    );
+    // Gambit's -d.
+    let out = nimbus(&[
+        "nash",
+        "examples/rps.nfg",
+        "--decimals",
+        "4",
+        "--format",
+        "gambit",
+    ]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout).trim(),
+        "NE,0.3333,0.3333,0.3333,0.3333,0.3333,0.3333"
+    );
+    // Three players with no pure equilibrium: the method and what is not computed.
+    let out = nimbus(&["nash", "examples/jordan.nfg"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("equilibria:  0"), "{text}");
+    assert!(text.contains("mixed equilibria are not computed"), "{text}");
+    // verify takes matrices and a tolerance for rounded decimals.
+    let out = nimbus(&[
+        "verify",
+        "--row",
+        "2 0; 0 1",
+        "--col",
+        "1 0; 0 2",
+        "2/3,1/3,1/3,2/3",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    let rounded = ["verify", "examples/bos.nfg", "0.6667,0.3333,0.3333,0.6667"];
+    let out = nimbus(&rounded);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stdout).contains("the decimals look rounded"));
+    let out = nimbus(&[&rounded[..], &["--tolerance", "0.001"]].concat());
+    assert_eq!(out.status.code(), Some(0));
+    let out = nimbus(&[&rounded[..], &["--tolerance", "1e-5"]].concat());
+    assert_eq!(out.status.code(), Some(1));
+}
+
+#[test]
+fn a_constant_sum_game_is_solved_as_zero_sum_and_said_so() {
+    let dir = std::env::temp_dir().join(format!("nimbus-cs-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("cs.nfg");
+    std::fs::write(
+        &path,
+        "NFG 1 R \"c\" { \"A\" \"B\" } { { \"1\" \"2\" } { \"1\" \"2\" } } \"\" \
+         { { \"\" 3, 7 } { \"\" 6, 4 } { \"\" 8, 2 } { \"\" 1, 9 } } 1 2 3 4\n",
+    )
+    .unwrap();
+    let v = json(&["zerosum", "--file", path.to_str().unwrap(), "--json"]);
+    assert_eq!(v["value"], "9/2");
+    assert!(v["notes"][0].as_str().unwrap().contains("constant-sum"));
+}
+
+#[test]
+fn sequence_summary_comes_first_and_a_proved_period_is_shown_once() {
+    let out = nimbus(&["sequence", "subtract{1,3,4}", "--upto", "100"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        lines[0],
+        "subtract{1,3,4}: G(0..=100): periodic from n = 0 with period 7 (proved to hold for ever)"
+    );
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(lines[1].contains("0 1 0 1 2 3 2"));
+    let out = nimbus(&["sequence", "dawson", "--upto", "20"]);
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("dawson: G(0..=20): "));
+    let help = nimbus(&["help", "sg"]);
+    let help = String::from_utf8_lossy(&help.stdout);
+    assert!(help.contains("Dawson's Kayles (octal 0.07"), "{help}");
+    assert!(help.contains("dawson-chess"), "{help}");
 }

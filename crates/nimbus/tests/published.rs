@@ -33,6 +33,7 @@ fn dawsons_chess_matches_oeis_a002187_and_dawsons_kayles_is_its_shift() {
     ];
     let chess = Octal::parse("0.137").unwrap();
     assert_eq!(table(&chess, oeis.len() as u64 - 1), oeis);
+    assert_eq!(table(&Octal::dawson_chess(), oeis.len() as u64 - 1), oeis);
     // OEIS: 0.07 has values a(n-1).
     let dawson = table(&Octal::dawson(), oeis.len() as u64);
     assert_eq!(&dawson[1..], &oeis[..]);

@@ -5,7 +5,7 @@
 //! component  := "nim" HEAP+
 //!             | "subtract{" SET "}" HEAP+        remove a number of tokens in SET
 //!             | "allbut{" SET? "}" HEAP+         remove any positive number not in SET
-//!             | "kayles" HEAP+ | "dawson" HEAP+ | "grundy-game" HEAP+
+//!             | "kayles" HEAP+ | "dawson" HEAP+ | "dawson-chess" HEAP+ | "grundy-game" HEAP+
 //!             | "octal" CODE HEAP+               CODE such as 0.137 or 4.07
 //!             | "wythoff" HEAP HEAP
 //!             | "fibonacci" HEAP [LIMIT]         LIMIT: most the player to move may take
@@ -41,6 +41,7 @@ pub const GAME_NAMES: &[&str] = &[
     "allbut",
     "kayles",
     "dawson",
+    "dawson-chess",
     "grundy-game",
     "octal",
     "wythoff",
@@ -362,6 +363,10 @@ impl Parser {
                 let rule = self.octal_rule("dawson", Octal::dawson);
                 heap_component(rule, args, head)
             }
+            "dawson-chess" => {
+                let rule = self.octal_rule("dawson-chess", Octal::dawson_chess);
+                heap_component(rule, args, head)
+            }
             "grundy-game" => heap_component(Rc::new(Heaps::new(GrundyGame)), args, head),
             "octal" => {
                 let code = args.first().ok_or_else(|| {
@@ -572,6 +577,7 @@ pub fn parse_rule(text: &str, source: &str) -> Result<Box<dyn HeapRule>> {
         ("nim", None) => Box::new(Nim),
         ("kayles", None) => Box::new(Octal::kayles()),
         ("dawson", None) => Box::new(Octal::dawson()),
+        ("dawson-chess", None) => Box::new(Octal::dawson_chess()),
         ("grundy-game", None) => Box::new(GrundyGame),
         ("subtract", Some(s)) => Box::new(Subtraction::Finite(parse_set(s, &set_span, false)?)),
         ("allbut", Some(s)) => Box::new(Subtraction::AllBut(parse_set(s, &set_span, true)?)),
@@ -591,6 +597,7 @@ pub fn parse_rule(text: &str, source: &str) -> Result<Box<dyn HeapRule>> {
                 "allbut",
                 "kayles",
                 "dawson",
+                "dawson-chess",
                 "grundy-game",
                 "octal",
             ];

@@ -2,7 +2,7 @@
 
 use super::Q;
 use crate::error::{Error, Result};
-use num_traits::{One, Zero};
+use num_traits::{One, Signed, Zero};
 
 /// A game in strategic form: players, their strategies, and every player's payoff at every
 /// pure profile.
@@ -199,13 +199,24 @@ pub struct Verification {
     pub payoffs: Vec<Q>,
     /// Each player's best pure deviation: the strategy and its payoff.
     pub best_replies: Vec<(usize, Q)>,
-    /// Whether no player gains by deviating to any pure strategy.
+    /// Whether no player gains by deviating to any pure strategy (by more than the
+    /// tolerance, when one is given).
     pub is_equilibrium: bool,
+    /// The most any player gains by deviating (0 when nobody gains).
+    pub max_gain: Q,
 }
 
 /// Checks a mixed profile exactly: every probability vector must be non-negative and sum to
 /// one; then each player's payoff and best pure deviation.
 pub fn verify(game: &NormalForm, profile: &[Vec<Q>]) -> Result<Verification> {
+    verify_within(game, profile, &Q::zero())
+}
+
+/// [`verify`] for profiles written with rounded decimals: each player's probabilities may sum
+/// to within `tolerance` of one (they are then scaled to sum to one), and the profile is an
+/// equilibrium when no player gains more than `tolerance` by deviating. A zero tolerance is
+/// the exact check.
+pub fn verify_within(game: &NormalForm, profile: &[Vec<Q>], tolerance: &Q) -> Result<Verification> {
     if profile.len() != game.players.len() {
         return Err(Error::Invalid(format!(
             "the profile has {} strategies' worth of players, the game {} players",
@@ -222,17 +233,34 @@ pub fn verify(game: &NormalForm, profile: &[Vec<Q>]) -> Result<Verification> {
                 p.len()
             )));
         }
-        if p.iter().any(|x| x < &Q::zero()) || p.iter().sum::<Q>() != Q::one() {
+        let sum = p.iter().sum::<Q>();
+        if p.iter().any(|x| x < &Q::zero()) || sum.is_zero() || (&sum - Q::one()).abs() > *tolerance
+        {
+            let hint =
+                if tolerance.is_zero() && (&sum - Q::one()).abs() < Q::new(1.into(), 100.into()) {
+                    " (they sum to a rounded value: --tolerance accepts that)"
+                } else {
+                    ""
+                };
             return Err(Error::Invalid(format!(
-                "player {}'s probabilities must be non-negative and sum to 1",
-                i + 1
+                "player {}'s probabilities must be non-negative and sum to 1; they sum to {}{hint}",
+                i + 1,
+                super::show(&sum)
             )));
         }
     }
+    let scaled: Vec<Vec<Q>> = profile
+        .iter()
+        .map(|p| {
+            let sum = p.iter().sum::<Q>();
+            p.iter().map(|x| x / &sum).collect()
+        })
+        .collect();
+    let profile = &scaled[..];
     let values = game.pure_values(profile);
     let mut payoffs = Vec::new();
     let mut best_replies = Vec::new();
-    let mut ok = true;
+    let mut max_gain = Q::zero();
     for (i, v) in values.iter().enumerate() {
         let pay: Q = v.iter().zip(&profile[i]).map(|(a, b)| a * b).sum();
         let (s, best) = v
@@ -240,14 +268,15 @@ pub fn verify(game: &NormalForm, profile: &[Vec<Q>]) -> Result<Verification> {
             .enumerate()
             .max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(&a.0)))
             .expect("every player has a strategy");
-        ok &= best <= &pay;
+        max_gain = max_gain.max(best - &pay);
         best_replies.push((s, best.clone()));
         payoffs.push(pay);
     }
     Ok(Verification {
         payoffs,
         best_replies,
-        is_equilibrium: ok,
+        is_equilibrium: max_gain <= *tolerance,
+        max_gain,
     })
 }
 

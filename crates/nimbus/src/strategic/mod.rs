@@ -54,6 +54,23 @@ pub fn show(q: &Q) -> String {
     }
 }
 
+/// `q` as a decimal with `digits` digits after the point, rounded to nearest (Gambit's `-d`).
+pub fn show_decimal(q: &Q, digits: usize) -> String {
+    use num_bigint::BigInt;
+    use num_integer::Integer;
+    let scale = num_traits::pow(BigInt::from(10), digits);
+    let scaled = q * Q::from_integer(scale.clone());
+    let rounded = scaled.round().to_integer();
+    let negative = rounded < BigInt::from(0);
+    let (int, frac) = (if negative { -rounded } else { rounded }).div_rem(&scale);
+    let sign = if negative { "-" } else { "" };
+    if digits == 0 {
+        format!("{sign}{int}")
+    } else {
+        format!("{sign}{int}.{:0>width$}", frac.to_string(), width = digits)
+    }
+}
+
 /// Reads an exact number: an integer (`-3`), a decimal (`7.25`, `-.5`, `1e-3`, `2.5E2`) or a
 /// fraction (`1/3`); `None` if `text` is none of these or a fraction's denominator is 0.
 pub fn parse_q(text: &str) -> Option<Q> {

@@ -84,6 +84,14 @@ impl Octal {
         Self::named("0.07", "dawson")
     }
 
+    /// Dawson's chess (0.137): the pawn game whose positions are heaps of 0.137; its values
+    /// are Dawson's Kayles' shifted by one heap.
+    pub fn dawson_chess() -> Self {
+        let mut g = Self::named("0.137", "dawson-chess");
+        g.noun = "token";
+        g
+    }
+
     fn named(code: &str, name: &str) -> Self {
         let mut g = Self::parse(code).expect("built-in codes are valid");
         g.name = name.into();
