@@ -93,8 +93,9 @@ impl ScriptArgs {
     }
 }
 
-/// Set by the first Ctrl-C, which stops a running script with an error; a second Ctrl-C (when
-/// no script is running to notice the first) ends the process.
+/// Set by the first Ctrl-C, which asks the running solver (or script) to stop at its next
+/// checkpoint and report what it has; a second Ctrl-C, when nothing noticed the first, ends
+/// the process.
 fn interrupt_flag() -> std::sync::Arc<std::sync::atomic::AtomicBool> {
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::{Arc, OnceLock};
@@ -105,6 +106,7 @@ fn interrupt_flag() -> std::sync::Arc<std::sync::atomic::AtomicBool> {
         // Without a handler Ctrl-C still ends the process, so failing to install one is not
         // worth an error.
         let _ = ctrlc::set_handler(move || {
+            nimbus::progress::interrupt();
             if seen.swap(true, Ordering::SeqCst) {
                 std::process::exit(130);
             }
@@ -112,6 +114,52 @@ fn interrupt_flag() -> std::sync::Arc<std::sync::atomic::AtomicBool> {
         flag
     })
     .clone()
+}
+
+/// Draws the library's progress record on standard error, once the work has taken a second,
+/// while `run` runs; nothing when standard error is not a terminal or the output is JSON.
+fn with_progress<T>(show: bool, run: impl FnOnce() -> T) -> T {
+    use std::io::IsTerminal;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    if !show || !std::io::stderr().is_terminal() {
+        return run();
+    }
+    let done = AtomicBool::new(false);
+    std::thread::scope(|s| {
+        s.spawn(|| {
+            let started = std::time::Instant::now();
+            let mut bar: Option<indicatif::ProgressBar> = None;
+            while !done.load(Ordering::Relaxed) {
+                std::thread::sleep(std::time::Duration::from_millis(100));
+                if started.elapsed().as_secs_f64() < 1.0 {
+                    continue;
+                }
+                let b = bar.get_or_insert_with(|| {
+                    let b = indicatif::ProgressBar::new_spinner();
+                    b.set_style(
+                        indicatif::ProgressStyle::with_template("{spinner} {msg} [{elapsed}]")
+                            .expect("a valid template"),
+                    );
+                    b
+                });
+                let (what, n, total) = nimbus::progress::snapshot();
+                let what = if what.is_empty() { "working" } else { &what };
+                let rate = n as f64 / started.elapsed().as_secs_f64();
+                b.set_message(match total {
+                    0 if n == 0 => format!("{what} (Ctrl-C stops)"),
+                    0 => format!("{what}: {n} ({rate:.0}/s; Ctrl-C stops)"),
+                    t => format!("{what}: {n} of {t} (Ctrl-C stops)"),
+                });
+                b.tick();
+            }
+            if let Some(b) = bar {
+                b.finish_and_clear();
+            }
+        });
+        let out = run();
+        done.store(true, Ordering::Relaxed);
+        out
+    })
 }
 
 #[derive(Subcommand)]
@@ -162,8 +210,10 @@ impl Command {
 
 fn run(cli: Cli) -> ExitCode {
     let json = cli.command.json();
+    let interactive = matches!(cli.command, Command::Play(_));
+    interrupt_flag();
     let mut out = String::new();
-    let result = match cli.command {
+    let result = with_progress(!json && !interactive, || match cli.command {
         Command::Sg(args) => sg::run(args, &mut out),
         Command::Sequence(args) => sequence::run(args, &mut out),
         Command::Substring(args) => substring::run(args, &mut out),
@@ -172,13 +222,25 @@ fn run(cli: Cli) -> ExitCode {
         Command::Verify(args) => verify::run(args, &mut out),
         Command::Solve(args) => solve::run(args, &mut out),
         Command::Play(args) => play::run(args, &mut out),
-    };
+    });
     if let Err(e) = write_stdout(&out) {
         eprintln!("error: cannot write the output: {e}");
         return ExitCode::from(2);
     }
     match result {
         Ok(code) => code,
+        // A script stopped by Ctrl-C reports it as its own error; either way the exit
+        // status says the user stopped it.
+        Err(e) if nimbus::progress::interrupted() => {
+            match e {
+                nimbus::Error::Interrupted => eprintln!("interrupted (Ctrl-C)"),
+                e => eprintln!("interrupted (Ctrl-C): {e}"),
+            }
+            if json {
+                let _ = write_stdout("{\"error\":\"interrupted\",\"kind\":\"interrupted\"}\n");
+            }
+            ExitCode::from(130)
+        }
         Err(e) => {
             eprintln!("error: {e}");
             if json {

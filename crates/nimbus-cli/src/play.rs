@@ -2,7 +2,7 @@
 
 use crate::solve::{limits, script_game, side_name};
 use crate::ScriptArgs;
-use nimbus::sequential::games::Builtin;
+use nimbus::sequential::games::{plies, Builtin};
 use nimbus::sequential::{search, Method, Notation, Player, Value};
 use nimbus::Error;
 use std::hash::Hash;
@@ -19,6 +19,9 @@ Examples:
 
 Type a move in the game's notation (a column 1-7, a cell 1-9, HEAP:LEFT, a step), or quit.";
 
+/// The default time the solver thinks about a move.
+const DEFAULT_SECONDS: f64 = 3.0;
+
 /// Play against the solver in the terminal.
 #[derive(clap::Args)]
 #[command(after_help = EXAMPLES)]
@@ -32,7 +35,8 @@ pub struct Args {
     /// The solver searches this many plies, then uses the game's evaluation.
     #[arg(long, value_name = "PLIES")]
     depth: Option<u32>,
-    /// The solver thinks at most this many seconds a move.
+    /// The solver thinks at most this many seconds a move (with --depth: no limit unless
+    /// given).
     #[arg(long, value_name = "SECONDS")]
     time_limit: Option<f64>,
     #[command(flatten)]
@@ -72,13 +76,36 @@ where
     G: Notation,
     G::Position: Hash + Eq,
 {
+    // A move should come within seconds: without --depth or --time-limit the solver thinks
+    // at most this long, and says whether it finished.
+    let time_limit = match (args.time_limit, args.depth) {
+        (None, None) => Some(DEFAULT_SECONDS),
+        (t, _) => t,
+    };
     // Checked once up front so that a bad limit is an error before the game starts.
-    limits(args.depth, args.time_limit, 22)?;
+    limits(args.depth, time_limit, 22)?;
     let solver = if args.first == "nimbus" {
         Player::First
     } else {
         Player::Second
     };
+    say(&format!(
+        "you play {}; nimbus plays {}{}",
+        if solver == Player::First {
+            "second"
+        } else {
+            "first"
+        },
+        if solver == Player::First {
+            "first"
+        } else {
+            "second"
+        },
+        match time_limit {
+            Some(t) => format!(" and thinks at most {t} s a move (--time-limit)"),
+            None => String::new(),
+        }
+    ));
     let mut p = g.start();
     // The first player's running total, for score games.
     let mut total: Value = 0;
@@ -114,27 +141,33 @@ where
             say(&format!("{} plays {}", side_name(g, &p), g.show_move(m)));
             m
         } else if mover == solver {
-            let limits = limits(args.depth, args.time_limit, 22)?;
+            say("nimbus is thinking…");
+            let limits = limits(args.depth, time_limit, 22)?;
             let r = search(g, &p, Method::Auto, &limits, u64::MAX)?;
             let Some(&m) = r.pv.first().or(r.best_moves.first()) else {
                 return Err(Error::Invalid("the solver found no move".into()));
             };
-            let sure = if r.exact {
-                ""
+            // An unfinished search's score is an estimate: never shown as a distance to a win.
+            let verdict = if r.exact {
+                format!("perfect play: {}", g.explain(&p, r.value))
             } else {
-                " (as far as it searched)"
+                format!(
+                    "best found in {:.1} s ({} deep; not proved)",
+                    r.elapsed.as_secs_f64(),
+                    r.depth.map_or("?".to_string(), plies)
+                )
             };
-            say(&format!(
-                "nimbus plays {}: {}{sure}",
-                g.show_move(m),
-                g.explain(&p, r.value)
-            ));
+            say(&format!("nimbus plays {}: {verdict}", g.show_move(m)));
             m
         } else {
             let mut chosen = None;
             while chosen.is_none() {
-                print!("your move ({}): ", side_name(g, &p));
-                let _ = std::io::stdout().flush();
+                {
+                    // A closed output (`| head`) ends the game quietly, never a panic.
+                    let mut stdout = std::io::stdout().lock();
+                    let _ = write!(stdout, "your move ({}): ", side_name(g, &p));
+                    let _ = stdout.flush();
+                }
                 let Some(line) = lines.next() else {
                     say("");
                     return Ok(ExitCode::SUCCESS);

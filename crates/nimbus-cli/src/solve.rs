@@ -316,16 +316,15 @@ where
             "--all solves from the start: drop the position (query it with --db)".into(),
         ));
     }
-    let bar = indicatif::ProgressBar::new(0);
-    bar.set_style(
-        indicatif::ProgressStyle::with_template("{spinner} {msg} [{elapsed_precise}]")
-            .expect("a valid template"),
-    );
+    // The command's progress line shows the phases.
     let report = |p: Progress| match p {
-        Progress::Reached(n) => bar.set_message(format!("{n} positions reached")),
-        Progress::Round { round, open, total } => bar.set_message(format!(
-            "round {round}: {open} of {total} positions still open"
-        )),
+        Progress::Reached(n) => {
+            nimbus::progress::phase(&format!("exploring: {n} positions reached"), 0)
+        }
+        Progress::Round { round, open, total } => nimbus::progress::phase(
+            &format!("round {round}: {open} of {total} positions still open"),
+            0,
+        ),
     };
     let solution = strong::solve(
         g,
@@ -334,7 +333,6 @@ where
         args.common.max_memory(),
         &report,
     )?;
-    bar.finish_and_clear();
     let seconds = started.elapsed().as_secs_f64();
     if let Some(path) = &args.save {
         let io = |e| Error::Io {
@@ -428,7 +426,12 @@ where
         position: args.position.clone().unwrap_or_default(),
         to_move: g.to_move(&p),
         value: r.value,
-        meaning: g.explain(&p, r.value),
+        // An unfinished search's value is an estimate, never a distance to a win.
+        meaning: if r.exact {
+            g.explain(&p, r.value)
+        } else {
+            "an estimate, not a proved result".to_string()
+        },
         best_moves: show(&r.best_moves),
         pv: show(&r.pv),
         nodes: r.nodes,
@@ -454,8 +457,16 @@ where
     }
     outln!(out, "to move: {}", side_name(g, &p));
     outln!(out, "value: {} — {}", r.value, report.meaning);
+    let interrupted = nimbus::progress::interrupted();
     if !r.exact {
         match r.depth {
+            Some(d) if interrupted => {
+                outln!(
+                    out,
+                    "(interrupted: best answer so far, searched {} deep)",
+                    plies(d)
+                )
+            }
             Some(d) if limits.deadline.is_some() && limits.depth.is_none_or(|l| d < l) => {
                 outln!(out, "(the time limit stopped the search: best answer so far, searched {d} plies deep)")
             }
@@ -467,7 +478,11 @@ where
     outln!(out, "principal variation: {}", report.pv.join(" "));
     outln!(out, "nodes: {}", r.nodes);
     outln!(out, "time: {:.3} ms", r.elapsed.as_secs_f64() * 1e3);
-    Ok(ExitCode::SUCCESS)
+    Ok(if interrupted {
+        ExitCode::from(130)
+    } else {
+        ExitCode::SUCCESS
+    })
 }
 
 /// Positions from standard input, one per line: the moves, the score, nodes, microseconds.

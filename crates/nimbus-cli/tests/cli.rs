@@ -778,7 +778,7 @@ fn ctrl_c_stops_a_running_script() {
     };
     let mut err = String::new();
     std::io::Read::read_to_string(child.stderr.as_mut().unwrap(), &mut err).unwrap();
-    assert_eq!(status.code(), Some(2), "{err}");
+    assert_eq!(status.code(), Some(130), "{err}");
     assert!(err.contains("interrupted"), "{err}");
 }
 

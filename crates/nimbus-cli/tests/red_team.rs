@@ -212,3 +212,57 @@ fn scripts_cannot_import_and_stop_at_their_time_budget() {
         "raise --script",
     );
 }
+
+/// Starts the command, sends it Ctrl-C (SIGINT) after `after` seconds, and waits (at most ten
+/// seconds) for it to stop.
+fn interrupted(args: &[&str], after: f64) -> Output {
+    let child = Command::new(env!("CARGO_BIN_EXE_nimbus"))
+        .args(args)
+        .current_dir(root())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    std::thread::sleep(Duration::from_secs_f64(after));
+    let sent = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(sent.success());
+    let started = Instant::now();
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        started.elapsed() < Duration::from_secs(10),
+        "{args:?} did not stop"
+    );
+    out
+}
+
+#[test]
+fn ctrl_c_stops_long_work_cleanly_with_status_130() {
+    for args in [
+        &["sg", "grundy-game 300000", "--max-work", "1000000000000"][..],
+        &[
+            "sequence",
+            "octal",
+            "0.123456",
+            "--upto",
+            "200000",
+            "--max-work",
+            "1000000000000",
+        ],
+        &["solve", "connect4"],
+    ] {
+        let out = interrupted(args, 1.0);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(130), "{args:?}: {err}");
+        assert!(err.contains("interrupted (Ctrl-C)"), "{args:?}: {err}");
+        assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+    // Iterative deepening keeps its best answer so far, marked as such.
+    let out = interrupted(&["solve", "connect4", "--time-limit", "100"], 1.5);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(130), "{text}");
+    assert!(text.contains("(interrupted: best answer so far"), "{text}");
+    assert!(text.contains("an estimate, not a proved result"), "{text}");
+}

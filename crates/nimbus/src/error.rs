@@ -91,6 +91,9 @@ pub enum Error {
         /// What went wrong, naming the function and the position.
         message: String,
     },
+    /// The work was stopped on request (Ctrl-C) before it finished.
+    #[error("interrupted")]
+    Interrupted,
     /// A request that is well formed but cannot be answered as asked.
     #[error("{0}")]
     Invalid(String),
@@ -101,7 +104,8 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 
 impl Error {
     /// A short name of the kind of error, for machine-readable output: `parse`, `io`,
-    /// `state_limit`, `memory_limit`, `work_limit`, `cycle`, `overflow`, `script`, `invalid`.
+    /// `state_limit`, `memory_limit`, `work_limit`, `cycle`, `overflow`, `script`, `invalid`,
+    /// `interrupted`.
     pub fn kind(&self) -> &'static str {
         match self {
             Error::Parse { .. } => "parse",
@@ -116,6 +120,7 @@ impl Error {
             Error::Overflow(_) => "overflow",
             Error::Script { .. } => "script",
             Error::Invalid(_) => "invalid",
+            Error::Interrupted => "interrupted",
         }
     }
 

@@ -17,6 +17,7 @@ pub mod budget;
 pub mod error;
 pub mod impartial;
 pub mod input;
+pub mod progress;
 pub mod script;
 pub mod sequential;
 pub mod strategic;

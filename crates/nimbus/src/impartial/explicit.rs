@@ -96,6 +96,7 @@ pub fn explore_positions<G: Impartial>(
     limits: Limits,
     what: &str,
 ) -> Result<(ExplicitGame, Vec<G::Position>)> {
+    crate::progress::phase(&format!("exploring {what}"), 0);
     let mut ids: FxHashMap<G::Position, u32> = FxHashMap::default();
     let mut order: Vec<G::Position> = vec![start.clone()];
     ids.insert(start.clone(), 0);
@@ -136,6 +137,7 @@ pub fn explore_numbered(
     limits: Limits,
     what: &str,
 ) -> Result<(ExplicitGame, Vec<u32>)> {
+    crate::progress::phase(&format!("exploring {what}"), 0);
     let mut id: FxHashMap<u32, u32> = FxHashMap::default();
     id.insert(start, 0);
     let mut order = vec![start];
@@ -189,6 +191,9 @@ fn check_growth(
     limits: Limits,
     what: &str,
 ) -> Result<()> {
+    if positions % 4096 == 0 {
+        crate::progress::tick(positions as u64)?;
+    }
     if positions as u64 > limits.max_states || edges >= u32::MAX as usize {
         return Err(Error::StateLimit {
             explored: positions as u64,

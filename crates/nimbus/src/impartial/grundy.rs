@@ -269,6 +269,9 @@ impl<G: Impartial, S: Store<G::Position>> Engine<'_, G, S> {
             .saturating_add(
                 self.arena.capacity() as u64 * std::mem::size_of::<G::Position>() as u64,
             );
+        if self.store.len() % 4096 == 0 {
+            crate::progress::tick(self.store.len())?;
+        }
         if held > self.limits.max_memory || self.moves > self.limits.max_work {
             let what = format!(
                 "the search of {} (stopped after {} positions)",

@@ -118,7 +118,9 @@ impl Script {
         // operations of all calls together: cheap, and often enough.
         let ticks = std::sync::atomic::AtomicU64::new(0);
         engine.on_progress(move |_| {
-            if flag.as_ref().is_some_and(|f| f.load(Ordering::Relaxed)) {
+            if crate::progress::interrupted()
+                || flag.as_ref().is_some_and(|f| f.load(Ordering::Relaxed))
+            {
                 return Some(Dynamic::from("interrupted"));
             }
             let tick = ticks.fetch_add(1, Ordering::Relaxed);

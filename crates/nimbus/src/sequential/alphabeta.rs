@@ -132,6 +132,10 @@ impl<'g, G: Game> Searcher<'g, G> {
                     self.stopped = true;
                 }
             }
+            // Ctrl-C stops the search as the deadline does: with the best answer so far.
+            if crate::progress::tick(self.nodes).is_err() {
+                self.stopped = true;
+            }
         }
         if self.stopped {
             return Entered::Leaf(Found {

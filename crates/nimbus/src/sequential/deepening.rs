@@ -19,6 +19,11 @@ pub fn solve<G: Game>(g: &G, p: &G::Position, limits: &Limits) -> Option<Search<
     let mut depth = 1u32;
     loop {
         let guess = last.map_or(0, |(f, _, _)| f.value);
+        let best = match &last {
+            Some((f, d, _)) => format!(", value {} at depth {d}", f.value),
+            None => String::new(),
+        };
+        crate::progress::phase(&format!("searching {depth} plies deep{best}"), 0);
         let Some(found) = mtdf(&mut s, p, guess, Some(depth)) else {
             break;
         };

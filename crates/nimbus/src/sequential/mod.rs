@@ -178,8 +178,14 @@ where
         Method::Auto => Method::Memo,
         m => m,
     };
-    let timed_out =
-        || crate::Error::Invalid("the time limit passed before the first answer".into());
+    let timed_out = || {
+        if crate::progress::interrupted() {
+            crate::Error::Interrupted
+        } else {
+            crate::Error::Invalid("the time limit passed before the first answer".into())
+        }
+    };
+    crate::progress::phase("searching", 0);
     match method {
         Method::Minimax => Ok(minimax::solve_to_depth(g, p, limits.depth)),
         Method::Memo if limits.depth.is_some() => Err(crate::Error::Invalid(

@@ -191,6 +191,7 @@ where
             });
         }
         progress(Progress::Reached(reached.len() as u64));
+        crate::progress::check()?;
     }
     drop(seen);
     let total = reached.len() as u64;
@@ -279,6 +280,7 @@ where
             open: open.len() as u64,
             total,
         });
+        crate::progress::check()?;
         if open.len() == before {
             break;
         }

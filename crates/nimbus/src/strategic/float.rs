@@ -93,6 +93,7 @@ pub fn maximize(a: &[Vec<f64>], b: &[f64], c: &[f64]) -> Result<FloatLp> {
         }
         basis[r] = e;
         pivots += 1;
+        crate::progress::tick(pivots as u64)?;
         if pivots > limit {
             return Err(Error::Invalid(format!(
                 "the floating-point simplex method made {pivots} pivots without finishing: \

@@ -211,6 +211,9 @@ fn run<T: Ring>(
         bland = tab.t[r][rhs].is_zero_r();
         tab.pivot(r, e)?;
         pivots += 1;
+        if let Err(e) = crate::progress::tick(pivots as u64) {
+            return Ok(Err(e));
+        }
     }
     let d = tab.d.to_big();
     let at = |x: &T| Q::new(x.to_big(), d.clone());

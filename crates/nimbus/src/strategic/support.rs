@@ -57,7 +57,7 @@ pub fn enumerate(g: &Bimatrix) -> Result<Supports> {
             g.m.min(g.n)
         )));
     }
-    Ok(run(g))
+    run(g)
 }
 
 /// The outcome of one side's indifference system.
@@ -189,7 +189,7 @@ pub(crate) fn solve_supports(
     Some((spread(x, rows, g.m), spread(y, cols, g.n)))
 }
 
-fn run(g: &Bimatrix) -> Supports {
+fn run(g: &Bimatrix) -> Result<Supports> {
     let (m, n) = (g.m, g.n);
     // For the row player's strategy, the opponent (columns) payoffs: bt[j][i] = B[i][j].
     let (bt, a) = (g.b_transposed(), g.a.clone());
@@ -200,7 +200,9 @@ fn run(g: &Bimatrix) -> Supports {
     let mut seen_x = FxHashSet::default();
     let mut seen_y = FxHashSet::default();
     let mask = |s: &[usize]| s.iter().fold(0u128, |b, &i| b | 1 << i);
+    crate::progress::phase("support enumeration: support sizes", m.min(n) as u64);
     for k in 1..=m.min(n) {
+        crate::progress::tick(k as u64 - 1)?;
         let col_sets = subsets(n, k);
         // The row supports are shared out over the cores; each returns its candidates in
         // order, so the result does not depend on the scheduling.
@@ -259,5 +261,5 @@ fn run(g: &Bimatrix) -> Supports {
         out.equilibria.push(eq);
     }
     out.components = super::vertex::components(&out.pairs, rows.len(), cols.len());
-    out
+    Ok(out)
 }

@@ -68,6 +68,11 @@ fn search<T: Ring>(
     let mut stack = vec![start];
     let rhs = d + k;
     while let Some(t) = stack.pop() {
+        if seen.len() % 1024 == 0 {
+            if let Err(e) = crate::progress::tick(seen.len() as u64) {
+                return Ok(Err(e));
+            }
+        }
         let basic = mask(&t);
         // Labels: nonbasic variables, and basic ones at zero (a degenerate vertex).
         let mut labels = !basic & all_bits(rhs);
@@ -150,6 +155,7 @@ pub struct Enumeration {
 /// Every extreme equilibrium and every component, by vertex enumeration.
 pub fn enumerate(g: &Bimatrix, limit: u64) -> Result<Enumeration> {
     let (m, n) = (g.m, g.n);
+    crate::progress::phase("vertex enumeration: bases visited", 0);
     let (pv, pb) = polytope_vertices(&g.b_transposed(), limit)?;
     let (qv, qb) = polytope_vertices(&g.a, limit)?;
     // Q's local labels: its variables are the columns (game labels m..), its constraints rows.

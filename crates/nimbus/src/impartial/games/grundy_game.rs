@@ -23,6 +23,9 @@ impl HeapRule for GrundyGame {
         let mut g: Vec<u32> = Vec::with_capacity(upto + 1);
         let mut marks = Marks::new();
         for n in 0..=upto {
+            if n % 1024 == 0 {
+                crate::progress::tick(n as u64)?;
+            }
             let tag = n as u32 + 1;
             // Splits a + b = n with 1 <= a < b.
             marks.mark_splits(&g, n, n.saturating_sub(1) / 2, tag);

@@ -366,6 +366,7 @@ pub fn check_table(upto: u64, moves: u64, limits: Limits, what: &str) -> Result<
     let values = upto.saturating_add(1);
     crate::budget::check_memory(&what, values.saturating_mul(8), limits.max_memory)?;
     crate::budget::check_work(&what, values.saturating_mul(moves) / 2, limits.max_work)?;
+    crate::progress::phase(&what, values);
     Ok(upto as usize)
 }
 
@@ -380,6 +381,9 @@ pub fn generic_table<R: HeapRule + ?Sized>(
     let mut ms = Vec::new();
     let mut seen = Vec::new();
     for n in 0..=upto as u64 {
+        if n % 1024 == 0 {
+            crate::progress::tick(n)?;
+        }
         ms.clear();
         rule.heap_moves(n, &mut ms);
         seen.clear();

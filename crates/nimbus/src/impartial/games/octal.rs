@@ -105,10 +105,13 @@ impl Octal {
     }
 
     /// `G(0..=upto)` by the direct loop.
-    fn compute(&self, upto: usize) -> Vec<u64> {
+    fn compute(&self, upto: usize) -> Result<Vec<u64>> {
         let mut g: Vec<u32> = Vec::with_capacity(upto + 1);
         let mut marks = Marks::new();
         for n in 0..=upto {
+            if n % 1024 == 0 {
+                crate::progress::tick(n as u64)?;
+            }
             let tag = n as u32 + 1;
             for (k, &d) in self.digits.iter().enumerate() {
                 if k > n {
@@ -127,7 +130,7 @@ impl Octal {
             }
             g.push(marks.mex(tag));
         }
-        g.into_iter().map(u64::from).collect()
+        Ok(g.into_iter().map(u64::from).collect())
     }
 }
 
@@ -160,7 +163,7 @@ impl HeapRule for Octal {
         if n >= u32::MAX as usize {
             return Err(Error::Overflow(format!("heap {upto} of {}", self.name)));
         }
-        Ok(self.compute(n))
+        self.compute(n)
     }
 
     fn values(&self, upto: u64, limits: Limits) -> Result<HeapValues> {
