@@ -3,6 +3,15 @@
 //! Every error that can come from user input names the place it came from (an argument or a
 //! file, a line and a column, the offending token), so that a front-end can print it as it is.
 
+//!
+//! ```
+//! use nimbus::impartial::expr::Parser;
+//!
+//! let e = Parser::new().parse("kayels 7", "the expression").err().unwrap();
+//! assert_eq!(e.kind(), "parse");
+//! assert!(e.to_string().starts_with("the expression, line 1, column 1: unknown game"));
+//! ```
+
 use std::fmt;
 
 /// Where a piece of input came from: a command-line argument or a file, and a position in it.

@@ -13,6 +13,22 @@
 //! - [`sequential`]: two-player zero-sum games — minimax, alpha–beta, strong solutions.
 //! - [`script`]: games written by users in Rhai, driven by the engines above.
 
+//!
+//! One question, one call: a front-end builds the input, calls the library, prints the
+//! result.
+//!
+//! ```
+//! use nimbus::impartial::expr::Parser;
+//! use nimbus::impartial::sum::{analyze, AnalyzeOptions};
+//! use nimbus::impartial::Outcome;
+//!
+//! let sum = Parser::new().parse("nim 3 4 5", "the expression")?;
+//! let a = analyze(&sum, &AnalyzeOptions::default())?;
+//! assert_eq!((a.outcome, a.grundy), (Outcome::N, Some(2)));
+//! assert_eq!(a.winning_moves[0].result, "nim 1 4 5");
+//! # Ok::<(), nimbus::Error>(())
+//! ```
+
 pub mod budget;
 pub mod error;
 pub mod impartial;

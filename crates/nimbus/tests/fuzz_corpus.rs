@@ -14,11 +14,14 @@ fn replay(name: &str, target: fn(&[u8])) {
     let mut count = 0;
     for entry in std::fs::read_dir(&dir).expect("the corpus is in the repository") {
         let path = entry.unwrap().path();
-        let data = std::fs::read(&path).unwrap();
+        // A fuzzer running beside the tests replaces inputs with smaller ones as it goes.
+        let Ok(data) = std::fs::read(&path) else {
+            continue;
+        };
         let started = std::time::Instant::now();
         target(&data);
         assert!(
-            started.elapsed().as_secs() < 5,
+            started.elapsed().as_secs() < 2,
             "{} took {:?}",
             path.display(),
             started.elapsed()

@@ -19,6 +19,19 @@
 //! - [`misere`] answers misère play: the SJ rule where its precondition is checked, exact
 //!   search otherwise.
 
+//!
+//! ```
+//! use nimbus::impartial::expr::Parser;
+//! use nimbus::impartial::sum::{analyze, AnalyzeOptions};
+//!
+//! // Kayles 7 has value 2 and Wythoff (3, 5) is a P-position: the sum is N.
+//! let sum = Parser::new().parse("kayles 7 + wythoff 3 5", "the expression")?;
+//! let a = analyze(&sum, &AnalyzeOptions::default())?;
+//! assert_eq!(a.grundy, Some(2));
+//! assert_eq!(a.components[1].grundy, Some(0));
+//! # Ok::<(), nimbus::Error>(())
+//! ```
+
 pub mod component;
 pub mod explicit;
 pub mod expr;

@@ -20,6 +20,21 @@
 //! every string, array and map, a bounded call depth, and an interrupt flag that a front-end
 //! sets on Ctrl-C.
 
+//!
+//! ```
+//! use nimbus::impartial::Limits;
+//! use nimbus::script::{impartial::nim_sequence, Script, ScriptOptions};
+//! use std::rc::Rc;
+//!
+//! // The subtraction game {1, 2}: values 0 1 2 0 1 2 …
+//! let text = "fn heap(n) { n }\nfn moves(n) { let out = []; \
+//!             for k in [1, 2] { if k <= n { out.push(n - k); } } out }";
+//! let script = Rc::new(Script::compile(text, "take12.rhai", ScriptOptions::default())?);
+//! let seq = nim_sequence(&script, 8, Limits::default())?;
+//! assert_eq!(seq.values, [0, 1, 2, 0, 1, 2, 0, 1, 2]);
+//! # Ok::<(), nimbus::Error>(())
+//! ```
+
 pub mod impartial;
 pub mod sequential;
 

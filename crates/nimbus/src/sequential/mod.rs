@@ -20,6 +20,18 @@
 //! Every search keeps its own stack of frames: the depth of a game does not grow the machine
 //! stack.
 
+//!
+//! ```
+//! use nimbus::sequential::games::tictactoe::TicTacToe;
+//! use nimbus::sequential::{search, Game, Limits, Method};
+//!
+//! // Tic-tac-toe is a draw, and every first move keeps it one.
+//! let r = search(&TicTacToe, &TicTacToe.start(), Method::Auto, &Limits::default(), u64::MAX)?;
+//! assert_eq!(r.value, 0);
+//! assert_eq!(r.best_moves.len(), 9);
+//! # Ok::<(), nimbus::Error>(())
+//! ```
+
 pub mod alphabeta;
 pub mod deepening;
 pub mod explicit;

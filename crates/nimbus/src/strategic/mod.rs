@@ -8,6 +8,19 @@
 //! - [`zerosum`]: matrix games — saddle points, and the value with both players' optimal
 //!   mixed strategies from one LP and its dual (von Neumann's minimax theorem).
 
+//!
+//! ```
+//! use nimbus::strategic::matrix::parse_matrix;
+//! use nimbus::strategic::{show, zerosum};
+//!
+//! // Rock, paper, scissors: value 0, every strategy with probability 1/3.
+//! let a = parse_matrix("0 -1 1; 1 0 -1; -1 1 0", "the matrix")?;
+//! let s = zerosum::solve(&a)?;
+//! assert_eq!(show(&s.value), "0");
+//! assert!(s.row_strategy.iter().all(|p| show(p) == "1/3"));
+//! # Ok::<(), nimbus::Error>(())
+//! ```
+
 pub mod bimatrix;
 pub mod float;
 pub mod game;

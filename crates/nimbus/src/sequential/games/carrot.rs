@@ -5,7 +5,7 @@
 //! The k extra moves choose which window of length n − k the game is played on, so the answer
 //! for k is the best window's game value. Three ways to get it, tested against each other:
 //! - [`answers`]: O(n). On a window of even length the value is the larger of the two middle
-//!   numbers; on an odd length ≥ 3 it is max(min(a[c−1], a[c]), min(a[c], a[c+1])) around the
+//!   numbers; on an odd length ≥ 3 it is `max(min(a[c−1], a[c]), min(a[c], a[c+1]))` around the
 //!   middle c (after one maximising step there are no strict local maxima, and then two steps
 //!   just trim both ends — the seed's argument). Windows of one length share their middles'
 //!   range, which widens by one on each side as the length drops by two.
