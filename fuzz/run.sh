@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 runs=${RUNS:-1000000}
-targets=${TARGETS:-"expression graph nfg matrix moves substring"}
+targets=${TARGETS:-"expression graph nfg matrix moves substring cli"}
 export RUSTC_BOOTSTRAP=1
 cargo fuzz build -O
 for t in $targets; do

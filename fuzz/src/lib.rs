@@ -3,7 +3,7 @@
 //! property is that nothing panics, aborts or runs past its budget; an error is an answer.
 //!
 //! `fuzz_targets/*.rs` hand these to libFuzzer (`cargo fuzz run NAME`), and
-//! `crates/nimbus/tests/fuzz_corpus.rs` replays the kept corpus on the stable toolchain, so
+//! `crates/nimbus-cli/tests/fuzz_corpus.rs` replays the kept corpus on the stable toolchain, so
 //! CI checks every input the fuzzer found interesting without the fuzzer itself.
 
 use nimbus::impartial::component::{Component, Positioned};
@@ -159,4 +159,42 @@ pub fn substring(data: &[u8]) {
             let _ = analyze_substrings(&game, &subs, &opts);
         }
     }
+}
+
+/// Whole command lines, one argument a line, run as `nimbus` runs them (output collected, not
+/// printed) under small budgets. Arguments that would touch the file system or standard input
+/// are skipped: paths, scripts, graph files, plots and saved solutions, `-`.
+pub fn cli(data: &[u8]) {
+    let t = text(data);
+    let mut args: Vec<String> = t.lines().take(12).map(str::to_string).collect();
+    let touches_files = |a: &String| {
+        a == "-"
+            || a.contains('/')
+            || a.contains('\\')
+            || a.contains('@')
+            || [
+                "script", "graph", "--plot", "--save", "--db", "--file", "-f",
+            ]
+            .iter()
+            .any(|w| a.contains(w))
+    };
+    if args.is_empty() || args.iter().any(touches_files) || args.iter().any(|a| a.len() > 200) {
+        return;
+    }
+    if args[0] == "solve" {
+        args.extend(["--time-limit".into(), "0.05".into()]);
+    }
+    args.extend(
+        [
+            "--max-states",
+            "5000",
+            "--max-work",
+            "200000",
+            "--max-memory",
+            "8000000",
+        ]
+        .map(String::from),
+    );
+    let mut out = String::new();
+    let _ = nimbus_cli::execute(&args, &mut out);
 }

@@ -60,3 +60,8 @@ fn moves_corpus() {
 fn substring_corpus() {
     replay("substring", targets::substring);
 }
+
+#[test]
+fn cli_corpus() {
+    replay("cli", targets::cli);
+}

@@ -1,0 +1,312 @@
+//! The `nimbus` command: parses input, calls the library, prints. No game logic lives here.
+//!
+//! A library so that the whole command line can be driven from a test or a fuzzer
+//! ([`execute`]); `src/main.rs` only calls [`main`].
+
+/// Appends a line to a command's output buffer (commands write there, `main` prints it once,
+/// so that a closed pipe is an ordinary end rather than a panic inside `println!`).
+macro_rules! outln {
+    ($out:expr, $($arg:tt)*) => {{
+        use std::fmt::Write as _;
+        let _ = writeln!($out, $($arg)*);
+    }};
+}
+
+mod game_input;
+mod nash;
+mod play;
+mod sequence;
+mod sg;
+mod solve;
+mod substring;
+mod verify;
+mod zerosum;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// Exact, fast game-theory solvers.
+#[derive(Parser)]
+#[command(name = "nimbus", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+/// Options every command takes.
+#[derive(clap::Args, Debug, Clone)]
+pub struct Common {
+    /// Print one JSON object instead of text.
+    #[arg(long, global = true)]
+    json: bool,
+    /// Stop with an error once a search has stored this many positions.
+    #[arg(long, global = true, value_name = "N", default_value_t = nimbus::impartial::Limits::DEFAULT_MAX_STATES)]
+    max_states: u64,
+    /// Refuse, before it starts, a table, search or LP that would hold more than this many
+    /// bytes [default: half of this machine's memory].
+    #[arg(long, global = true, value_name = "BYTES")]
+    max_memory: Option<u64>,
+    /// Refuse, before it starts, a computation of more than this many steps (moves examined,
+    /// table entries filled; about a nanosecond each).
+    #[arg(long, global = true, value_name = "N", default_value_t = nimbus::budget::DEFAULT_MAX_WORK)]
+    max_work: u64,
+}
+
+impl Common {
+    /// The limits of the impartial engines.
+    pub fn limits(&self) -> nimbus::impartial::Limits {
+        nimbus::impartial::Limits {
+            max_states: self.max_states,
+            max_memory: self.max_memory(),
+            max_work: self.max_work,
+        }
+    }
+
+    /// The memory budget in bytes.
+    pub fn max_memory(&self) -> u64 {
+        self.max_memory
+            .unwrap_or_else(nimbus::budget::default_max_memory)
+    }
+}
+
+/// Limits on user scripts (`script:PATH` games).
+#[derive(clap::Args, Debug, Clone)]
+pub struct ScriptArgs {
+    /// Scripts: most Rhai operations in one call of a script function (an endless loop stops
+    /// there with an error).
+    #[arg(long, value_name = "N", default_value_t = nimbus::script::ScriptOptions::DEFAULT_OPERATIONS)]
+    script_ops: u64,
+    /// Scripts: the largest string, array or map a script may build, in bytes.
+    #[arg(long, value_name = "BYTES", default_value_t = nimbus::script::ScriptOptions::DEFAULT_MEMORY)]
+    script_mem: usize,
+    /// Scripts: most seconds all calls of a script may take together.
+    #[arg(long, value_name = "SECONDS", default_value_t = nimbus::script::ScriptOptions::DEFAULT_SECONDS)]
+    script_time: f64,
+}
+
+impl ScriptArgs {
+    /// The limits, with Ctrl-C wired to stop a running script.
+    pub fn options(&self) -> nimbus::script::ScriptOptions {
+        nimbus::script::ScriptOptions {
+            max_operations: self.script_ops,
+            max_memory: self.script_mem,
+            interrupt: Some(interrupt_flag()),
+            max_seconds: self.script_time,
+        }
+    }
+}
+
+/// Set by the first Ctrl-C, which asks the running solver (or script) to stop at its next
+/// checkpoint and report what it has; a second Ctrl-C, when nothing noticed the first, ends
+/// the process.
+fn interrupt_flag() -> std::sync::Arc<std::sync::atomic::AtomicBool> {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    use std::sync::{Arc, OnceLock};
+    static FLAG: OnceLock<Arc<AtomicBool>> = OnceLock::new();
+    FLAG.get_or_init(|| {
+        let flag = Arc::new(AtomicBool::new(false));
+        let seen = flag.clone();
+        // Without a handler Ctrl-C still ends the process, so failing to install one is not
+        // worth an error.
+        let _ = ctrlc::set_handler(move || {
+            nimbus::progress::interrupt();
+            if seen.swap(true, Ordering::SeqCst) {
+                std::process::exit(130);
+            }
+        });
+        flag
+    })
+    .clone()
+}
+
+/// Draws the library's progress record on standard error, once the work has taken a second,
+/// while `run` runs; nothing when standard error is not a terminal or the output is JSON.
+fn with_progress<T>(show: bool, run: impl FnOnce() -> T) -> T {
+    use std::io::IsTerminal;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    if !show || !std::io::stderr().is_terminal() {
+        return run();
+    }
+    let done = AtomicBool::new(false);
+    std::thread::scope(|s| {
+        s.spawn(|| {
+            let started = std::time::Instant::now();
+            let mut bar: Option<indicatif::ProgressBar> = None;
+            while !done.load(Ordering::Relaxed) {
+                std::thread::sleep(std::time::Duration::from_millis(100));
+                if started.elapsed().as_secs_f64() < 1.0 {
+                    continue;
+                }
+                let b = bar.get_or_insert_with(|| {
+                    let b = indicatif::ProgressBar::new_spinner();
+                    b.set_style(
+                        indicatif::ProgressStyle::with_template("{spinner} {msg} [{elapsed}]")
+                            .expect("a valid template"),
+                    );
+                    b
+                });
+                let (what, n, total) = nimbus::progress::snapshot();
+                let what = if what.is_empty() { "working" } else { &what };
+                let rate = n as f64 / started.elapsed().as_secs_f64();
+                b.set_message(match total {
+                    0 if n == 0 => format!("{what} (Ctrl-C stops)"),
+                    0 => format!("{what}: {n} ({rate:.0}/s; Ctrl-C stops)"),
+                    t => format!("{what}: {n} of {t} (Ctrl-C stops)"),
+                });
+                b.tick();
+            }
+            if let Some(b) = bar {
+                b.finish_and_clear();
+            }
+        });
+        let out = run();
+        done.store(true, Ordering::Relaxed);
+        out
+    })
+}
+
+#[derive(Subcommand)]
+enum Command {
+    Sg(sg::Args),
+    Sequence(sequence::Args),
+    Substring(substring::Args),
+    Zerosum(zerosum::Args),
+    Nash(nash::Args),
+    Verify(verify::Args),
+    Solve(solve::Args),
+    Play(play::Args),
+}
+
+/// The stack of the thread that runs a command. Rhai walks nested values (arrays of arrays)
+/// recursively, so a script that nests deeply needs a deep stack; the memory is reserved,
+/// not used, until a script goes that deep.
+const STACK_BYTES: usize = 1 << 30;
+
+/// Runs the command named by the process's arguments, printing its output and errors.
+pub fn main() -> ExitCode {
+    let worker = std::thread::Builder::new()
+        .name("nimbus".into())
+        .stack_size(STACK_BYTES)
+        .spawn(|| run(Cli::parse()));
+    match worker.map(|h| h.join()) {
+        Ok(Ok(code)) => code,
+        Ok(Err(panic)) => std::panic::resume_unwind(panic),
+        // The system would not reserve the stack (strict overcommit): run on the main thread.
+        Err(_) => run(Cli::parse()),
+    }
+}
+
+impl Command {
+    /// Whether the command was asked for JSON.
+    fn json(&self) -> bool {
+        match self {
+            Command::Sg(a) => a.common.json,
+            Command::Sequence(a) => a.common.json,
+            Command::Substring(a) => a.common.json,
+            Command::Zerosum(a) => a.common.json,
+            Command::Nash(a) => a.common.json,
+            Command::Verify(a) => a.common.json,
+            Command::Solve(a) => a.common.json,
+            Command::Play(_) => false,
+        }
+    }
+}
+
+fn run(cli: Cli) -> ExitCode {
+    let json = cli.command.json();
+    let interactive = matches!(cli.command, Command::Play(_));
+    interrupt_flag();
+    let mut out = String::new();
+    let result = with_progress(!json && !interactive, || dispatch(cli.command, &mut out));
+    if let Err(e) = write_stdout(&out) {
+        eprintln!("error: cannot write the output: {e}");
+        return ExitCode::from(2);
+    }
+    match result {
+        Ok(code) => code,
+        // A script stopped by Ctrl-C reports it as its own error; either way the exit
+        // status says the user stopped it.
+        Err(e) if nimbus::progress::interrupted() => {
+            match e {
+                nimbus::Error::Interrupted => eprintln!("interrupted (Ctrl-C)"),
+                e => eprintln!("interrupted (Ctrl-C): {e}"),
+            }
+            if json {
+                let _ = write_stdout("{\"error\":\"interrupted\",\"kind\":\"interrupted\"}\n");
+            }
+            ExitCode::from(130)
+        }
+        Err(e) => {
+            eprintln!("error: {e}");
+            if json {
+                // Scripts read the error from standard output too, as one JSON object.
+                let object = serde_json::json!({ "error": e.to_string(), "kind": e.kind() });
+                let _ = write_stdout(&format!("{object}\n"));
+            }
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn dispatch(command: Command, out: &mut String) -> Result<ExitCode, nimbus::Error> {
+    match command {
+        Command::Sg(args) => sg::run(args, out),
+        Command::Sequence(args) => sequence::run(args, out),
+        Command::Substring(args) => substring::run(args, out),
+        Command::Zerosum(args) => zerosum::run(args, out),
+        Command::Nash(args) => nash::run(args, out),
+        Command::Verify(args) => verify::run(args, out),
+        Command::Solve(args) => solve::run(args, out),
+        Command::Play(args) => play::run(args, out),
+    }
+}
+
+/// Runs the command line `args` (without the program's name) as `nimbus` would, collecting
+/// its output in `out` instead of printing it; an argument error is an [`nimbus::Error`] with
+/// clap's message. `play`, which talks to a person on standard input, is refused.
+pub fn execute(args: &[String], out: &mut String) -> Result<ExitCode, nimbus::Error> {
+    let cli =
+        Cli::try_parse_from(std::iter::once("nimbus".to_string()).chain(args.iter().cloned()))
+            .map_err(|e| nimbus::Error::Invalid(e.to_string()))?;
+    if matches!(cli.command, Command::Play(_)) {
+        return Err(nimbus::Error::Invalid("play is interactive".into()));
+    }
+    dispatch(cli.command, out)
+}
+
+/// Writes the output; a reader that stopped early (`nimbus … | head`) is not an error.
+fn write_stdout(text: &str) -> std::io::Result<()> {
+    use std::io::Write;
+    let mut stdout = std::io::stdout().lock();
+    match stdout
+        .write_all(text.as_bytes())
+        .and_then(|()| stdout.flush())
+    {
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        other => other,
+    }
+}
+
+/// Appends `value` to the output as one line of JSON.
+pub fn print_json<T: serde::Serialize>(out: &mut String, value: &T) -> Result<(), nimbus::Error> {
+    let text = serde_json::to_string(value)
+        .map_err(|e| nimbus::Error::Invalid(format!("cannot write JSON: {e}")))?;
+    outln!(out, "{text}");
+    Ok(())
+}
+
+/// Reads an input file, or standard input for "-".
+pub fn read_input(path: &str) -> Result<String, nimbus::Error> {
+    use std::io::Read;
+    if path != "-" {
+        return nimbus::input::read_text(path);
+    }
+    let mut bytes = Vec::new();
+    std::io::stdin()
+        .read_to_end(&mut bytes)
+        .map_err(|source| nimbus::Error::Io {
+            path: path.to_string(),
+            source,
+        })?;
+    Ok(nimbus::input::decode(bytes))
+}
