@@ -74,7 +74,10 @@ pub fn map_entry_bytes<K, V>() -> u64 {
 
 /// `bytes` for people: "15.1 GB", "640 kB".
 pub fn show_bytes(bytes: u64) -> String {
-    const UNITS: [&str; 6] = ["bytes", "kB", "MB", "GB", "TB", "PB"];
+    if bytes == u64::MAX {
+        return "18 EB+".into();
+    }
+    const UNITS: [&str; 7] = ["bytes", "kB", "MB", "GB", "TB", "PB", "EB"];
     let mut x = bytes as f64;
     let mut unit = 0;
     while x >= 1000.0 && unit + 1 < UNITS.len() {
@@ -88,6 +91,16 @@ pub fn show_bytes(bytes: u64) -> String {
     }
 }
 
+/// A count for people: saturated counts (the bound overflowed) say so instead of printing
+/// `u64::MAX`.
+pub fn show_count(n: u64) -> String {
+    if n == u64::MAX {
+        "1.8·10^19+".into()
+    } else {
+        n.to_string()
+    }
+}
+
 /// The message of an [`Error::Budget`].
 pub(crate) fn message(what: &str, resource: Resource, needed: u64, limit: u64) -> String {
     match resource {
@@ -98,8 +111,8 @@ pub(crate) fn message(what: &str, resource: Resource, needed: u64, limit: u64) -
             show_bytes(limit)
         ),
         Resource::Work => format!(
-            "{what} needs about {needed} steps, more than the limit of {limit} (raise \
-             --max-work)"
+            "{what} needs about {} steps, more than the limit of {limit} (raise --max-work)",
+            show_count(needed)
         ),
     }
 }

@@ -238,8 +238,10 @@ impl<R: Ruleset> Positioned<R> {
         let (size, cost) = (self.rule.size_hint(p), self.rule.search_cost(p));
         limits.admit(
             &format!(
-                "the search of {} (up to {size} positions, {cost} moves)",
-                self.rule.expression(p)
+                "the search of {} (up to {} positions, {} moves)",
+                self.rule.expression(p),
+                crate::budget::show_count(size),
+                crate::budget::show_count(cost)
             ),
             size.min(limits.max_states),
             64,
