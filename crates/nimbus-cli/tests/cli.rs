@@ -3,12 +3,10 @@
 //! panic).
 
 use serde_json::Value;
-use std::path::PathBuf;
 use std::process::{Command, Output};
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
+mod common;
+use common::{root, with_stdin};
 
 fn nimbus(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_nimbus"))
@@ -493,25 +491,6 @@ fn nash_methods_formats_and_errors() {
         &["nash", "data/nfg/2x2x2.nfg", "--method", "vertex"],
         "two-player game",
     );
-}
-
-fn with_stdin(args: &[&str], input: &str) -> Output {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_nimbus"))
-        .args(args)
-        .current_dir(root())
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
 }
 
 #[test]

@@ -3,33 +3,16 @@
 //! on allocation or a hang. Each runs with a memory cap on the child process well below what
 //! the old behaviour allocated, and a wall-clock bound.
 
-use std::io::Write;
-use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
+mod common;
+use common::{root, with_stdin};
 
 /// Runs the command with `input` on standard input; fails the test past `seconds`.
 fn run(args: &[&str], input: &str, seconds: f64) -> Output {
     let started = Instant::now();
-    let mut child = Command::new(env!("CARGO_BIN_EXE_nimbus"))
-        .args(args)
-        .current_dir(root())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("the binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
+    let out = with_stdin(args, input);
     let took = started.elapsed();
     assert!(
         took < Duration::from_secs_f64(seconds),
