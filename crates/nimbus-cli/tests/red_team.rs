@@ -249,3 +249,30 @@ fn ctrl_c_stops_long_work_cleanly_with_status_130() {
     assert!(text.contains("(interrupted: best answer so far"), "{text}");
     assert!(text.contains("an estimate, not a proved result"), "{text}");
 }
+
+/// A short .nfg file whose header claims millions of profiles (a fuzzer's finding) is an error
+/// after a few numbers, within half a gigabyte of address space: room is made for what the
+/// file holds, not for what it claims.
+#[test]
+fn an_nfg_header_claiming_millions_of_profiles_allocates_nothing_large() {
+    let dir = std::env::temp_dir().join(format!("nimbus-nfg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("claims.nfg");
+    std::fs::write(
+        &path,
+        "NFG 1 R \"big\" { \"A\" \"B\" } { 4 4555555 }\n1 2 3 4 5 6 7 8\n",
+    )
+    .unwrap();
+    let script = format!(
+        "ulimit -v 500000; exec '{}' nash '{}'",
+        env!("CARGO_BIN_EXE_nimbus"),
+        path.display()
+    );
+    let out = std::process::Command::new("bash")
+        .args(["-c", &script])
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(err.contains("the payoff list has 8 numbers"), "{err}");
+}

@@ -298,7 +298,10 @@ pub fn parse(text: &str, source: &str) -> Result<NormalForm> {
         }
         r.expect(Tok::Close, "'}' after the outcomes")?;
         let count = profile_count(&shape)? as usize;
-        let mut payoffs = Vec::with_capacity(count);
+        // Room for what the file can hold, not for what its header claims: a short file
+        // declaring millions of profiles is an error after a few tokens, not an allocation
+        // of gigabytes.
+        let mut payoffs = Vec::with_capacity(count.min(r.toks.len().saturating_sub(r.at)));
         for k in 0..count {
             let span = r.span();
             let o = r.count(&format!("the outcome of profile {} of {count}", k + 1))?;
@@ -352,7 +355,8 @@ pub fn parse(text: &str, source: &str) -> Result<NormalForm> {
 fn payoff_list(r: &mut Reader, shape: &[usize], players: usize) -> Result<Vec<Vec<Q>>> {
     let count = profile_count(shape)? as usize;
     let want = count * players;
-    let mut flat = Vec::with_capacity(want);
+    // As for outcomes: room for the numbers the file holds, not the header's claim.
+    let mut flat = Vec::with_capacity(want.min(r.toks.len().saturating_sub(r.at)));
     while r.at < r.toks.len() && flat.len() < want {
         flat.push(r.number("a payoff")?);
     }
