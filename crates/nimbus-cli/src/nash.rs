@@ -269,7 +269,7 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, Error> {
         }
         "support" => {
             let bm = Bimatrix::new(g)?;
-            let s = support::enumerate(&bm)?;
+            let s = support::enumerate_within(&bm, args.common.max_work)?;
             described = "support enumeration";
             if s.degenerate {
                 notes.push(

@@ -103,6 +103,31 @@ fn nim_remoteness_has_a_closed_form_and_sums_skip_searches_too_large() {
 fn quadratic_tables_are_refused_by_the_work_budget() {
     refused(&["sg", "grundy-game 902149"], "raise --max-work");
     refused(&["sg", "octal 0.123615 828975"], "raise --max-work");
+    // Support enumeration of a 16 x 16 game: every pair of supports is 4·10^10 steps.
+    let row: Vec<String> = (0..16)
+        .map(|i| {
+            (0..16)
+                .map(|j| ((i * 7 + j * 3) % 10).to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    refused(
+        &["nash", "--row", &row.join("; "), "--method", "support"],
+        "raise --max-work",
+    );
+    // Plain minimax of Connect Four is the whole tree: the time limit holds it.
+    refused(
+        &[
+            "solve",
+            "connect4",
+            "--method",
+            "minimax",
+            "--time-limit",
+            "0.5",
+        ],
+        "the time limit passed",
+    );
 }
 
 #[test]

@@ -50,6 +50,17 @@ pub fn solve<G: Game>(g: &G, p: &G::Position) -> Search<G::Move> {
 /// Minimax to `depth` plies, where the game's evaluation values the positions not yet ended
 /// (`None`: to the end of the game).
 pub fn solve_to_depth<G: Game>(g: &G, p: &G::Position, depth: Option<u32>) -> Search<G::Move> {
+    solve_until(g, p, depth, None).expect("no deadline, and the reference is not interrupted")
+}
+
+/// [`solve_to_depth`] that gives up (`None`) at `deadline` or on an interrupt
+/// ([`crate::progress`]): the whole tree can be astronomically large.
+pub fn solve_until<G: Game>(
+    g: &G,
+    p: &G::Position,
+    depth: Option<u32>,
+    deadline: Option<Instant>,
+) -> Option<Search<G::Move>> {
     let limit = depth.map_or(usize::MAX, |d| d as usize);
     let requested = depth;
     let started = Instant::now();
@@ -57,7 +68,7 @@ pub fn solve_to_depth<G: Game>(g: &G, p: &G::Position, depth: Option<u32>) -> Se
     let mut root_values = Vec::new();
     let mut stack = match enter(g, p.clone(), limit == 0) {
         Entered::Leaf(v) => {
-            return Search {
+            return Some(Search {
                 value: v,
                 best_moves: Vec::new(),
                 pv: Vec::new(),
@@ -65,7 +76,7 @@ pub fn solve_to_depth<G: Game>(g: &G, p: &G::Position, depth: Option<u32>) -> Se
                 elapsed: started.elapsed(),
                 depth,
                 exact: depth.is_none(),
-            }
+            })
         }
         Entered::Inner(f) => vec![f],
     };
@@ -100,7 +111,7 @@ pub fn solve_to_depth<G: Game>(g: &G, p: &G::Position, depth: Option<u32>) -> Se
                     .filter(|&(_, &v)| v == done.best)
                     .map(|(&m, _)| m)
                     .collect();
-                return Search {
+                return Some(Search {
                     value: done.best,
                     best_moves,
                     pv: done.pv,
@@ -108,13 +119,19 @@ pub fn solve_to_depth<G: Game>(g: &G, p: &G::Position, depth: Option<u32>) -> Se
                     elapsed: started.elapsed(),
                     depth: requested,
                     exact: requested.is_none(),
-                };
+                });
             }
             returned = Some((done.best, done.pv));
             continue;
         }
         let child = g.play(&top.pos, top.moves[top.next]);
         nodes += 1;
+        if nodes % 4096 == 0 {
+            let late = deadline.is_some_and(|d| Instant::now() >= d);
+            if late || crate::progress::tick(nodes).is_err() {
+                return None;
+            }
+        }
         match enter(g, child, depth >= limit) {
             Entered::Leaf(v) => returned = Some((v, Vec::new())),
             Entered::Inner(f) => stack.push(f),

@@ -199,7 +199,9 @@ where
     };
     crate::progress::phase("searching", 0);
     match method {
-        Method::Minimax => Ok(minimax::solve_to_depth(g, p, limits.depth)),
+        Method::Minimax => {
+            minimax::solve_until(g, p, limits.depth, limits.deadline).ok_or_else(timed_out)
+        }
         Method::Memo if limits.depth.is_some() => Err(crate::Error::Invalid(
             "memoised minimax searches to the end: drop --depth or pick another method".into(),
         )),

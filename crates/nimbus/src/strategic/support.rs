@@ -48,6 +48,23 @@ pub const MAX_SIDE: usize = 20;
 
 /// Support enumeration of the game `g`.
 pub fn enumerate(g: &Bimatrix) -> Result<Supports> {
+    enumerate_within(g, u64::MAX)
+}
+
+/// [`enumerate`], refused before it starts when its work — each pair of supports tried costs
+/// a k × k exact solve on each side, counted as k² steps — is more than `max_work`.
+pub fn enumerate_within(g: &Bimatrix, max_work: u64) -> Result<Supports> {
+    if g.m.max(g.n) <= MAX_SIDE {
+        let work = (1..=g.m.min(g.n)).fold(0u64, |acc, k| {
+            let pairs = (subsets_count(g.m, k) as u64).saturating_mul(subsets_count(g.n, k) as u64);
+            acc.saturating_add(pairs.saturating_mul((k * k) as u64))
+        });
+        crate::budget::check_work(
+            &format!("support enumeration of the {} x {} game", g.m, g.n),
+            work,
+            max_work,
+        )?;
+    }
     if g.m.max(g.n) > MAX_SIDE {
         return Err(Error::Invalid(format!(
             "support enumeration tries every pair of supports of equal sizes, C({}, {}) \
