@@ -116,6 +116,11 @@ fn quadratic_tables_are_refused_by_the_work_budget() {
         &["nash", "--row", &row.join("; "), "--method", "support"],
         "raise --max-work",
     );
+    // Sequential Nim lists every move (a fuzzer's finding: 2·10^9 objects, 32 GB of moves).
+    refused(
+        &["solve", "nim:93,744399,2000000000"],
+        "more than the 1000000 a search lists",
+    );
     // Plain minimax of Connect Four is the whole tree: the time limit holds it.
     refused(
         &[

@@ -134,6 +134,17 @@ impl Builtin {
                             .map_err(|_| Error::Invalid(format!("nim heap {h}: heaps are 0..2^32")))
                     })
                     .collect::<Result<Vec<_>>>()?;
+                // Every move is listed at every position searched: a position of 2·10^9
+                // objects would list gigabytes of moves. The impartial engine answers any size.
+                let total: u64 = heaps.iter().map(|&h| u64::from(h)).sum();
+                if total > nim::MAX_OBJECTS {
+                    return Err(Error::Invalid(format!(
+                        "nim heaps: {total} objects in all, more than the {} a search lists \
+                         moves for (`nimbus sg nim …` answers Nim of any size by its closed \
+                         form)",
+                        nim::MAX_OBJECTS
+                    )));
+                }
                 Builtin::Nim(nim::Nim::new(heaps))
             }
             ("coin-grid" | "coin_grid", Some(p)) => {

@@ -5,6 +5,10 @@
 use crate::sequential::{Game, Indexed, Notation, Player, Value};
 use crate::{Error, Result};
 
+/// The most objects in all that sequential Nim is played with: a search lists every move of
+/// every position it visits.
+pub const MAX_OBJECTS: u64 = 1_000_000;
+
 /// Nim on heaps no larger than the starting ones.
 #[derive(Debug, Clone)]
 pub struct Nim {
