@@ -232,7 +232,8 @@ fn run(cli: Cli) -> ExitCode {
                 e => eprintln!("interrupted (Ctrl-C): {e}"),
             }
             if json {
-                let _ = write_stdout("{\"error\":\"interrupted\",\"kind\":\"interrupted\"}\n");
+                let failure = nimbus::api::Failure::of(&nimbus::Error::Interrupted);
+                let _ = write_stdout(&format!("{}\n", nimbus::api::to_json(&failure)));
             }
             ExitCode::from(130)
         }
@@ -240,8 +241,8 @@ fn run(cli: Cli) -> ExitCode {
             eprintln!("error: {e}");
             if json {
                 // Scripts read the error from standard output too, as one JSON object.
-                let object = serde_json::json!({ "error": e.to_string(), "kind": e.kind() });
-                let _ = write_stdout(&format!("{object}\n"));
+                let failure = nimbus::api::Failure::of(&e);
+                let _ = write_stdout(&format!("{}\n", nimbus::api::to_json(&failure)));
             }
             ExitCode::from(2)
         }
@@ -289,10 +290,25 @@ fn write_stdout(text: &str) -> std::io::Result<()> {
 
 /// Appends `value` to the output as one line of JSON.
 pub fn print_json<T: serde::Serialize>(out: &mut String, value: &T) -> Result<(), nimbus::Error> {
-    let text = serde_json::to_string(value)
-        .map_err(|e| nimbus::Error::Invalid(format!("cannot write JSON: {e}")))?;
-    outln!(out, "{text}");
+    outln!(out, "{}", nimbus::api::to_json(value));
     Ok(())
+}
+
+/// `--time-limit`: a positive number of seconds.
+pub(crate) fn seconds(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(t) if t.is_finite() && t > 0.0 && t < 1e9 => Ok(t),
+        _ => Err("give a positive number of seconds".into()),
+    }
+}
+
+/// `--depth`: at least one ply.
+pub(crate) fn plies(text: &str) -> Result<u32, String> {
+    match text.parse::<u32>() {
+        Ok(0) => Err("search at least one ply".into()),
+        Ok(d) => Ok(d),
+        Err(e) => Err(e.to_string()),
+    }
 }
 
 /// Reads an input file, or standard input for "-".

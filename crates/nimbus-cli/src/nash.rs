@@ -2,10 +2,9 @@
 
 use crate::game_input::GameInput;
 use crate::{print_json, Common};
-use nimbus::strategic::bimatrix::{Bimatrix, Equilibrium};
-use nimbus::strategic::game::verify;
-use nimbus::strategic::pure::{eliminate, pure_equilibria, Dominator, Reduction};
-use nimbus::strategic::{lemke, show, show_decimal, support, two_by_two, vertex, Q};
+use nimbus::api::nash;
+use nimbus::strategic::game::NormalForm;
+use nimbus::strategic::{show, show_decimal, Q};
 use nimbus::Error;
 use num_traits::{One, Zero};
 use std::process::ExitCode;
@@ -90,73 +89,6 @@ pub enum Format {
     Gambit,
 }
 
-#[derive(serde::Serialize)]
-struct EqReport {
-    profile: Vec<Vec<String>>,
-    payoffs: Vec<String>,
-}
-
-#[derive(serde::Serialize)]
-struct CliqueReport {
-    rows: Vec<usize>,
-    cols: Vec<usize>,
-}
-
-#[derive(serde::Serialize)]
-struct ComponentReport {
-    /// Indices into `equilibria` of the component's extreme equilibria.
-    equilibria: Vec<usize>,
-    /// Maximal convex sets: every listed row strategy against every listed column strategy
-    /// (indices into `equilibria`, by the strategy they use).
-    cliques: Vec<CliqueReport>,
-}
-
-#[derive(serde::Serialize)]
-struct StepReport {
-    player: String,
-    strategy: String,
-    dominated_by: Vec<(String, String)>,
-    weak: bool,
-}
-
-#[derive(serde::Serialize)]
-struct Report {
-    players: Vec<String>,
-    strategies: Vec<Vec<String>>,
-    method: String,
-    eliminated: Vec<StepReport>,
-    equilibria: Vec<EqReport>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    components: Option<Vec<ComponentReport>>,
-    notes: Vec<String>,
-}
-
-/// Components as indices into the list of equilibria.
-fn component_reports(
-    pairs: &[(usize, usize)],
-    comps: &[vertex::Component],
-) -> Vec<ComponentReport> {
-    let eq_of = |r: usize, c: usize| pairs.iter().position(|&p| p == (r, c));
-    comps
-        .iter()
-        .map(|c| ComponentReport {
-            equilibria: c
-                .rows
-                .iter()
-                .flat_map(|&r| c.cols.iter().filter_map(move |&k| eq_of(r, k)))
-                .collect(),
-            cliques: c
-                .cliques
-                .iter()
-                .map(|(rs, cs)| CliqueReport {
-                    rows: rs.iter().filter_map(|&r| eq_of(r, cs[0])).collect(),
-                    cols: cs.iter().filter_map(|&k| eq_of(rs[0], k)).collect(),
-                })
-                .collect(),
-        })
-        .collect()
-}
-
 /// A strategy: its name when pure, else the strategies it uses with their probabilities,
 /// "(Opera: 2/3, Football: 1/3)".
 fn describe(p: &[Q], names: &[String], num: &dyn Fn(&Q) -> String) -> String {
@@ -172,295 +104,157 @@ fn describe(p: &[Q], names: &[String], num: &dyn Fn(&Q) -> String) -> String {
     format!("({})", used.join(", "))
 }
 
+impl From<Method> for nash::Method {
+    fn from(m: Method) -> Self {
+        match m {
+            Method::Auto => nash::Method::Auto,
+            Method::Vertex => nash::Method::Vertex,
+            Method::Support => nash::Method::Support,
+            Method::Lh => nash::Method::LemkeHowson,
+            Method::Pure => nash::Method::Pure,
+            Method::Indifference => nash::Method::Indifference,
+        }
+    }
+}
+
 pub fn run(args: Args, out: &mut String) -> Result<ExitCode, Error> {
-    let (game, mut notes) = args.input.load(args.game.as_deref())?;
+    let (game, notes) = args.input.load(args.game.as_deref())?;
+    let req = nash::Request {
+        method: args.method.into(),
+        label: match args.label {
+            Some(0) => return Err(Error::Invalid("--label 0: labels start at 1".into())),
+            k => k.map(|k| k - 1),
+        },
+        dominance: match (args.dominance, args.weak) {
+            (false, _) => nash::Dominance::None,
+            (true, false) => nash::Dominance::Strict,
+            (true, true) => nash::Dominance::Weak,
+        },
+        plot: args.plot.is_some(),
+    };
+    let mut answer = nash::solve(&game, &req, &args.common.limits())?;
+    answer.notes.splice(0..0, notes);
+    if let (Some(path), Some(svg)) = (&args.plot, &answer.plot) {
+        std::fs::write(path, svg).map_err(|source| Error::Io {
+            path: path.clone(),
+            source,
+        })?;
+        answer
+            .notes
+            .push(format!("best-reply plot written to {path}"));
+    }
     let num = |q: &Q| match args.decimals {
         Some(d) => show_decimal(q, d),
         None => show(q),
     };
-    let reduction = if args.dominance {
-        eliminate(&game, true, args.weak)?
+    match (args.format, args.common.json) {
+        (Format::Gambit, _) => {
+            for e in &answer.equilibria {
+                let nums: Vec<String> = e.profile.iter().flatten().map(num).collect();
+                outln!(out, "NE,{}", nums.join(","));
+            }
+        }
+        (Format::Text, true) => print_json(out, &answer)?,
+        (Format::Text, false) => print_text(out, &game, &answer, &num),
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn print_text(out: &mut String, game: &NormalForm, a: &nash::Answer, num: &dyn Fn(&Q) -> String) {
+    let shape: Vec<String> = game.shape().iter().map(usize::to_string).collect();
+    let title = if game.title.is_empty() {
+        String::new()
     } else {
-        Reduction::none(&game)
+        format!("\"{}\", ", game.title)
     };
-    if args.weak && !reduction.steps.is_empty() {
-        notes.push(
-            "weak dominance was used: equilibria of the original game that use a removed \
-             strategy are not listed"
-                .into(),
-        );
-    }
-    let g = &reduction.game;
-    let shape = g.shape();
-    let method = match args.method {
-        Method::Auto if shape == [2, 2] => "indifference",
-        Method::Auto if shape.len() == 2 => "vertex",
-        Method::Auto => "pure",
-        Method::Vertex => "vertex",
-        Method::Support => "support",
-        Method::Lh => "lh",
-        Method::Pure => "pure",
-        Method::Indifference => "indifference",
-    };
-    if args.plot.is_some() && method != "indifference" {
-        return Err(Error::Invalid(format!(
-            "--plot draws 2 x 2 games (by the indifference method); this game is {}{}",
-            shape
-                .iter()
-                .map(usize::to_string)
-                .collect::<Vec<_>>()
-                .join(" x "),
-            if reduction.steps.is_empty() {
-                ""
-            } else {
-                " after elimination"
-            }
-        )));
-    }
-    if method != "lh" && args.label.is_some() {
-        return Err(Error::Invalid("--label is for --method lh".into()));
-    }
-    let mut components = None;
-    let described;
-    let equilibria: Vec<Equilibrium> = match method {
-        "pure" => {
-            described = "pure-strategy equilibria (every pure profile checked)";
-            if shape.len() > 2 {
-                notes.push(
-                    "only pure equilibria are computed for games of three or more players: \
-                     every finite game has an equilibrium, but its mixed equilibria are not \
-                     computed yet"
-                        .into(),
-                );
-            }
-            pure_equilibria(g)
-                .iter()
-                .map(|p| Equilibrium::pure(g, p))
-                .collect()
-        }
-        "indifference" => {
-            let s = two_by_two::solve(g)?;
-            described = "the indifference conditions of a 2 x 2 game";
-            if let Some(path) = &args.plot {
-                std::fs::write(path, two_by_two::plot(g, &s)).map_err(|source| Error::Io {
-                    path: path.clone(),
-                    source,
-                })?;
-                notes.push(format!("best-reply plot written to {path}"));
-            }
-            for pc in s.pieces.iter().filter(|pc| !pc.is_point()) {
-                notes.push(format!(
-                    "a continuum of equilibria: p in [{}, {}], q in [{}, {}] (p, q: the \
-                     probabilities of the first row and the first column); its ends are listed",
-                    show(&pc.p.0),
-                    show(&pc.p.1),
-                    show(&pc.q.0),
-                    show(&pc.q.1)
-                ));
-            }
-            s.equilibria
-        }
-        "vertex" => {
-            let bm = Bimatrix::new(g)?;
-            let e = vertex::enumerate(&bm, args.common.max_states)?;
-            described = "vertex enumeration: every extreme equilibrium";
-            components = Some(component_reports(&e.pairs, &e.components));
-            e.equilibria
-        }
-        "support" => {
-            let bm = Bimatrix::new(g)?;
-            let s = support::enumerate_within(&bm, args.common.max_work)?;
-            described = "support enumeration";
-            if s.degenerate {
-                notes.push(
-                    "the game is degenerate (a strategy with more best replies than its \
-                     support): the extreme equilibria are listed, and the components show \
-                     which of them mix"
-                        .into(),
-                );
-            }
-            components = Some(component_reports(&s.pairs, &s.components));
-            s.equilibria
-        }
-        _ => {
-            let bm = Bimatrix::new(g)?;
-            if let Some(k) = args.label {
-                if k == 0 || k > bm.m + bm.n {
-                    return Err(Error::Invalid(format!(
-                        "--label {k}: labels run from 1 to {} (rows, then columns)",
-                        bm.m + bm.n
-                    )));
-                }
-                described = "Lemke-Howson from one label";
-                vec![lemke::lemke_howson(&bm, k - 1)?.equilibrium]
-            } else {
-                described = "Lemke-Howson from every label";
-                lemke::from_every_label(&bm)?
-                    .into_iter()
-                    .map(|r| r.equilibrium)
-                    .collect()
-            }
-        }
-    };
-    let equilibria: Vec<Equilibrium> = equilibria
-        .iter()
-        .map(|e| reduction.lift(e, &game.shape()))
-        .collect();
-    // The promise: nothing is printed that was not checked against the game as given.
-    for e in &equilibria {
-        let v = verify(&game, &e.profile)?;
-        if !v.is_equilibrium || v.payoffs != e.payoffs {
-            return Err(Error::Invalid(
-                "internal inconsistency: a computed profile failed the equilibrium check".into(),
-            ));
-        }
-    }
-    let name = |i: usize, s: usize| game.strategies[i][s].clone();
-    let steps: Vec<StepReport> = reduction
-        .steps
-        .iter()
-        .map(|st| StepReport {
-            player: game.players[st.player].clone(),
-            strategy: name(st.player, st.strategy),
-            dominated_by: match &st.by {
-                Dominator::Pure(t) => vec![(name(st.player, *t), "1".into())],
-                Dominator::Mixed(mix) => mix
-                    .iter()
-                    .map(|(t, p)| (name(st.player, *t), show(p)))
-                    .collect(),
-            },
-            weak: st.weak,
-        })
-        .collect();
-    if args.format == Format::Gambit {
-        for e in &equilibria {
-            let nums: Vec<String> = e.profile.iter().flatten().map(num).collect();
-            outln!(out, "NE,{}", nums.join(","));
-        }
-        return Ok(ExitCode::SUCCESS);
-    }
-    if args.common.json {
-        return print_json(
-            out,
-            &Report {
-                players: game.players.clone(),
-                strategies: game.strategies.clone(),
-                method: method.to_string(),
-                eliminated: steps,
-                equilibria: equilibria
-                    .iter()
-                    .map(|e| EqReport {
-                        profile: e
-                            .profile
-                            .iter()
-                            .map(|p| p.iter().map(num).collect())
-                            .collect(),
-                        payoffs: e.payoffs.iter().map(num).collect(),
-                    })
-                    .collect(),
-                components,
-                notes,
-            },
-        )
-        .map(|()| ExitCode::SUCCESS);
-    }
     outln!(
         out,
-        "game:        {}{} players, {}",
-        if game.title.is_empty() {
-            String::new()
-        } else {
-            format!("\"{}\", ", game.title)
-        },
+        "game:        {title}{} players, {}",
         game.players.len(),
-        game.shape()
-            .iter()
-            .map(usize::to_string)
-            .collect::<Vec<_>>()
-            .join(" x ")
+        shape.join(" x ")
     );
-    for st in &steps {
+    for st in &a.eliminated {
+        let names = &game.strategies[st.player];
         let by: Vec<String> = st
             .dominated_by
             .iter()
-            .map(|(n, p)| {
-                if p == "1" {
-                    n.clone()
-                } else {
-                    format!("{p} {n}")
-                }
+            .map(|(t, p)| match p.as_str() {
+                "1" => names[*t].clone(),
+                _ => format!("{p} {}", names[*t]),
             })
             .collect();
         outln!(
             out,
             "eliminated:  {}'s {} ({} dominated by {})",
-            st.player,
-            st.strategy,
+            game.players[st.player],
+            names[st.strategy],
             if st.weak { "weakly" } else { "strictly" },
             by.join(" + ")
         );
     }
-    outln!(out, "method:      {described}");
-    outln!(out, "equilibria:  {}", equilibria.len());
-    for (k, e) in equilibria.iter().enumerate() {
+    outln!(out, "method:      {}", a.described);
+    outln!(out, "equilibria:  {}", a.equilibria.len());
+    for (k, e) in a.equilibria.iter().enumerate() {
         let parts: Vec<String> = e
             .profile
             .iter()
             .enumerate()
             .map(|(i, p)| {
-                format!(
-                    "{}: {}",
-                    game.players[i],
-                    describe(p, &game.strategies[i], &num)
-                )
+                let s = describe(p, &game.strategies[i], num);
+                format!("{}: {s}", game.players[i])
             })
             .collect();
+        let payoffs: Vec<String> = e.payoffs.iter().map(num).collect();
         outln!(
             out,
             "  {:>3}. {}   payoffs {}",
             k + 1,
             parts.join("; "),
-            e.payoffs.iter().map(num).collect::<Vec<_>>().join(", ")
+            payoffs.join(", ")
         );
     }
-    if let Some(cs) = &components {
-        if cs.iter().any(|c| c.equilibria.len() > 1) {
-            outln!(
-                out,
-                "components:  {} (connected sets of equilibria)",
-                cs.len()
-            );
-            for (k, c) in cs.iter().enumerate() {
-                let list = |v: &[usize]| {
-                    v.iter()
-                        .map(|i| (i + 1).to_string())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                };
-                outln!(
-                    out,
-                    "  {:>3}. extreme equilibria {}",
-                    k + 1,
-                    list(&c.equilibria)
-                );
-                for q in c
-                    .cliques
-                    .iter()
-                    .filter(|q| q.rows.len() > 1 || q.cols.len() > 1)
-                {
-                    outln!(
-                        out,
-                        "       convex: the row strategies of {} against the column strategies \
-                         of {}, and all their mixtures",
-                        list(&q.rows),
-                        list(&q.cols)
-                    );
-                }
-            }
-        }
+    if let Some(cs) = &a.components {
+        print_components(out, cs);
     }
-    for n in &notes {
+    for n in &a.notes {
         outln!(out, "note: {n}");
     }
-    Ok(ExitCode::SUCCESS)
+}
+
+fn print_components(out: &mut String, cs: &[nash::Component]) {
+    if !cs.iter().any(|c| c.equilibria.len() > 1) {
+        return;
+    }
+    let list = |v: &[usize]| {
+        v.iter()
+            .map(|i| (i + 1).to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    outln!(
+        out,
+        "components:  {} (connected sets of equilibria)",
+        cs.len()
+    );
+    for (k, c) in cs.iter().enumerate() {
+        outln!(
+            out,
+            "  {:>3}. extreme equilibria {}",
+            k + 1,
+            list(&c.equilibria)
+        );
+        for q in c
+            .cliques
+            .iter()
+            .filter(|q| q.rows.len() > 1 || q.cols.len() > 1)
+        {
+            outln!(
+                out,
+                "       convex: the row strategies of {} against the column strategies of {}, \
+                 and all their mixtures",
+                list(&q.rows),
+                list(&q.cols)
+            );
+        }
+    }
 }

@@ -1,13 +1,7 @@
 //! `nimbus sequence`: the nim-sequence of a heap game, with its period.
 
 use crate::{print_json, Common, ScriptArgs};
-use nimbus::impartial::expr::parse_rule;
-use nimbus::impartial::sequence::{misere_sequence, nim_sequence, Sequence};
-use nimbus::impartial::Limits;
-use nimbus::script::impartial::{
-    misere_sequence as script_misere, nim_sequence as script_sequence,
-};
-use nimbus::script::Script;
+use nimbus::api::sequence;
 use std::process::ExitCode;
 
 const EXAMPLES: &str = "\
@@ -50,169 +44,60 @@ pub struct Args {
     pub(crate) common: Common,
 }
 
-#[derive(serde::Serialize)]
-struct Report<'a> {
-    game: &'a str,
-    play: &'static str,
-    upto: u64,
-    values: &'a [u64],
-    #[serde(skip_serializing_if = "Option::is_none")]
-    remoteness: Option<&'a [u64]>,
-    preperiod: Option<u64>,
-    period: Option<u64>,
-    proved: bool,
-}
-
 pub fn run(args: Args, out: &mut String) -> Result<ExitCode, nimbus::Error> {
-    let limits = args.common.limits();
-    if let Some(rest) = args.ruleset[0].strip_prefix("script:") {
-        let path = rest.split_whitespace().next().unwrap_or("");
-        return run_script(path, &args, limits, out);
-    }
-    let rule = parse_rule(&args.ruleset.join(" "), "the ruleset")?;
-    if args.misere {
-        let seq = misere_sequence(rule.as_ref(), args.upto, limits)?;
-        if args.common.json {
-            print_json(
-                out,
-                &Report {
-                    game: &seq.game,
-                    play: "misere",
-                    upto: args.upto,
-                    values: &seq.values,
-                    remoteness: Some(&seq.remoteness),
-                    preperiod: seq.period.map(|p| p.preperiod),
-                    period: seq.period.map(|p| p.period),
-                    proved: seq.proved,
-                },
-            )?;
-        } else {
-            let table = Sequence {
-                game: format!("{} (misère)", seq.game),
-                values: seq.values,
-                period: seq.period,
-                proved: seq.proved,
-            };
-            let horizon = match rule.splits() {
-                true => None,
-                false => seq
-                    .period
-                    .and_then(|p| rule.proof_horizon(p.preperiod, p.period)),
-            };
-            print_text(out, &table, args.row, horizon);
-            let zeros: Vec<String> = table
-                .values
-                .iter()
-                .enumerate()
-                .filter(|(_, &v)| v == 0)
-                .map(|(n, _)| n.to_string())
-                .take(40)
-                .collect();
-            outln!(
-                out,
-                "misère P-positions (G- = 0): {}{}",
-                zeros.join(" "),
-                if zeros.len() == 40 { " …" } else { "" }
-            );
-            if rule.splits() {
-                outln!(
-                    out,
-                    "note: misère values of sums do not add up, so these come from an exact \
-                     search of {} sums of heaps",
-                    seq.positions
-                );
-            }
-        }
+    let req = sequence::Request {
+        upto: args.upto,
+        misere: args.misere,
+        limits: args.common.limits(),
+        script: args.script.options(),
+    };
+    let answer = sequence::solve(&args.ruleset.join(" "), &req)?;
+    if args.common.json {
+        print_json(out, &answer)?;
         return Ok(ExitCode::SUCCESS);
     }
-    let seq = nim_sequence(rule.as_ref(), args.upto, limits)?;
-    if args.common.json {
-        print_json(
+    print_text(out, &answer, args.row);
+    if answer.play == sequence::Play::Misere {
+        let zeros: Vec<String> = answer
+            .values
+            .iter()
+            .enumerate()
+            .filter(|(_, &v)| v == 0)
+            .map(|(n, _)| n.to_string())
+            .take(40)
+            .collect();
+        outln!(
             out,
-            &Report {
-                game: &seq.game,
-                play: "normal",
-                upto: args.upto,
-                values: &seq.values,
-                remoteness: None,
-                preperiod: seq.period.map(|p| p.preperiod),
-                period: seq.period.map(|p| p.period),
-                proved: seq.proved,
-            },
-        )?;
-    } else {
-        let horizon = seq
-            .period
-            .and_then(|p| rule.proof_horizon(p.preperiod, p.period));
-        print_text(out, &seq, args.row, horizon);
+            "misère P-positions (G- = 0): {}{}",
+            zeros.join(" "),
+            if zeros.len() == 40 { " …" } else { "" }
+        );
+    }
+    for n in &answer.notes {
+        outln!(out, "note: {n}");
     }
     Ok(ExitCode::SUCCESS)
 }
 
-fn run_script(
-    path: &str,
-    args: &Args,
-    limits: Limits,
-    out: &mut String,
-) -> Result<ExitCode, nimbus::Error> {
-    // The words may come as one quoted argument ('script:x.rhai 5') or as several.
-    let joined = args.ruleset.join(" ");
-    let mut words = joined.split_whitespace().skip(1);
-    if let Some(extra) = words.next() {
-        return Err(nimbus::Error::Invalid(format!(
-            "unexpected '{extra}': a script's nim-sequence takes no heap sizes here (use --upto)"
-        )));
-    }
-    let script = std::rc::Rc::new(Script::load(path, args.script.options())?);
-    let (seq, remoteness) = if args.misere {
-        let m = script_misere(&script, args.upto, limits)?;
-        let seq = Sequence {
-            game: format!("{} (misère)", m.game),
-            values: m.values,
-            period: m.period,
-            proved: false,
-        };
-        (seq, Some(m.remoteness))
-    } else {
-        (script_sequence(&script, args.upto, limits)?, None)
-    };
-    if args.common.json {
-        print_json(
-            out,
-            &Report {
-                game: &seq.game,
-                play: if args.misere { "misere" } else { "normal" },
-                upto: args.upto,
-                values: &seq.values,
-                remoteness: remoteness.as_deref(),
-                preperiod: seq.period.map(|p| p.preperiod),
-                period: seq.period.map(|p| p.period),
-                proved: false,
-            },
-        )?;
-    } else {
-        print_text(out, &seq, args.row, None);
-    }
-    Ok(ExitCode::SUCCESS)
-}
-
-fn print_text(out: &mut String, seq: &Sequence, row: usize, horizon: Option<u64>) {
+fn print_text(out: &mut String, seq: &sequence::Answer, row: usize) {
     let last = seq.values.len() - 1;
-    let summary = match seq.period {
+    let period = seq.period.zip(seq.preperiod);
+    let summary = match period {
         None => format!("no period seen up to n = {last}"),
-        Some(p) => {
-            let status = match horizon {
+        Some((period, preperiod)) => {
+            let status = match seq.proof_horizon {
                 _ if seq.proved => "proved to hold for ever".to_string(),
                 Some(h) => format!("observed; proved once it holds up to n = {h}: try --upto {h}"),
                 None => "observed only: no periodicity test is known for this ruleset".to_string(),
             };
-            format!(
-                "periodic from n = {} with period {} ({status})",
-                p.preperiod, p.period
-            )
+            format!("periodic from n = {preperiod} with period {period} ({status})")
         }
     };
-    outln!(out, "{}: G(0..={last}): {summary}", seq.game);
+    let game = match seq.play {
+        sequence::Play::Misere => format!("{} (misère)", seq.game),
+        sequence::Play::Normal => seq.game.clone(),
+    };
+    outln!(out, "{game}: G(0..={last}): {summary}");
     let width = seq.values.iter().max().map_or(1, |m| m.to_string().len());
     let label = last.to_string().len();
     let cells = |vs: &[u64]| {
@@ -224,9 +109,9 @@ fn print_text(out: &mut String, seq: &Sequence, row: usize, horizon: Option<u64>
     // With a short proved period and no row length asked for, the values before the period
     // are listed, then the period once: the rest repeats it. A period only observed is shown
     // in full, a row a period, so that the reader sees the evidence.
-    if let (0, Some(p)) = (row, seq.period) {
-        if p.period <= 36 && seq.proved {
-            let (pre, per) = (p.preperiod as usize, p.period as usize);
+    if let (0, Some((period, preperiod))) = (row, period) {
+        if period <= 36 && seq.proved {
+            let (pre, per) = (preperiod as usize, period as usize);
             for (i, chunk) in seq.values[..pre].chunks(per.max(10)).enumerate() {
                 outln!(out, "{:>label$}: {}", i * per.max(10), cells(chunk));
             }
@@ -240,7 +125,7 @@ fn print_text(out: &mut String, seq: &Sequence, row: usize, horizon: Option<u64>
         }
     }
     let row = match (row, seq.period) {
-        (0, Some(p)) if p.period <= 36 => p.period as usize,
+        (0, Some(p)) if p <= 36 => p as usize,
         (0, _) => 10,
         (r, _) => r,
     };

@@ -1,11 +1,9 @@
 //! `nimbus sg`: outcome, Sprague–Grundy values, winning moves and remoteness of a sum.
 
 use crate::{print_json, read_input, Common, ScriptArgs};
-use nimbus::impartial::expr::Parser;
-use nimbus::impartial::misere::{
-    analyze_misere, MisereAnalysis, MisereOptions, MisereResult, MisereRule, Refusal,
-};
-use nimbus::impartial::sum::{analyze, Analysis, AnalyzeOptions};
+use nimbus::api::sg;
+use nimbus::impartial::misere::{MisereAnalysis, MisereRule, Refusal};
+use nimbus::impartial::sum::Analysis;
 use std::process::ExitCode;
 
 const EXAMPLES: &str = "\
@@ -63,13 +61,6 @@ pub struct Args {
     pub(crate) common: Common,
 }
 
-#[derive(serde::Serialize)]
-struct Report<'a> {
-    expression: String,
-    #[serde(flatten)]
-    analysis: &'a Analysis,
-}
-
 pub fn run(args: Args, out: &mut String) -> Result<ExitCode, nimbus::Error> {
     let (text, source) = match &args.file {
         Some(path) => (
@@ -82,115 +73,42 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, nimbus::Error> {
         ),
         None => (args.expression.join(" "), "the expression".to_string()),
     };
-    let mut parser = Parser::with_script_options(args.script.options());
-    let components = parser.parse(&text, &source)?;
-    // A failed script call looks like a position without moves to the engines: its error
-    // comes first, whatever they answered.
-    let checked = |r: Result<ExitCode, nimbus::Error>| match parser.script_error() {
-        Some(e) => Err(e),
-        None => r,
-    };
-    checked(analyse(&args, components, out))
-}
-
-fn analyse(
-    args: &Args,
-    components: Vec<Box<dyn nimbus::impartial::component::Component>>,
-    out: &mut String,
-) -> Result<ExitCode, nimbus::Error> {
-    let opts = AnalyzeOptions {
-        limits: args.common.limits(),
-        max_moves: args.max_moves,
-        ..AnalyzeOptions::default()
-    };
-    let expression = components
-        .iter()
-        .map(|c| c.expression())
-        .collect::<Vec<_>>()
-        .join(" + ");
-    if args.misere {
-        let rule = args.rule.as_deref().map(|r| match r {
+    let req = sg::Request {
+        misere: args.misere,
+        rule: args.rule.as_deref().map(|r| match r {
             "sj" => MisereRule::Sj,
             "anti-nim" => MisereRule::AntiNim,
             _ => MisereRule::Search,
-        });
-        let mopts = MisereOptions {
-            limits: opts.limits,
-            max_moves: opts.max_moves,
-            rule,
-        };
-        return match analyze_misere(&components, &mopts)? {
-            MisereResult::Answer(a) => {
-                if args.common.json {
-                    print_json(
-                        out,
-                        &MisereReport {
-                            expression,
-                            play: "misere",
-                            analysis: &a,
-                        },
-                    )?;
-                } else {
-                    print_misere(out, &expression, &a, args.explain);
-                }
-                Ok(ExitCode::SUCCESS)
-            }
-            MisereResult::Refused(r) => {
-                if args.common.json {
-                    print_json(
-                        out,
-                        &RefusalReport {
-                            expression,
-                            refused: true,
-                            refusal: &r,
-                        },
-                    )?;
-                } else {
-                    outln!(out, "refused: {}", r.reason);
-                    if let Some(c) = &r.counterexample {
-                        outln!(
-                            out,
-                            "counterexample: {} is {} in misère play, but the {} says {}",
-                            c.position,
-                            c.truth,
-                            r.rule,
-                            c.rule_says
-                        );
-                    }
-                }
-                Ok(ExitCode::from(1))
-            }
-        };
-    }
-    let analysis = analyze(&components, &opts)?;
+        }),
+        max_moves: args.max_moves,
+        limits: args.common.limits(),
+        script: args.script.options(),
+    };
+    let answer = sg::solve(&text, &source, &req)?;
     if args.common.json {
-        print_json(
-            out,
-            &Report {
-                expression,
-                analysis: &analysis,
-            },
-        )?;
+        print_json(out, &answer)?;
     } else {
-        print_text(out, &expression, &analysis);
+        match &answer.result {
+            sg::Verdict::Normal(a) => print_text(out, &answer.expression, a),
+            sg::Verdict::Misere(a) => print_misere(out, &answer.expression, a, args.explain),
+            sg::Verdict::Refused(r) => print_refusal(out, r),
+        }
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(ExitCode::from(u8::from(answer.refused)))
 }
 
-#[derive(serde::Serialize)]
-struct MisereReport<'a> {
-    expression: String,
-    play: &'static str,
-    #[serde(flatten)]
-    analysis: &'a MisereAnalysis,
-}
-
-#[derive(serde::Serialize)]
-struct RefusalReport<'a> {
-    expression: String,
-    refused: bool,
-    #[serde(flatten)]
-    refusal: &'a Refusal,
+fn print_refusal(out: &mut String, r: &Refusal) {
+    outln!(out, "refused: {}", r.reason);
+    if let Some(c) = &r.counterexample {
+        outln!(
+            out,
+            "counterexample: {} is {} in misère play, but the {} says {}",
+            c.position,
+            c.truth,
+            r.rule,
+            c.rule_says
+        );
+    }
 }
 
 fn print_misere(out: &mut String, expression: &str, a: &MisereAnalysis, explain: bool) {

@@ -2,7 +2,8 @@
 
 use crate::game_input::GameInput;
 use crate::{print_json, Common};
-use nimbus::strategic::game::{parse_profile, verify_within};
+use nimbus::api::verify;
+use nimbus::strategic::game::parse_profile;
 use nimbus::strategic::{parse_number, show, Q};
 use num_traits::Zero;
 use std::process::ExitCode;
@@ -37,22 +38,6 @@ pub struct Args {
     pub(crate) common: Common,
 }
 
-#[derive(serde::Serialize)]
-struct PlayerReport {
-    player: String,
-    payoff: String,
-    best_deviation: String,
-    best_deviation_payoff: String,
-    gains: bool,
-}
-
-#[derive(serde::Serialize)]
-struct Report {
-    equilibrium: bool,
-    max_gain: String,
-    players: Vec<PlayerReport>,
-}
-
 pub fn run(args: Args, out: &mut String) -> Result<ExitCode, nimbus::Error> {
     let (file, profile_text) = match (args.words.as_slice(), &args.input.row) {
         ([profile], Some(_)) => (None, profile),
@@ -71,86 +56,53 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, nimbus::Error> {
     let (game, _) = args.input.load(file)?;
     let tolerance = match &args.tolerance {
         Some(t) => {
-            let q = parse_number(t)
-                .map_err(|why| nimbus::Error::Invalid(format!("--tolerance: {why}")))?;
-            if q < Q::zero() {
-                return Err(nimbus::Error::Invalid(
-                    "--tolerance must not be negative".into(),
-                ));
-            }
-            q
+            parse_number(t).map_err(|why| nimbus::Error::Invalid(format!("--tolerance: {why}")))?
         }
         None => Q::zero(),
     };
     let profile = parse_profile(&game, profile_text, "the profile")?;
-    let v = verify_within(&game, &profile, &tolerance)?;
-    let players: Vec<PlayerReport> = (0..game.players.len())
-        .map(|i| PlayerReport {
-            player: game.players[i].clone(),
-            payoff: show(&v.payoffs[i]),
-            best_deviation: game.strategies[i][v.best_replies[i].0].clone(),
-            best_deviation_payoff: show(&v.best_replies[i].1),
-            gains: &v.best_replies[i].1 - &v.payoffs[i] > tolerance,
-        })
-        .collect();
+    // Decimals are often rounded fractions: the answer says so when they just miss.
+    let decimal = profile_text.contains('.');
+    let v = verify::check(&game, &profile, &tolerance, decimal)?;
     if args.common.json {
-        print_json(
-            out,
-            &Report {
-                equilibrium: v.is_equilibrium,
-                max_gain: show(&v.max_gain),
-                players,
-            },
-        )?;
+        print_json(out, &v)?;
     } else {
-        for p in &players {
-            outln!(
-                out,
-                "{}: payoff {}; best pure deviation '{}' pays {}{}",
-                p.player,
-                p.payoff,
-                p.best_deviation,
-                p.best_deviation_payoff,
-                if p.gains {
-                    " — gains by deviating"
-                } else {
-                    ""
-                }
-            );
-        }
-        let verdict = match (v.is_equilibrium, tolerance.is_zero()) {
-            (true, true) => "a Nash equilibrium: no player gains by deviating".to_string(),
-            (true, false) => format!(
-                "an equilibrium within the tolerance: no player gains more than {} (at most {})",
-                show(&tolerance),
-                show(&v.max_gain)
-            ),
-            (false, _) => "not a Nash equilibrium".to_string(),
-        };
-        outln!(out, "{verdict}");
-        let rounded = profile_is_decimal(profile_text);
-        if !v.is_equilibrium
-            && tolerance.is_zero()
-            && rounded
-            && v.max_gain < Q::new(1.into(), 100.into())
-        {
-            outln!(
-                out,
-                "note: the check is exact, and the largest gain is only {} (about {:.2e}): the \
-                 decimals look rounded; --tolerance accepts gains up to a bound",
-                show(&v.max_gain),
-                nimbus::strategic::to_f64(&v.max_gain)
-            );
-        }
+        print_text(out, &v);
     }
-    Ok(if v.is_equilibrium {
+    Ok(if v.equilibrium {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
     })
 }
 
-/// Whether the profile was written with decimals (which are often rounded fractions).
-fn profile_is_decimal(text: &str) -> bool {
-    text.contains('.')
+fn print_text(out: &mut String, v: &verify::Answer) {
+    for p in &v.players {
+        outln!(
+            out,
+            "{}: payoff {}; best pure deviation '{}' pays {}{}",
+            p.player,
+            show(&p.payoff),
+            p.best_deviation_name,
+            show(&p.best_deviation_payoff),
+            if p.gains {
+                " — gains by deviating"
+            } else {
+                ""
+            }
+        );
+    }
+    let verdict = match (v.equilibrium, v.tolerance.is_zero()) {
+        (true, true) => "a Nash equilibrium: no player gains by deviating".to_string(),
+        (true, false) => format!(
+            "an equilibrium within the tolerance: no player gains more than {} (at most {})",
+            show(&v.tolerance),
+            show(&v.max_gain)
+        ),
+        (false, _) => "not a Nash equilibrium".to_string(),
+    };
+    outln!(out, "{verdict}");
+    for n in &v.notes {
+        outln!(out, "note: {n}");
+    }
 }

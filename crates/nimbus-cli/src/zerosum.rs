@@ -1,8 +1,8 @@
 //! `nimbus zerosum`: value, saddle points and optimal mixed strategies of a matrix game.
 
 use crate::{print_json, read_input, Common};
+use nimbus::api::zerosum;
 use nimbus::strategic::matrix::parse_matrix;
-use nimbus::strategic::zerosum::{solve_float_within, solve_within};
 use nimbus::strategic::{nfg, show, Q};
 use std::process::ExitCode;
 
@@ -40,50 +40,33 @@ pub struct Args {
     pub(crate) common: Common,
 }
 
-#[derive(serde::Serialize)]
-struct FloatReport {
-    rows: usize,
-    columns: usize,
-    value: f64,
-    row_strategy: Vec<f64>,
-    col_strategy: Vec<f64>,
-    row_guarantee: f64,
-    col_guarantee: f64,
-    duality_gap: f64,
-    pivots: usize,
-    notes: Vec<String>,
+pub fn run(args: Args, out: &mut String) -> Result<ExitCode, nimbus::Error> {
+    let (a, notes) = match (&args.file, &args.matrix) {
+        (Some(path), _) => {
+            let text = read_input(path)?;
+            if text.trim_start().starts_with("NFG") {
+                zerosum::matrix_of(&nfg::parse(&text, path)?, path)?
+            } else {
+                (parse_matrix(&text, path)?, Vec::new())
+            }
+        }
+        (None, Some(m)) => (parse_matrix(m, "the matrix")?, Vec::new()),
+        (None, None) => unreachable!("clap requires a matrix or --file"),
+    };
+    let req = zerosum::Request { float: args.float };
+    let mut answer = zerosum::solve(&a, &req, &args.common.limits())?;
+    for n in notes {
+        answer.note(n);
+    }
+    match &answer {
+        _ if args.common.json => print_json(out, &answer)?,
+        zerosum::Answer::Exact(s) => print_exact(out, s),
+        zerosum::Answer::Float(s) => print_float(out, s),
+    }
+    Ok(ExitCode::SUCCESS)
 }
 
-fn run_float(
-    a: &[Vec<Q>],
-    json: bool,
-    max_memory: u64,
-    notes: Vec<String>,
-    out: &mut String,
-) -> Result<ExitCode, nimbus::Error> {
-    let af: Vec<Vec<f64>> = a
-        .iter()
-        .map(|r| r.iter().map(nimbus::strategic::to_f64).collect())
-        .collect();
-    let s = solve_float_within(&af, max_memory)?;
-    if json {
-        return print_json(
-            out,
-            &FloatReport {
-                rows: a.len(),
-                columns: a[0].len(),
-                value: s.value,
-                row_strategy: s.row_strategy,
-                col_strategy: s.col_strategy,
-                row_guarantee: s.row_guarantee,
-                col_guarantee: s.col_guarantee,
-                duality_gap: s.duality_gap,
-                pivots: s.pivots,
-                notes,
-            },
-        )
-        .map(|()| ExitCode::SUCCESS);
-    }
+fn print_float(out: &mut String, s: &zerosum::Float) {
     let shown = |v: &[f64]| {
         v.iter()
             .map(|x| format!("{x:.6}"))
@@ -93,8 +76,8 @@ fn run_float(
     outln!(
         out,
         "matrix:       {} x {} (floating point)",
-        a.len(),
-        a[0].len()
+        s.rows,
+        s.columns
     );
     outln!(out, "value:        {:.12}", s.value);
     outln!(out, "row player:   {}", shown(&s.row_strategy));
@@ -108,103 +91,20 @@ fn run_float(
     );
     outln!(out, "duality gap:  {:.3e}", s.duality_gap);
     outln!(out, "pivots:       {}", s.pivots);
-    for n in &notes {
+    for n in &s.notes {
         outln!(out, "note: {n}");
     }
-    Ok(ExitCode::SUCCESS)
 }
 
-#[derive(serde::Serialize)]
-struct Report {
-    rows: usize,
-    columns: usize,
-    value: String,
-    row_strategy: Vec<String>,
-    col_strategy: Vec<String>,
-    maximin: String,
-    minimax: String,
-    saddle_points: Vec<[usize; 2]>,
-    pivots: usize,
-    notes: Vec<String>,
-}
-
-pub fn run(args: Args, out: &mut String) -> Result<ExitCode, nimbus::Error> {
-    let mut notes = Vec::new();
-    let a: Vec<Vec<Q>> = match (&args.file, &args.matrix) {
-        (Some(path), _) => {
-            let text = read_input(path)?;
-            if text.trim_start().starts_with("NFG") {
-                let game = nfg::parse(&text, path)?;
-                if game.players.len() != 2 {
-                    return Err(nimbus::Error::Invalid(format!(
-                        "{path}: a matrix game has two players, this game {}",
-                        game.players.len()
-                    )));
-                }
-                let total = |k| {
-                    let p = game.payoffs_at(k);
-                    &p[0] + &p[1]
-                };
-                let c = total(0);
-                let constant = (1..game.profiles()).all(|k| total(k) == c);
-                if constant && c != Q::from_integer(0.into()) {
-                    notes.push(format!(
-                        "the game is constant-sum (the payoffs add up to {} everywhere): the same \
-                         strategies are optimal as in the zero-sum game of the first player's \
-                         payoffs, solved here; the second player's value is {} minus the value",
-                        show(&c),
-                        show(&c)
-                    ));
-                } else if !constant {
-                    notes.push(
-                        "the game is not zero-sum: this is the game of the first player's \
-                         payoffs, which the second player minimises (use nimbus nash for the \
-                         game itself)"
-                            .to_string(),
-                    );
-                }
-                game.matrix(0)
-            } else {
-                parse_matrix(&text, path)?
-            }
-        }
-        (None, Some(m)) => parse_matrix(m, "the matrix")?,
-        (None, None) => unreachable!("clap requires a matrix or --file"),
-    };
-    if args.float {
-        return run_float(&a, args.common.json, args.common.max_memory(), notes, out);
-    }
-    let s = solve_within(&a, args.common.max_memory())?;
-    let shown = |v: &[Q]| v.iter().map(show).collect::<Vec<_>>();
-    if args.common.json {
-        return print_json(
-            out,
-            &Report {
-                rows: a.len(),
-                columns: a[0].len(),
-                value: show(&s.value),
-                row_strategy: shown(&s.row_strategy),
-                col_strategy: shown(&s.col_strategy),
-                maximin: show(&s.maximin),
-                minimax: show(&s.minimax),
-                saddle_points: s
-                    .saddle_points
-                    .iter()
-                    .map(|&(i, j)| [i + 1, j + 1])
-                    .collect(),
-                pivots: s.pivots,
-                notes,
-            },
-        )
-        .map(|()| ExitCode::SUCCESS);
-    }
+fn print_exact(out: &mut String, s: &zerosum::Exact) {
+    let shown = |v: &[Q]| v.iter().map(show).collect::<Vec<_>>().join(" ");
     let list = |v: &[usize]| {
         v.iter()
             .map(|i| (i + 1).to_string())
             .collect::<Vec<_>>()
             .join(", ")
     };
-    outln!(out, "matrix:       {} x {}", a.len(), a[0].len());
+    outln!(out, "matrix:       {} x {}", s.rows, s.columns);
     outln!(
         out,
         "pure:         maximin {} (rows {}), minimax {} (columns {})",
@@ -227,16 +127,15 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, nimbus::Error> {
         outln!(out, "saddle:       {}", pts.join(" "));
     }
     outln!(out, "value:        {}", show(&s.value));
-    outln!(out, "row player:   {}", shown(&s.row_strategy).join(" "));
-    outln!(out, "column:       {}", shown(&s.col_strategy).join(" "));
+    outln!(out, "row player:   {}", shown(&s.row_strategy));
+    outln!(out, "column:       {}", shown(&s.col_strategy));
     outln!(
         out,
         "checked:      the row strategy gets at least {v} against every column, and the column \
          strategy holds every row to at most {v}",
         v = show(&s.value)
     );
-    for n in &notes {
+    for n in &s.notes {
         outln!(out, "note: {n}");
     }
-    Ok(ExitCode::SUCCESS)
 }

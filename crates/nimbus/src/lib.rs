@@ -29,6 +29,7 @@
 //! # Ok::<(), nimbus::Error>(())
 //! ```
 
+pub mod api;
 pub mod budget;
 pub mod error;
 pub mod impartial;

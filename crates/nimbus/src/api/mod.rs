@@ -1,0 +1,114 @@
+//! The front door: one call per question, a request in and a serialisable answer out.
+//!
+//! Every front-end (the `nimbus` command, the Python package, later the web page) builds a
+//! request, calls one function here and shows the answer; method choice, dominance, lifting
+//! and exact verification all happen behind these calls, so every front-end gives the same
+//! answers. An answer serialised with [`to_json`] is what `nimbus … --json` prints, under the
+//! schema documented in `docs/json.md` (versioned by [`SCHEMA`]).
+//!
+//! - [`nash`]: the Nash equilibria of a strategic-form game;
+//! - [`zerosum`]: a matrix game's value and optimal strategies;
+//! - [`verify`]: whether a mixed profile is an equilibrium;
+//! - [`sg`]: a sum of impartial games under normal or misère play;
+//! - [`sequence`]: the nim-sequence of a heap game and its period;
+//! - [`solve`]: a search, a strong solution or a query of one, for two-player games.
+//!
+//! ```
+//! use nimbus::api::{nash, to_json, Limits};
+//! use nimbus::strategic::matrix::parse_matrix;
+//! use nimbus::strategic::game::NormalForm;
+//!
+//! // The prisoner's dilemma: (defect, defect) only.
+//! let a = parse_matrix("3 0; 5 1", "A")?;
+//! let b = parse_matrix("3 5; 0 1", "B")?;
+//! let game = NormalForm::bimatrix(&a, &b)?;
+//! let answer = nash::solve(&game, &nash::Request::default(), &Limits::default())?;
+//! assert_eq!(answer.equilibria.len(), 1);
+//! assert!(to_json(&answer).contains("\"schema\":1"));
+//! # Ok::<(), nimbus::Error>(())
+//! ```
+
+pub mod nash;
+pub mod sequence;
+pub mod sg;
+pub mod solve;
+pub mod verify;
+pub mod zerosum;
+
+pub use crate::impartial::Limits;
+
+/// The version of the JSON answers: raised whenever a field changes meaning or goes away
+/// (adding a field does not raise it).
+pub const SCHEMA: u32 = 1;
+
+/// An answer as JSON, with the `"schema"` field first.
+pub fn to_json<T: serde::Serialize>(answer: &T) -> String {
+    #[derive(serde::Serialize)]
+    struct Versioned<'a, T> {
+        schema: u32,
+        #[serde(flatten)]
+        answer: &'a T,
+    }
+    serde_json::to_string(&Versioned {
+        schema: SCHEMA,
+        answer,
+    })
+    .unwrap_or_else(|e| format!("{{\"schema\":{SCHEMA},\"error\":\"{e}\"}}"))
+}
+
+/// An error as an answer: what front-ends print for `--json` when a question fails.
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Failure {
+    /// The message, as the command line prints it.
+    pub error: String,
+    /// Its kind ([`crate::Error::kind`]): `input`, `limit`, `io`, `interrupted`, …
+    pub kind: &'static str,
+}
+
+impl Failure {
+    /// The answer for `e`.
+    pub fn of(e: &crate::Error) -> Self {
+        Failure {
+            error: e.to_string(),
+            kind: e.kind(),
+        }
+    }
+}
+
+/// Exact numbers in JSON: strings such as `"-2/3"`, so that no digit is lost (JSON numbers
+/// are read as doubles by most parsers).
+pub mod exact {
+    use crate::strategic::{show, Q};
+    use serde::ser::{SerializeSeq, Serializer};
+
+    /// One number.
+    pub fn one<S: Serializer>(q: &Q, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&show(q))
+    }
+
+    /// An optional number.
+    pub fn option<S: Serializer>(q: &Option<Q>, s: S) -> Result<S::Ok, S::Error> {
+        match q {
+            Some(q) => s.serialize_some(&show(q)),
+            None => s.serialize_none(),
+        }
+    }
+
+    /// A list of numbers.
+    pub fn list<S: Serializer>(v: &[Q], s: S) -> Result<S::Ok, S::Error> {
+        let mut seq = s.serialize_seq(Some(v.len()))?;
+        for q in v {
+            seq.serialize_element(&show(q))?;
+        }
+        seq.end()
+    }
+
+    /// A list of lists of numbers.
+    pub fn lists<S: Serializer>(v: &[Vec<Q>], s: S) -> Result<S::Ok, S::Error> {
+        let mut seq = s.serialize_seq(Some(v.len()))?;
+        for row in v {
+            seq.serialize_element(&row.iter().map(show).collect::<Vec<_>>())?;
+        }
+        seq.end()
+    }
+}

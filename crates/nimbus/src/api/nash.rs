@@ -1,0 +1,502 @@
+//! The Nash equilibria of a strategic-form game: method choice, dominance, lifting back to
+//! the game as given, exact verification of every equilibrium, and the components.
+
+use super::{exact, Limits};
+use crate::error::{Error, Result};
+use crate::strategic::bimatrix::{Bimatrix, Equilibrium as Raw};
+use crate::strategic::game::{verify, NormalForm};
+use crate::strategic::pure::{eliminate, pure_equilibria, Dominator, Reduction};
+use crate::strategic::{lemke, show, support, two_by_two, vertex, Q};
+use serde::Serialize;
+
+/// The algorithms.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Method {
+    /// Indifference for 2 × 2 games, vertex enumeration for other two-player games, pure
+    /// equilibria for more players.
+    #[default]
+    Auto,
+    /// Vertex enumeration (Gambit's enummixed): every extreme equilibrium and the components.
+    Vertex,
+    /// Support enumeration.
+    Support,
+    /// Lemke–Howson (Gambit's lcp), from every label or from one.
+    LemkeHowson,
+    /// Pure equilibria (Gambit's enumpure), any number of players.
+    Pure,
+    /// The indifference conditions of a 2 × 2 game, with its best-reply correspondences.
+    Indifference,
+}
+
+impl Method {
+    /// Every method with its names: ours first, then the aliases users of Gambit and nashpy
+    /// know.
+    pub const NAMES: &'static [(&'static str, Method)] = &[
+        ("auto", Method::Auto),
+        ("vertex", Method::Vertex),
+        ("support", Method::Support),
+        ("lh", Method::LemkeHowson),
+        ("pure", Method::Pure),
+        ("indifference", Method::Indifference),
+        ("enummixed", Method::Vertex),
+        ("vertex-enumeration", Method::Vertex),
+        ("support-enumeration", Method::Support),
+        ("lcp", Method::LemkeHowson),
+        ("lemke-howson", Method::LemkeHowson),
+        ("enumpure", Method::Pure),
+    ];
+
+    /// The method called `name` (see [`Method::NAMES`]).
+    pub fn parse(name: &str) -> Result<Method> {
+        let key = name.trim().to_ascii_lowercase().replace('_', "-");
+        Self::NAMES
+            .iter()
+            .find(|(n, _)| *n == key)
+            .map(|&(_, m)| m)
+            .ok_or_else(|| {
+                Error::Invalid(format!(
+                    "unknown method '{name}': use auto, vertex, support, lh, pure or \
+                     indifference (or Gambit's enummixed, lcp, enumpure)"
+                ))
+            })
+    }
+}
+
+/// Which dominated strategies to remove before solving.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Dominance {
+    /// None: the game as it is.
+    #[default]
+    None,
+    /// Strictly dominated strategies, by pure strategies and by mixtures, iterated: no
+    /// equilibrium is lost.
+    Strict,
+    /// Weakly dominated ones too: some equilibria may be lost.
+    Weak,
+}
+
+/// What to compute.
+#[derive(Debug, Clone, Default)]
+pub struct Request {
+    /// The algorithm.
+    pub method: Method,
+    /// For Lemke–Howson: the one label to start from (0-based: rows, then columns); every
+    /// label when `None`.
+    pub label: Option<usize>,
+    /// Dominated strategies to remove first.
+    pub dominance: Dominance,
+    /// For the indifference method: draw the best-reply correspondences as SVG.
+    pub plot: bool,
+}
+
+/// One equilibrium of the game as given.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Equilibrium {
+    /// Each player's mixed strategy, over all the game's strategies.
+    #[serde(serialize_with = "exact::lists")]
+    pub profile: Vec<Vec<Q>>,
+    /// Each player's expected payoff.
+    #[serde(serialize_with = "exact::list")]
+    pub payoffs: Vec<Q>,
+}
+
+/// A removed strategy.
+#[derive(Debug, Clone, Serialize)]
+pub struct Elimination {
+    /// The player's index.
+    pub player: usize,
+    /// The strategy's index in the game as given.
+    pub strategy: usize,
+    /// The strategies that dominate it, with their probabilities (one, at 1, when pure).
+    pub dominated_by: Vec<(usize, String)>,
+    /// Whether the domination is weak.
+    pub weak: bool,
+}
+
+/// A maximal convex set of equilibria: every listed row strategy against every listed
+/// column strategy (indices into [`Answer::equilibria`], by the strategy they use).
+#[derive(Debug, Clone, Serialize)]
+pub struct Clique {
+    /// Equilibria whose row strategies span the set.
+    pub rows: Vec<usize>,
+    /// Equilibria whose column strategies span the set.
+    pub cols: Vec<usize>,
+}
+
+/// A connected set of equilibria.
+#[derive(Debug, Clone, Serialize)]
+pub struct Component {
+    /// Indices into [`Answer::equilibria`] of the component's extreme equilibria.
+    pub equilibria: Vec<usize>,
+    /// Its maximal convex subsets.
+    pub cliques: Vec<Clique>,
+}
+
+/// The whole answer.
+#[derive(Debug, Clone, Serialize)]
+pub struct Answer {
+    /// The game's title.
+    pub title: String,
+    /// The players' names.
+    pub players: Vec<String>,
+    /// Each player's strategy names.
+    pub strategies: Vec<Vec<String>>,
+    /// The method that ran (never `auto`).
+    pub method: Method,
+    /// What the method finds, in words.
+    pub described: String,
+    /// The strategies removed by dominance, in order.
+    pub eliminated: Vec<Elimination>,
+    /// The equilibria, each checked exactly against the game as given.
+    pub equilibria: Vec<Equilibrium>,
+    /// The connected sets of equilibria, for the methods that find every extreme one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub components: Option<Vec<Component>>,
+    /// Remarks a reader needs (degeneracy, continua, what was not computed).
+    pub notes: Vec<String>,
+    /// The best-reply plot (SVG) when asked for.
+    #[serde(skip)]
+    pub plot: Option<String>,
+}
+
+/// The method `auto` stands for on a game of this shape.
+pub fn resolve(method: Method, shape: &[usize]) -> Method {
+    match method {
+        Method::Auto if shape == [2, 2] => Method::Indifference,
+        Method::Auto if shape.len() == 2 => Method::Vertex,
+        Method::Auto => Method::Pure,
+        m => m,
+    }
+}
+
+/// Components as indices into the list of equilibria.
+fn components_of(pairs: &[(usize, usize)], comps: &[vertex::Component]) -> Vec<Component> {
+    let eq_of = |r: usize, c: usize| pairs.iter().position(|&p| p == (r, c));
+    comps
+        .iter()
+        .map(|c| Component {
+            equilibria: c
+                .rows
+                .iter()
+                .flat_map(|&r| c.cols.iter().filter_map(move |&k| eq_of(r, k)))
+                .collect(),
+            cliques: c
+                .cliques
+                .iter()
+                .map(|(rs, cs)| Clique {
+                    rows: rs.iter().filter_map(|&r| eq_of(r, cs[0])).collect(),
+                    cols: cs.iter().filter_map(|&k| eq_of(rs[0], k)).collect(),
+                })
+                .collect(),
+        })
+        .collect()
+}
+
+/// The equilibria of the reduced game by one method, with components and notes.
+struct Found {
+    equilibria: Vec<Raw>,
+    components: Option<Vec<Component>>,
+    described: &'static str,
+    plot: Option<String>,
+}
+
+fn run_method(
+    g: &NormalForm,
+    method: Method,
+    req: &Request,
+    limits: &Limits,
+    notes: &mut Vec<String>,
+) -> Result<Found> {
+    let mut found = Found {
+        equilibria: Vec::new(),
+        components: None,
+        described: "",
+        plot: None,
+    };
+    match method {
+        Method::Pure | Method::Auto => {
+            found.described = "pure-strategy equilibria (every pure profile checked)";
+            if g.players.len() > 2 {
+                notes.push(
+                    "only pure equilibria are computed for games of three or more players: \
+                     every finite game has an equilibrium, but its mixed equilibria are not \
+                     computed yet"
+                        .into(),
+                );
+            }
+            found.equilibria = pure_equilibria(g).iter().map(|p| Raw::pure(g, p)).collect();
+        }
+        Method::Indifference => {
+            let s = two_by_two::solve(g)?;
+            found.described = "the indifference conditions of a 2 x 2 game";
+            if req.plot {
+                found.plot = Some(two_by_two::plot(g, &s));
+            }
+            for pc in s.pieces.iter().filter(|pc| !pc.is_point()) {
+                notes.push(format!(
+                    "a continuum of equilibria: p in [{}, {}], q in [{}, {}] (p, q: the \
+                     probabilities of the first row and the first column); its ends are listed",
+                    show(&pc.p.0),
+                    show(&pc.p.1),
+                    show(&pc.q.0),
+                    show(&pc.q.1)
+                ));
+            }
+            found.equilibria = s.equilibria;
+        }
+        Method::Vertex => {
+            let e = vertex::enumerate(&Bimatrix::new(g)?, limits.max_states)?;
+            found.described = "vertex enumeration: every extreme equilibrium";
+            found.components = Some(components_of(&e.pairs, &e.components));
+            found.equilibria = e.equilibria;
+        }
+        Method::Support => {
+            let s = support::enumerate_within(&Bimatrix::new(g)?, limits.max_work)?;
+            found.described = "support enumeration";
+            if s.degenerate {
+                notes.push(
+                    "the game is degenerate (a strategy with more best replies than its \
+                     support): the extreme equilibria are listed, and the components show \
+                     which of them mix"
+                        .into(),
+                );
+            }
+            found.components = Some(components_of(&s.pairs, &s.components));
+            found.equilibria = s.equilibria;
+        }
+        Method::LemkeHowson => {
+            let bm = Bimatrix::new(g)?;
+            found.equilibria = match req.label {
+                Some(k) => {
+                    found.described = "Lemke-Howson from one label";
+                    vec![lemke::lemke_howson(&bm, k)?.equilibrium]
+                }
+                None => {
+                    found.described = "Lemke-Howson from every label";
+                    lemke::from_every_label(&bm)?
+                        .into_iter()
+                        .map(|r| r.equilibrium)
+                        .collect()
+                }
+            };
+        }
+    }
+    Ok(found)
+}
+
+fn shape_text(shape: &[usize]) -> String {
+    shape
+        .iter()
+        .map(usize::to_string)
+        .collect::<Vec<_>>()
+        .join(" x ")
+}
+
+/// Checks that the request fits the game before anything runs.
+fn check_request(
+    req: &Request,
+    method: Method,
+    reduced: &[usize],
+    reduced_any: bool,
+) -> Result<()> {
+    if req.plot && method != Method::Indifference {
+        return Err(Error::Invalid(format!(
+            "the plot draws 2 x 2 games (by the indifference method); this game is {}{}",
+            shape_text(reduced),
+            if reduced_any {
+                " after elimination"
+            } else {
+                ""
+            }
+        )));
+    }
+    if method != Method::LemkeHowson && req.label.is_some() {
+        return Err(Error::Invalid(
+            "a starting label is for the Lemke-Howson method".into(),
+        ));
+    }
+    if method == Method::Indifference && reduced != [2, 2] {
+        return Err(Error::Invalid(format!(
+            "the indifference method solves 2 x 2 games; this game is {}",
+            shape_text(reduced)
+        )));
+    }
+    if method != Method::Pure && reduced.len() != 2 {
+        return Err(Error::Invalid(format!(
+            "this method needs a two-player game; this game has {} players (use the pure \
+             method)",
+            reduced.len()
+        )));
+    }
+    if let (Some(k), [m, n]) = (req.label, reduced) {
+        if k >= m + n {
+            return Err(Error::Invalid(format!(
+                "label {}: labels run from 1 to {} (rows, then columns)",
+                k + 1,
+                m + n
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// The Nash equilibria of `game` as `req` asks: each one lifted back to the game as given
+/// and checked exactly there (no player gains by deviating to any pure strategy).
+pub fn solve(game: &NormalForm, req: &Request, limits: &Limits) -> Result<Answer> {
+    let mut notes = Vec::new();
+    let reduction = match req.dominance {
+        Dominance::None => Reduction::none(game),
+        Dominance::Strict => eliminate(game, true, false)?,
+        Dominance::Weak => eliminate(game, true, true)?,
+    };
+    if req.dominance == Dominance::Weak && !reduction.steps.is_empty() {
+        notes.push(
+            "weak dominance was used: equilibria of the original game that use a removed \
+             strategy are not listed"
+                .into(),
+        );
+    }
+    let g = &reduction.game;
+    let method = resolve(req.method, &g.shape());
+    check_request(req, method, &g.shape(), !reduction.steps.is_empty())?;
+    let found = run_method(g, method, req, limits, &mut notes)?;
+    let shape = game.shape();
+    let mut equilibria = Vec::with_capacity(found.equilibria.len());
+    for e in &found.equilibria {
+        let e = reduction.lift(e, &shape);
+        // The promise: nothing is returned that was not checked against the game as given.
+        let v = verify(game, &e.profile)?;
+        if !v.is_equilibrium || v.payoffs != e.payoffs {
+            return Err(Error::Invalid(
+                "internal inconsistency: a computed profile failed the equilibrium check".into(),
+            ));
+        }
+        equilibria.push(Equilibrium {
+            profile: e.profile,
+            payoffs: e.payoffs,
+        });
+    }
+    let eliminated = reduction
+        .steps
+        .iter()
+        .map(|st| Elimination {
+            player: st.player,
+            strategy: st.strategy,
+            dominated_by: match &st.by {
+                Dominator::Pure(t) => vec![(*t, "1".into())],
+                Dominator::Mixed(mix) => mix.iter().map(|(t, p)| (*t, show(p))).collect(),
+            },
+            weak: st.weak,
+        })
+        .collect();
+    Ok(Answer {
+        title: game.title.clone(),
+        players: game.players.clone(),
+        strategies: game.strategies.clone(),
+        method,
+        described: found.described.into(),
+        eliminated,
+        equilibria,
+        components: found.components,
+        notes,
+        plot: found.plot,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::strategic::matrix::parse_matrix;
+
+    fn game(a: &str, b: &str) -> NormalForm {
+        NormalForm::bimatrix(
+            &parse_matrix(a, "A").unwrap(),
+            &parse_matrix(b, "B").unwrap(),
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn names_and_aliases() {
+        assert_eq!(Method::parse("enummixed").unwrap(), Method::Vertex);
+        assert_eq!(Method::parse("LCP").unwrap(), Method::LemkeHowson);
+        assert_eq!(
+            Method::parse("support_enumeration").unwrap(),
+            Method::Support
+        );
+        assert!(Method::parse("magic").is_err());
+    }
+
+    /// Every method's equilibria are among vertex enumeration's (which finds all extreme
+    /// ones) on a non-degenerate game, and auto picks by shape.
+    #[test]
+    fn methods_agree() {
+        let g = game("3 0 2; 1 4 0; 0 2 5", "2 1 0; 0 3 1; 1 0 4");
+        let limits = Limits::default();
+        let all = solve(
+            &g,
+            &Request {
+                method: Method::Vertex,
+                ..Request::default()
+            },
+            &limits,
+        )
+        .unwrap();
+        assert_eq!(
+            solve(&g, &Request::default(), &limits).unwrap().method,
+            Method::Vertex
+        );
+        for m in [Method::Support, Method::LemkeHowson, Method::Pure] {
+            let r = solve(
+                &g,
+                &Request {
+                    method: m,
+                    ..Request::default()
+                },
+                &limits,
+            )
+            .unwrap();
+            assert!(!r.equilibria.is_empty() || m == Method::Pure);
+            for e in &r.equilibria {
+                assert!(all.equilibria.contains(e), "{m:?} found {e:?}");
+            }
+        }
+        let two = game("2 0; 0 1", "1 0; 0 2");
+        let r = solve(
+            &two,
+            &Request {
+                plot: true,
+                ..Request::default()
+            },
+            &limits,
+        )
+        .unwrap();
+        assert_eq!(r.method, Method::Indifference);
+        assert_eq!(r.equilibria.len(), 3);
+        assert!(r.plot.unwrap().starts_with("<svg"));
+    }
+
+    #[test]
+    fn requests_that_do_not_fit_are_refused() {
+        let g = game("3 0 2; 1 4 0; 0 2 5", "2 1 0; 0 3 1; 1 0 4");
+        let limits = Limits::default();
+        let plot = Request {
+            plot: true,
+            ..Request::default()
+        };
+        assert!(solve(&g, &plot, &limits).is_err());
+        let label = Request {
+            method: Method::LemkeHowson,
+            label: Some(6),
+            ..Request::default()
+        };
+        assert!(solve(&g, &label, &limits).is_err());
+        let label = Request {
+            label: Some(0),
+            ..Request::default()
+        };
+        assert!(solve(&g, &label, &limits).is_err());
+    }
+}

@@ -1,0 +1,487 @@
+//! Two-player games of perfect information: a search from a position, a strong solution of
+//! every position (saved to a file if asked), a query of a saved solution, and Choosing
+//! Carrot's answer for every k.
+
+use super::Limits;
+use crate::error::{Error, Result};
+use crate::script::sequential::ScriptGame;
+use crate::script::{Script, ScriptOptions};
+use crate::sequential::explicit::Explicit;
+use crate::sequential::games::connect4::Connect4;
+use crate::sequential::games::{carrot, Builtin};
+use crate::sequential::solve::{self as strong, Progress, Solved, Strong};
+use crate::sequential::{self as seq, alphabeta, memo, Game, Indexed, Method, Notation, Player};
+use serde::Serialize;
+use std::hash::Hash;
+use std::rc::Rc;
+use std::time::{Duration, Instant};
+
+/// What to compute.
+#[derive(Debug, Clone, Default)]
+pub struct Request {
+    /// The moves played from the start, in the game's notation.
+    pub position: Option<String>,
+    /// The search.
+    pub method: Option<Method>,
+    /// Search this many plies, then use the game's evaluation.
+    pub depth: Option<u32>,
+    /// Stop after this many seconds with the best answer found so far.
+    pub time_limit: Option<f64>,
+    /// Strongly solve the game: every position reachable from the start.
+    pub all: bool,
+    /// With `all`: save the solution to this file.
+    pub save: Option<String>,
+    /// Answer from a solution saved before.
+    pub db: Option<String>,
+    /// Entries of the transposition table, as a power of two (default 20).
+    pub table_bits: Option<u32>,
+    /// Budgets.
+    pub limits: Limits,
+    /// Limits on a script game.
+    pub script: ScriptOptions,
+}
+
+/// A search's answer.
+#[derive(Debug, Clone, Serialize)]
+pub struct Searched {
+    /// The game.
+    pub game: String,
+    /// The position, as the moves from the start.
+    pub position: String,
+    /// The board, drawn.
+    pub board: String,
+    /// Whose turn it is.
+    pub to_move: Player,
+    /// The value for the side to move.
+    pub value: i64,
+    /// What the value means.
+    pub meaning: String,
+    /// Every move that reaches the value.
+    pub best_moves: Vec<String>,
+    /// A principal variation.
+    pub pv: Vec<String>,
+    /// Positions visited.
+    pub nodes: u64,
+    /// Time taken.
+    pub microseconds: u128,
+    /// The depth searched, when limited.
+    pub depth: Option<u32>,
+    /// Whether the value is the game's exact value.
+    pub exact: bool,
+    /// Whether the position is already over.
+    pub game_over: bool,
+    /// Whether a time limit stopped the search (the answer is the best so far).
+    pub timed_out: bool,
+    /// Whether Ctrl-C stopped the search (the answer is the best so far).
+    pub interrupted: bool,
+}
+
+/// A strong solution's summary.
+#[derive(Debug, Clone, Serialize)]
+pub struct Solution {
+    /// The game.
+    pub game: String,
+    /// Positions reachable from the start.
+    pub positions: u64,
+    /// Won for the side to move.
+    pub wins: u64,
+    /// Lost for the side to move.
+    pub losses: u64,
+    /// Drawn.
+    pub draws: u64,
+    /// The longest remoteness.
+    pub longest_remoteness: u32,
+    /// The start's result.
+    pub start: Solved,
+    /// Ranks (slots) of the table.
+    pub ranks: u64,
+    /// Bytes the solution takes.
+    pub bytes: u64,
+    /// Time taken.
+    pub seconds: f64,
+    /// Where it was saved.
+    pub saved: Option<String>,
+}
+
+/// A query of a saved solution.
+#[derive(Debug, Clone, Serialize)]
+pub struct Query {
+    /// The game.
+    pub game: String,
+    /// The board, drawn.
+    pub board: String,
+    /// Whose turn it is.
+    pub to_move: Player,
+    /// The result.
+    #[serde(flatten)]
+    pub solved: Solved,
+}
+
+/// Choosing Carrot's answer for every k.
+#[derive(Debug, Clone, Serialize)]
+pub struct Carrot {
+    /// The length of the sequence.
+    pub n: usize,
+    /// The number left for k = 0, 1, …, n − 1.
+    pub answers: Vec<i64>,
+    /// Time taken.
+    pub microseconds: u128,
+}
+
+/// Any of the answers.
+#[derive(Debug, Clone, Serialize)]
+#[serde(untagged)]
+pub enum Answer {
+    /// A search.
+    Search(Searched),
+    /// A strong solution.
+    Solution(Solution),
+    /// A query of a saved solution.
+    Query(Query),
+    /// Choosing Carrot.
+    Carrot(Carrot),
+}
+
+/// The search limits of a request, checked.
+pub fn search_limits(
+    depth: Option<u32>,
+    time_limit: Option<f64>,
+    table_bits: u32,
+) -> Result<seq::Limits> {
+    let deadline = match time_limit {
+        None => None,
+        Some(t) if t.is_finite() && t > 0.0 && t < 1e9 => {
+            Some(Instant::now() + Duration::from_secs_f64(t))
+        }
+        Some(t) => {
+            return Err(Error::Invalid(format!(
+                "time limit {t}: give a positive number of seconds"
+            )))
+        }
+    };
+    if depth == Some(0) {
+        return Err(Error::Invalid("depth 0: search at least one ply".into()));
+    }
+    if !(10..=32).contains(&table_bits) {
+        return Err(Error::Invalid(format!(
+            "table bits {table_bits}: use 10 to 32"
+        )));
+    }
+    Ok(seq::Limits {
+        depth,
+        deadline,
+        table_bits,
+    })
+}
+
+/// The two-player game of "PATH ARG..." (what follows `script:`), and its name.
+pub fn script_game(rest: &str, options: &ScriptOptions) -> Result<(ScriptGame, String)> {
+    let mut words = rest.split_whitespace();
+    let path = words.next().ok_or_else(|| {
+        Error::Invalid(
+            "script: needs the script's path, as in script:examples/tictactoe.rhai".into(),
+        )
+    })?;
+    let extra: Vec<String> = words.map(String::from).collect();
+    let script = Rc::new(Script::load(path, options.clone())?);
+    Ok((ScriptGame::new(script, &extra)?, format!("script:{path}")))
+}
+
+/// Answers `req` for the game named `game` (see [`Builtin::parse`], or `script:FILE ARG…`).
+pub fn solve(game: &str, req: &Request) -> Result<Answer> {
+    if let Some(rest) = game.strip_prefix("script:") {
+        return solve_script(rest, req);
+    }
+    let builtin = Builtin::parse(game)?;
+    let name = builtin.name();
+    match &builtin {
+        Builtin::TicTacToe(g) => solve_indexed(g, &name, req),
+        Builtin::Connect4(g) => solve_indexed(g, &name, req),
+        Builtin::Nim(g) => solve_indexed(g, &name, req),
+        Builtin::CoinGrid(g) => {
+            if req.all || req.db.is_some() {
+                return Err(Error::Invalid(
+                    "the coin grid is a score game: the strong solver gives results (win, loss, \
+                     draw); solve positions one at a time"
+                        .into(),
+                ));
+            }
+            search_game(g, &name, req)
+        }
+        Builtin::Carrot(a) => {
+            if req.position.is_some() || req.all || req.db.is_some() {
+                return Err(Error::Invalid(
+                    "carrot takes only its sequence: it answers for every k at once".into(),
+                ));
+            }
+            let started = Instant::now();
+            let answers = carrot::answers(a);
+            Ok(Answer::Carrot(Carrot {
+                n: a.len(),
+                answers,
+                microseconds: started.elapsed().as_micros(),
+            }))
+        }
+    }
+}
+
+/// Any game written with the library's [`Notation`] and [`Indexed`] traits: a search, a
+/// strong solution or a query, as `req` asks.
+pub fn solve_indexed<G>(g: &G, name: &str, req: &Request) -> Result<Answer>
+where
+    G: Indexed + Notation + Sync,
+    G::Position: Hash + Eq,
+{
+    if req.all {
+        return strongly(g, name, req, Instant::now()).map(Answer::Solution);
+    }
+    if let Some(db) = &req.db {
+        let p = g.parse_position(req.position.as_deref().unwrap_or(""))?;
+        let solution = load(g, name, db)?;
+        let found = solution
+            .get(g, &p)
+            .ok_or_else(|| Error::Invalid("the position is not reachable from the start".into()))?;
+        return Ok(Answer::Query(Query {
+            game: name.into(),
+            board: g.show_position(&p),
+            to_move: g.to_move(&p),
+            solved: found,
+        }));
+    }
+    search_game(g, name, req)
+}
+
+fn load<G: Indexed>(g: &G, name: &str, db: &str) -> Result<Strong> {
+    let mut file = std::io::BufReader::new(std::fs::File::open(db).map_err(|e| Error::Io {
+        path: db.into(),
+        source: e,
+    })?);
+    Strong::load(g, name, &mut file, db)
+}
+
+/// A game written in Rhai: searched like the built-in games; `all` explores it into an
+/// explicit graph first, since a script has no ranking of its own.
+fn solve_script(rest: &str, req: &Request) -> Result<Answer> {
+    let (g, name) = script_game(rest, &req.script)?;
+    let answer = solve_script_game(&g, &name, req);
+    // A failed script call looks like the end of the game to the engines: its error comes
+    // first, whatever they answered.
+    match g.error() {
+        Some(e) => Err(e),
+        None => answer,
+    }
+}
+
+fn solve_script_game(g: &ScriptGame, name: &str, req: &Request) -> Result<Answer> {
+    if req.all || req.db.is_some() {
+        if req.all && req.position.is_some() {
+            return Err(Error::Invalid(
+                "a strong solution starts from the start: drop the position (query it from the \
+                 saved solution)"
+                    .into(),
+            ));
+        }
+        let started = Instant::now();
+        let (graph, positions) = Explicit::build(g, &g.start(), req.limits.max_states)?;
+        if req.all {
+            return strongly(&graph, name, req, started).map(Answer::Solution);
+        }
+        let db = req.db.as_deref().unwrap_or_default();
+        let p = g.parse_position(req.position.as_deref().unwrap_or(""))?;
+        let solution = load(&graph, name, db)?;
+        let found = positions
+            .iter()
+            .position(|q| *q == p)
+            .and_then(|i| solution.get(&graph, &(i as u32)))
+            .ok_or_else(|| Error::Invalid("the position is not reachable from the start".into()))?;
+        return Ok(Answer::Query(Query {
+            game: name.into(),
+            board: g.show_position(&p),
+            to_move: g.to_move(&p),
+            solved: found,
+        }));
+    }
+    if !matches!(req.method, None | Some(Method::Auto | Method::Memo)) && req.depth.is_none() {
+        // Alpha–beta and plain minimax assume that the game ends; memoised minimax checks it.
+        memo::explore(g, &g.start(), req.limits.max_states)?;
+    }
+    search_game(g, name, req)
+}
+
+/// The strong solution of `g`; `started` is when the work began (a script's exploration
+/// into a graph counts).
+fn strongly<G: Indexed + Sync>(
+    g: &G,
+    name: &str,
+    req: &Request,
+    started: Instant,
+) -> Result<Solution> {
+    if req.position.is_some() {
+        return Err(Error::Invalid(
+            "a strong solution starts from the start: drop the position (query it from the \
+             saved solution)"
+                .into(),
+        ));
+    }
+    let report = |p: Progress| match p {
+        Progress::Reached(n) => {
+            crate::progress::phase(&format!("exploring: {n} positions reached"), 0)
+        }
+        Progress::Round { round, open, total } => crate::progress::phase(
+            &format!("round {round}: {open} of {total} positions still open"),
+            0,
+        ),
+    };
+    let solution = strong::solve(
+        g,
+        name,
+        req.limits.max_states,
+        req.limits.max_memory,
+        &report,
+    )?;
+    let seconds = started.elapsed().as_secs_f64();
+    if let Some(path) = &req.save {
+        let io = |e| Error::Io {
+            path: path.clone(),
+            source: e,
+        };
+        let mut w = std::io::BufWriter::new(std::fs::File::create(path).map_err(io)?);
+        solution.save(&mut w).map_err(io)?;
+        std::io::Write::flush(&mut w).map_err(io)?;
+    }
+    let s = solution.summary();
+    Ok(Solution {
+        game: name.into(),
+        positions: s.positions,
+        wins: s.wins,
+        losses: s.losses,
+        draws: s.draws,
+        longest_remoteness: s.longest,
+        start: s.start,
+        ranks: g.size(),
+        bytes: solution.bytes(),
+        seconds,
+        saved: req.save.clone(),
+    })
+}
+
+/// A search of the position `req` names.
+pub fn search_game<G>(g: &G, name: &str, req: &Request) -> Result<Answer>
+where
+    G: Notation,
+    G::Position: Hash + Eq,
+{
+    let limits = search_limits(req.depth, req.time_limit, req.table_bits.unwrap_or(20))?;
+    let p = g.parse_position(req.position.as_deref().unwrap_or(""))?;
+    let method = req.method.unwrap_or(Method::Auto);
+    let r = seq::search(g, &p, method, &limits, req.limits.max_states)?;
+    let show = |ms: &[G::Move]| ms.iter().map(|&m| g.show_move(m)).collect::<Vec<_>>();
+    let interrupted = crate::progress::interrupted();
+    let timed_out = !r.exact
+        && !interrupted
+        && limits.deadline.is_some()
+        && r.depth.is_some_and(|d| limits.depth.is_none_or(|l| d < l));
+    Ok(Answer::Search(Searched {
+        game: name.into(),
+        position: req.position.clone().unwrap_or_default(),
+        board: g.show_position(&p),
+        to_move: g.to_move(&p),
+        value: r.value,
+        // An unfinished search's value is an estimate, never a distance to a win.
+        meaning: if r.exact {
+            g.explain(&p, r.value)
+        } else {
+            "an estimate, not a proved result".to_string()
+        },
+        best_moves: show(&r.best_moves),
+        pv: show(&r.pv),
+        nodes: r.nodes,
+        microseconds: r.elapsed.as_micros(),
+        depth: r.depth,
+        exact: r.exact,
+        game_over: g.outcome(&p).is_some(),
+        timed_out,
+        interrupted,
+    }))
+}
+
+/// One line of a batch of Connect Four positions.
+#[derive(Debug, Serialize)]
+pub struct Line {
+    /// The moves, as read.
+    pub moves: String,
+    /// Pons' score, or none when the time limit passed first.
+    pub score: Option<i64>,
+    /// Positions visited.
+    pub nodes: u64,
+    /// Time taken.
+    pub microseconds: f64,
+}
+
+/// Scores each line of `text` (Pons' test format: the moves first) in Connect Four, with one
+/// table kept warm across lines, and hands each result (or the line's error) to `each`.
+pub fn score_lines(
+    g: &Connect4,
+    text: &str,
+    time_limit: Option<f64>,
+    table_bits: Option<u32>,
+    each: &mut dyn FnMut(Result<Line>),
+) -> Result<()> {
+    search_limits(None, time_limit, 20)?;
+    let limits = search_limits(None, None, table_bits.unwrap_or(14))?;
+    let mut s = alphabeta::Searcher::new(g, &limits);
+    s.prefault();
+    for (n, line) in text.lines().enumerate() {
+        let Some(moves) = line.split_whitespace().next() else {
+            continue;
+        };
+        let p = match g.parse_position(moves) {
+            Ok(p) => p,
+            Err(e) => {
+                each(Err(at_line(e, n + 1)));
+                continue;
+            }
+        };
+        s.reset();
+        let started = Instant::now();
+        s.set_deadline(time_limit.map(|t| started + Duration::from_secs_f64(t)));
+        let score = g.score(&mut s, &p);
+        let microseconds = started.elapsed().as_secs_f64() * 1e6;
+        each(Ok(Line {
+            moves: moves.into(),
+            score,
+            nodes: s.nodes,
+            microseconds,
+        }));
+        crate::progress::check()?;
+    }
+    Ok(())
+}
+
+/// A position's error, placed on the line of the batch it came from.
+fn at_line(e: Error, line: usize) -> Error {
+    match e {
+        Error::Parse {
+            span,
+            message,
+            hint,
+        } => Error::Parse {
+            span: crate::Span {
+                source: "standard input".into(),
+                line,
+                ..span
+            },
+            message,
+            hint,
+        },
+        other => other,
+    }
+}
+
+/// Whose turn it is in words.
+pub fn side_name<G: Game>(g: &G, p: &G::Position) -> &'static str {
+    match g.to_move(p) {
+        Player::First => "first player",
+        Player::Second => "second player",
+    }
+}
