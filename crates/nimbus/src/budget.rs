@@ -33,7 +33,10 @@ pub enum Resource {
 /// The default memory budget: half of this machine's physical memory (at least 1 GiB), so
 /// that a refused computation leaves room for everything else on the machine.
 pub fn default_max_memory() -> u64 {
-    physical_memory().map_or(4 << 30, |m| (m / 2).max(1 << 30))
+    // Read once: hosts that ask many small questions (the Python package) would otherwise
+    // read /proc/meminfo for every one.
+    static DEFAULT: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
+    *DEFAULT.get_or_init(|| physical_memory().map_or(4 << 30, |m| (m / 2).max(1 << 30)))
 }
 
 fn physical_memory() -> Option<u64> {

@@ -28,6 +28,12 @@ pub fn interrupt() {
     INTERRUPTED.store(true, Ordering::SeqCst);
 }
 
+/// Withdraws a stop request once the work it stopped has ended, so that a long-lived host
+/// (the Python package) can run further work after a Ctrl-C.
+pub fn clear_interrupt() {
+    INTERRUPTED.store(false, Ordering::SeqCst);
+}
+
 /// Whether [`interrupt`] was called.
 pub fn interrupted() -> bool {
     INTERRUPTED.load(Ordering::Relaxed)

@@ -263,7 +263,7 @@ fn load<G: Indexed>(g: &G, name: &str, db: &str) -> Result<Strong> {
 /// explicit graph first, since a script has no ranking of its own.
 fn solve_script(rest: &str, req: &Request) -> Result<Answer> {
     let (g, name) = script_game(rest, &req.script)?;
-    let answer = solve_script_game(&g, &name, req);
+    let answer = solve_explored(&g, &name, req);
     // A failed script call looks like the end of the game to the engines: its error comes
     // first, whatever they answered.
     match g.error() {
@@ -272,7 +272,13 @@ fn solve_script(rest: &str, req: &Request) -> Result<Answer> {
     }
 }
 
-fn solve_script_game(g: &ScriptGame, name: &str, req: &Request) -> Result<Answer> {
+/// Any game with a [`Notation`] but no ranking of its positions (a script, a Python game): a
+/// search, or a strong solution (or a query of one) after exploring it into a graph.
+pub fn solve_explored<G>(g: &G, name: &str, req: &Request) -> Result<Answer>
+where
+    G: Notation,
+    G::Position: Hash + Eq,
+{
     if req.all || req.db.is_some() {
         if req.all && req.position.is_some() {
             return Err(Error::Invalid(

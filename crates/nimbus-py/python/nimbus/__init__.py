@@ -1,0 +1,201 @@
+"""Nimbus: exact, fast game theory from Python.
+
+Strategic games (nashpy's and pygambit's shapes, exact by default)::
+
+    >>> import nimbus
+    >>> g = nimbus.Game([[3, 0], [5, 1]], [[3, 5], [0, 1]])   # the prisoner's dilemma
+    >>> list(g.support_enumeration())
+    [((Fraction(0, 1), Fraction(1, 1)), (Fraction(0, 1), Fraction(1, 1)))]
+    >>> nimbus.Game([[0, -1, 1], [1, 0, -1], [-1, 1, 0]]).zero_sum().value
+    Fraction(0, 1)
+
+Impartial games::
+
+    >>> nimbus.sg("nim 3 4 5").winning_moves[0].result
+    'nim 1 4 5'
+    >>> nimbus.sequence("kayles", upto=200).period
+    12
+
+Sequential games::
+
+    >>> nimbus.solve("tictactoe").meaning
+    'draw (0)'
+"""
+
+from fractions import Fraction
+
+from . import _nimbus
+from ._nimbus import LimitError, SCHEMA
+from ._answers import Answer, from_json, q
+from ._strategic import Equilibrium, Game, NashResult, read_game
+from . import nash
+
+__all__ = [
+    "Answer",
+    "Equilibrium",
+    "Fraction",
+    "Game",
+    "HeapGame",
+    "ImpartialGame",
+    "LimitError",
+    "NashResult",
+    "SCHEMA",
+    "heap_game",
+    "impartial",
+    "nash",
+    "read_game",
+    "sequence",
+    "sg",
+    "solve",
+    "two_player",
+    "TwoPlayerGame",
+]
+
+__version__ = "0.1.0"
+
+
+class ImpartialGame:
+    """An impartial game written in Python: ``moves(position)`` returns the options of a
+    position (hashable values: ints, strings, tuples). Made by :func:`impartial`."""
+
+    def __init__(self, moves, start=None, name="python"):
+        if not callable(moves):
+            raise TypeError("moves must be a function of a position")
+        self.moves, self.start, self.name = moves, start, name
+
+    def __repr__(self):
+        return f"<nimbus.ImpartialGame {self.name!r}>"
+
+
+class HeapGame:
+    """A heap game written in Python: ``moves(n)`` returns what a heap of ``n`` can become,
+    each move an int (one heap left; 0 for none) or a tuple of at most two ints (the heap
+    split), all smaller than ``n``. Made by :func:`heap_game`."""
+
+    def __init__(self, moves, name="python heap game"):
+        if not callable(moves):
+            raise TypeError("moves must be a function of a heap size")
+        self.moves, self.name = moves, name
+
+    def __repr__(self):
+        return f"<nimbus.HeapGame {self.name!r}>"
+
+
+def impartial(moves, start=None, name="python"):
+    """An impartial game from a function giving each position's options.
+
+    >>> sub = nimbus.impartial(lambda n: [n - k for k in (1, 3, 4) if k <= n], start=7)
+    >>> nimbus.sg(sub).outcome
+    'P'
+    """
+    return ImpartialGame(moves, start, name)
+
+
+def heap_game(moves, name="python heap game"):
+    """A heap game from a function giving the moves of a heap of ``n``.
+
+    >>> kayles = nimbus.heap_game(lambda n: [(a, n - k - a) for k in (1, 2)
+    ...                                      for a in range(n - k + 1) if a <= n - k - a])
+    >>> nimbus.sequence(kayles, upto=20).values[:8]
+    [0, 1, 2, 3, 1, 4, 3, 2]
+    """
+    return HeapGame(moves, name)
+
+
+class TwoPlayerGame:
+    """A two-player game written in Python, as the Rhai scripts are: ``start``;
+    ``to_move(p)``, 0 for the first player and 1 for the second; ``moves(p)``; ``play(p, m)``,
+    the position after the move; ``result(p)``, None while play goes on, else the value for
+    the first player (+1 a win, -1 a loss, 0 a draw). Positions and moves must be hashable.
+    Made by :func:`two_player`."""
+
+    def __init__(self, start, to_move, moves, play, result, name="python"):
+        for f in (to_move, moves, play, result):
+            if not callable(f):
+                raise TypeError("to_move, moves, play and result must be functions")
+        self.start, self.to_move, self.moves = start, to_move, moves
+        self.play, self.result, self.name = play, result, name
+
+    def __repr__(self):
+        return f"<nimbus.TwoPlayerGame {self.name!r}>"
+
+
+def two_player(start, to_move, moves, play, result, name="python"):
+    """A two-player game from Python functions, for :func:`solve`.
+
+    >>> take = nimbus.two_player(7, lambda p: 0, lambda n: [k for k in (1, 2) if k <= n],
+    ...                          lambda n, k: n - k, lambda n: -1 if n == 0 else None)
+    """
+    return TwoPlayerGame(start, to_move, moves, play, result, name)
+
+
+class SG(Answer):
+    """The answer of :func:`sg`: ``outcome`` ('N', 'P' or 'D'), ``grundy``, ``components``,
+    ``winning_moves`` (each with its ``description`` and resulting position ``result``),
+    ``remoteness``, ``notes``; in misère play ``rule`` and ``explanation`` too."""
+
+
+class Sequence(Answer):
+    """The answer of :func:`sequence`: ``values``, ``preperiod``, ``period``, ``proved``."""
+
+
+class Solution(Answer):
+    """The answer of :func:`solve`."""
+
+
+def sg(game, *positions, misere=False, rule=None, max_moves=20, **limits):
+    """Outcome, Sprague-Grundy values, winning moves and remoteness of a sum of games.
+
+    ``game`` is an expression ("kayles 7 + nim 3 4"), a game made by :func:`impartial`
+    (positions: its ``start``, or the ones given, added up), or one made by
+    :func:`heap_game` (positions: the heap sizes). ``misere=True``: the player who cannot
+    move wins; ``rule``: insist on 'sj', 'anti-nim' or 'search'.
+    """
+    if isinstance(game, str):
+        text = _nimbus.sg(game, misere, rule, max_moves, **limits)
+    elif isinstance(game, ImpartialGame):
+        starts = list(positions) or ([game.start] if game.start is not None else [])
+        if not starts:
+            raise ValueError("give the position: impartial(..., start=P) or sg(game, P)")
+        text = _nimbus.sg_positions(
+            game.moves, starts, game.name, misere, rule, max_moves, **limits
+        )
+    elif isinstance(game, HeapGame):
+        if not positions:
+            raise ValueError("give the heap sizes: sg(game, 3, 4, 5)")
+        text = _nimbus.sg_heaps(
+            game.moves, list(positions), game.name, misere, rule, max_moves, **limits
+        )
+    else:
+        raise TypeError("sg takes an expression, an impartial(...) game or a heap_game(...)")
+    return from_json(text, SG)
+
+
+def sequence(ruleset, upto=100, misere=False, **limits):
+    """The nim-sequence G(0..=upto) of a heap game ("octal 0.137", "subtract{1,3,4}",
+    "kayles", or a :func:`heap_game`), with its period and whether the period is proved."""
+    if isinstance(ruleset, HeapGame):
+        text = _nimbus.sequence_heaps(ruleset.moves, ruleset.name, upto, misere, **limits)
+    elif isinstance(ruleset, str):
+        text = _nimbus.sequence(ruleset, upto, misere, **limits)
+    else:
+        raise TypeError("sequence takes a ruleset's name or a heap_game(...)")
+    return from_json(text, Sequence)
+
+
+def solve(game, position=None, all=False, method=None, depth=None, time_limit=None,
+          save=None, db=None, **limits):
+    """Solve a two-player game of perfect information ("tictactoe", "connect4",
+    "connect4:5x4", "nim:3,4,5", "coin-grid:...", "carrot:...", "script:FILE"):
+    its value and best moves from ``position`` (the moves played, in the game's notation),
+    or with ``all=True`` every reachable position (saved to ``save`` if given)."""
+    if isinstance(game, TwoPlayerGame):
+        if save is not None or db is not None:
+            raise ValueError("save and db are for the built-in games")
+        text = _nimbus.solve_callbacks(
+            game.start, game.to_move, game.moves, game.play, game.result, game.name,
+            position, all, method, depth, time_limit, **limits
+        )
+    else:
+        text = _nimbus.solve(game, position, all, method, depth, time_limit, save, db, **limits)
+    return from_json(text, Solution)

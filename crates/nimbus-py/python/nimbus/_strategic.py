@@ -1,0 +1,449 @@
+"""Strategic-form games: nashpy's and pygambit's shapes over Nimbus' exact solvers."""
+
+from fractions import Fraction
+import html
+import json
+
+from . import _nimbus
+from ._answers import Answer, exact_text, from_json, q
+
+__all__ = ["Game", "Equilibrium", "NashResult", "read_game"]
+
+
+def _is_text(x):
+    return isinstance(x, str)
+
+
+def _parse_matrix_text(text):
+    rows = [r for r in text.replace("\n", ";").split(";") if r.strip()]
+    return [r.replace(",", " ").split() for r in rows]
+
+
+def _nested(a):
+    """A payoff array as nested lists of exact texts, with its shape."""
+    if _is_text(a):
+        a = _parse_matrix_text(a)
+    if hasattr(a, "tolist") and hasattr(a, "dtype"):
+        if a.dtype.kind == "f":
+            # Floats keep the decimal they print as, element by element.
+            a = [[float(x) for x in row] for row in a.tolist()] if a.ndim == 2 else a.tolist()
+        else:
+            a = a.tolist()
+
+    def walk(x, depth):
+        if isinstance(x, (list, tuple)):
+            return [walk(y, depth + 1) for y in x]
+        return exact_text(x)
+
+    return walk(a, 0)
+
+
+def _shape(nested):
+    shape = []
+    x = nested
+    while isinstance(x, list):
+        shape.append(len(x))
+        x = x[0] if x else None
+    return shape
+
+
+class Equilibrium(tuple):
+    """One Nash equilibrium: a tuple of mixed strategies, one per player, each a tuple of
+    Fractions (so ``sigma_r, sigma_c = eq`` works); ``payoffs`` holds each player's expected
+    payoff."""
+
+    def __new__(cls, profile, payoffs, players=()):
+        self = super().__new__(cls, profile)
+        self.payoffs = tuple(payoffs)
+        self.players = tuple(players)
+        return self
+
+    def payoff(self, player):
+        """The expected payoff of a player, by index or name (pygambit's ``payoff``)."""
+        return self.payoffs[self._index(player)]
+
+    def _index(self, player):
+        if isinstance(player, int):
+            return player
+        return self.players.index(getattr(player, "label", player))
+
+    def __getitem__(self, key):
+        if isinstance(key, (int, slice)):
+            return tuple.__getitem__(self, key)
+        return tuple.__getitem__(self, self._index(key))
+
+    def to_numpy(self):
+        """Each strategy as a numpy array of floats (nashpy's form)."""
+        import numpy as np
+
+        return tuple(np.array([float(p) for p in s]) for s in self)
+
+    def __reduce__(self):
+        return (Equilibrium, (tuple(self), self.payoffs, self.players))
+
+    def __repr__(self):
+        parts = ", ".join("(" + ", ".join(str(p) for p in s) + ")" for s in self)
+        pays = ", ".join(str(p) for p in self.payoffs)
+        return f"Equilibrium({parts}; payoffs {pays})"
+
+
+class NashResult(Answer):
+    """The answer of :meth:`Game.equilibria`: ``equilibria`` (a list of :class:`Equilibrium`),
+    ``method``, ``components``, ``eliminated``, ``notes``; ``rational`` is True (pygambit's
+    field)."""
+
+    def __iter__(self):
+        return iter(self["equilibria"])
+
+    def __len__(self):
+        return len(self["equilibria"])
+
+    def _repr_html_(self):
+        players = self.get("players", [])
+        head = "".join(f"<th>{html.escape(p)}</th>" for p in players) + "<th>payoffs</th>"
+        rows = ""
+        for k, e in enumerate(self["equilibria"], 1):
+            cells = "".join(
+                "<td>" + html.escape(", ".join(str(p) for p in s)) + "</td>" for s in e
+            )
+            pays = html.escape(", ".join(str(p) for p in e.payoffs))
+            rows += f"<tr><td>{k}</td>{cells}<td>{pays}</td></tr>"
+        notes = "".join(f"<p>note: {html.escape(n)}</p>" for n in self.get("notes", []))
+        return (
+            f"<p>{html.escape(self.get('described', ''))}: "
+            f"{len(self['equilibria'])} equilibria</p>"
+            f"<table><tr><th>#</th>{head}</tr>{rows}</table>{notes}"
+        )
+
+    def __repr__(self):
+        lines = [f"NashResult(method={self['method']!r}, {len(self)} equilibria)"]
+        lines += [f"  {e!r}" for e in self["equilibria"]]
+        return "\n".join(lines)
+
+
+def _nash_result(text):
+    a = json.loads(text)
+    a.pop("schema", None)
+    players = a["players"]
+    a["equilibria"] = [
+        Equilibrium(
+            tuple(tuple(q(p) for p in s) for s in e["profile"]),
+            tuple(q(x) for x in e["payoffs"]),
+            players,
+        )
+        for e in a["equilibria"]
+    ]
+    if a.get("components") is not None:
+        a["components"] = [Answer(c) for c in a["components"]]
+        for c in a["components"]:
+            c["cliques"] = [Answer(k) for k in c["cliques"]]
+    a["eliminated"] = [Answer(s) for s in a["eliminated"]]
+    a["rational"] = True
+    return NashResult(a)
+
+
+class Game:
+    """A game in strategic form, with exact payoffs.
+
+    ``Game(A)``: the zero-sum game (A, -A), as nashpy's. ``Game(A, B)``: a bimatrix game.
+    ``Game(A1, ..., An)``: n players, each array of shape (s1, ..., sn). Arrays may be lists,
+    numpy arrays (int, float, or object arrays of Fractions) or strings such as "3 0; 5 1".
+    Floats are read as the decimals they print as.
+    """
+
+    def __init__(self, *arrays, title="", players=None, strategies=None):
+        if len(arrays) == 1 and isinstance(arrays[0], _nimbus.NormalFormGame):
+            self._native = arrays[0]
+            return
+        if not arrays:
+            raise ValueError("give the payoff arrays: Game(A), Game(A, B) or Game(A1, ..., An)")
+        nested = [_nested(a) for a in arrays]
+        shapes = [_shape(n) for n in nested]
+        if len(nested) == 1:
+            if len(shapes[0]) != 2:
+                raise ValueError("Game(A): A must be a matrix (the zero-sum game (A, -A))")
+            nested.append([[_negate(x) for x in row] for row in nested[0]])
+            shapes.append(shapes[0])
+        if len(nested) == 2 and all(len(s) == 2 for s in shapes) and strategies is None:
+            native = _nimbus.NormalFormGame.bimatrix(nested[0], nested[1])
+            if title or players:
+                native = _rename(native, title, players, None)
+            self._native = native
+            return
+        self._native = _from_arrays(nested, shapes, title, players, strategies)
+
+    # -- construction ------------------------------------------------------------------
+
+    @classmethod
+    def from_arrays(cls, *arrays, title=""):
+        """pygambit's constructor: one payoff array per player."""
+        return cls(*arrays, title=title)
+
+    @classmethod
+    def read_game(cls, path):
+        """A game from a Gambit .nfg file."""
+        return read_game(path)
+
+    @classmethod
+    def parse_game(cls, text, source="the game"):
+        """A game from the text of a .nfg file."""
+        return cls(_nimbus.NormalFormGame.parse(text, source))
+
+    def write(self, path=None):
+        """The game as a .nfg file: written to ``path``, or returned as text without one."""
+        text = self._native.nfg()
+        if path is None:
+            return text
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(text)
+        return None
+
+    def __reduce__(self):
+        return (Game.parse_game, (self._native.nfg(), "a pickled game"))
+
+    # -- what the game is --------------------------------------------------------------
+
+    @property
+    def title(self):
+        return self._native.title()
+
+    @property
+    def players(self):
+        """The players' names."""
+        return self._native.players()
+
+    @property
+    def strategies(self):
+        """Each player's strategy names."""
+        return self._native.strategies()
+
+    @property
+    def shape(self):
+        """How many strategies each player has."""
+        return tuple(len(s) for s in self.strategies)
+
+    @property
+    def payoff_matrices(self):
+        """Each player's payoffs as nested lists of Fractions, indexed by pure profile
+        (nashpy's attribute; for two players, the matrices A and B)."""
+        shape = self.shape
+        table = self._native.payoff_table()
+        out = []
+        for i in range(len(shape)):
+            flat = [q(row[i]) for row in table]
+            out.append(_unflatten(flat, shape))
+        return tuple(out)
+
+    def __getitem__(self, profile):
+        """``game[sigma_r, sigma_c]``: each player's expected payoff under mixed strategies."""
+        v = self._check(profile)
+        return tuple(q(p["payoff"]) for p in v["players"])
+
+    # -- questions -----------------------------------------------------------------------
+
+    def equilibria(self, method="auto", dominance=False, label=None, **limits):
+        """Nash equilibria, each checked exactly. ``method``: auto, vertex (Gambit's
+        enummixed), support, lh (lcp), pure (enumpure), indifference. ``dominance``: False,
+        True or "strict" (strictly dominated strategies removed first), or "weak"."""
+        dom = {False: "none", None: "none", True: "strict"}.get(dominance, dominance)
+        text = self._native.nash(method, label, dom, **_limits(limits))
+        return _nash_result(text)
+
+    def vertex_enumeration(self, dtype=None):
+        """Every extreme equilibrium (nashpy's generator of (sigma_r, sigma_c))."""
+        return _yield(self.equilibria("vertex"), dtype)
+
+    def support_enumeration(self, dtype=None, **_ignored):
+        """Equilibria by support enumeration (nashpy's generator)."""
+        return _yield(self.equilibria("support"), dtype)
+
+    def lemke_howson(self, initial_dropped_label=0, dtype=None):
+        """One equilibrium by Lemke-Howson, dropping ``initial_dropped_label`` first (0-based:
+        rows, then columns, as nashpy)."""
+        r = self.equilibria("lh", label=initial_dropped_label)
+        return next(_yield(r, dtype))
+
+    def lemke_howson_enumeration(self, dtype=None):
+        """Lemke-Howson from every label in turn (nashpy's generator; repeats kept)."""
+        labels = sum(self.shape)
+        for k in range(labels):
+            yield self.lemke_howson(k, dtype)
+
+    def components(self):
+        """The connected sets of equilibria: a list of {equilibria, cliques}, where each
+        clique is a convex set (every listed row strategy against every listed column one)."""
+        r = self.equilibria("vertex")
+        out = []
+        for c in r["components"]:
+            eqs = [r["equilibria"][i] for i in c["equilibria"]]
+            cliques = [
+                Answer(
+                    rows=[r["equilibria"][i][0] for i in k["rows"]],
+                    cols=[r["equilibria"][i][1] for i in k["cols"]],
+                )
+                for k in c["cliques"]
+            ]
+            out.append(Answer(equilibria=eqs, cliques=cliques))
+        return out
+
+    def zero_sum(self, float=False):
+        """The value and both players' optimal strategies of the zero-sum game of the first
+        player's payoffs (exact LP; ``float=True`` for large games)."""
+        a = from_json(self._native.zero_sum(float))
+        if not float:
+            for k in ("value", "maximin", "minimax"):
+                a[k] = q(a[k])
+            for k in ("row_strategy", "col_strategy"):
+                a[k] = [q(x) for x in a[k]]
+        return a
+
+    def dominated(self, weak=False):
+        """Iterated elimination of dominated strategies (by pure strategies and mixtures):
+        the removed strategies in order, each with the mixture that dominates it."""
+        steps = json.loads(self._native.dominated(weak))
+        names = self.strategies
+        return [
+            Answer(
+                player=self.players[s["player"]],
+                strategy=names[s["player"]][s["strategy"]],
+                dominated_by={names[s["player"]][t]: q(p) for t, p in s["dominated_by"]},
+                weak=s["weak"],
+            )
+            for s in steps
+        ]
+
+    def is_equilibrium(self, *profile, tolerance=0):
+        """Whether the mixed profile (one strategy per player) is a Nash equilibrium,
+        exactly (or within ``tolerance``)."""
+        return self._check(profile, tolerance)["equilibrium"]
+
+    def verify(self, *profile, tolerance=0):
+        """Each player's payoff and best pure deviation under the profile."""
+        v = self._check(profile, tolerance)
+        v["max_gain"] = q(v["max_gain"])
+        v["tolerance"] = q(v["tolerance"])
+        for p in v["players"]:
+            for k in ("payoff", "best_deviation_payoff"):
+                p[k] = q(p[k])
+        return v
+
+    def _check(self, profile, tolerance=0):
+        if len(profile) == 1 and len(self.shape) > 1 and len(profile[0]) == len(self.shape):
+            profile = profile[0]
+        rows = [[exact_text(x) for x in _flat(s)] for s in profile]
+        return from_json(self._native.verify(rows, exact_text(tolerance)))
+
+    # -- display -------------------------------------------------------------------------
+
+    def __repr__(self):
+        shape = " x ".join(str(n) for n in self.shape)
+        title = f" {self.title!r}" if self.title else ""
+        return f"<nimbus.Game{title}: {len(self.players)} players, {shape}>"
+
+    def _repr_html_(self):
+        if len(self.shape) != 2:
+            return html.escape(repr(self))
+        a, b = self.payoff_matrices
+        rows, cols = self.strategies
+        head = "".join(f"<th>{html.escape(c)}</th>" for c in cols)
+        body = ""
+        for i, r in enumerate(rows):
+            cells = "".join(f"<td>{a[i][j]}, {b[i][j]}</td>" for j in range(len(cols)))
+            body += f"<tr><th>{html.escape(r)}</th>{cells}</tr>"
+        return f"<table><tr><th></th>{head}</tr>{body}</table>"
+
+
+def _negate(text):
+    return text[1:] if text.startswith("-") else "-" + text
+
+
+def _flat(x):
+    if hasattr(x, "tolist"):
+        x = x.tolist()
+    return list(x)
+
+
+def _unflatten(flat, shape):
+    """Profiles numbered first player fastest, as nested lists indexed [s1][s2]..."""
+    import itertools
+
+    n = len(shape)
+    strides = [1] * n
+    for i in range(1, n):
+        strides[i] = strides[i - 1] * shape[i - 1]
+
+    def build(prefix):
+        if len(prefix) == n:
+            return flat[sum(p * s for p, s in zip(prefix, strides))]
+        return [build(prefix + [k]) for k in range(shape[len(prefix)])]
+
+    del itertools
+    return build([])
+
+
+def _from_arrays(nested, shapes, title, players, strategies):
+    n = len(nested)
+    shape = shapes[0]
+    if any(s != shape for s in shapes) or len(shape) != n:
+        raise ValueError(
+            f"{n} players need {n} arrays of {n} dimensions each, all of one shape; got shapes "
+            f"{shapes}"
+        )
+    players = list(players or [f"Player {i + 1}" for i in range(n)])
+    strategies = strategies or [[str(k + 1) for k in range(m)] for m in shape]
+    total = 1
+    for m in shape:
+        total *= m
+    payoffs = []
+    for k in range(total):
+        idx, rest = [], k
+        for m in shape:
+            idx.append(rest % m)
+            rest //= m
+        row = []
+        for arr in nested:
+            x = arr
+            for i in idx:
+                x = x[i]
+            row.append(x)
+        payoffs.append(row)
+    return _nimbus.NormalFormGame.new(title, players, [list(s) for s in strategies], payoffs)
+
+
+def _rename(native, title, players, strategies):
+    table = native.payoff_table()
+    return _nimbus.NormalFormGame.new(
+        title or native.title(),
+        list(players or native.players()),
+        strategies or native.strategies(),
+        table,
+    )
+
+
+def _yield(result, dtype):
+    for e in result["equilibria"]:
+        if dtype is None:
+            yield tuple(e)
+        else:
+            import numpy as np
+
+            yield tuple(np.array([float(p) for p in s], dtype=dtype) for s in e)
+
+
+def _limits(kw):
+    allowed = {"max_states", "max_memory", "max_work"}
+    bad = set(kw) - allowed
+    if bad:
+        raise TypeError(f"unexpected keyword {sorted(bad)[0]!r}")
+    return kw
+
+
+def read_game(path):
+    """A game from a Gambit .nfg file."""
+    with open(path, "rb") as f:
+        data = f.read()
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        text = data.decode("latin-1")
+    return Game(_nimbus.NormalFormGame.parse(text, str(path)))

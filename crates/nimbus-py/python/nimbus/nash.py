@@ -1,0 +1,74 @@
+"""pygambit's ``nash`` module, answered by Nimbus: a notebook written for pygambit runs with
+``import nimbus as gbt``. Each function returns an object with ``equilibria``, ``method`` and
+``rational``; equilibria are exact (Fractions) unless ``rational=False``."""
+
+from ._answers import Answer
+from ._strategic import Game
+
+__all__ = ["enummixed_solve", "enumpure_solve", "lcp_solve", "lp_solve", "NashComputationResult"]
+
+
+class NashComputationResult(Answer):
+    """What each solver returns: ``equilibria``, ``method``, ``rational``, ``game``."""
+
+
+def _game(game):
+    if isinstance(game, Game):
+        return game
+    raise TypeError("give a nimbus.Game (nimbus.Game.from_arrays or nimbus.read_game)")
+
+
+def _result(game, method, r, rational):
+    eqs = list(r["equilibria"])
+    if not rational:
+        from ._strategic import Equilibrium
+
+        eqs = [
+            Equilibrium(
+                tuple(tuple(float(p) for p in s) for s in e),
+                tuple(float(x) for x in e.payoffs),
+                e.players,
+            )
+            for e in eqs
+        ]
+    return NashComputationResult(game=game, method=method, rational=rational, equilibria=eqs)
+
+
+def enummixed_solve(game, rational=True, **limits):
+    """Every extreme equilibrium of a two-player game (vertex enumeration)."""
+    g = _game(game)
+    return _result(g, "enummixed", g.equilibria("vertex", **limits), rational)
+
+
+def enumpure_solve(game, **limits):
+    """Every pure equilibrium, any number of players."""
+    g = _game(game)
+    return _result(g, "enumpure", g.equilibria("pure", **limits), True)
+
+
+def lcp_solve(game, rational=True, **limits):
+    """Equilibria of a two-player game by Lemke-Howson from every label (duplicates
+    removed)."""
+    g = _game(game)
+    r = g.equilibria("lh", **limits)
+    seen, unique = set(), []
+    for e in r["equilibria"]:
+        if tuple(e) not in seen:
+            seen.add(tuple(e))
+            unique.append(e)
+    r["equilibria"] = unique
+    return _result(g, "lcp", r, rational)
+
+
+def lp_solve(game, rational=True):
+    """The equilibrium of a two-player zero-sum game by linear programming: both optimal
+    strategies, with the value."""
+    from ._strategic import Equilibrium
+
+    g = _game(game)
+    z = g.zero_sum(float=not rational)
+    value = z["value"]
+    row, col = tuple(z["row_strategy"]), tuple(z["col_strategy"])
+    payoffs = g[row, col] if rational else (value, -value)
+    e = Equilibrium((row, col), payoffs, g.players)
+    return NashComputationResult(game=g, method="lp", rational=rational, equilibria=[e])

@@ -1,0 +1,399 @@
+//! Games written as Python functions, played by the library's engines: an impartial game
+//! (`moves(position)` gives the options) and a heap game (`moves(n)` gives what a heap of `n`
+//! can become). They are the Python counterpart of the Rhai scripts: the engines cannot fail
+//! in the middle of a search, so a callback's first error is kept, the game then has no more
+//! moves, and the error is raised when the engine returns.
+
+use crate::{limits, to_py};
+use nimbus::api;
+use nimbus::impartial::component::{Component, Positioned, Ruleset};
+use nimbus::impartial::games::heap::{describe_take, HeapMove, HeapRule, Heaps};
+use nimbus::impartial::misere::MisereRule;
+use nimbus::impartial::{Impartial, Limits};
+use nimbus::sequential::Method;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyTuple;
+use std::cell::{Cell, RefCell};
+use std::hash::{Hash, Hasher};
+use std::rc::Rc;
+
+/// The misère rule named in Python.
+pub(crate) fn misere_rule(rule: Option<&str>) -> PyResult<Option<MisereRule>> {
+    match rule {
+        None => Ok(None),
+        Some("sj") => Ok(Some(MisereRule::Sj)),
+        Some("anti-nim") => Ok(Some(MisereRule::AntiNim)),
+        Some("search") => Ok(Some(MisereRule::Search)),
+        Some(other) => Err(PyValueError::new_err(format!(
+            "rule '{other}': use 'sj', 'anti-nim' or 'search'"
+        ))),
+    }
+}
+
+/// The search method named in Python.
+pub(crate) fn search_method(method: Option<&str>) -> PyResult<Option<Method>> {
+    Ok(Some(match method {
+        None | Some("auto") => Method::Auto,
+        Some("minimax") => Method::Minimax,
+        Some("memo") => Method::Memo,
+        Some("alphabeta") => Method::AlphaBeta,
+        Some("mtdf") => Method::NullWindow,
+        Some("deepening") => Method::Deepening,
+        Some(other) => {
+            return Err(PyValueError::new_err(format!(
+                "method '{other}': use auto, minimax, memo, alphabeta, mtdf or deepening"
+            )))
+        }
+    }))
+}
+
+/// What a callback game shares with its caller: the first error, and a count of calls for
+/// checking Ctrl-C now and then.
+pub(crate) struct Guard {
+    error: RefCell<Option<PyErr>>,
+    calls: Cell<u64>,
+}
+
+impl Guard {
+    pub(crate) fn new() -> Self {
+        Guard {
+            error: RefCell::new(None),
+            calls: Cell::new(0),
+        }
+    }
+
+    pub(crate) fn failed(&self) -> bool {
+        self.error.borrow().is_some()
+    }
+
+    pub(crate) fn fail(&self, e: PyErr) {
+        let mut slot = self.error.borrow_mut();
+        if slot.is_none() {
+            *slot = Some(e);
+            // The engines see a game without moves from now on; stopping them is faster.
+            nimbus::progress::interrupt();
+        }
+    }
+
+    /// Every few thousand calls: Ctrl-C becomes the game's error.
+    pub(crate) fn tick(&self, py: Python<'_>) {
+        let n = self.calls.get() + 1;
+        self.calls.set(n);
+        if n % 2048 == 0 {
+            if let Err(e) = py.check_signals() {
+                self.fail(e);
+            }
+        }
+    }
+
+    /// The engine's answer, unless a callback failed first.
+    pub(crate) fn finish<T>(&self, r: nimbus::Result<T>) -> PyResult<T> {
+        nimbus::progress::clear_interrupt();
+        match self.error.borrow_mut().take() {
+            Some(e) => Err(e),
+            None => r.map_err(to_py),
+        }
+    }
+}
+
+/// A Python position: the object, with its hash taken once.
+pub(crate) struct Pos {
+    pub(crate) obj: Py<PyAny>,
+    hash: isize,
+}
+
+impl Pos {
+    pub(crate) fn new(obj: Bound<'_, PyAny>) -> PyResult<Self> {
+        let hash = obj.hash().map_err(|_| {
+            PyValueError::new_err(format!(
+                "positions must be hashable (tuples, not lists): {}",
+                repr(&obj)
+            ))
+        })?;
+        Ok(Pos {
+            obj: obj.unbind(),
+            hash,
+        })
+    }
+}
+
+pub(crate) fn repr(obj: &Bound<'_, PyAny>) -> String {
+    obj.repr()
+        .map(|r| r.to_string())
+        .unwrap_or_else(|_| "<position>".into())
+}
+
+impl Clone for Pos {
+    fn clone(&self) -> Self {
+        Python::attach(|py| Pos {
+            obj: self.obj.clone_ref(py),
+            hash: self.hash,
+        })
+    }
+}
+
+impl PartialEq for Pos {
+    fn eq(&self, other: &Self) -> bool {
+        self.hash == other.hash
+            && Python::attach(|py| self.obj.bind(py).eq(other.obj.bind(py)).unwrap_or(false))
+    }
+}
+
+impl Eq for Pos {}
+
+impl Hash for Pos {
+    fn hash<H: Hasher>(&self, state: &mut H) {
+        state.write_isize(self.hash);
+    }
+}
+
+impl std::fmt::Debug for Pos {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&Python::attach(|py| repr(self.obj.bind(py))))
+    }
+}
+
+/// An impartial game given by `moves(position)`.
+struct Rules {
+    name: String,
+    moves: Py<PyAny>,
+    guard: Rc<Guard>,
+}
+
+impl Rules {
+    fn options(&self, py: Python<'_>, p: &Pos) -> PyResult<Vec<Pos>> {
+        let list = self.moves.call1(py, (p.obj.clone_ref(py),))?;
+        let mut out = Vec::new();
+        for item in list.bind(py).try_iter()? {
+            out.push(Pos::new(item?)?);
+        }
+        Ok(out)
+    }
+}
+
+impl Impartial for Rules {
+    type Position = Pos;
+
+    fn moves(&self, p: &Pos, out: &mut Vec<Pos>) {
+        if self.guard.failed() {
+            return;
+        }
+        Python::attach(|py| {
+            self.guard.tick(py);
+            match self.options(py, p) {
+                Ok(v) => out.extend(v),
+                Err(e) => self.guard.fail(e),
+            }
+        });
+    }
+
+    fn show(&self, p: &Pos) -> String {
+        format!("{p:?}")
+    }
+}
+
+impl Ruleset for Rules {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn expression(&self, p: &Pos) -> String {
+        format!("{} at {p:?}", self.name)
+    }
+
+    fn describe(&self, _from: &Pos, to: &Pos) -> String {
+        format!("move to {to:?}")
+    }
+
+    /// Unknown until searched: the searches stop at the state limit, so the bound only has
+    /// to let them start.
+    fn size_hint(&self, _p: &Pos) -> u64 {
+        Limits::DEFAULT_MAX_STATES
+    }
+}
+
+/// A heap game given by `moves(n)`: each move is the heaps left, an int or a tuple of at most
+/// two ints, all smaller than `n`.
+struct HeapGame {
+    name: String,
+    moves: Py<PyAny>,
+    guard: Rc<Guard>,
+}
+
+impl HeapGame {
+    fn options(&self, py: Python<'_>, n: u64) -> PyResult<Vec<HeapMove>> {
+        let list = self.moves.call1(py, (n,))?;
+        let mut out = Vec::new();
+        for item in list.bind(py).try_iter()? {
+            let item = item?;
+            let parts: Vec<u64> = if item.is_instance_of::<PyTuple>() {
+                item.extract()?
+            } else {
+                vec![item.extract()?]
+            };
+            let total: u64 = parts.iter().sum();
+            if parts.len() > 2 || parts.iter().any(|&h| h >= n) || total >= n {
+                return Err(PyValueError::new_err(format!(
+                    "{}: moves({n}) gave {}: a move leaves at most two heaps, smaller in all \
+                     than {n}",
+                    self.name,
+                    repr(&item)
+                )));
+            }
+            out.push(HeapMove::new(n - total, &parts));
+        }
+        Ok(out)
+    }
+}
+
+impl HeapRule for HeapGame {
+    fn name(&self) -> String {
+        self.name.clone()
+    }
+
+    fn heap_moves(&self, n: u64, out: &mut Vec<HeapMove>) {
+        if self.guard.failed() {
+            return;
+        }
+        Python::attach(|py| {
+            self.guard.tick(py);
+            match self.options(py, n) {
+                Ok(v) => out.extend(v),
+                Err(e) => self.guard.fail(e),
+            }
+        });
+    }
+
+    fn describe(&self, n: u64, heap: usize, heaps: usize, m: &HeapMove) -> String {
+        describe_take(n, heap, heaps, m, "token")
+    }
+
+    /// Not known before the moves are listed: assumed, which is always sound (misère
+    /// sequences are then searched, not read off the normal-play values).
+    fn splits(&self) -> bool {
+        true
+    }
+}
+
+fn sg_request(
+    misere: bool,
+    rule: Option<&str>,
+    max_moves: usize,
+    limits: Limits,
+) -> PyResult<api::sg::Request> {
+    Ok(api::sg::Request {
+        misere,
+        rule: misere_rule(rule)?,
+        max_moves,
+        limits,
+        ..Default::default()
+    })
+}
+
+/// A sum of positions of the game `moves` (`nimbus::api::sg::analyse`).
+#[pyfunction]
+#[pyo3(signature = (moves, starts, name, misere=false, rule=None, max_moves=20, max_states=None, max_memory=None, max_work=None))]
+#[allow(clippy::too_many_arguments)]
+fn sg_positions(
+    moves: Py<PyAny>,
+    starts: Vec<Bound<'_, PyAny>>,
+    name: String,
+    misere: bool,
+    rule: Option<&str>,
+    max_moves: usize,
+    max_states: Option<u64>,
+    max_memory: Option<u64>,
+    max_work: Option<u64>,
+) -> PyResult<String> {
+    let guard = Rc::new(Guard::new());
+    let rules = Rc::new(Rules {
+        name,
+        moves,
+        guard: guard.clone(),
+    });
+    let mut components: Vec<Box<dyn Component>> = Vec::new();
+    for s in starts {
+        components.push(Box::new(Positioned::new(rules.clone(), Pos::new(s)?)));
+    }
+    let req = sg_request(
+        misere,
+        rule,
+        max_moves,
+        limits(max_states, max_memory, max_work),
+    )?;
+    nimbus::progress::clear_interrupt();
+    let answer = guard.finish(api::sg::analyse(&components, &req))?;
+    Ok(api::to_json(&answer))
+}
+
+/// A position of the heap game `moves`: heaps of the given sizes.
+#[pyfunction]
+#[pyo3(signature = (moves, heaps, name, misere=false, rule=None, max_moves=20, max_states=None, max_memory=None, max_work=None))]
+#[allow(clippy::too_many_arguments)]
+fn sg_heaps(
+    moves: Py<PyAny>,
+    heaps: Vec<u64>,
+    name: String,
+    misere: bool,
+    rule: Option<&str>,
+    max_moves: usize,
+    max_states: Option<u64>,
+    max_memory: Option<u64>,
+    max_work: Option<u64>,
+) -> PyResult<String> {
+    let guard = Rc::new(Guard::new());
+    let game = Rc::new(Heaps::new(HeapGame {
+        name,
+        moves,
+        guard: guard.clone(),
+    }));
+    let components: Vec<Box<dyn Component>> = vec![Box::new(Positioned::new(game, heaps))];
+    let req = sg_request(
+        misere,
+        rule,
+        max_moves,
+        limits(max_states, max_memory, max_work),
+    )?;
+    nimbus::progress::clear_interrupt();
+    let answer = guard.finish(api::sg::analyse(&components, &req))?;
+    Ok(api::to_json(&answer))
+}
+
+/// The nim-sequence of the heap game `moves` (`nimbus::api::sequence::of_rule`).
+#[pyfunction]
+#[pyo3(signature = (moves, name, upto=100, misere=false, max_states=None, max_memory=None, max_work=None))]
+#[allow(clippy::too_many_arguments)]
+fn sequence_heaps(
+    moves: Py<PyAny>,
+    name: String,
+    upto: u64,
+    misere: bool,
+    max_states: Option<u64>,
+    max_memory: Option<u64>,
+    max_work: Option<u64>,
+) -> PyResult<String> {
+    let guard = Rc::new(Guard::new());
+    let game = HeapGame {
+        name,
+        moves,
+        guard: guard.clone(),
+    };
+    let req = api::sequence::Request {
+        upto,
+        misere,
+        limits: limits(max_states, max_memory, max_work),
+        ..Default::default()
+    };
+    nimbus::progress::clear_interrupt();
+    let answer = guard.finish(api::sequence::of_rule(&game, &req))?;
+    Ok(api::to_json(&answer))
+}
+
+/// Adds the callback functions to the module.
+pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(sg_positions, m)?)?;
+    m.add_function(wrap_pyfunction!(sg_heaps, m)?)?;
+    m.add_function(wrap_pyfunction!(sequence_heaps, m)?)?;
+    Ok(())
+}

@@ -1,0 +1,352 @@
+//! The extension module `nimbus._nimbus`: thin bindings over `nimbus::api`. Each function
+//! takes plain values, calls the one library function that answers the question, and returns
+//! the answer as JSON (exact numbers as strings), which `nimbus/__init__.py` turns into
+//! Python objects with `fractions.Fraction`s. Work on Rust data runs with the GIL released, in
+//! a worker thread, while this thread watches for Ctrl-C.
+
+use nimbus::api::{self, Limits};
+use nimbus::strategic::game::NormalForm;
+use nimbus::strategic::{parse_number, Q};
+use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
+use pyo3::prelude::*;
+
+mod callbacks;
+mod two_player;
+
+pyo3::create_exception!(
+    _nimbus,
+    LimitError,
+    PyValueError,
+    "A limit (positions, memory or work) would be passed; raise it with the keyword named in \
+     the message."
+);
+
+/// A library error as a Python exception: `LimitError` for the budgets, `KeyboardInterrupt`
+/// for Ctrl-C, `ValueError` otherwise; the message is the command line's.
+pub(crate) fn to_py(e: nimbus::Error) -> PyErr {
+    match e.kind() {
+        "interrupted" => PyKeyboardInterrupt::new_err("interrupted"),
+        "state_limit" | "memory_limit" | "work_limit" => LimitError::new_err(e.to_string()),
+        _ => PyValueError::new_err(e.to_string()),
+    }
+}
+
+/// Runs `work` with the GIL released. Small work runs here; other work runs in a worker
+/// thread while this one checks for Ctrl-C every 20 ms, asks the library to stop when it
+/// comes, and raises `KeyboardInterrupt` once the worker has stopped.
+fn run<T: Send>(
+    py: Python<'_>,
+    small: bool,
+    work: impl FnOnce() -> nimbus::Result<T> + Send,
+) -> PyResult<T> {
+    if small {
+        return py.detach(work).map_err(to_py);
+    }
+    nimbus::progress::clear_interrupt();
+    std::thread::scope(|s| {
+        let worker = s.spawn(work);
+        let mut stop: Option<PyErr> = None;
+        while !worker.is_finished() {
+            py.detach(|| {
+                let until = std::time::Instant::now() + std::time::Duration::from_millis(20);
+                while !worker.is_finished() && std::time::Instant::now() < until {
+                    std::thread::sleep(std::time::Duration::from_micros(200));
+                }
+            });
+            if stop.is_none() {
+                if let Err(e) = py.check_signals() {
+                    nimbus::progress::interrupt();
+                    stop = Some(e);
+                }
+            }
+        }
+        let result = worker
+            .join()
+            .unwrap_or_else(|_| Err(nimbus::Error::Invalid("the solver stopped".into())));
+        nimbus::progress::clear_interrupt();
+        match (stop, result) {
+            (Some(e), _) => Err(e),
+            (None, r) => r.map_err(to_py),
+        }
+    })
+}
+
+/// The budgets from the keywords every function takes (`None`: the default).
+pub(crate) fn limits(
+    max_states: Option<u64>,
+    max_memory: Option<u64>,
+    max_work: Option<u64>,
+) -> Limits {
+    let d = Limits::default();
+    Limits {
+        max_states: max_states.unwrap_or(d.max_states),
+        max_memory: max_memory.unwrap_or(d.max_memory),
+        max_work: max_work.unwrap_or(d.max_work),
+    }
+}
+
+fn number(text: &str, what: &str) -> PyResult<Q> {
+    parse_number(text.trim()).map_err(|why| PyValueError::new_err(format!("{what}: {why}")))
+}
+
+fn matrix(rows: &[Vec<String>], what: &str) -> PyResult<Vec<Vec<Q>>> {
+    rows.iter()
+        .enumerate()
+        .map(|(i, r)| {
+            r.iter()
+                .enumerate()
+                .map(|(j, x)| number(x, &format!("{what}[{i}][{j}]")))
+                .collect()
+        })
+        .collect()
+}
+
+/// A strategic-form game held in Rust, so that each question about it crosses the binding
+/// once.
+#[pyclass(module = "nimbus._nimbus", frozen)]
+struct NormalFormGame {
+    game: NormalForm,
+}
+
+/// Games with at most this many profiles are solved in the calling thread: they take
+/// microseconds, and a worker thread would cost more than the work.
+const SMALL: usize = 400;
+
+#[pymethods]
+impl NormalFormGame {
+    /// A two-player game from its payoff matrices (exact numbers as strings).
+    #[staticmethod]
+    fn bimatrix(a: Vec<Vec<String>>, b: Vec<Vec<String>>) -> PyResult<Self> {
+        let (a, b) = (matrix(&a, "A")?, matrix(&b, "B")?);
+        nimbus::strategic::zerosum::check_matrix(&a).map_err(to_py)?;
+        let game = NormalForm::bimatrix(&a, &b).map_err(to_py)?;
+        Ok(NormalFormGame { game })
+    }
+
+    /// An n-player game: `payoffs[k]` lists every player's payoff at profile `k`, profiles
+    /// numbered with the first player's strategy changing fastest (Gambit's order).
+    #[staticmethod]
+    fn new(
+        title: String,
+        players: Vec<String>,
+        strategies: Vec<Vec<String>>,
+        payoffs: Vec<Vec<String>>,
+    ) -> PyResult<Self> {
+        let payoffs = matrix(&payoffs, "payoffs")?;
+        let game = NormalForm::new(title, players, strategies, payoffs).map_err(to_py)?;
+        Ok(NormalFormGame { game })
+    }
+
+    /// A game from the text of a .nfg file.
+    #[staticmethod]
+    fn parse(text: &str, source: &str) -> PyResult<Self> {
+        let game = nimbus::strategic::nfg::parse(text, source).map_err(to_py)?;
+        Ok(NormalFormGame { game })
+    }
+
+    /// The game as a .nfg file.
+    fn nfg(&self) -> String {
+        nimbus::strategic::nfg::write(&self.game)
+    }
+
+    fn title(&self) -> String {
+        self.game.title.clone()
+    }
+
+    fn players(&self) -> Vec<String> {
+        self.game.players.clone()
+    }
+
+    fn strategies(&self) -> Vec<Vec<String>> {
+        self.game.strategies.clone()
+    }
+
+    /// Every player's payoff at every profile, as exact strings.
+    fn payoff_table(&self) -> Vec<Vec<String>> {
+        (0..self.game.profiles())
+            .map(|k| {
+                self.game
+                    .payoffs_at(k)
+                    .iter()
+                    .map(nimbus::strategic::show)
+                    .collect()
+            })
+            .collect()
+    }
+
+    /// The Nash equilibria (`nimbus::api::nash::solve`), as JSON.
+    #[pyo3(signature = (method="auto", label=None, dominance="none", max_states=None, max_memory=None, max_work=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn nash(
+        &self,
+        py: Python<'_>,
+        method: &str,
+        label: Option<usize>,
+        dominance: &str,
+        max_states: Option<u64>,
+        max_memory: Option<u64>,
+        max_work: Option<u64>,
+    ) -> PyResult<String> {
+        let method = api::nash::Method::parse(method).map_err(to_py)?;
+        let dominance = match dominance {
+            "none" => api::nash::Dominance::None,
+            "strict" => api::nash::Dominance::Strict,
+            "weak" => api::nash::Dominance::Weak,
+            other => {
+                return Err(PyValueError::new_err(format!(
+                    "dominance '{other}': use 'none', 'strict' or 'weak'"
+                )))
+            }
+        };
+        let req = api::nash::Request {
+            method,
+            label,
+            dominance,
+            plot: false,
+        };
+        let limits = limits(max_states, max_memory, max_work);
+        let g = &self.game;
+        let answer = run(py, g.profiles() <= SMALL, || {
+            api::nash::solve(g, &req, &limits)
+        })?;
+        Ok(api::to_json(&answer))
+    }
+
+    /// The zero-sum game of the first player's payoffs (`nimbus::api::zerosum::solve`).
+    #[pyo3(signature = (float=false, max_memory=None))]
+    fn zero_sum(&self, py: Python<'_>, float: bool, max_memory: Option<u64>) -> PyResult<String> {
+        let limits = limits(None, max_memory, None);
+        let g = &self.game;
+        let answer = run(py, g.profiles() <= SMALL, || {
+            let (a, notes) = api::zerosum::matrix_of(g, "the game")?;
+            let mut answer = api::zerosum::solve(&a, &api::zerosum::Request { float }, &limits)?;
+            for n in notes {
+                answer.note(n);
+            }
+            Ok(answer)
+        })?;
+        Ok(api::to_json(&answer))
+    }
+
+    /// Whether `profile` (each player's probabilities, as exact strings) is an equilibrium.
+    #[pyo3(signature = (profile, tolerance="0"))]
+    fn verify(&self, profile: Vec<Vec<String>>, tolerance: &str) -> PyResult<String> {
+        let profile = matrix(&profile, "the profile")?;
+        let tolerance = number(tolerance, "tolerance")?;
+        let answer = api::verify::check(&self.game, &profile, &tolerance, false).map_err(to_py)?;
+        Ok(api::to_json(&answer))
+    }
+
+    /// Iterated elimination of dominated strategies: the steps, as JSON.
+    #[pyo3(signature = (weak=false))]
+    fn dominated(&self, weak: bool) -> PyResult<String> {
+        let dominance = if weak {
+            api::nash::Dominance::Weak
+        } else {
+            api::nash::Dominance::Strict
+        };
+        let req = api::nash::Request {
+            method: api::nash::Method::Pure,
+            dominance,
+            ..Default::default()
+        };
+        let answer = api::nash::solve(&self.game, &req, &Limits::default()).map_err(to_py)?;
+        Ok(serde_json::to_string(&answer.eliminated).unwrap_or_default())
+    }
+}
+
+/// A sum of impartial games written in the expression grammar (`nimbus::api::sg::solve`).
+#[pyfunction]
+#[pyo3(signature = (expression, misere=false, rule=None, max_moves=20, max_states=None, max_memory=None, max_work=None))]
+#[allow(clippy::too_many_arguments)]
+fn sg(
+    py: Python<'_>,
+    expression: String,
+    misere: bool,
+    rule: Option<&str>,
+    max_moves: usize,
+    max_states: Option<u64>,
+    max_memory: Option<u64>,
+    max_work: Option<u64>,
+) -> PyResult<String> {
+    let req = api::sg::Request {
+        misere,
+        rule: callbacks::misere_rule(rule)?,
+        max_moves,
+        limits: limits(max_states, max_memory, max_work),
+        ..Default::default()
+    };
+    let answer = run(py, false, || {
+        api::sg::solve(&expression, "the expression", &req)
+    })?;
+    Ok(api::to_json(&answer))
+}
+
+/// The nim-sequence of a ruleset in the expression grammar (`nimbus::api::sequence::solve`).
+#[pyfunction]
+#[pyo3(signature = (ruleset, upto=100, misere=false, max_states=None, max_memory=None, max_work=None))]
+fn sequence(
+    py: Python<'_>,
+    ruleset: String,
+    upto: u64,
+    misere: bool,
+    max_states: Option<u64>,
+    max_memory: Option<u64>,
+    max_work: Option<u64>,
+) -> PyResult<String> {
+    let req = api::sequence::Request {
+        upto,
+        misere,
+        limits: limits(max_states, max_memory, max_work),
+        ..Default::default()
+    };
+    let answer = run(py, false, || api::sequence::solve(&ruleset, &req))?;
+    Ok(api::to_json(&answer))
+}
+
+/// A two-player game named as on the command line (`nimbus::api::solve::solve`).
+#[pyfunction]
+#[pyo3(signature = (game, position=None, all=false, method=None, depth=None, time_limit=None, save=None, db=None, max_states=None, max_memory=None, max_work=None))]
+#[allow(clippy::too_many_arguments)]
+fn solve(
+    py: Python<'_>,
+    game: String,
+    position: Option<String>,
+    all: bool,
+    method: Option<&str>,
+    depth: Option<u32>,
+    time_limit: Option<f64>,
+    save: Option<String>,
+    db: Option<String>,
+    max_states: Option<u64>,
+    max_memory: Option<u64>,
+    max_work: Option<u64>,
+) -> PyResult<String> {
+    let req = api::solve::Request {
+        position,
+        method: callbacks::search_method(method)?,
+        depth,
+        time_limit,
+        all,
+        save,
+        db,
+        table_bits: None,
+        limits: limits(max_states, max_memory, max_work),
+        script: Default::default(),
+    };
+    let answer = run(py, false, || api::solve::solve(&game, &req))?;
+    Ok(api::to_json(&answer))
+}
+
+#[pymodule]
+fn _nimbus(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("LimitError", m.py().get_type::<LimitError>())?;
+    m.add("SCHEMA", api::SCHEMA)?;
+    m.add_class::<NormalFormGame>()?;
+    m.add_function(wrap_pyfunction!(sg, m)?)?;
+    m.add_function(wrap_pyfunction!(sequence, m)?)?;
+    m.add_function(wrap_pyfunction!(solve, m)?)?;
+    callbacks::register(m)?;
+    two_player::register(m)?;
+    Ok(())
+}
