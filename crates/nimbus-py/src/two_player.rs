@@ -86,7 +86,7 @@ impl TwoPlayer {
         let q = self.make(py, Pos::new(next.into_bound(py))?)?;
         // The same player again: the other passes first.
         Ok(SeqPos {
-            pass: q.mover == p.mover && q.result.is_none(),
+            pass: q.mover == p.mover,
             ..q
         })
     }

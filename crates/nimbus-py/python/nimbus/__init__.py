@@ -27,7 +27,11 @@ from fractions import Fraction
 from . import _nimbus
 from ._nimbus import LimitError, SCHEMA
 from ._answers import Answer, from_json, q
-from ._strategic import Equilibrium, Game, NashResult, read_game
+from ._strategic import Equilibrium, Game, Mixed, NashResult, read_game
+
+# pygambit 17 calls a strategic-form game StrategicGame.
+StrategicGame = Game
+read_nfg = read_game
 from . import nash
 
 __all__ = [
@@ -38,6 +42,9 @@ __all__ = [
     "HeapGame",
     "ImpartialGame",
     "LimitError",
+    "Mixed",
+    "StrategicGame",
+    "read_nfg",
     "NashResult",
     "SCHEMA",
     "heap_game",
@@ -84,6 +91,7 @@ class HeapGame:
 def impartial(moves, start=None, name="python"):
     """An impartial game from a function giving each position's options.
 
+    >>> import nimbus
     >>> sub = nimbus.impartial(lambda n: [n - k for k in (1, 3, 4) if k <= n], start=7)
     >>> nimbus.sg(sub).outcome
     'P'
@@ -94,6 +102,7 @@ def impartial(moves, start=None, name="python"):
 def heap_game(moves, name="python heap game"):
     """A heap game from a function giving the moves of a heap of ``n``.
 
+    >>> import nimbus
     >>> kayles = nimbus.heap_game(lambda n: [(a, n - k - a) for k in (1, 2)
     ...                                      for a in range(n - k + 1) if a <= n - k - a])
     >>> nimbus.sequence(kayles, upto=20).values[:8]
@@ -123,8 +132,11 @@ class TwoPlayerGame:
 def two_player(start, to_move, moves, play, result, name="python"):
     """A two-player game from Python functions, for :func:`solve`.
 
+    >>> import nimbus
     >>> take = nimbus.two_player(7, lambda p: 0, lambda n: [k for k in (1, 2) if k <= n],
-    ...                          lambda n, k: n - k, lambda n: -1 if n == 0 else None)
+    ...                          lambda n, k: n - k, lambda n: 1 if n == 0 else None)
+    >>> nimbus.solve(take).value
+    1
     """
     return TwoPlayerGame(start, to_move, moves, play, result, name)
 

@@ -7,7 +7,7 @@ import json
 from . import _nimbus
 from ._answers import Answer, exact_text, from_json, q
 
-__all__ = ["Game", "Equilibrium", "NashResult", "read_game"]
+__all__ = ["Game", "Equilibrium", "Mixed", "NashResult", "read_game"]
 
 
 def _is_text(x):
@@ -45,6 +45,28 @@ def _shape(nested):
         shape.append(len(x))
         x = x[0] if x else None
     return shape
+
+
+class Mixed(tuple):
+    """One player's mixed strategy: a tuple of Fractions, also indexed by strategy name
+    (``eq["Row"]["Opera"]``, as in pygambit)."""
+
+    def __new__(cls, probabilities, labels=()):
+        self = super().__new__(cls, probabilities)
+        self.labels = tuple(labels)
+        return self
+
+    def __getitem__(self, key):
+        if isinstance(key, (int, slice)):
+            return tuple.__getitem__(self, key)
+        return tuple.__getitem__(self, self.labels.index(getattr(key, "label", key)))
+
+    def items(self):
+        """(strategy name, probability) pairs."""
+        return list(zip(self.labels, self))
+
+    def __reduce__(self):
+        return (Mixed, (tuple(self), self.labels))
 
 
 class Equilibrium(tuple):
@@ -121,13 +143,27 @@ class NashResult(Answer):
         return "\n".join(lines)
 
 
+def _eliminations(steps, players, names):
+    """The library's eliminations (indices) with the names a reader knows."""
+    return [
+        Answer(
+            player=players[s["player"]],
+            strategy=names[s["player"]][s["strategy"]],
+            dominated_by={names[s["player"]][t]: q(p) for t, p in s["dominated_by"]},
+            weak=s["weak"],
+        )
+        for s in steps
+    ]
+
+
 def _nash_result(text):
     a = json.loads(text)
     a.pop("schema", None)
     players = a["players"]
+    names = a["strategies"]
     a["equilibria"] = [
         Equilibrium(
-            tuple(tuple(q(p) for p in s) for s in e["profile"]),
+            tuple(Mixed([q(p) for p in s], n) for s, n in zip(e["profile"], names)),
             tuple(q(x) for x in e["payoffs"]),
             players,
         )
@@ -137,7 +173,7 @@ def _nash_result(text):
         a["components"] = [Answer(c) for c in a["components"]]
         for c in a["components"]:
             c["cliques"] = [Answer(k) for k in c["cliques"]]
-    a["eliminated"] = [Answer(s) for s in a["eliminated"]]
+    a["eliminated"] = _eliminations(a["eliminated"], players, names)
     a["rational"] = True
     return NashResult(a)
 
@@ -301,16 +337,7 @@ class Game:
         """Iterated elimination of dominated strategies (by pure strategies and mixtures):
         the removed strategies in order, each with the mixture that dominates it."""
         steps = json.loads(self._native.dominated(weak))
-        names = self.strategies
-        return [
-            Answer(
-                player=self.players[s["player"]],
-                strategy=names[s["player"]][s["strategy"]],
-                dominated_by={names[s["player"]][t]: q(p) for t, p in s["dominated_by"]},
-                weak=s["weak"],
-            )
-            for s in steps
-        ]
+        return _eliminations(steps, self.players, self.strategies)
 
     def is_equilibrium(self, *profile, tolerance=0):
         """Whether the mixed profile (one strategy per player) is a Nash equilibrium,

@@ -71,4 +71,7 @@ def lp_solve(game, rational=True):
     row, col = tuple(z["row_strategy"]), tuple(z["col_strategy"])
     payoffs = g[row, col] if rational else (value, -value)
     e = Equilibrium((row, col), payoffs, g.players)
-    return NashComputationResult(game=g, method="lp", rational=rational, equilibria=[e])
+    # pygambit 16 lists the equilibria; pygambit 17 names the one equilibrium.
+    return NashComputationResult(
+        game=g, method="lp", rational=rational, equilibria=[e], equilibrium=e, value=value
+    )

@@ -1,0 +1,87 @@
+"""Type stubs of the public API of ``nimbus``."""
+
+from fractions import Fraction
+from typing import Any, Callable, Iterable, Iterator, Optional, Sequence, Union
+
+from . import nash as nash
+from ._answers import Answer as Answer
+from ._nimbus import SCHEMA as SCHEMA, LimitError as LimitError
+from ._strategic import (
+    Equilibrium as Equilibrium,
+    Game as Game,
+    Mixed as Mixed,
+    NashResult as NashResult,
+    read_game as read_game,
+)
+
+StrategicGame = Game
+read_nfg = read_game
+__version__: str
+
+class ImpartialGame:
+    moves: Callable[[Any], Iterable[Any]]
+    start: Any
+    name: str
+    def __init__(self, moves: Callable[[Any], Iterable[Any]], start: Any = ..., name: str = ...) -> None: ...
+
+class HeapGame:
+    moves: Callable[[int], Iterable[Union[int, tuple[int, ...]]]]
+    name: str
+    def __init__(self, moves: Callable[[int], Iterable[Union[int, tuple[int, ...]]]], name: str = ...) -> None: ...
+
+class TwoPlayerGame:
+    def __init__(
+        self,
+        start: Any,
+        to_move: Callable[[Any], int],
+        moves: Callable[[Any], Iterable[Any]],
+        play: Callable[[Any, Any], Any],
+        result: Callable[[Any], Optional[int]],
+        name: str = ...,
+    ) -> None: ...
+
+class SG(Answer): ...
+class Sequence(Answer): ...
+class Solution(Answer): ...
+
+def impartial(moves: Callable[[Any], Iterable[Any]], start: Any = ..., name: str = ...) -> ImpartialGame: ...
+def heap_game(moves: Callable[[int], Iterable[Union[int, tuple[int, ...]]]], name: str = ...) -> HeapGame: ...
+def two_player(
+    start: Any,
+    to_move: Callable[[Any], int],
+    moves: Callable[[Any], Iterable[Any]],
+    play: Callable[[Any, Any], Any],
+    result: Callable[[Any], Optional[int]],
+    name: str = ...,
+) -> TwoPlayerGame: ...
+def sg(
+    game: Union[str, ImpartialGame, HeapGame],
+    *positions: Any,
+    misere: bool = ...,
+    rule: Optional[str] = ...,
+    max_moves: int = ...,
+    max_states: Optional[int] = ...,
+    max_memory: Optional[int] = ...,
+    max_work: Optional[int] = ...,
+) -> SG: ...
+def sequence(
+    ruleset: Union[str, HeapGame],
+    upto: int = ...,
+    misere: bool = ...,
+    max_states: Optional[int] = ...,
+    max_memory: Optional[int] = ...,
+    max_work: Optional[int] = ...,
+) -> Sequence: ...
+def solve(
+    game: Union[str, TwoPlayerGame],
+    position: Optional[str] = ...,
+    all: bool = ...,
+    method: Optional[str] = ...,
+    depth: Optional[int] = ...,
+    time_limit: Optional[float] = ...,
+    save: Optional[str] = ...,
+    db: Optional[str] = ...,
+    max_states: Optional[int] = ...,
+    max_memory: Optional[int] = ...,
+    max_work: Optional[int] = ...,
+) -> Solution: ...

@@ -1,0 +1,115 @@
+"""Type stubs of the extension module: every function returns the library's JSON answer."""
+
+from typing import Any, Callable, Iterable, Optional, Sequence
+
+SCHEMA: int
+
+class LimitError(ValueError): ...
+
+class NormalFormGame:
+    @staticmethod
+    def bimatrix(a: Sequence[Sequence[str]], b: Sequence[Sequence[str]]) -> NormalFormGame: ...
+    @staticmethod
+    def new(
+        title: str,
+        players: Sequence[str],
+        strategies: Sequence[Sequence[str]],
+        payoffs: Sequence[Sequence[str]],
+    ) -> NormalFormGame: ...
+    @staticmethod
+    def parse(text: str, source: str) -> NormalFormGame: ...
+    def nfg(self) -> str: ...
+    def title(self) -> str: ...
+    def players(self) -> list[str]: ...
+    def strategies(self) -> list[list[str]]: ...
+    def payoff_table(self) -> list[list[str]]: ...
+    def nash(
+        self,
+        method: str = "auto",
+        label: Optional[int] = None,
+        dominance: str = "none",
+        max_states: Optional[int] = None,
+        max_memory: Optional[int] = None,
+        max_work: Optional[int] = None,
+    ) -> str: ...
+    def zero_sum(self, float: bool = False, max_memory: Optional[int] = None) -> str: ...
+    def verify(self, profile: Sequence[Sequence[str]], tolerance: str = "0") -> str: ...
+    def dominated(self, weak: bool = False) -> str: ...
+
+def sg(
+    expression: str,
+    misere: bool = False,
+    rule: Optional[str] = None,
+    max_moves: int = 20,
+    max_states: Optional[int] = None,
+    max_memory: Optional[int] = None,
+    max_work: Optional[int] = None,
+) -> str: ...
+def sequence(
+    ruleset: str,
+    upto: int = 100,
+    misere: bool = False,
+    max_states: Optional[int] = None,
+    max_memory: Optional[int] = None,
+    max_work: Optional[int] = None,
+) -> str: ...
+def solve(
+    game: str,
+    position: Optional[str] = None,
+    all: bool = False,
+    method: Optional[str] = None,
+    depth: Optional[int] = None,
+    time_limit: Optional[float] = None,
+    save: Optional[str] = None,
+    db: Optional[str] = None,
+    max_states: Optional[int] = None,
+    max_memory: Optional[int] = None,
+    max_work: Optional[int] = None,
+) -> str: ...
+def sg_positions(
+    moves: Callable[[Any], Iterable[Any]],
+    starts: Sequence[Any],
+    name: str,
+    misere: bool = False,
+    rule: Optional[str] = None,
+    max_moves: int = 20,
+    max_states: Optional[int] = None,
+    max_memory: Optional[int] = None,
+    max_work: Optional[int] = None,
+) -> str: ...
+def sg_heaps(
+    moves: Callable[[int], Iterable[Any]],
+    heaps: Sequence[int],
+    name: str,
+    misere: bool = False,
+    rule: Optional[str] = None,
+    max_moves: int = 20,
+    max_states: Optional[int] = None,
+    max_memory: Optional[int] = None,
+    max_work: Optional[int] = None,
+) -> str: ...
+def sequence_heaps(
+    moves: Callable[[int], Iterable[Any]],
+    name: str,
+    upto: int = 100,
+    misere: bool = False,
+    max_states: Optional[int] = None,
+    max_memory: Optional[int] = None,
+    max_work: Optional[int] = None,
+) -> str: ...
+def solve_callbacks(
+    start: Any,
+    to_move: Callable[[Any], int],
+    moves: Callable[[Any], Iterable[Any]],
+    play: Callable[[Any, Any], Any],
+    result: Callable[[Any], Optional[int]],
+    name: str,
+    position: Optional[str] = None,
+    all: bool = False,
+    method: Optional[str] = None,
+    depth: Optional[int] = None,
+    time_limit: Optional[float] = None,
+    max_states: Optional[int] = None,
+    max_memory: Optional[int] = None,
+    max_work: Optional[int] = None,
+) -> str: ...

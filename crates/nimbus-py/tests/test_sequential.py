@@ -1,0 +1,87 @@
+"""Two-player games from Python: the built-in games, and a game written as Python functions
+that must agree with the built-in tic-tac-toe (5478 positions, a draw)."""
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import nimbus
+
+LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
+
+
+def tictactoe():
+    def winner(p):
+        for a, b, c in LINES:
+            if p[a] != "." and p[a] == p[b] == p[c]:
+                return p[a]
+        return None
+
+    def result(p):
+        w = winner(p)
+        return 1 if w == "X" else -1 if w == "O" else 0 if "." not in p else None
+
+    def to_move(p):
+        return 0 if p.count("X") == p.count("O") else 1
+
+    def moves(p):
+        return [i + 1 for i in range(9) if p[i] == "."]
+
+    def play(p, m):
+        return p[: m - 1] + ("X" if to_move(p) == 0 else "O") + p[m:]
+
+    return nimbus.two_player("." * 9, to_move, moves, play, result, name="tictactoe.py")
+
+
+def test_builtin_games():
+    assert nimbus.solve("tictactoe").value == 0
+    assert nimbus.solve("connect4:5x4", "33").exact
+    assert nimbus.solve("nim:3,4,5").value == 1
+    assert nimbus.solve("carrot:1,2,3,5").answers
+
+
+def test_tictactoe_as_python_functions():
+    ours = nimbus.solve(tictactoe(), all=True)
+    builtin = nimbus.solve("tictactoe", all=True)
+    assert ours.positions == builtin.positions == 5478
+    assert (ours.wins, ours.losses, ours.draws) == (builtin.wins, builtin.losses, builtin.draws)
+    for position in ["", "5", "5 1", "1 2 3", "5 1 9"]:
+        a = nimbus.solve(tictactoe(), position)
+        b = nimbus.solve("tictactoe", position.replace(" ", ""))
+        assert a.value == b.value, position
+        assert sorted(a.best_moves) == sorted(b.best_moves), position
+
+
+def test_a_player_who_moves_twice_gets_a_forced_pass():
+    # One player takes 1 or 2 from a heap; taking 2 gives the same player another move.
+    game = nimbus.two_player(
+        5,
+        lambda p: 0,
+        lambda n: [k for k in (1, 2) if k <= n],
+        lambda n, k: n - k,
+        lambda n: 1 if n == 0 else None,
+    )
+    assert nimbus.solve(game).value == 1
+
+
+def test_ctrl_c_raises_keyboard_interrupt_promptly():
+    code = (
+        "import nimbus, sys\n"
+        "print('ready', flush=True)\n"
+        "try:\n"
+        "    nimbus.solve('connect4')\n"
+        "except KeyboardInterrupt:\n"
+        "    print('interrupted', flush=True)\n"
+        "    sys.exit(3)\n"
+    )
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    assert proc.stdout.readline().strip() == "ready"
+    time.sleep(1.0)
+    sent = time.monotonic()
+    os.kill(proc.pid, signal.SIGINT)
+    out, _ = proc.communicate(timeout=30)
+    assert proc.returncode == 3, out
+    assert "interrupted" in out
+    assert time.monotonic() - sent < 5

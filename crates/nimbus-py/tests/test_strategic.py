@@ -1,0 +1,193 @@
+"""Strategic games from Python: the shapes nashpy and pygambit users write, exact answers, and
+cross-checks against pygambit's exact enumeration and LP and nashpy's vertex enumeration on
+seeded random games."""
+
+import pickle
+from fractions import Fraction
+
+import numpy as np
+import pytest
+
+import nimbus
+from conftest import random_bimatrix
+
+F = Fraction
+
+
+def as_profiles(equilibria):
+    return {tuple(tuple(F(p) for p in s) for s in e) for e in equilibria}
+
+
+def test_prisoners_dilemma_in_every_input_shape():
+    a, b = [[3, 0], [5, 1]], [[3, 5], [0, 1]]
+    want = {((F(0), F(1)), (F(0), F(1)))}
+    for game in (
+        nimbus.Game(a, b),
+        nimbus.Game(np.array(a), np.array(b)),
+        nimbus.Game(np.array(a, dtype=float), np.array(b, dtype=float)),
+        nimbus.Game(np.array([[F(x) for x in r] for r in a], dtype=object), np.array(b)),
+        nimbus.Game("3 0; 5 1", "3 5; 0 1"),
+    ):
+        assert as_profiles(game.equilibria().equilibria) == want
+        assert set(game.support_enumeration()) == want
+        assert set(game.vertex_enumeration()) == want
+
+
+def test_floats_are_the_decimals_they_print_as():
+    g = nimbus.Game([[0.1, 0], [0, 0.2]], [[0.2, 0], [0, 0.1]])
+    mixed = [e for e in g.equilibria().equilibria if all(len([p for p in s if p]) == 2 for s in e)]
+    assert mixed[0][0] == (F(1, 3), F(2, 3))
+
+
+def test_zero_sum_game_from_one_matrix():
+    rps = nimbus.Game([[0, -1, 1], [1, 0, -1], [-1, 1, 0]])
+    z = rps.zero_sum()
+    assert z.value == 0
+    assert z.row_strategy == [F(1, 3)] * 3
+    assert rps.payoff_matrices[1][0][1] == 1
+    (eq,) = rps.equilibria().equilibria
+    assert eq.payoffs == (0, 0)
+
+
+def test_nashpy_methods():
+    bos = nimbus.Game([[2, 0], [0, 1]], [[1, 0], [0, 2]])
+    assert bos.lemke_howson(initial_dropped_label=0) in set(bos.vertex_enumeration())
+    lh = list(bos.lemke_howson_enumeration())
+    assert len(lh) == 4 and set(lh) <= set(bos.vertex_enumeration())
+    sigma = ((F(2, 3), F(1, 3)), (F(1, 3), F(2, 3)))
+    assert bos[sigma] == (F(2, 3), F(2, 3))
+    assert bos.is_equilibrium(*sigma)
+    assert not bos.is_equilibrium((1, 0), (0, 1))
+    assert bos.is_equilibrium((0.667, 0.333), (0.333, 0.667), tolerance=F(1, 100))
+    floats = list(bos.vertex_enumeration(dtype=float))
+    assert all(isinstance(s, np.ndarray) for e in floats for s in e)
+
+
+def test_dominance_components_and_verify(root):
+    g = nimbus.Game([[3, 0], [5, 1]], [[3, 5], [0, 1]])
+    steps = g.dominated()
+    assert [s.strategy for s in steps] == ["1", "1"]
+    r = g.equilibria(dominance=True)
+    assert len(r.eliminated) == 2 and len(r.equilibria) == 1
+    cont = nimbus.read_game(root / "examples/continuum.nfg")
+    comps = cont.components()
+    assert len(comps) == 1 and len(comps[0].equilibria) == 4
+    v = cont.verify((1, 0), (1, 0))
+    assert v.equilibrium and v.players[0].payoff == 1
+
+
+def test_read_write_pickle_and_display(root, tmp_path):
+    g = nimbus.read_game(root / "data/nfg/8x8.nfg")
+    path = tmp_path / "g.nfg"
+    g.write(path)
+    again = nimbus.read_game(path)
+    assert again.payoff_matrices == g.payoff_matrices
+    r = g.equilibria()
+    assert pickle.loads(pickle.dumps(r)) == r
+    assert pickle.loads(pickle.dumps(g)).payoff_matrices == g.payoff_matrices
+    assert "<table>" in r._repr_html_() and "<table>" in g._repr_html_()
+    assert "Equilibrium" in repr(r)
+
+
+def test_three_players_from_arrays():
+    shape = (2, 2, 2)
+    a = np.zeros(shape)
+    a[1, 1, 1] = 1
+    g = nimbus.Game(a, a, a)
+    r = g.equilibria()
+    assert r.method == "pure"
+    assert ((0, 1), (0, 1), (0, 1)) in {tuple(e) for e in r.equilibria}
+
+
+def test_pygambit_shaped_module():
+    g = nimbus.Game.from_arrays([[2, 0], [0, 1]], [[1, 0], [0, 2]])
+    r = nimbus.nash.enummixed_solve(g, rational=True)
+    assert r.method == "enummixed" and r.rational and len(r.equilibria) == 3
+    e = r.equilibria[1]
+    assert e["Player 1"]["1"] == F(2, 3) and e.payoff("Player 2") == F(2, 3)
+    assert len(nimbus.nash.lcp_solve(g).equilibria) >= 1
+    assert len(nimbus.nash.enumpure_solve(g).equilibria) == 2
+    floats = nimbus.nash.enummixed_solve(g, rational=False)
+    assert isinstance(floats.equilibria[1][0][0], float)
+    lp = nimbus.nash.lp_solve(nimbus.Game([[0, -1, 1], [1, 0, -1], [-1, 1, 0]]))
+    assert lp.equilibrium.payoffs == (0, 0)
+
+
+def test_errors_are_value_errors_with_the_cli_message(root):
+    with pytest.raises(ValueError, match="not a number"):
+        nimbus.Game("1 x; 2 3", "1 2; 3 4")
+    with pytest.raises(ValueError, match="two-player game"):
+        nimbus.Game(np.zeros((2, 2, 2)), np.zeros((2, 2, 2)), np.zeros((2, 2, 2))).equilibria(
+            "vertex"
+        )
+    with pytest.raises(ValueError, match="unknown method 'magic'"):
+        nimbus.Game([[1]], [[1]]).equilibria("magic")
+    with pytest.raises(ValueError):
+        nimbus.read_game(root / "examples/bad.rhai")
+
+
+# --- cross-checks against the tools users compare with --------------------------------------
+
+gbt = pytest.importorskip("pygambit")
+nashpy = pytest.importorskip("nashpy")
+
+
+def gambit_game(a, b):
+    make = getattr(gbt, "StrategicGame", None) or gbt.Game
+    return make.from_arrays(np.array(a, dtype=object) * 1, np.array(b, dtype=object) * 1)
+
+
+def gambit_profiles(game, equilibria):
+    out = set()
+    for e in equilibria:
+        out.add(
+            tuple(
+                tuple(F(str(p)) for _, p in e[player])
+                for player in game.players
+            )
+        )
+    return out
+
+
+@pytest.mark.parametrize("size", [(2, 2), (2, 3), (3, 3), (3, 4), (4, 4), (5, 5)])
+def test_all_equilibria_equal_pygambit_enummixed(rng, size):
+    for _ in range(8):
+        a, b = random_bimatrix(rng, *size)
+        ours = as_profiles(nimbus.Game(a, b).equilibria("vertex").equilibria)
+        g = gambit_game(a, b)
+        theirs = gambit_profiles(g, gbt.nash.enummixed_solve(g, rational=True).equilibria)
+        assert ours == theirs, (a, b)
+
+
+def nondegenerate(a, b):
+    # Distinct payoffs in every row and column make ties, and so degeneracy, unlikely; the
+    # check below is what decides.
+    return nimbus.Game(a, b).equilibria("support").notes == []
+
+
+def test_every_nashpy_equilibrium_is_one_of_ours(rng):
+    checked = 0
+    while checked < 25:
+        a, b = random_bimatrix(rng, 4, 4, 0, 99)
+        if not nondegenerate(a, b):
+            continue
+        ours = [
+            np.array([float(p) for s in e for p in s])
+            for e in nimbus.Game(a, b).equilibria("vertex").equilibria
+        ]
+        for sr, sc in nashpy.Game(np.array(a), np.array(b)).vertex_enumeration():
+            x = np.concatenate([sr, sc])
+            assert any(np.allclose(x, y, atol=1e-9) for y in ours), (a, b, x)
+        checked += 1
+
+
+def test_zero_sum_value_equals_pygambit_lp(rng):
+    for _ in range(15):
+        m, n = rng.randint(2, 6), rng.randint(2, 6)
+        a = [[rng.randint(-9, 9) for _ in range(n)] for _ in range(m)]
+        value = nimbus.Game(a).zero_sum().value
+        g = gambit_game(a, [[-x for x in r] for r in a])
+        r = gbt.nash.lp_solve(g, rational=True)
+        eq = r.equilibrium if hasattr(r, "equilibrium") else r.equilibria[0]
+        first = list(g.players)[0]
+        assert value == F(str(eq.payoffs[first] if hasattr(eq, "payoffs") else eq.payoff(first)))
