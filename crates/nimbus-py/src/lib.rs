@@ -237,6 +237,27 @@ impl NormalFormGame {
         Ok(api::to_json(&answer))
     }
 
+    /// Seconds per call of the same work as `nash` (the library call and its JSON), timed
+    /// inside Rust over `reps` calls: what the binding's overhead is measured against.
+    #[pyo3(signature = (method="auto", reps=1000))]
+    fn _time_nash(&self, py: Python<'_>, method: &str, reps: u32) -> PyResult<f64> {
+        let req = api::nash::Request {
+            method: api::nash::Method::parse(method).map_err(to_py)?,
+            ..Default::default()
+        };
+        let limits = Limits::default();
+        let g = &self.game;
+        py.detach(|| {
+            let started = std::time::Instant::now();
+            for _ in 0..reps.max(1) {
+                let answer = api::nash::solve(g, &req, &limits)?;
+                std::hint::black_box(api::to_json(&answer));
+            }
+            Ok(started.elapsed().as_secs_f64() / f64::from(reps.max(1)))
+        })
+        .map_err(to_py)
+    }
+
     /// Iterated elimination of dominated strategies: the steps, as JSON.
     #[pyo3(signature = (weak=false))]
     fn dominated(&self, weak: bool) -> PyResult<String> {
