@@ -53,7 +53,7 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
     /// Print probabilities and payoffs as decimals with this many digits (Gambit's -d);
-    /// exact fractions otherwise.
+    /// exact fractions otherwise. --json is always exact.
     #[arg(long, value_name = "N")]
     decimals: Option<usize>,
     #[command(flatten)]

@@ -66,7 +66,8 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, nimbus::Error> {
     Ok(ExitCode::SUCCESS)
 }
 
-fn print_float(out: &mut String, s: &zerosum::Float) {
+fn print_float(out: &mut String, answer: &zerosum::Float) {
+    let s = &answer.solution;
     let shown = |v: &[f64]| {
         v.iter()
             .map(|x| format!("{x:.6}"))
@@ -76,8 +77,8 @@ fn print_float(out: &mut String, s: &zerosum::Float) {
     outln!(
         out,
         "matrix:       {} x {} (floating point)",
-        s.rows,
-        s.columns
+        answer.rows,
+        answer.columns
     );
     outln!(out, "value:        {:.12}", s.value);
     outln!(out, "row player:   {}", shown(&s.row_strategy));
@@ -91,12 +92,13 @@ fn print_float(out: &mut String, s: &zerosum::Float) {
     );
     outln!(out, "duality gap:  {:.3e}", s.duality_gap);
     outln!(out, "pivots:       {}", s.pivots);
-    for n in &s.notes {
+    for n in &answer.notes {
         outln!(out, "note: {n}");
     }
 }
 
-fn print_exact(out: &mut String, s: &zerosum::Exact) {
+fn print_exact(out: &mut String, answer: &zerosum::Exact) {
+    let s = &answer.solution;
     let shown = |v: &[Q]| v.iter().map(show).collect::<Vec<_>>().join(" ");
     let list = |v: &[usize]| {
         v.iter()
@@ -104,7 +106,7 @@ fn print_exact(out: &mut String, s: &zerosum::Exact) {
             .collect::<Vec<_>>()
             .join(", ")
     };
-    outln!(out, "matrix:       {} x {}", s.rows, s.columns);
+    outln!(out, "matrix:       {} x {}", answer.rows, answer.columns);
     outln!(
         out,
         "pure:         maximin {} (rows {}), minimax {} (columns {})",
@@ -135,7 +137,7 @@ fn print_exact(out: &mut String, s: &zerosum::Exact) {
          strategy holds every row to at most {v}",
         v = show(&s.value)
     );
-    for n in &s.notes {
+    for n in &answer.notes {
         outln!(out, "note: {n}");
     }
 }

@@ -306,3 +306,19 @@ fn an_nfg_header_claiming_millions_of_profiles_allocates_nothing_large() {
     assert_eq!(out.status.code(), Some(2), "{err}");
     assert!(err.contains("the payoff list has 8 numbers"), "{err}");
 }
+
+/// Fuzz finding (cli, a timeout of the instrumented build): a 3 x 3 game with a 7600-digit
+/// payoff. Exact arithmetic on such numbers is slow (their gcds dominate) but bounded: the
+/// answer comes, exactly, well within the bound of `answers`.
+#[test]
+fn a_payoff_of_thousands_of_digits_is_answered_exactly() {
+    let text = answers(
+        &[
+            "nash",
+            "--row",
+            "00000000080000000000 0,9;23 1  5000129E7589;2 31 0",
+        ],
+        "equilibria:  1",
+    );
+    assert!(text.contains("99999999999999999999"), "{text}");
+}

@@ -269,6 +269,15 @@ impl HeapRule for HeapGame {
         describe_take(n, heap, heaps, m, "token")
     }
 
+    /// The work budget needs the moves a heap has; a Python rule cannot say, so the largest
+    /// heap's moves are counted (a subtraction game has a few, a take-and-break game about n).
+    fn move_count(&self, n: u64) -> u64 {
+        Python::attach(|py| match self.options(py, n) {
+            Ok(v) => (v.len() as u64).max(1),
+            Err(_) => n,
+        })
+    }
+
     /// Not known before the moves are listed: assumed, which is always sound (misère
     /// sequences are then searched, not read off the normal-play values).
     fn splits(&self) -> bool {

@@ -7,26 +7,10 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use nimbus::api::{self, nash, Limits};
 use nimbus::strategic::game::NormalForm;
 use nimbus::strategic::matrix::parse_matrix;
-use nimbus::strategic::Q;
 use std::hint::black_box;
 
-/// The xorshift matrix of `strategic.rs` (payoffs 0..99, fixed seed).
-fn random_matrix(n: usize, seed: u64) -> Vec<Vec<Q>> {
-    let mut x = 0x9E37_79B9_7F4A_7C15u64 ^ seed;
-    let mut next = move || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        x
-    };
-    (0..n)
-        .map(|_| {
-            (0..n)
-                .map(|_| Q::from_integer(((next() % 100) as i64).into()))
-                .collect()
-        })
-        .collect()
-}
+mod common;
+use common::random_matrix;
 
 fn benches(c: &mut Criterion) {
     let limits = Limits::default();

@@ -5,26 +5,11 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use nimbus::strategic::bimatrix::Bimatrix;
 use nimbus::strategic::game::NormalForm;
-use nimbus::strategic::{lemke, support, vertex, zerosum, Q};
+use nimbus::strategic::{lemke, support, vertex, zerosum};
 use std::hint::black_box;
 
-/// A random matrix (xorshift, fixed seed: every run measures the same game).
-fn random_matrix(n: usize, seed: u64) -> Vec<Vec<Q>> {
-    let mut x = 0x9E37_79B9_7F4A_7C15u64 ^ seed;
-    let mut next = move || {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        x
-    };
-    (0..n)
-        .map(|_| {
-            (0..n)
-                .map(|_| Q::from_integer(((next() % 100) as i64).into()))
-                .collect()
-        })
-        .collect()
-}
+mod common;
+use common::random_matrix;
 
 fn game(n: usize) -> Bimatrix {
     let g = NormalForm::bimatrix(&random_matrix(n, 1), &random_matrix(n, 2)).unwrap();

@@ -24,14 +24,30 @@ _CACHE = {}
 
 def _parse(text):
     num, _, den = text.partition("/")
-    # The library writes fractions in lowest terms with a positive denominator, so the
-    # normalising gcd can be skipped where Python allows it (3.12 on).
-    if _COPRIME is not None:
-        return _COPRIME(int(num), int(den) if den else 1)
-    return Fraction(int(num), int(den) if den else 1)
+    return _COPRIME(int(num), int(den) if den else 1)
 
 
-_COPRIME = getattr(Fraction, "_from_coprime_ints", None)
+def _coprime_by_slots(n, d):
+    # What Fraction._from_coprime_ints (Python 3.12 on) does: the library writes fractions
+    # in lowest terms with a positive denominator, so the gcd Fraction() would compute (the
+    # bulk of the cost for numbers of many digits) is skipped.
+    f = object.__new__(Fraction)
+    f._numerator = n
+    f._denominator = d
+    return f
+
+
+def _pick_coprime():
+    made = getattr(Fraction, "_from_coprime_ints", None) or _coprime_by_slots
+    try:
+        if made(-6, 7) == Fraction(-6, 7) and hash(made(3, 1)) == hash(3):
+            return made
+    except (AttributeError, TypeError):
+        pass
+    return Fraction
+
+
+_COPRIME = _pick_coprime()
 
 
 def exact_text(x):

@@ -5,7 +5,7 @@ import html
 import json
 
 from . import _nimbus
-from ._answers import Answer, exact_text, from_json, q
+from ._answers import _CACHE, Answer, exact_text, from_json, q
 
 __all__ = ["Game", "Equilibrium", "Mixed", "NashResult", "read_game"]
 
@@ -72,12 +72,14 @@ class Mixed(tuple):
 class Equilibrium(tuple):
     """One Nash equilibrium: a tuple of mixed strategies, one per player, each a tuple of
     Fractions (so ``sigma_r, sigma_c = eq`` works); ``payoffs`` holds each player's expected
-    payoff."""
+    payoff. Indexed by a player's number or name, it gives that player's :class:`Mixed`
+    strategy, which is also indexed by strategy name (``eq["Row"]["Opera"]``)."""
 
-    def __new__(cls, profile, payoffs, players=()):
+    def __new__(cls, profile, payoffs, players=(), strategies=()):
         self = super().__new__(cls, profile)
         self.payoffs = tuple(payoffs)
         self.players = tuple(players)
+        self.strategies = tuple(strategies)
         return self
 
     def payoff(self, player):
@@ -90,9 +92,11 @@ class Equilibrium(tuple):
         return self.players.index(getattr(player, "label", player))
 
     def __getitem__(self, key):
-        if isinstance(key, (int, slice)):
+        if isinstance(key, slice):
             return tuple.__getitem__(self, key)
-        return tuple.__getitem__(self, self._index(key))
+        i = self._index(key)
+        names = self.strategies[i] if i < len(self.strategies) else ()
+        return Mixed(tuple.__getitem__(self, i), names)
 
     def to_numpy(self):
         """Each strategy as a numpy array of floats (nashpy's form)."""
@@ -101,7 +105,7 @@ class Equilibrium(tuple):
         return tuple(np.array([float(p) for p in s]) for s in self)
 
     def __reduce__(self):
-        return (Equilibrium, (tuple(self), self.payoffs, self.players))
+        return (Equilibrium, (tuple(self), self.payoffs, self.players, self.strategies))
 
     def __repr__(self):
         parts = ", ".join("(" + ", ".join(str(p) for p in s) + ")" for s in self)
@@ -161,11 +165,19 @@ def _nash_result(text):
     a.pop("schema", None)
     players = a["players"]
     names = a["strategies"]
+    # Most numbers of an answer repeat (0, 1, 1/2): the cache of q is read directly here.
+    get = _CACHE.get
+
+    def num(t):
+        x = get(t)
+        return x if x is not None else q(t)
+
     a["equilibria"] = [
         Equilibrium(
-            tuple(Mixed([q(p) for p in s], n) for s, n in zip(e["profile"], names)),
-            tuple(q(x) for x in e["payoffs"]),
+            tuple([tuple([num(p) for p in s]) for s in e["profile"]]),
+            [num(x) for x in e["payoffs"]],
             players,
+            names,
         )
         for e in a["equilibria"]
     ]
@@ -281,9 +293,10 @@ class Game:
         """Nash equilibria, each checked exactly. ``method``: auto, vertex (Gambit's
         enummixed), support, lh (lcp), pure (enumpure), indifference. ``dominance``: False,
         True or "strict" (strictly dominated strategies removed first), or "weak"."""
-        dom = {False: "none", None: "none", True: "strict"}.get(dominance, dominance)
-        text = self._native.nash(method, label, dom, **_limits(limits))
-        return _nash_result(text)
+        dom = _DOMINANCE.get(dominance, dominance)
+        if limits:
+            return _nash_result(self._native.nash(method, label, dom, **_limits(limits)))
+        return _nash_result(self._native.nash(method, label, dom))
 
     def vertex_enumeration(self, dtype=None):
         """Every extreme equilibrium (nashpy's generator of (sigma_r, sigma_c))."""
@@ -378,6 +391,9 @@ class Game:
             cells = "".join(f"<td>{a[i][j]}, {b[i][j]}</td>" for j in range(len(cols)))
             body += f"<tr><th>{html.escape(r)}</th>{cells}</tr>"
         return f"<table><tr><th></th>{head}</tr>{body}</table>"
+
+
+_DOMINANCE = {False: "none", None: "none", True: "strict"}
 
 
 def _negate(text):

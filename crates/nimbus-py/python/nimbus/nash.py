@@ -28,6 +28,7 @@ def _result(game, method, r, rational):
                 tuple(tuple(float(p) for p in s) for s in e),
                 tuple(float(x) for x in e.payoffs),
                 e.players,
+                e.strategies,
             )
             for e in eqs
         ]
@@ -70,7 +71,7 @@ def lp_solve(game, rational=True):
     value = z["value"]
     row, col = tuple(z["row_strategy"]), tuple(z["col_strategy"])
     payoffs = g[row, col] if rational else (value, -value)
-    e = Equilibrium((row, col), payoffs, g.players)
+    e = Equilibrium((row, col), payoffs, g.players, g.strategies)
     # pygambit 16 lists the equilibria; pygambit 17 names the one equilibrium.
     return NashComputationResult(
         game=g, method="lp", rational=rational, equilibria=[e], equilibrium=e, value=value

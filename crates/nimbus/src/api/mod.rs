@@ -75,40 +75,4 @@ impl Failure {
     }
 }
 
-/// Exact numbers in JSON: strings such as `"-2/3"`, so that no digit is lost (JSON numbers
-/// are read as doubles by most parsers).
-pub mod exact {
-    use crate::strategic::{show, Q};
-    use serde::ser::{SerializeSeq, Serializer};
-
-    /// One number.
-    pub fn one<S: Serializer>(q: &Q, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_str(&show(q))
-    }
-
-    /// An optional number.
-    pub fn option<S: Serializer>(q: &Option<Q>, s: S) -> Result<S::Ok, S::Error> {
-        match q {
-            Some(q) => s.serialize_some(&show(q)),
-            None => s.serialize_none(),
-        }
-    }
-
-    /// A list of numbers.
-    pub fn list<S: Serializer>(v: &[Q], s: S) -> Result<S::Ok, S::Error> {
-        let mut seq = s.serialize_seq(Some(v.len()))?;
-        for q in v {
-            seq.serialize_element(&show(q))?;
-        }
-        seq.end()
-    }
-
-    /// A list of lists of numbers.
-    pub fn lists<S: Serializer>(v: &[Vec<Q>], s: S) -> Result<S::Ok, S::Error> {
-        let mut seq = s.serialize_seq(Some(v.len()))?;
-        for row in v {
-            seq.serialize_element(&row.iter().map(show).collect::<Vec<_>>())?;
-        }
-        seq.end()
-    }
-}
+pub use crate::strategic::exact;

@@ -280,12 +280,8 @@ where
     G::Position: Hash + Eq,
 {
     if req.all || req.db.is_some() {
-        if req.all && req.position.is_some() {
-            return Err(Error::Invalid(
-                "a strong solution starts from the start: drop the position (query it from the \
-                 saved solution)"
-                    .into(),
-            ));
+        if req.all {
+            from_the_start(req)?;
         }
         let started = Instant::now();
         let (graph, positions) = Explicit::build(g, &g.start(), req.limits.max_states)?;
@@ -314,6 +310,18 @@ where
     search_game(g, name, req)
 }
 
+/// A strong solution is of the whole game: a position given with it is a mistake.
+fn from_the_start(req: &Request) -> Result<()> {
+    match req.position {
+        Some(_) => Err(Error::Invalid(
+            "a strong solution starts from the start: drop the position (query it from the \
+             saved solution)"
+                .into(),
+        )),
+        None => Ok(()),
+    }
+}
+
 /// The strong solution of `g`; `started` is when the work began (a script's exploration
 /// into a graph counts).
 fn strongly<G: Indexed + Sync>(
@@ -322,13 +330,7 @@ fn strongly<G: Indexed + Sync>(
     req: &Request,
     started: Instant,
 ) -> Result<Solution> {
-    if req.position.is_some() {
-        return Err(Error::Invalid(
-            "a strong solution starts from the start: drop the position (query it from the \
-             saved solution)"
-                .into(),
-        ));
-    }
+    from_the_start(req)?;
     let report = |p: Progress| match p {
         Progress::Reached(n) => {
             crate::progress::phase(&format!("exploring: {n} positions reached"), 0)

@@ -1,9 +1,9 @@
 //! Matrix games: the value, saddle points and both players' optimal mixed strategies.
 
-use super::{exact, Limits};
+use super::Limits;
 use crate::error::{Error, Result};
 use crate::strategic::game::NormalForm;
-use crate::strategic::zerosum::{solve_float_within, solve_within};
+use crate::strategic::zerosum::{solve_float_within, solve_within, FloatZeroSum, ZeroSum};
 use crate::strategic::{show, to_f64, Q};
 use num_traits::Zero;
 use serde::Serialize;
@@ -23,29 +23,9 @@ pub struct Exact {
     pub rows: usize,
     /// Columns.
     pub columns: usize,
-    /// The value of the game to the row player.
-    #[serde(serialize_with = "exact::one")]
-    pub value: Q,
-    /// An optimal strategy of the row player.
-    #[serde(serialize_with = "exact::list")]
-    pub row_strategy: Vec<Q>,
-    /// An optimal strategy of the column player.
-    #[serde(serialize_with = "exact::list")]
-    pub col_strategy: Vec<Q>,
-    /// The best the row player can guarantee with a pure strategy.
-    #[serde(serialize_with = "exact::one")]
-    pub maximin: Q,
-    /// The rows (0-based) that guarantee it.
-    pub maximin_rows: Vec<usize>,
-    /// The least the column player can concede with a pure strategy.
-    #[serde(serialize_with = "exact::one")]
-    pub minimax: Q,
-    /// The columns (0-based) that achieve it.
-    pub minimax_cols: Vec<usize>,
-    /// Pure saddle points (row, column), 0-based.
-    pub saddle_points: Vec<(usize, usize)>,
-    /// Simplex pivots.
-    pub pivots: usize,
+    /// The value, both optimal strategies, the pure maximin and minimax, saddle points.
+    #[serde(flatten)]
+    pub solution: ZeroSum,
     /// Remarks (how a non-zero-sum game was read).
     pub notes: Vec<String>,
 }
@@ -57,20 +37,9 @@ pub struct Float {
     pub rows: usize,
     /// Columns.
     pub columns: usize,
-    /// The value, approximately.
-    pub value: f64,
-    /// A near-optimal strategy of the row player.
-    pub row_strategy: Vec<f64>,
-    /// A near-optimal strategy of the column player.
-    pub col_strategy: Vec<f64>,
-    /// What the row strategy guarantees against every column.
-    pub row_guarantee: f64,
-    /// What the column strategy concedes at most against every row.
-    pub col_guarantee: f64,
-    /// `col_guarantee - row_guarantee`: how far from exact.
-    pub duality_gap: f64,
-    /// Simplex pivots.
-    pub pivots: usize,
+    /// The value and strategies, with both guarantees and the duality gap.
+    #[serde(flatten)]
+    pub solution: FloatZeroSum,
     /// Remarks.
     pub notes: Vec<String>,
 }
@@ -127,13 +96,7 @@ pub fn solve(a: &[Vec<Q>], req: &Request, limits: &Limits) -> Result<Answer> {
         return Ok(Answer::Float(Float {
             rows: a.len(),
             columns: a[0].len(),
-            value: s.value,
-            row_strategy: s.row_strategy,
-            col_strategy: s.col_strategy,
-            row_guarantee: s.row_guarantee,
-            col_guarantee: s.col_guarantee,
-            duality_gap: s.duality_gap,
-            pivots: s.pivots,
+            solution: s,
             notes: Vec::new(),
         }));
     }
@@ -141,15 +104,7 @@ pub fn solve(a: &[Vec<Q>], req: &Request, limits: &Limits) -> Result<Answer> {
     Ok(Answer::Exact(Box::new(Exact {
         rows: a.len(),
         columns: a[0].len(),
-        value: s.value,
-        row_strategy: s.row_strategy,
-        col_strategy: s.col_strategy,
-        maximin: s.maximin,
-        maximin_rows: s.maximin_rows,
-        minimax: s.minimax,
-        minimax_cols: s.minimax_cols,
-        saddle_points: s.saddle_points,
-        pivots: s.pivots,
+        solution: s,
         notes: Vec::new(),
     })))
 }

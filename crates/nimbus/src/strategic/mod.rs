@@ -22,6 +22,7 @@
 //! ```
 
 pub mod bimatrix;
+pub mod exact;
 pub mod float;
 pub mod game;
 pub mod lemke;

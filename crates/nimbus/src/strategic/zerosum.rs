@@ -15,20 +15,25 @@ use crate::error::{Error, Result};
 use num_bigint::BigInt;
 use num_traits::{One, Signed};
 
-/// A matrix game solved.
-#[derive(Debug, Clone, PartialEq)]
+/// A matrix game solved (serialised with exact numbers as strings; indices 0-based).
+#[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct ZeroSum {
     /// The value of the game to the row player.
+    #[serde(serialize_with = "super::exact::one")]
     pub value: Q,
     /// An optimal mixed strategy of the row player (maximiser).
+    #[serde(serialize_with = "super::exact::list")]
     pub row_strategy: Vec<Q>,
     /// An optimal mixed strategy of the column player (minimiser).
+    #[serde(serialize_with = "super::exact::list")]
     pub col_strategy: Vec<Q>,
     /// `max_i min_j A[i][j]`: what the row player can guarantee with a pure strategy.
+    #[serde(serialize_with = "super::exact::one")]
     pub maximin: Q,
     /// The rows that guarantee the maximin.
     pub maximin_rows: Vec<usize>,
     /// `min_j max_i A[i][j]`: what the column player can hold the row player to, purely.
+    #[serde(serialize_with = "super::exact::one")]
     pub minimax: Q,
     /// The columns that achieve the minimax.
     pub minimax_cols: Vec<usize>,
@@ -159,7 +164,7 @@ pub fn solve_within(a: &[Vec<Q>], max_memory: u64) -> Result<ZeroSum> {
 }
 
 /// A matrix game solved in floating point, with the evidence of how good the answer is.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, serde::Serialize)]
 pub struct FloatZeroSum {
     /// The LP's estimate of the value.
     pub value: f64,
