@@ -4,7 +4,7 @@
 //! in the middle of a search, so a callback's first error is kept, the game then has no more
 //! moves, and the error is raised when the engine returns.
 
-use crate::{limits, to_py};
+use crate::{answer_to_py, limits, to_py};
 use nimbus::api;
 use nimbus::impartial::component::{Component, Positioned, Ruleset};
 use nimbus::impartial::games::heap::{describe_take, HeapMove, HeapRule, Heaps};
@@ -305,6 +305,7 @@ fn sg_request(
 #[pyo3(signature = (moves, starts, name, misere=false, rule=None, max_moves=20, max_states=None, max_memory=None, max_work=None))]
 #[allow(clippy::too_many_arguments)]
 fn sg_positions(
+    py: Python<'_>,
     moves: Py<PyAny>,
     starts: Vec<Bound<'_, PyAny>>,
     name: String,
@@ -314,7 +315,7 @@ fn sg_positions(
     max_states: Option<u64>,
     max_memory: Option<u64>,
     max_work: Option<u64>,
-) -> PyResult<String> {
+) -> PyResult<Py<PyAny>> {
     let guard = Rc::new(Guard::new());
     let rules = Rc::new(Rules {
         name,
@@ -333,7 +334,7 @@ fn sg_positions(
     )?;
     nimbus::progress::clear_interrupt();
     let answer = guard.finish(api::sg::analyse(&components, &req))?;
-    Ok(api::to_json(&answer))
+    answer_to_py(py, &answer)
 }
 
 /// A position of the heap game `moves`: heaps of the given sizes.
@@ -341,6 +342,7 @@ fn sg_positions(
 #[pyo3(signature = (moves, heaps, name, misere=false, rule=None, max_moves=20, max_states=None, max_memory=None, max_work=None))]
 #[allow(clippy::too_many_arguments)]
 fn sg_heaps(
+    py: Python<'_>,
     moves: Py<PyAny>,
     heaps: Vec<u64>,
     name: String,
@@ -350,7 +352,7 @@ fn sg_heaps(
     max_states: Option<u64>,
     max_memory: Option<u64>,
     max_work: Option<u64>,
-) -> PyResult<String> {
+) -> PyResult<Py<PyAny>> {
     let guard = Rc::new(Guard::new());
     let game = Rc::new(Heaps::new(HeapGame {
         name,
@@ -366,7 +368,7 @@ fn sg_heaps(
     )?;
     nimbus::progress::clear_interrupt();
     let answer = guard.finish(api::sg::analyse(&components, &req))?;
-    Ok(api::to_json(&answer))
+    answer_to_py(py, &answer)
 }
 
 /// The nim-sequence of the heap game `moves` (`nimbus::api::sequence::of_rule`).
@@ -374,6 +376,7 @@ fn sg_heaps(
 #[pyo3(signature = (moves, name, upto=100, misere=false, max_states=None, max_memory=None, max_work=None))]
 #[allow(clippy::too_many_arguments)]
 fn sequence_heaps(
+    py: Python<'_>,
     moves: Py<PyAny>,
     name: String,
     upto: u64,
@@ -381,7 +384,7 @@ fn sequence_heaps(
     max_states: Option<u64>,
     max_memory: Option<u64>,
     max_work: Option<u64>,
-) -> PyResult<String> {
+) -> PyResult<Py<PyAny>> {
     let guard = Rc::new(Guard::new());
     let game = HeapGame {
         name,
@@ -396,7 +399,7 @@ fn sequence_heaps(
     };
     nimbus::progress::clear_interrupt();
     let answer = guard.finish(api::sequence::of_rule(&game, &req))?;
-    Ok(api::to_json(&answer))
+    answer_to_py(py, &answer)
 }
 
 /// Adds the callback functions to the module.

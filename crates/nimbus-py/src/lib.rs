@@ -1,7 +1,7 @@
 //! The extension module `nimbus._nimbus`: thin bindings over `nimbus::api`. Each function
 //! takes plain values, calls the one library function that answers the question, and returns
-//! the answer as JSON (exact numbers as strings), which `nimbus/__init__.py` turns into
-//! Python objects with `fractions.Fraction`s. Work on Rust data runs with the GIL released, in
+//! the answer as the dicts and lists `--json` would print (exact numbers as strings), which
+//! `nimbus/__init__.py` turns into Python objects with `fractions.Fraction`s. Work on Rust data runs with the GIL released, in
 //! a worker thread, while this thread watches for Ctrl-C.
 
 use nimbus::api::{self, Limits};
@@ -69,6 +69,14 @@ fn run<T: Send>(
             (None, r) => r.map_err(to_py),
         }
     })
+}
+
+/// An answer as Python dicts, lists, strings and numbers (`{"schema": 1, ...}`), the same
+/// value `--json` prints.
+pub(crate) fn answer_to_py<T: serde::Serialize>(py: Python<'_>, answer: &T) -> PyResult<Py<PyAny>> {
+    pythonize::pythonize(py, &api::versioned(answer))
+        .map(Bound::unbind)
+        .map_err(|e| PyValueError::new_err(format!("cannot convert the answer: {e}")))
 }
 
 /// The budgets from the keywords every function takes (`None`: the default).
@@ -186,7 +194,7 @@ impl NormalFormGame {
         max_states: Option<u64>,
         max_memory: Option<u64>,
         max_work: Option<u64>,
-    ) -> PyResult<String> {
+    ) -> PyResult<Py<PyAny>> {
         let method = api::nash::Method::parse(method).map_err(to_py)?;
         let dominance = match dominance {
             "none" => api::nash::Dominance::None,
@@ -209,12 +217,17 @@ impl NormalFormGame {
         let answer = run(py, g.profiles() <= SMALL, || {
             api::nash::solve(g, &req, &limits)
         })?;
-        Ok(api::to_json(&answer))
+        answer_to_py(py, &answer)
     }
 
     /// The zero-sum game of the first player's payoffs (`nimbus::api::zerosum::solve`).
     #[pyo3(signature = (float=false, max_memory=None))]
-    fn zero_sum(&self, py: Python<'_>, float: bool, max_memory: Option<u64>) -> PyResult<String> {
+    fn zero_sum(
+        &self,
+        py: Python<'_>,
+        float: bool,
+        max_memory: Option<u64>,
+    ) -> PyResult<Py<PyAny>> {
         let limits = limits(None, max_memory, None);
         let g = &self.game;
         let answer = run(py, g.profiles() <= SMALL, || {
@@ -225,20 +238,26 @@ impl NormalFormGame {
             }
             Ok(answer)
         })?;
-        Ok(api::to_json(&answer))
+        answer_to_py(py, &answer)
     }
 
     /// Whether `profile` (each player's probabilities, as exact strings) is an equilibrium.
     #[pyo3(signature = (profile, tolerance="0"))]
-    fn verify(&self, profile: Vec<Vec<String>>, tolerance: &str) -> PyResult<String> {
+    fn verify(
+        &self,
+        py: Python<'_>,
+        profile: Vec<Vec<String>>,
+        tolerance: &str,
+    ) -> PyResult<Py<PyAny>> {
         let profile = matrix(&profile, "the profile")?;
         let tolerance = number(tolerance, "tolerance")?;
         let answer = api::verify::check(&self.game, &profile, &tolerance, false).map_err(to_py)?;
-        Ok(api::to_json(&answer))
+        answer_to_py(py, &answer)
     }
 
-    /// Seconds per call of the same work as `nash` (the library call and its JSON), timed
-    /// inside Rust over `reps` calls: what the binding's overhead is measured against.
+    /// Seconds per call of the library's work behind `nash` (`api::nash::solve`, without
+    /// turning the answer into Python objects), timed inside Rust over `reps` calls: what the
+    /// binding's overhead is measured against.
     #[pyo3(signature = (method="auto", reps=1000))]
     fn _time_nash(&self, py: Python<'_>, method: &str, reps: u32) -> PyResult<f64> {
         let req = api::nash::Request {
@@ -250,8 +269,7 @@ impl NormalFormGame {
         py.detach(|| {
             let started = std::time::Instant::now();
             for _ in 0..reps.max(1) {
-                let answer = api::nash::solve(g, &req, &limits)?;
-                std::hint::black_box(api::to_json(&answer));
+                std::hint::black_box(api::nash::solve(g, &req, &limits)?);
             }
             Ok(started.elapsed().as_secs_f64() / f64::from(reps.max(1)))
         })
@@ -260,7 +278,7 @@ impl NormalFormGame {
 
     /// Iterated elimination of dominated strategies: the steps, as JSON.
     #[pyo3(signature = (weak=false))]
-    fn dominated(&self, weak: bool) -> PyResult<String> {
+    fn dominated(&self, py: Python<'_>, weak: bool) -> PyResult<Py<PyAny>> {
         let dominance = if weak {
             api::nash::Dominance::Weak
         } else {
@@ -272,7 +290,9 @@ impl NormalFormGame {
             ..Default::default()
         };
         let answer = api::nash::solve(&self.game, &req, &Limits::default()).map_err(to_py)?;
-        Ok(serde_json::to_string(&answer.eliminated).unwrap_or_default())
+        pythonize::pythonize(py, &answer.eliminated)
+            .map(Bound::unbind)
+            .map_err(|e| PyValueError::new_err(format!("cannot convert the answer: {e}")))
     }
 }
 
@@ -289,7 +309,7 @@ fn sg(
     max_states: Option<u64>,
     max_memory: Option<u64>,
     max_work: Option<u64>,
-) -> PyResult<String> {
+) -> PyResult<Py<PyAny>> {
     let req = api::sg::Request {
         misere,
         rule: callbacks::misere_rule(rule)?,
@@ -300,7 +320,7 @@ fn sg(
     let answer = run(py, false, || {
         api::sg::solve(&expression, "the expression", &req)
     })?;
-    Ok(api::to_json(&answer))
+    answer_to_py(py, &answer)
 }
 
 /// The nim-sequence of a ruleset in the expression grammar (`nimbus::api::sequence::solve`).
@@ -314,7 +334,7 @@ fn sequence(
     max_states: Option<u64>,
     max_memory: Option<u64>,
     max_work: Option<u64>,
-) -> PyResult<String> {
+) -> PyResult<Py<PyAny>> {
     let req = api::sequence::Request {
         upto,
         misere,
@@ -322,7 +342,7 @@ fn sequence(
         ..Default::default()
     };
     let answer = run(py, false, || api::sequence::solve(&ruleset, &req))?;
-    Ok(api::to_json(&answer))
+    answer_to_py(py, &answer)
 }
 
 /// A two-player game named as on the command line (`nimbus::api::solve::solve`).
@@ -342,7 +362,7 @@ fn solve(
     max_states: Option<u64>,
     max_memory: Option<u64>,
     max_work: Option<u64>,
-) -> PyResult<String> {
+) -> PyResult<Py<PyAny>> {
     let req = api::solve::Request {
         position,
         method: callbacks::search_method(method)?,
@@ -356,7 +376,7 @@ fn solve(
         script: Default::default(),
     };
     let answer = run(py, false, || api::solve::solve(&game, &req))?;
-    Ok(api::to_json(&answer))
+    answer_to_py(py, &answer)
 }
 
 #[pymodule]

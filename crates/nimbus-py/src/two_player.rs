@@ -4,7 +4,7 @@
 //! in a row the other is given a forced pass, so that the engines' alternation holds.
 
 use crate::callbacks::{repr, Guard, Pos};
-use crate::limits;
+use crate::{answer_to_py, limits};
 use nimbus::api;
 use nimbus::sequential::{Game, Notation, Player, Value};
 use nimbus::Error;
@@ -232,7 +232,7 @@ fn solve_callbacks(
     max_states: Option<u64>,
     max_memory: Option<u64>,
     max_work: Option<u64>,
-) -> PyResult<String> {
+) -> PyResult<Py<PyAny>> {
     let guard = Rc::new(Guard::new());
     let mut game = TwoPlayer {
         name: name.clone(),
@@ -256,7 +256,7 @@ fn solve_callbacks(
     };
     nimbus::progress::clear_interrupt();
     let answer = guard.finish(api::solve::solve_explored(&game, &name, &req))?;
-    Ok(api::to_json(&answer))
+    answer_to_py(py, &answer)
 }
 
 /// Adds the function to the module.

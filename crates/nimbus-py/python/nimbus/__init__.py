@@ -26,7 +26,7 @@ from fractions import Fraction
 
 from . import _nimbus
 from ._nimbus import LimitError, SCHEMA
-from ._answers import Answer, from_json, q
+from ._answers import Answer, from_value
 from ._strategic import Equilibrium, Game, Mixed, NashResult, read_game
 
 # pygambit 17 calls a strategic-form game StrategicGame.
@@ -164,35 +164,35 @@ def sg(game, *positions, misere=False, rule=None, max_moves=20, **limits):
     move wins; ``rule``: insist on 'sj', 'anti-nim' or 'search'.
     """
     if isinstance(game, str):
-        text = _nimbus.sg(game, misere, rule, max_moves, **limits)
+        value = _nimbus.sg(game, misere, rule, max_moves, **limits)
     elif isinstance(game, ImpartialGame):
         starts = list(positions) or ([game.start] if game.start is not None else [])
         if not starts:
             raise ValueError("give the position: impartial(..., start=P) or sg(game, P)")
-        text = _nimbus.sg_positions(
+        value = _nimbus.sg_positions(
             game.moves, starts, game.name, misere, rule, max_moves, **limits
         )
     elif isinstance(game, HeapGame):
         if not positions:
             raise ValueError("give the heap sizes: sg(game, 3, 4, 5)")
-        text = _nimbus.sg_heaps(
+        value = _nimbus.sg_heaps(
             game.moves, list(positions), game.name, misere, rule, max_moves, **limits
         )
     else:
         raise TypeError("sg takes an expression, an impartial(...) game or a heap_game(...)")
-    return from_json(text, SG)
+    return from_value(value, SG)
 
 
 def sequence(ruleset, upto=100, misere=False, **limits):
     """The nim-sequence G(0..=upto) of a heap game ("octal 0.137", "subtract{1,3,4}",
     "kayles", or a :func:`heap_game`), with its period and whether the period is proved."""
     if isinstance(ruleset, HeapGame):
-        text = _nimbus.sequence_heaps(ruleset.moves, ruleset.name, upto, misere, **limits)
+        value = _nimbus.sequence_heaps(ruleset.moves, ruleset.name, upto, misere, **limits)
     elif isinstance(ruleset, str):
-        text = _nimbus.sequence(ruleset, upto, misere, **limits)
+        value = _nimbus.sequence(ruleset, upto, misere, **limits)
     else:
         raise TypeError("sequence takes a ruleset's name or a heap_game(...)")
-    return from_json(text, Sequence)
+    return from_value(value, Sequence)
 
 
 def solve(game, position=None, all=False, method=None, depth=None, time_limit=None,
@@ -204,10 +204,10 @@ def solve(game, position=None, all=False, method=None, depth=None, time_limit=No
     if isinstance(game, TwoPlayerGame):
         if save is not None or db is not None:
             raise ValueError("save and db are for the built-in games")
-        text = _nimbus.solve_callbacks(
+        value = _nimbus.solve_callbacks(
             game.start, game.to_move, game.moves, game.play, game.result, game.name,
             position, all, method, depth, time_limit, **limits
         )
     else:
-        text = _nimbus.solve(game, position, all, method, depth, time_limit, save, db, **limits)
-    return from_json(text, Solution)
+        value = _nimbus.solve(game, position, all, method, depth, time_limit, save, db, **limits)
+    return from_value(value, Solution)

@@ -2,9 +2,8 @@
 
 from fractions import Fraction
 import html
-import json
 
-__all__ = ["Answer", "q", "exact_text", "from_json"]
+__all__ = ["Answer", "q", "exact_text", "from_value"]
 
 
 def q(text):
@@ -156,8 +155,15 @@ def _short(v, limit=120):
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def from_json(text, cls=Answer):
-    """The library's JSON answer as nested Answers (without the schema field)."""
-    value = json.loads(text, object_hook=Answer)
+def from_value(value, cls=Answer):
+    """The library's answer (dicts and lists) as nested Answers, without the schema field."""
+
+    def convert(v):
+        if isinstance(v, dict):
+            return Answer({k: convert(x) for k, x in v.items()})
+        if isinstance(v, list):
+            return [convert(x) for x in v]
+        return v
+
     value.pop("schema", None)
-    return cls(value.__dict__) if cls is not Answer else value
+    return cls({k: convert(x) for k, x in value.items()})

@@ -1,4 +1,5 @@
-"""Type stubs of the extension module: every function returns the library's JSON answer."""
+"""Type stubs of the extension module: every function returns the library's answer as the
+dicts and lists `--json` prints."""
 
 from typing import Any, Callable, Iterable, Optional, Sequence
 
@@ -31,10 +32,10 @@ class NormalFormGame:
         max_states: Optional[int] = None,
         max_memory: Optional[int] = None,
         max_work: Optional[int] = None,
-    ) -> str: ...
-    def zero_sum(self, float: bool = False, max_memory: Optional[int] = None) -> str: ...
-    def verify(self, profile: Sequence[Sequence[str]], tolerance: str = "0") -> str: ...
-    def dominated(self, weak: bool = False) -> str: ...
+    ) -> dict[str, Any]: ...
+    def zero_sum(self, float: bool = False, max_memory: Optional[int] = None) -> dict[str, Any]: ...
+    def verify(self, profile: Sequence[Sequence[str]], tolerance: str = "0") -> dict[str, Any]: ...
+    def dominated(self, weak: bool = False) -> list[dict[str, Any]]: ...
 
 def sg(
     expression: str,
@@ -44,7 +45,7 @@ def sg(
     max_states: Optional[int] = None,
     max_memory: Optional[int] = None,
     max_work: Optional[int] = None,
-) -> str: ...
+) -> dict[str, Any]: ...
 def sequence(
     ruleset: str,
     upto: int = 100,
@@ -52,7 +53,7 @@ def sequence(
     max_states: Optional[int] = None,
     max_memory: Optional[int] = None,
     max_work: Optional[int] = None,
-) -> str: ...
+) -> dict[str, Any]: ...
 def solve(
     game: str,
     position: Optional[str] = None,
@@ -65,7 +66,7 @@ def solve(
     max_states: Optional[int] = None,
     max_memory: Optional[int] = None,
     max_work: Optional[int] = None,
-) -> str: ...
+) -> dict[str, Any]: ...
 def sg_positions(
     moves: Callable[[Any], Iterable[Any]],
     starts: Sequence[Any],
@@ -76,7 +77,7 @@ def sg_positions(
     max_states: Optional[int] = None,
     max_memory: Optional[int] = None,
     max_work: Optional[int] = None,
-) -> str: ...
+) -> dict[str, Any]: ...
 def sg_heaps(
     moves: Callable[[int], Iterable[Any]],
     heaps: Sequence[int],
@@ -87,7 +88,7 @@ def sg_heaps(
     max_states: Optional[int] = None,
     max_memory: Optional[int] = None,
     max_work: Optional[int] = None,
-) -> str: ...
+) -> dict[str, Any]: ...
 def sequence_heaps(
     moves: Callable[[int], Iterable[Any]],
     name: str,
@@ -96,7 +97,7 @@ def sequence_heaps(
     max_states: Optional[int] = None,
     max_memory: Optional[int] = None,
     max_work: Optional[int] = None,
-) -> str: ...
+) -> dict[str, Any]: ...
 def solve_callbacks(
     start: Any,
     to_move: Callable[[Any], int],
@@ -112,4 +113,4 @@ def solve_callbacks(
     max_states: Optional[int] = None,
     max_memory: Optional[int] = None,
     max_work: Optional[int] = None,
-) -> str: ...
+) -> dict[str, Any]: ...

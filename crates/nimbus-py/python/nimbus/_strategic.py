@@ -2,10 +2,9 @@
 
 from fractions import Fraction
 import html
-import json
 
 from . import _nimbus
-from ._answers import _CACHE, Answer, exact_text, from_json, q
+from ._answers import _CACHE, Answer, exact_text, from_value, q
 
 __all__ = ["Game", "Equilibrium", "Mixed", "NashResult", "read_game"]
 
@@ -160,8 +159,7 @@ def _eliminations(steps, players, names):
     ]
 
 
-def _nash_result(text):
-    a = json.loads(text)
+def _nash_result(a):
     a.pop("schema", None)
     players = a["players"]
     names = a["strategies"]
@@ -338,7 +336,7 @@ class Game:
     def zero_sum(self, float=False):
         """The value and both players' optimal strategies of the zero-sum game of the first
         player's payoffs (exact LP; ``float=True`` for large games)."""
-        a = from_json(self._native.zero_sum(float))
+        a = from_value(self._native.zero_sum(float))
         if not float:
             for k in ("value", "maximin", "minimax"):
                 a[k] = q(a[k])
@@ -349,7 +347,7 @@ class Game:
     def dominated(self, weak=False):
         """Iterated elimination of dominated strategies (by pure strategies and mixtures):
         the removed strategies in order, each with the mixture that dominates it."""
-        steps = json.loads(self._native.dominated(weak))
+        steps = self._native.dominated(weak)
         return _eliminations(steps, self.players, self.strategies)
 
     def is_equilibrium(self, *profile, tolerance=0):
@@ -371,7 +369,7 @@ class Game:
         if len(profile) == 1 and len(self.shape) > 1 and len(profile[0]) == len(self.shape):
             profile = profile[0]
         rows = [[exact_text(x) for x in _flat(s)] for s in profile]
-        return from_json(self._native.verify(rows, exact_text(tolerance)))
+        return from_value(self._native.verify(rows, exact_text(tolerance)))
 
     # -- display -------------------------------------------------------------------------
 

@@ -41,19 +41,29 @@ pub use crate::impartial::Limits;
 /// (adding a field does not raise it).
 pub const SCHEMA: u32 = 1;
 
-/// An answer as JSON, with the `"schema"` field first.
-pub fn to_json<T: serde::Serialize>(answer: &T) -> String {
-    #[derive(serde::Serialize)]
-    struct Versioned<'a, T> {
-        schema: u32,
-        #[serde(flatten)]
-        answer: &'a T,
-    }
-    serde_json::to_string(&Versioned {
+/// An answer with the schema's version, as it is serialised: `{"schema": 1, ...answer}`.
+#[derive(serde::Serialize)]
+pub struct Versioned<'a, T> {
+    /// [`SCHEMA`].
+    pub schema: u32,
+    /// The answer's own fields, after the version.
+    #[serde(flatten)]
+    pub answer: &'a T,
+}
+
+/// `answer` with the schema's version, for any serde format (the Python package converts it
+/// straight into Python objects).
+pub fn versioned<T: serde::Serialize>(answer: &T) -> Versioned<'_, T> {
+    Versioned {
         schema: SCHEMA,
         answer,
-    })
-    .unwrap_or_else(|e| format!("{{\"schema\":{SCHEMA},\"error\":\"{e}\"}}"))
+    }
+}
+
+/// An answer as JSON, with the `"schema"` field first.
+pub fn to_json<T: serde::Serialize>(answer: &T) -> String {
+    serde_json::to_string(&versioned(answer))
+        .unwrap_or_else(|e| format!("{{\"schema\":{SCHEMA},\"error\":\"{e}\"}}"))
 }
 
 /// An error as an answer: what front-ends print for `--json` when a question fails.
