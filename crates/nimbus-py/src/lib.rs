@@ -76,7 +76,48 @@ fn run<T: Send>(
 pub(crate) fn answer_to_py<T: serde::Serialize>(py: Python<'_>, answer: &T) -> PyResult<Py<PyAny>> {
     pythonize::pythonize(py, &api::versioned(answer))
         .map(Bound::unbind)
-        .map_err(|e| PyValueError::new_err(format!("cannot convert the answer: {e}")))
+        .map_err(conversion)
+}
+
+/// A Nash answer for the Python layer: the same fields as its serialised form, built directly
+/// (a 2 x 2 answer is on the order of the solve itself when it goes through serde), with the
+/// game's own names and title left out since the caller's `Game` has them.
+fn nash_to_py(py: Python<'_>, a: api::nash::Answer) -> PyResult<Py<PyAny>> {
+    use nimbus::strategic::show;
+    use pyo3::types::{PyDict, PyList, PyTuple};
+    let numbers = |v: &[Q]| PyTuple::new(py, v.iter().map(show));
+    let mut equilibria = Vec::with_capacity(a.equilibria.len());
+    for e in &a.equilibria {
+        let profile = PyTuple::new(
+            py,
+            e.profile
+                .iter()
+                .map(|s| numbers(s))
+                .collect::<PyResult<Vec<_>>>()?,
+        )?;
+        equilibria.push(PyTuple::new(py, [profile, numbers(&e.payoffs)?])?);
+    }
+    let d = PyDict::new(py);
+    d.set_item(
+        "method",
+        pythonize::pythonize(py, &a.method).map_err(conversion)?,
+    )?;
+    d.set_item("described", &a.described)?;
+    d.set_item("equilibria", PyList::new(py, equilibria)?)?;
+    d.set_item(
+        "components",
+        pythonize::pythonize(py, &a.components).map_err(conversion)?,
+    )?;
+    d.set_item(
+        "eliminated",
+        pythonize::pythonize(py, &a.eliminated).map_err(conversion)?,
+    )?;
+    d.set_item("notes", &a.notes)?;
+    Ok(d.into_any().unbind())
+}
+
+fn conversion(e: pythonize::PythonizeError) -> PyErr {
+    PyValueError::new_err(format!("cannot convert the answer: {e}"))
 }
 
 /// The budgets from the keywords every function takes (`None`: the default).
@@ -217,7 +258,7 @@ impl NormalFormGame {
         let answer = run(py, g.profiles() <= SMALL, || {
             api::nash::solve(g, &req, &limits)
         })?;
-        answer_to_py(py, &answer)
+        nash_to_py(py, answer)
     }
 
     /// The zero-sum game of the first player's payoffs (`nimbus::api::zerosum::solve`).
@@ -292,7 +333,7 @@ impl NormalFormGame {
         let answer = api::nash::solve(&self.game, &req, &Limits::default()).map_err(to_py)?;
         pythonize::pythonize(py, &answer.eliminated)
             .map(Bound::unbind)
-            .map_err(|e| PyValueError::new_err(format!("cannot convert the answer: {e}")))
+            .map_err(conversion)
     }
 }
 

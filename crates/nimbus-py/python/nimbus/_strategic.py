@@ -159,10 +159,10 @@ def _eliminations(steps, players, names):
     ]
 
 
-def _nash_result(a):
-    a.pop("schema", None)
-    players = a["players"]
-    names = a["strategies"]
+def _nash_result(a, game):
+    """The native answer (profiles as tuples of exact texts) as a NashResult of Fractions;
+    the names and title come from the game asked about."""
+    players, names = game._names()
     # Most numbers of an answer repeat (0, 1, 1/2): the cache of q is read directly here.
     get = _CACHE.get
 
@@ -170,14 +170,17 @@ def _nash_result(a):
         x = get(t)
         return x if x is not None else q(t)
 
+    a["title"] = game.title
+    a["players"] = list(players)
+    a["strategies"] = [list(n) for n in names]
     a["equilibria"] = [
         Equilibrium(
-            tuple([tuple([num(p) for p in s]) for s in e["profile"]]),
-            [num(x) for x in e["payoffs"]],
+            tuple([tuple([num(p) for p in s]) for s in profile]),
+            [num(x) for x in payoffs],
             players,
             names,
         )
-        for e in a["equilibria"]
+        for profile, payoffs in a["equilibria"]
     ]
     if a.get("components") is not None:
         a["components"] = [Answer(c) for c in a["components"]]
@@ -256,12 +259,23 @@ class Game:
     @property
     def players(self):
         """The players' names."""
-        return self._native.players()
+        return list(self._names()[0])
 
     @property
     def strategies(self):
         """Each player's strategy names."""
-        return self._native.strategies()
+        return [list(s) for s in self._names()[1]]
+
+    def _names(self):
+        # A game never changes: its names are read from Rust once.
+        names = self.__dict__.get("_cached_names")
+        if names is None:
+            names = (
+                tuple(self._native.players()),
+                tuple(tuple(s) for s in self._native.strategies()),
+            )
+            self._cached_names = names
+        return names
 
     @property
     def shape(self):
@@ -293,8 +307,8 @@ class Game:
         True or "strict" (strictly dominated strategies removed first), or "weak"."""
         dom = _DOMINANCE.get(dominance, dominance)
         if limits:
-            return _nash_result(self._native.nash(method, label, dom, **_limits(limits)))
-        return _nash_result(self._native.nash(method, label, dom))
+            return _nash_result(self._native.nash(method, label, dom, **_limits(limits)), self)
+        return _nash_result(self._native.nash(method, label, dom), self)
 
     def vertex_enumeration(self, dtype=None):
         """Every extreme equilibrium (nashpy's generator of (sigma_r, sigma_c))."""
