@@ -4,7 +4,7 @@
 //! request, calls one function here and shows the answer; method choice, dominance, lifting
 //! and exact verification all happen behind these calls, so every front-end gives the same
 //! answers. An answer serialised with [`to_json`] is what `nimbus … --json` prints, under the
-//! schema documented in `docs/json.md` (versioned by [`SCHEMA`]).
+//! schema documented in `docs/schema.json` (versioned by [`SCHEMA`]).
 //!
 //! - [`nash`]: the Nash equilibria of a strategic-form game;
 //! - [`zerosum`]: a matrix game's value and optimal strategies;
