@@ -89,3 +89,10 @@ def test_limits_are_limit_errors():
     with pytest.raises(nimbus.LimitError):
         nimbus.sg(nimbus.impartial(lambda n: [n + 1]), 0, max_states=1000)
     assert issubclass(nimbus.LimitError, ValueError)
+
+
+def test_a_misere_rule_whose_precondition_fails_is_refused(root):
+    a = nimbus.sg(f"graph {root / 'examples/seed-antisg.txt'} @1", misere=True, rule="sj")
+    assert a.refused and a.counterexample.truth == "P"
+    with pytest.raises(ValueError, match="rule 'magic'"):
+        nimbus.sg("nim 1", misere=True, rule="magic")

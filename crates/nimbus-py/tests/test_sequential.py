@@ -85,3 +85,16 @@ def test_ctrl_c_raises_keyboard_interrupt_promptly():
     assert proc.returncode == 3, out
     assert "interrupted" in out
     assert time.monotonic() - sent < 5
+
+
+def test_strong_solution_saved_and_queried(tmp_path):
+    db = str(tmp_path / "c4.db")
+    s = nimbus.solve("connect4:4x4", all=True, save=db)
+    assert s.positions == 161029 and s.saved == db
+    q = nimbus.solve("connect4:4x4", "12", db=db)
+    assert q.result == "draw" and q.to_move == "first"
+
+
+def test_floating_point_zero_sum():
+    z = nimbus.Game([[0, -1, 1], [1, 0, -1], [-1, 1, 0]]).zero_sum(float=True)
+    assert abs(z.value) < 1e-9 and abs(z.row_strategy[0] - 1 / 3) < 1e-9
