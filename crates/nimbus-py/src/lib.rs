@@ -1,8 +1,9 @@
 //! The extension module `nimbus._nimbus`: thin bindings over `nimbus::api`. Each function
 //! takes plain values, calls the one library function that answers the question, and returns
-//! the answer as the dicts and lists `--json` would print (exact numbers as strings), which
-//! `nimbus/__init__.py` turns into Python objects with `fractions.Fraction`s. Work on Rust data runs with the GIL released, in
-//! a worker thread, while this thread watches for Ctrl-C.
+//! the answer as the dicts and lists `--json` would print (exact numbers as strings, except in
+//! Nash answers, whose numbers are made `fractions.Fraction`s here), which the `nimbus` package
+//! turns into Python objects. Work on Rust data runs with the GIL released, in a worker thread,
+//! while this thread watches for Ctrl-C.
 
 use nimbus::api::{self, Limits};
 use nimbus::strategic::game::NormalForm;
@@ -81,11 +82,18 @@ pub(crate) fn answer_to_py<T: serde::Serialize>(py: Python<'_>, answer: &T) -> P
 
 /// A Nash answer for the Python layer: the same fields as its serialised form, built directly
 /// (a 2 x 2 answer is on the order of the solve itself when it goes through serde), with the
-/// game's own names and title left out since the caller's `Game` has them.
+/// probabilities and payoffs already `Fraction`s and the game's own names and title left out
+/// since the caller's `Game` has them.
 fn nash_to_py(py: Python<'_>, a: api::nash::Answer) -> PyResult<Py<PyAny>> {
-    use nimbus::strategic::show;
     use pyo3::types::{PyDict, PyList, PyTuple};
-    let numbers = |v: &[Q]| PyTuple::new(py, v.iter().map(show));
+    let numbers = |v: &[Q]| -> PyResult<Bound<'_, PyTuple>> {
+        PyTuple::new(
+            py,
+            v.iter()
+                .map(|x| fraction(py, x))
+                .collect::<PyResult<Vec<_>>>()?,
+        )
+    };
     let mut equilibria = Vec::with_capacity(a.equilibria.len());
     for e in &a.equilibria {
         let profile = PyTuple::new(
@@ -114,6 +122,49 @@ fn nash_to_py(py: Python<'_>, a: api::nash::Answer) -> PyResult<Py<PyAny>> {
     )?;
     d.set_item("notes", &a.notes)?;
     Ok(d.into_any().unbind())
+}
+
+/// How `nimbus._answers` makes a Fraction from a numerator and denominator already in lowest
+/// terms, and how it reads an exact text; looked up once.
+static MAKERS: pyo3::sync::PyOnceLock<(Py<PyAny>, Py<PyAny>)> = pyo3::sync::PyOnceLock::new();
+
+/// Fractions already made, by (numerator, denominator). Answers repeat a few small numbers
+/// (0, 1, 1/2) many times, and a `Fraction` is immutable, so one object serves every use; the
+/// lookup costs far less than a call into Python.
+static MADE: std::sync::Mutex<Option<Made>> = std::sync::Mutex::new(None);
+
+type Made = std::collections::HashMap<(i64, i64), Py<PyAny>>;
+
+/// At most this many Fractions are kept.
+const MADE_CAP: usize = 4096;
+
+/// An exact number as a Python `fraction.Fraction`, without the gcd `Fraction()` would
+/// compute: the library keeps its numbers in lowest terms.
+fn fraction<'py>(py: Python<'py>, x: &Q) -> PyResult<Bound<'py, PyAny>> {
+    use num_traits::ToPrimitive;
+    let (make, parse) = MAKERS.get_or_try_init(py, || -> PyResult<_> {
+        let m = py.import("nimbus._answers")?;
+        Ok((m.getattr("_COPRIME")?.unbind(), m.getattr("q")?.unbind()))
+    })?;
+    let (Some(n), Some(d)) = (x.numer().to_i64(), x.denom().to_i64()) else {
+        return parse.bind(py).call1((nimbus::strategic::show(x),));
+    };
+    // The lock is never held across a call into Python, which may let another thread run.
+    let hit = MADE
+        .lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .as_ref()
+        .and_then(|m| m.get(&(n, d)).map(|f| f.clone_ref(py)));
+    if let Some(f) = hit {
+        return Ok(f.into_bound(py));
+    }
+    let f = make.bind(py).call1((n, d))?;
+    let mut made = MADE.lock().unwrap_or_else(|e| e.into_inner());
+    let made = made.get_or_insert_with(Default::default);
+    if made.len() < MADE_CAP {
+        made.insert((n, d), f.clone().unbind());
+    }
+    Ok(f)
 }
 
 fn conversion(e: pythonize::PythonizeError) -> PyErr {

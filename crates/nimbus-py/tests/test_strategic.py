@@ -39,6 +39,17 @@ def test_floats_are_the_decimals_they_print_as():
     assert mixed[0][0] == (F(1, 3), F(2, 3))
 
 
+
+def test_probabilities_are_fractions_of_any_size():
+    # 1/(N + 1) does not fit a machine word: it takes the binding's other road to a Fraction.
+    n = 10**30
+    g = nimbus.Game([[n, 0], [0, 1]], [[0, 1], [1, 0]])
+    ((rows, cols),) = g.equilibria().equilibria
+    assert rows == (F(1, 2), F(1, 2))
+    assert cols == (F(1, n + 1), F(n, n + 1))
+    assert all(type(p) is F for p in rows + cols)
+    assert g.is_equilibrium(rows, cols)
+
 def test_zero_sum_game_from_one_matrix():
     rps = nimbus.Game([[0, -1, 1], [1, 0, -1], [-1, 1, 0]])
     z = rps.zero_sum()

@@ -4,7 +4,7 @@ from fractions import Fraction
 import html
 
 from . import _nimbus
-from ._answers import _CACHE, Answer, exact_text, from_value, q
+from ._answers import Answer, exact_text, from_value, q
 
 __all__ = ["Game", "Equilibrium", "Mixed", "NashResult", "read_game"]
 
@@ -160,33 +160,21 @@ def _eliminations(steps, players, names):
 
 
 def _nash_result(a, game):
-    """The native answer (profiles as tuples of exact texts) as a NashResult of Fractions;
-    the names and title come from the game asked about."""
+    """The native answer (profiles as tuples of Fractions) as a NashResult; the names and
+    title come from the game asked about."""
     players, names = game._names()
-    # Most numbers of an answer repeat (0, 1, 1/2): the cache of q is read directly here.
-    get = _CACHE.get
-
-    def num(t):
-        x = get(t)
-        return x if x is not None else q(t)
-
     a["title"] = game.title
     a["players"] = list(players)
     a["strategies"] = [list(n) for n in names]
     a["equilibria"] = [
-        Equilibrium(
-            tuple([tuple([num(p) for p in s]) for s in profile]),
-            [num(x) for x in payoffs],
-            players,
-            names,
-        )
-        for profile, payoffs in a["equilibria"]
+        Equilibrium(profile, payoffs, players, names) for profile, payoffs in a["equilibria"]
     ]
     if a.get("components") is not None:
         a["components"] = [Answer(c) for c in a["components"]]
         for c in a["components"]:
             c["cliques"] = [Answer(k) for k in c["cliques"]]
-    a["eliminated"] = _eliminations(a["eliminated"], players, names)
+    if a["eliminated"]:
+        a["eliminated"] = _eliminations(a["eliminated"], players, names)
     a["rational"] = True
     return NashResult(a)
 
