@@ -182,7 +182,7 @@ pub fn cli(data: &[u8]) {
         return;
     }
     if args[0] == "solve" {
-        args.extend(["--time-limit".into(), "0.05".into()]);
+        args.extend(["--time-limit".into(), "0.01".into()]);
     }
     args.extend(
         [
