@@ -34,6 +34,10 @@ pub trait Ring: Clone + Debug + Eq + Ord + Hash + Send + Sync {
     fn sub(&self, b: &Self) -> Result<Self, Overflow>;
     /// `self / b` when the division is known to be exact.
     fn div_exact(&self, b: &Self) -> Self;
+    /// `self · p / d`, an exact division.
+    fn mul_div_exact(&self, p: &Self, d: &Self) -> Result<Self, Overflow> {
+        Ok(self.mul(p)?.div_exact(d))
+    }
     /// The fraction-free update `(self·p − f·y) / d`, an exact division.
     fn pivot(&self, p: &Self, f: &Self, y: &Self, d: &Self) -> Result<Self, Overflow> {
         Ok(self.mul(p)?.sub(&f.mul(y)?)?.div_exact(d))
@@ -85,6 +89,41 @@ impl Ring for i128 {
             (Ok(x), Ok(y)) => x.checked_div(y).map_or(self / b, i128::from),
             _ => self / b,
         }
+    }
+    // A fraction-free entry is a minor of the data, far smaller than the products it is made
+    // from: when a product leaves i128 but the quotient does not, 256 bits finish the step.
+    fn mul_div_exact(&self, p: &Self, d: &Self) -> Result<Self, Overflow> {
+        match self.checked_mul(*p) {
+            Some(x) => Ok(Ring::div_exact(&x, d)),
+            None => narrow(wide(*self) * wide(*p) / wide(*d)),
+        }
+    }
+    fn pivot(&self, p: &Self, f: &Self, y: &Self, d: &Self) -> Result<Self, Overflow> {
+        if let (Some(a), Some(b)) = (self.checked_mul(*p), f.checked_mul(*y)) {
+            if let Some(x) = a.checked_sub(b) {
+                return Ok(Ring::div_exact(&x, d));
+            }
+        }
+        narrow((wide(*self) * wide(*p) - wide(*f) * wide(*y)) / wide(*d))
+    }
+    fn cmp_products(a: &Self, b: &Self, c: &Self, d: &Self) -> Result<Ordering, Overflow> {
+        match (a.checked_mul(*b), c.checked_mul(*d)) {
+            (Some(x), Some(y)) => Ok(x.cmp(&y)),
+            _ => Ok((wide(*a) * wide(*b)).cmp(&(wide(*c) * wide(*d)))),
+        }
+    }
+}
+
+fn wide(x: i128) -> ethnum::I256 {
+    ethnum::I256::from(x)
+}
+
+/// A 256-bit result back to `i128`, or [`Overflow`] when it does not fit.
+fn narrow(x: ethnum::I256) -> Result<i128, Overflow> {
+    if x >= wide(i128::MIN) && x <= wide(i128::MAX) {
+        Ok(x.as_i128())
+    } else {
+        Err(Overflow)
     }
 }
 

@@ -67,7 +67,7 @@ impl<T: Ring> Tableau<T> {
             if f.is_zero_r() {
                 for x in row.iter_mut() {
                     if !x.is_zero_r() {
-                        *x = x.mul(&p)?.div_exact(&self.d);
+                        *x = x.mul_div_exact(&p, &self.d)?;
                     }
                 }
             } else {

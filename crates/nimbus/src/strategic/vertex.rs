@@ -4,11 +4,19 @@
 //! two-player games", Economic Theory 2010).
 //!
 //! A mixed equilibrium, rescaled, is a pair of vertices `x ∈ P`, `y ∈ Q` other than the origin
-//! that together carry every label. The vertices of each polytope are found by a search of its
-//! graph of feasible bases (connected, so a walk from the slack basis meets them all; a
-//! degenerate vertex has several bases, each visited once), each basis pivoted exactly in
-//! integers. Labels are bit sets, which limits this method to `m + n ≤ 128` strategies —
-//! far past where the number of vertices makes it hopeless anyway.
+//! that together carry every label. The vertices of each polytope are listed by reverse search
+//! (Avis and Fukuda 1992, the method of lrs): the feasible bases form a tree whose parent links
+//! are the pivots of the simplex method with Bland's rule towards the origin, and a
+//! depth-first walk of that tree, computing each basis's children from its tableau, meets every
+//! feasible basis once with no record of those already seen, so memory does not grow with the
+//! bases visited. A degenerate vertex is reported at its lexicographically least basis only.
+//! The two polytopes are searched at once, one per core, each basis pivoted exactly in
+//! integers; each vertex is kept as its labels and its basis (32 bytes), and the pairs are
+//! found by looking up the labels a vertex of `P` lacks, so the join costs one hash lookup
+//! per vertex (plus a scan for the few degenerate vertices) instead of one test per pair of
+//! vertices. Coordinates are computed only for the vertices in equilibria. Labels are bit
+//! sets, which limits this method to `m + n ≤ 128` strategies — far past where the number of
+//! vertices makes it hopeless anyway.
 //!
 //! In a degenerate game the extreme equilibria may be interchangeable: if `(x, y)`, `(x, y')`,
 //! `(x', y)` and `(x', y')` all are equilibria, so is every mix of `x, x'` against every mix of
@@ -22,6 +30,7 @@ use super::tableau::Tableau;
 use crate::error::{Error, Result};
 use num_bigint::BigInt;
 use rustc_hash::{FxHashMap, FxHashSet};
+use std::sync::atomic::{AtomicU64, Ordering as AtomicOrdering};
 
 /// A vertex of `{z ≥ 0 : M z ≤ 1}`.
 #[derive(Debug, Clone)]
@@ -33,24 +42,244 @@ pub struct Vertex {
 }
 
 /// Every vertex of `{z ≥ 0 : M z ≤ 1}` for a positive matrix `M` (`k` rows, `d` columns,
-/// `d + k ≤ 128`), the origin first. Stops with an error past `limit` bases.
+/// `d + k ≤ 128`), the origin first, by reverse search, with the number of feasible bases.
+/// Stops with an error past `limit` bases.
 pub fn polytope_vertices(mat: &[Vec<BigInt>], limit: u64) -> Result<(Vec<Vertex>, u64)> {
-    let k = mat.len();
     let d = mat.first().map_or(0, Vec::len);
-    if d + k > 128 {
+    check_size(d + mat.len())?;
+    let (found, bases) = reverse_search_vertices(mat, limit, &AtomicU64::new(0))?;
+    let vertices = found
+        .iter()
+        .map(|f| Vertex {
+            point: vertex_point(mat, f.basis),
+            labels: f.labels,
+        })
+        .collect();
+    Ok((vertices, bases))
+}
+
+/// A vertex found by reverse search: its labels (bit `i` for `z_i = 0`, bit `d + j` for
+/// constraint `j` tight) and its lexicographically least basis, from which its coordinates are
+/// computed when they are needed.
+#[derive(Debug, Clone, Copy)]
+struct Found {
+    labels: u128,
+    basis: u128,
+}
+
+fn check_size(vars: usize) -> Result<()> {
+    if vars > 128 {
         return Err(Error::Invalid(format!(
-            "vertex enumeration handles up to 128 strategies in all, this game has {}: use \
-             --method lh for one equilibrium of a large game",
-            d + k
+            "vertex enumeration handles up to 128 strategies in all, this game has {vars}: use \
+             --method lh for one equilibrium of a large game"
         )));
     }
+    Ok(())
+}
+
+/// Every vertex of `{z ≥ 0 : M z ≤ 1}` for a positive matrix `M` (`d + k ≤ 128`), the origin
+/// first, by reverse search, and the number of feasible bases. `visited` counts bases across
+/// the searches running at once, for the progress display.
+fn reverse_search_vertices(
+    mat: &[Vec<BigInt>],
+    limit: u64,
+    visited: &AtomicU64,
+) -> Result<(Vec<Found>, u64)> {
     with_fallback(
-        || search::<i128>(mat, limit),
-        || search::<BigInt>(mat, limit),
+        || reverse_search::<i128>(mat, limit, visited),
+        || reverse_search::<BigInt>(mat, limit, visited),
     )
 }
 
-fn search<T: Ring>(
+fn reverse_search<T: Ring>(
+    mat: &[Vec<BigInt>],
+    limit: u64,
+    visited: &AtomicU64,
+) -> std::result::Result<Result<(Vec<Found>, u64)>, Overflow> {
+    let k = mat.len();
+    let d = mat.first().map_or(0, Vec::len);
+    let vars = d + k;
+    let Some(m) = convert::<T>(mat) else {
+        return Err(Overflow);
+    };
+    let mut root = Tableau::new(m, vec![T::small(1); k]);
+    // The objective row: minimise the sum of the z's, whose only optimal basis is the origin's
+    // (the slacks, all equal to 1, so nondegenerate). Row k holds D times the reduced costs.
+    root.t
+        .push((0..=vars).map(|j| T::small(i64::from(j < d))).collect());
+    let mut found = vec![Found {
+        labels: vertex_labels(&root),
+        basis: basis_mask(&root),
+    }];
+    let mut bases = 1u64;
+    // Each frame: a basis, and the next candidate pivot (entering column times k plus row) to
+    // try from it. The depth is the length of a Bland path to the origin, not the bases seen.
+    let mut stack: Vec<(Tableau<T>, usize)> = vec![(root, 0)];
+    while let Some((t, cursor)) = stack.last_mut() {
+        let mut child = None;
+        while *cursor < vars * k {
+            let (s, r) = (*cursor / k, *cursor % k);
+            *cursor += 1;
+            if is_child(t, s, r)? {
+                child = Some((s, r));
+                break;
+            }
+        }
+        let Some((s, r)) = child else {
+            stack.pop();
+            continue;
+        };
+        let mut u = t.clone();
+        u.pivot(r, s)?;
+        bases += 1;
+        if bases > limit {
+            return Ok(Err(Error::StateLimit {
+                explored: bases,
+                limit,
+                what: "a best-response polytope's bases".into(),
+            }));
+        }
+        if bases % 1024 == 0 {
+            let all = visited.fetch_add(1024, AtomicOrdering::Relaxed) + 1024;
+            if let Err(e) = crate::progress::tick(all) {
+                return Ok(Err(e));
+            }
+        }
+        if is_lexmin(&u) {
+            found.push(Found {
+                labels: vertex_labels(&u),
+                basis: basis_mask(&u),
+            });
+        }
+        stack.push((u, 0));
+    }
+    Ok(Ok((found, bases)))
+}
+
+fn basis_mask<T>(t: &Tableau<T>) -> u128 {
+    t.basis.iter().fold(0u128, |s, &v| s | 1 << v)
+}
+
+/// The labels of a basis's vertex: its nonbasic variables and its basic ones at zero.
+fn vertex_labels<T: Ring>(t: &Tableau<T>) -> u128 {
+    let rhs = t.rhs();
+    let mut labels = !basis_mask(t) & all_bits(rhs);
+    for (i, &v) in t.basis.iter().enumerate() {
+        if t.t[i][rhs].is_zero_r() {
+            labels |= 1 << v;
+        }
+    }
+    labels
+}
+
+/// Whether pivoting column `s` in at row `r` gives a feasible basis whose Bland pivot (the
+/// smallest-index improving column, then the smallest-index basic variable among the rows of
+/// least ratio) leads back here: the reverse-search child test, done on this tableau without
+/// pivoting. With `D > 0` (every pivot of the search is on a positive entry), for the basis
+/// after the pivot, where `u`, basic in row `r`, has left:
+/// - its reduced cost of `u` is `−c_s / a_rs`, negative exactly when `c_s > 0`;
+/// - for a nonbasic `j < u`, `c_j − c_s a_rj / a_rs` must not be negative;
+/// - in column `u`, row `r` has ratio `b_r` and a row `i` with `a_is < 0` has ratio
+///   `b_r + b_i a_rs / |a_is|`, so row `r` wins unless some such row with `b_i = 0` has a
+///   basic variable of smaller index than `s`.
+fn is_child<T: Ring>(t: &Tableau<T>, s: usize, r: usize) -> std::result::Result<bool, Overflow> {
+    let k = t.rows();
+    let rhs = t.rhs();
+    let obj = &t.t[k];
+    let prs = &t.t[r][s];
+    if !prs.is_pos() || !obj[s].is_pos() || t.basis.contains(&s) {
+        return Ok(false);
+    }
+    // Feasible: row r has the least ratio b_i / a_is among the rows with a_is > 0.
+    for i in 0..k {
+        if i != r && t.t[i][s].is_pos() && t.cmp_ratio(i, r, s, rhs)? == std::cmp::Ordering::Less {
+            return Ok(false);
+        }
+    }
+    let u = t.basis[r];
+    for j in 0..u {
+        if j == s || t.basis.contains(&j) {
+            continue;
+        }
+        if T::cmp_products(&obj[j], prs, &obj[s], &t.t[r][j])? == std::cmp::Ordering::Less {
+            return Ok(false);
+        }
+    }
+    for i in 0..k {
+        if i != r && t.t[i][s].is_neg() && t.t[i][rhs].is_zero_r() && t.basis[i] < s {
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
+/// Whether a basis is the lexicographically least of its vertex's bases: no row at zero can
+/// exchange its basic variable for a nonbasic one of smaller index (a pivot that stays at the
+/// same vertex). The bases of a vertex are those of a matroid, so this local test is exact.
+fn is_lexmin<T: Ring>(t: &Tableau<T>) -> bool {
+    let rhs = t.rhs();
+    let basic = basis_mask(t);
+    (0..t.rows()).all(|i| {
+        !t.t[i][rhs].is_zero_r()
+            || (0..t.basis[i]).all(|j| basic >> j & 1 == 1 || t.t[i][j].is_zero_r())
+    })
+}
+
+/// The coordinates of the vertex with the given basis, up to a positive factor.
+fn vertex_point(mat: &[Vec<BigInt>], basis: u128) -> Vec<BigInt> {
+    with_fallback(
+        || vertex_point_in::<i128>(mat, basis),
+        || vertex_point_in::<BigInt>(mat, basis),
+    )
+}
+
+fn vertex_point_in<T: Ring>(
+    mat: &[Vec<BigInt>],
+    basis: u128,
+) -> std::result::Result<Vec<BigInt>, Overflow> {
+    let k = mat.len();
+    let d = mat.first().map_or(0, Vec::len);
+    let m = convert::<T>(mat).ok_or(Overflow)?;
+    let mut t = Tableau::new(m, vec![T::small(1); k]);
+    // A row whose basic variable is not in the basis wanted has a nonzero entry in a column
+    // of that basis not yet basic: otherwise that basis's columns would be dependent.
+    for i in 0..k {
+        if basis >> t.basis[i] & 1 == 1 {
+            continue;
+        }
+        let basic = basis_mask(&t);
+        if let Some(e) = (0..d + k)
+            .find(|&e| basis >> e & 1 == 1 && basic >> e & 1 == 0 && !t.t[i][e].is_zero_r())
+        {
+            t.pivot(i, e)?;
+        }
+    }
+    let negative = t.d.is_neg();
+    Ok(t.values(d)
+        .iter()
+        .map(|v| if negative { -v.to_big() } else { v.to_big() })
+        .collect())
+}
+
+/// Every vertex of `{z ≥ 0 : M z ≤ 1}` for a positive matrix `M` (`k` rows, `d` columns,
+/// `d + k ≤ 128`), the origin first, by a plain search of the graph of feasible bases that
+/// remembers every basis it has seen. The enumeration uses reverse search instead; this
+/// simpler method is kept as the independent check the tests compare it with. Stops with an
+/// error past `limit` bases.
+pub fn polytope_vertices_by_graph_search(
+    mat: &[Vec<BigInt>],
+    limit: u64,
+) -> Result<(Vec<Vertex>, u64)> {
+    let k = mat.len();
+    let d = mat.first().map_or(0, Vec::len);
+    check_size(d + k)?;
+    with_fallback(
+        || graph_search::<i128>(mat, limit),
+        || graph_search::<BigInt>(mat, limit),
+    )
+}
+
+fn graph_search<T: Ring>(
     mat: &[Vec<BigInt>],
     limit: u64,
 ) -> std::result::Result<Result<(Vec<Vertex>, u64)>, Overflow> {
@@ -155,58 +384,99 @@ pub struct Enumeration {
 /// Every extreme equilibrium and every component, by vertex enumeration.
 pub fn enumerate(g: &Bimatrix, limit: u64) -> Result<Enumeration> {
     let (m, n) = (g.m, g.n);
+    check_size(m + n)?;
     crate::progress::phase("vertex enumeration: bases visited", 0);
-    let (pv, pb) = polytope_vertices(&g.b_transposed(), limit)?;
-    let (qv, qb) = polytope_vertices(&g.a, limit)?;
-    // Q's local labels: its variables are the columns (game labels m..), its constraints rows.
-    let q_labels = |l: u128| -> u128 {
-        let vars = l & ((1u128 << n) - 1);
-        let cons = l >> n;
-        vars << m | cons
-    };
-    let full = all_bits(m + n);
-    let qs: Vec<(usize, u128)> = qv
-        .iter()
-        .enumerate()
-        .skip(1)
-        .map(|(i, v)| (i, q_labels(v.labels)))
-        .collect();
-    let mut pairs = Vec::new();
+    let (p_mat, q_mat) = (g.b_transposed(), g.a.clone());
+    let visited = AtomicU64::new(0);
+    let (pv, qv) = rayon::join(
+        || reverse_search_vertices(&p_mat, limit, &visited),
+        || reverse_search_vertices(&q_mat, limit, &visited),
+    );
+    let ((pv, pb), (qv, qb)) = (pv?, qv?);
+    let pairs = complementary_pairs(&pv, &qv, m, n);
     let mut equilibria = Vec::new();
+    let mut index_pairs = Vec::new();
     let mut rows: FxHashMap<usize, usize> = FxHashMap::default();
     let mut cols: FxHashMap<usize, usize> = FxHashMap::default();
     let mut row_strategies = Vec::new();
     let mut col_strategies = Vec::new();
-    for (pi, p) in pv.iter().enumerate().skip(1) {
-        for &(qi, ql) in &qs {
-            if p.labels | ql != full {
-                continue;
-            }
-            let eq = g
-                .equilibrium(&p.point, &qv[qi].point)
-                .ok_or_else(|| Error::Invalid("internal inconsistency: a completely labelled vertex pair is not an equilibrium".into()))?;
-            let r = *rows.entry(pi).or_insert_with(|| {
-                row_strategies.push(eq.profile[0].clone());
-                row_strategies.len() - 1
-            });
-            let c = *cols.entry(qi).or_insert_with(|| {
-                col_strategies.push(eq.profile[1].clone());
-                col_strategies.len() - 1
-            });
-            pairs.push((r, c));
-            equilibria.push(eq);
-        }
+    let mut p_points: FxHashMap<usize, Vec<BigInt>> = FxHashMap::default();
+    let mut q_points: FxHashMap<usize, Vec<BigInt>> = FxHashMap::default();
+    for (pi, qi) in pairs {
+        let x = p_points
+            .entry(pi)
+            .or_insert_with(|| vertex_point(&p_mat, pv[pi].basis));
+        let y = q_points
+            .entry(qi)
+            .or_insert_with(|| vertex_point(&q_mat, qv[qi].basis));
+        let eq = g.equilibrium(x, y).ok_or_else(|| {
+            Error::Invalid(
+                "internal inconsistency: a completely labelled vertex pair is not an equilibrium"
+                    .into(),
+            )
+        })?;
+        let r = *rows.entry(pi).or_insert_with(|| {
+            row_strategies.push(eq.profile[0].clone());
+            row_strategies.len() - 1
+        });
+        let c = *cols.entry(qi).or_insert_with(|| {
+            col_strategies.push(eq.profile[1].clone());
+            col_strategies.len() - 1
+        });
+        index_pairs.push((r, c));
+        equilibria.push(eq);
     }
-    let components = components(&pairs, row_strategies.len(), col_strategies.len());
+    let components = components(&index_pairs, row_strategies.len(), col_strategies.len());
     Ok(Enumeration {
         equilibria,
-        pairs,
+        pairs: index_pairs,
         row_strategies,
         col_strategies,
         components,
         vertices: (pv.len(), qv.len()),
         bases: pb + qb,
     })
+}
+
+/// The pairs `(i, j)` of vertices `P[i]`, `Q[j]` other than the origins whose labels together
+/// are all `m + n`, in order of `i`, then `j`. A vertex of `P` with exactly `m` labels (the
+/// usual case) needs a vertex of `Q` with every label it lacks: a vertex of `Q` with exactly
+/// `n` labels must have precisely those, found by one lookup; the vertices of `Q` with more
+/// (degenerate ones) are tested one by one, as are all of `Q` for a degenerate vertex of `P`.
+fn complementary_pairs(pv: &[Found], qv: &[Found], m: usize, n: usize) -> Vec<(usize, usize)> {
+    // Q's local labels: its variables are the columns (game labels m..), its constraints rows.
+    let q_labels = |l: u128| -> u128 {
+        let vars = l & all_bits(n);
+        let cons = l >> n;
+        vars << m | cons
+    };
+    let full = all_bits(m + n);
+    let qs: Vec<u128> = qv.iter().map(|v| q_labels(v.labels)).collect();
+    let mut exact: FxHashMap<u128, Vec<usize>> = FxHashMap::default();
+    let mut degenerate = Vec::new();
+    for (j, &l) in qs.iter().enumerate().skip(1) {
+        if l.count_ones() as usize == n {
+            exact.entry(l).or_default().push(j);
+        } else {
+            degenerate.push(j);
+        }
+    }
+    let mut pairs = Vec::new();
+    let mut hits = Vec::new();
+    for (i, p) in pv.iter().enumerate().skip(1) {
+        hits.clear();
+        if p.labels.count_ones() as usize == m {
+            if let Some(js) = exact.get(&(full & !p.labels)) {
+                hits.extend_from_slice(js);
+            }
+            hits.extend(degenerate.iter().filter(|&&j| p.labels | qs[j] == full));
+            hits.sort_unstable();
+        } else {
+            hits.extend((1..qs.len()).filter(|&j| p.labels | qs[j] == full));
+        }
+        pairs.extend(hits.iter().map(|&j| (i, j)));
+    }
+    pairs
 }
 
 /// Connected components of the bipartite graph `pairs`, each with its maximal bicliques.
