@@ -14,7 +14,7 @@ Examples:
   nimbus nash --row \"3 0; 5 1\" --col \"3 5; 0 1\"   the prisoner's dilemma: (2, 2) only
   nimbus nash game.nfg                       every extreme equilibrium, and the components
   nimbus nash game.nfg --method support      support enumeration
-  nimbus nash game.nfg --method lh           Lemke-Howson from every label (--label K: one)
+  nimbus nash game.nfg --method lh           Lemke-Howson enumeration, as lcp (--label K: one path)
   nimbus nash game.nfg --method pure         pure equilibria (any number of players)
   nimbus nash game.nfg --dominance           remove strictly dominated strategies first
   nimbus nash --row \"2 0; 0 1\" --col \"1 0; 0 2\" --plot br.svg
@@ -70,7 +70,7 @@ pub enum Method {
     Vertex,
     /// Support enumeration.
     Support,
-    /// Lemke-Howson from every label (or --label K).
+    /// Lemke-Howson enumeration, as Gambit's lcp (or one path: --label K).
     #[value(alias = "lcp", alias = "lemke-howson")]
     Lh,
     /// Pure equilibria, any number of players.

@@ -422,17 +422,23 @@ fn nash_methods_formats_and_errors() {
         "profile": [["2/3", "1/3"], ["1/3", "2/3"]],
         "payoffs": ["2/3", "2/3"]
     })));
-    // The same game by both enumeration methods: the same three equilibria. Lemke–Howson
-    // from every label reaches only the two pure ones (the mixed one is on no path from the
-    // artificial equilibrium).
+    // The same game by both enumeration methods: the same three equilibria. The paths from
+    // the artificial equilibrium reach only the two pure ones; Lemke–Howson enumeration (as
+    // Gambit's lcp) goes on from them and reaches the mixed one, so `lh` finds all three.
     for m in ["vertex", "support"] {
         let w = json(&[&bos[..], &["--method", m, "--json"]].concat());
         assert_eq!(w["equilibria"].as_array().unwrap().len(), 3, "{m}");
     }
     let w = json(&[&bos[..], &["--method", "lh", "--json"]].concat());
     let lh = w["equilibria"].as_array().unwrap();
-    assert_eq!(lh.len(), 2);
+    assert_eq!(lh.len(), 3);
     assert!(lh.iter().all(|e| eqs.contains(e)));
+    for label in ["1", "4"] {
+        let w = json(&[&bos[..], &["--method", "lh", "--label", label, "--json"]].concat());
+        let one = w["equilibria"].as_array().unwrap();
+        assert_eq!(one.len(), 1);
+        assert!(eqs.contains(&one[0]) && one[0]["profile"][0][0] != "2/3");
+    }
     let svg = std::env::temp_dir().join(format!("nimbus-br-{}.svg", std::process::id()));
     let svg_path = svg.to_str().unwrap();
     let out = nimbus(&[&bos[..], &["--plot", svg_path]].concat());

@@ -361,3 +361,44 @@ proptest! {
         prop_assert_eq!(profiles(&got.equilibria), want);
     }
 }
+
+#[test]
+fn von_stengels_six_by_six_game_has_75_equilibria() {
+    // von Stengel (1999), "New maximal numbers of equilibria in bimatrix games": 75.
+    let text = std::fs::read_to_string(
+        PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../data/nfg/stengel.nfg"),
+    )
+    .unwrap();
+    let g = nfg::parse(&text, "stengel.nfg").unwrap();
+    let e = vertex_eqs(&g);
+    assert_eq!(e.equilibria.len(), 75);
+    all_verify(&g, &e.equilibria);
+    let lh = lemke::enumerate(&Bimatrix::new(&g).unwrap(), u64::MAX).unwrap();
+    assert_eq!(lh.len() % 2, 1);
+    assert!(profiles(&lh).is_subset(&profiles(&e.equilibria)));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(96))]
+
+    /// Lemke–Howson enumeration returns only extreme equilibria, at least every one a path
+    /// from the artificial equilibrium reaches, and on nondegenerate games an odd number.
+    #[test]
+    fn lemke_howson_enumeration_reaches_extreme_equilibria((a, b) in bimatrix_up_to_8()) {
+        let g = game(&a, &b);
+        let bm = Bimatrix::new(&g).unwrap();
+        let all = profiles(&vertex::enumerate(&bm, LIMIT).unwrap().equilibria);
+        let lh = lemke::enumerate(&bm, u64::MAX).unwrap();
+        all_verify(&g, &lh);
+        let reached = profiles(&lh);
+        prop_assert_eq!(reached.len(), lh.len());
+        prop_assert!(reached.is_subset(&all));
+        for run in lemke::from_every_label(&bm).unwrap() {
+            prop_assert!(reached.contains(&run.equilibrium.profile));
+        }
+        let nondegenerate = support::enumerate_within(&bm, u64::MAX).map(|s| !s.degenerate);
+        if nondegenerate.unwrap_or(false) {
+            prop_assert_eq!(lh.len() % 2, 1);
+        }
+    }
+}

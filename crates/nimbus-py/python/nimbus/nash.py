@@ -48,8 +48,9 @@ def enumpure_solve(game, **limits):
 
 
 def lcp_solve(game, rational=True, **limits):
-    """Equilibria of a two-player game by Lemke-Howson from every label (duplicates
-    removed)."""
+    """Equilibria of a two-player game by Lemke-Howson enumeration, as pygambit's: the
+    paths from the artificial equilibrium and from every equilibrium found, with every
+    label."""
     g = _game(game)
     r = g.equilibria("lh", **limits)
     seen, unique = set(), []

@@ -21,7 +21,7 @@ pub enum Method {
     Vertex,
     /// Support enumeration.
     Support,
-    /// Lemke–Howson (Gambit's lcp), from every label or from one.
+    /// Lemke–Howson (Gambit's lcp): every equilibrium its paths reach, or one path.
     LemkeHowson,
     /// Pure equilibria (Gambit's enumpure), any number of players.
     Pure,
@@ -274,11 +274,9 @@ fn run_method(
                     vec![lemke::lemke_howson(&bm, k)?.equilibrium]
                 }
                 None => {
-                    found.described = "Lemke-Howson from every label";
-                    lemke::from_every_label(&bm)?
-                        .into_iter()
-                        .map(|r| r.equilibrium)
-                        .collect()
+                    found.described =
+                        "Lemke-Howson paths from every equilibrium found, with every label";
+                    lemke::enumerate(&bm, limits.max_work)?
                 }
             };
         }

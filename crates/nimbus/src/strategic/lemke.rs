@@ -89,6 +89,138 @@ pub fn from_every_label(g: &Bimatrix) -> Result<Vec<Run>> {
     Ok(runs)
 }
 
+/// The equilibria Lemke–Howson paths reach, as Gambit's `lcp` enumerates them: from the
+/// artificial equilibrium with every label, then from each equilibrium found with every label,
+/// until no path leads anywhere new. In a nondegenerate game the paths of one label pair the
+/// equilibria and the artificial one, so the count found is odd. Pivots are exact; the search
+/// stops with an error once its work passes `max_work`. A pivot counts as the entries it
+/// updates times the square of their size in 64-bit words (the cost of multiplying them), so
+/// a large game whose numbers grow to hundreds of digits meets the budget in seconds.
+pub fn enumerate(g: &Bimatrix, max_work: u64) -> Result<Vec<Equilibrium>> {
+    let mut work = 0u64;
+    match enumerate_in::<i128>(g, max_work, &mut work) {
+        Ok(r) => r,
+        Err(Overflow) => enumerate_in::<BigInt>(g, max_work, &mut work)
+            .expect("BigInt arithmetic cannot overflow"),
+    }
+}
+
+/// Work steps for one update of a one-word exact entry: a multiplication, a division and the
+/// allocation of a big integer cost about as much as a dozen steps of a table.
+const EXACT_STEP: u64 = 12;
+
+/// Both tableaux of a completely labelled pair.
+type State<T> = [Tableau<T>; 2];
+
+fn enumerate_in<T: Ring>(
+    g: &Bimatrix,
+    max_work: u64,
+    work: &mut u64,
+) -> std::result::Result<Result<Vec<Equilibrium>>, Overflow> {
+    let (m, n) = (g.m, g.n);
+    let (Some(bt), Some(a)) = (convert::<T>(&g.b_transposed()), convert::<T>(&g.a)) else {
+        return Err(Overflow);
+    };
+    let start: State<T> = [
+        Tableau::new(bt, vec![T::small(1); n]),
+        Tableau::new(a, vec![T::small(1); m]),
+    ];
+    let key = |s: &State<T>| -> [Vec<usize>; 2] {
+        let sorted = |t: &Tableau<T>| {
+            let mut b = t.basis.clone();
+            b.sort_unstable();
+            b
+        };
+        [sorted(&s[0]), sorted(&s[1])]
+    };
+    let entries = ((m + n) * (m + n + 1)) as u64;
+    let mut seen = std::collections::HashSet::new();
+    seen.insert(key(&start));
+    let mut found: Vec<Equilibrium> = Vec::new();
+    let mut queue = vec![start];
+    while let Some(state) = queue.pop() {
+        for label in 0..m + n {
+            if let Err(e) = crate::progress::check() {
+                return Ok(Err(e));
+            }
+            let mut next = state.clone();
+            let mut charge = |t: &Tableau<T>| {
+                let words = t.d.to_big().bits() / 64 + 1;
+                *work = work.saturating_add(entries.saturating_mul(EXACT_STEP * words * words));
+                crate::budget::check_work(
+                    "Lemke-Howson enumeration (--label K follows one path)",
+                    *work,
+                    max_work,
+                )
+            };
+            if let Err(e) = walk(&mut next, m, n, label, &mut charge)? {
+                return Ok(Err(e));
+            }
+            if !seen.insert(key(&next)) {
+                continue;
+            }
+            let x: Vec<BigInt> = next[0].values(m).iter().map(Ring::to_big).collect();
+            let y: Vec<BigInt> = next[1].values(n).iter().map(Ring::to_big).collect();
+            if x.iter().all(num_traits::Zero::is_zero) {
+                continue; // the artificial equilibrium, reached by another basis
+            }
+            let Some(eq) = g.equilibrium(&sign_fixed(x, &next[0].d), &sign_fixed(y, &next[1].d))
+            else {
+                return Ok(Err(Error::Invalid(
+                    "internal inconsistency: a Lemke–Howson path ended off equilibrium".into(),
+                )));
+            };
+            if !found.contains(&eq) {
+                found.push(eq);
+            }
+            queue.push(next);
+        }
+    }
+    Ok(Ok(found))
+}
+
+/// Coordinates known up to a factor of the sign of the determinant `d`, made non-negative.
+fn sign_fixed<T: Ring>(v: Vec<BigInt>, d: &T) -> Vec<BigInt> {
+    if d.is_neg() {
+        v.into_iter().map(|x| -x).collect()
+    } else {
+        v
+    }
+}
+
+/// Follows the Lemke–Howson path that drops `label` from the completely labelled pair
+/// `tabs` to the pair where it ends, charging each pivot to `charge` (which refuses once the
+/// budget is spent). The label is dropped on the side where its variable is nonbasic (with the
+/// lexicographic perturbation, exactly one side).
+fn walk<T: Ring>(
+    tabs: &mut State<T>,
+    m: usize,
+    n: usize,
+    label: usize,
+    charge: &mut impl FnMut(&Tableau<T>) -> Result<()>,
+) -> std::result::Result<Result<()>, Overflow> {
+    let ties: [Vec<usize>; 2] = [(m..m + n).collect(), (n..n + m).collect()];
+    let mut side = usize::from(tabs[0].basis.contains(&column_of(m, n, 0, label)));
+    let mut entering = column_of(m, n, side, label);
+    loop {
+        let t = &mut tabs[side];
+        let r = t
+            .lex_min_ratio_row(entering, &ties[side])?
+            .expect("a best-response polytope is bounded");
+        let leaving = t.basis[r];
+        t.pivot(r, entering)?;
+        if let Err(e) = charge(t) {
+            return Ok(Err(e));
+        }
+        let l = label_of(m, n, side, leaving);
+        if l == label {
+            return Ok(Ok(()));
+        }
+        side = 1 - side;
+        entering = column_of(m, n, side, l);
+    }
+}
+
 /// The game label of variable `v` of tableau `side` (0: P, variables x then the column
 /// slacks; 1: Q, variables y then the row slacks).
 fn label_of(m: usize, n: usize, side: usize, v: usize) -> usize {
@@ -121,27 +253,12 @@ fn path<T: Ring>(g: &Bimatrix, label: usize) -> std::result::Result<Path, Overfl
         Tableau::new(bt, vec![T::small(1); n]),
         Tableau::new(a, vec![T::small(1); m]),
     ];
-    let label_of = |side: usize, v: usize| label_of(m, n, side, v);
-    let column_of = |side: usize, l: usize| column_of(m, n, side, l);
-    let ties: [Vec<usize>; 2] = [(m..m + n).collect(), (n..n + m).collect()];
-    let mut side = usize::from(label >= m);
-    let mut entering = column_of(side, label);
+    // From the artificial equilibrium, the label's variable is nonbasic on its own side.
     let mut pivots = 0;
-    loop {
-        let t = &mut tabs[side];
-        let r = t
-            .lex_min_ratio_row(entering, &ties[side])?
-            .expect("a best-response polytope is bounded");
-        let leaving = t.basis[r];
-        t.pivot(r, entering)?;
+    let _ = walk(&mut tabs, m, n, label, &mut |_| {
         pivots += 1;
-        let l = label_of(side, leaving);
-        if l == label {
-            break;
-        }
-        side = 1 - side;
-        entering = column_of(side, l);
-    }
+        Ok(())
+    })?;
     let x = tabs[0].values(m).iter().map(Ring::to_big).collect();
     let y = tabs[1].values(n).iter().map(Ring::to_big).collect();
     Ok((x, y, pivots))
