@@ -197,3 +197,61 @@ proptest! {
         prop_assert!(f.row_guarantee <= exact + 1e-9 && exact <= f.col_guarantee + 1e-9);
     }
 }
+
+/// Games of 1 to 3 players with rational payoffs, and a rational mixed profile of each.
+fn game_and_profile() -> impl Strategy<Value = (NormalForm, Vec<Vec<Q>>)> {
+    prop::collection::vec(1usize..4, 1..4)
+        .prop_flat_map(|shape| {
+            let players = shape.len();
+            let profiles: usize = shape.iter().product();
+            let q = (-20i64..20, 1i64..7).prop_map(|(a, b)| Q::new(a.into(), b.into()));
+            let payoffs = prop::collection::vec(prop::collection::vec(q, players), profiles);
+            let weights: Vec<_> = shape
+                .iter()
+                .map(|&k| prop::collection::vec(0i64..5, k))
+                .collect();
+            (Just(shape), payoffs, weights)
+        })
+        .prop_filter_map("a player with no weight", |(shape, payoffs, weights)| {
+            let profile: Vec<Vec<Q>> = weights
+                .iter()
+                .map(|w| {
+                    let total: i64 = w.iter().sum();
+                    (total > 0).then(|| w.iter().map(|&x| Q::new(x.into(), total.into())).collect())
+                })
+                .collect::<Option<_>>()?;
+            let names = |k: usize| (0..k).map(|i| i.to_string()).collect::<Vec<_>>();
+            let game = NormalForm::new(
+                String::new(),
+                names(shape.len()),
+                shape.iter().map(|&k| names(k)).collect(),
+                payoffs,
+            )
+            .ok()?;
+            Some((game, profile))
+        })
+}
+
+proptest! {
+    /// The values of pure strategies, summed over common denominators, equal the plain sum of
+    /// rational products.
+    #[test]
+    fn pure_values_equal_the_plain_rational_sum((g, profile) in game_and_profile()) {
+        let n = g.players.len();
+        let mut want: Vec<Vec<Q>> = g.strategies.iter().map(|s| vec![Q::zero(); s.len()]).collect();
+        let count: usize = g.shape().iter().product();
+        for k in 0..count {
+            let p = g.profile(k);
+            for i in 0..n {
+                let mut w = Q::one();
+                for (j, &s) in p.iter().enumerate() {
+                    if j != i {
+                        w *= &profile[j][s];
+                    }
+                }
+                want[i][p[i]] += w * &g.payoffs_at(k)[i];
+            }
+        }
+        prop_assert_eq!(g.pure_values(&profile), want);
+    }
+}

@@ -144,31 +144,64 @@ impl NormalForm {
     /// Each player's expected payoff from each of their pure strategies when the others play
     /// `profile`: `values[i][s]`.
     pub fn pure_values(&self, profile: &[Vec<Q>]) -> Vec<Vec<Q>> {
+        use num_bigint::BigInt;
+        use num_integer::Integer;
+        // Sums of rationals pay a gcd at every step. Over common denominators (each player's
+        // probabilities, and the payoffs) the sums are of integers, and each value costs one
+        // gcd at the end.
         let n = self.players.len();
-        let mut values: Vec<Vec<Q>> = self
+        let lcm_of = |qs: &mut dyn Iterator<Item = &Q>| -> BigInt {
+            qs.fold(BigInt::from(1), |l, q| {
+                if q.denom() == &l || q.denom().is_one() {
+                    l
+                } else {
+                    l.lcm(q.denom())
+                }
+            })
+        };
+        let scale: Vec<BigInt> = profile.iter().map(|p| lcm_of(&mut p.iter())).collect();
+        let numer: Vec<Vec<BigInt>> = profile
+            .iter()
+            .zip(&scale)
+            .map(|(p, l)| p.iter().map(|q| q.numer() * (l / q.denom())).collect())
+            .collect();
+        let pay_scale = lcm_of(&mut self.payoffs.iter().flatten());
+        let mut sums: Vec<Vec<BigInt>> = self
             .strategies
             .iter()
-            .map(|s| vec![Q::zero(); s.len()])
+            .map(|s| vec![BigInt::zero(); s.len()])
             .collect();
         for k in 0..self.payoffs.len() {
             let p = self.profile(k);
             for i in 0..n {
-                // The probability the others play their part of `p`.
-                let mut w = Q::one();
+                // The others' part of `p`, weighted by its probability (times the scales).
+                let mut w = BigInt::from(1);
                 for (j, &s) in p.iter().enumerate() {
                     if j != i {
-                        w *= &profile[j][s];
+                        w *= &numer[j][s];
                         if w.is_zero() {
                             break;
                         }
                     }
                 }
                 if !w.is_zero() {
-                    values[i][p[i]] += w * &self.payoffs[k][i];
+                    let u = &self.payoffs[k][i];
+                    sums[i][p[i]] += w * u.numer() * (&pay_scale / u.denom());
                 }
             }
         }
-        values
+        sums.into_iter()
+            .enumerate()
+            .map(|(i, row)| {
+                let mut den = pay_scale.clone();
+                for (j, l) in scale.iter().enumerate() {
+                    if j != i {
+                        den *= l;
+                    }
+                }
+                row.into_iter().map(|v| Q::new(v, den.clone())).collect()
+            })
+            .collect()
     }
 }
 
@@ -253,7 +286,11 @@ pub fn verify_within(game: &NormalForm, profile: &[Vec<Q>], tolerance: &Q) -> Re
         .iter()
         .map(|p| {
             let sum = p.iter().sum::<Q>();
-            p.iter().map(|x| x / &sum).collect()
+            if sum.is_one() {
+                p.clone()
+            } else {
+                p.iter().map(|x| x / &sum).collect()
+            }
         })
         .collect();
     let profile = &scaled[..];
