@@ -317,6 +317,21 @@ fn vertex_set(vs: &[vertex::Vertex]) -> BTreeSet<(u128, Vec<num_bigint::BigInt>)
         .collect()
 }
 
+/// Both polytopes of the game: reverse search meets the vertices and the number of feasible
+/// bases the remembering graph search meets, each vertex once.
+fn same_vertices_both_ways(a: &[Vec<i64>], b: &[Vec<i64>]) -> Result<(), TestCaseError> {
+    let bm = Bimatrix::new(&game(a, b)).unwrap();
+    for mat in [bm.a.clone(), bm.b_transposed()] {
+        let (rs, r_bases) = vertex::polytope_vertices(&mat, LIMIT).unwrap();
+        let (gs, g_bases) = vertex::polytope_vertices_by_graph_search(&mat, LIMIT).unwrap();
+        prop_assert_eq!(r_bases, g_bases);
+        let set = vertex_set(&rs);
+        prop_assert_eq!(set.len(), rs.len());
+        prop_assert_eq!(set, vertex_set(&gs));
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(96))]
 
@@ -325,15 +340,7 @@ proptest! {
     /// and reports each vertex once, degenerate ones included.
     #[test]
     fn reverse_search_meets_every_vertex_once((a, b) in bimatrix_up_to_8()) {
-        let bm = Bimatrix::new(&game(&a, &b)).unwrap();
-        for mat in [bm.a.clone(), bm.b_transposed()] {
-            let (rs, r_bases) = vertex::polytope_vertices(&mat, LIMIT).unwrap();
-            let (gs, g_bases) = vertex::polytope_vertices_by_graph_search(&mat, LIMIT).unwrap();
-            prop_assert_eq!(r_bases, g_bases);
-            let set = vertex_set(&rs);
-            prop_assert_eq!(set.len(), rs.len());
-            prop_assert_eq!(set, vertex_set(&gs));
-        }
+        same_vertices_both_ways(&a, &b)?;
     }
 
     /// The enumeration's equilibria are the equilibria of every completely labelled pair of
@@ -400,5 +407,23 @@ proptest! {
         if nondegenerate.unwrap_or(false) {
             prop_assert_eq!(lh.len() % 2, 1);
         }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// Payoffs of eighteen digits overflow machine integers within a few pivots, so the
+    /// reverse search goes on in big integers from where it stopped: it must still meet
+    /// every vertex once.
+    #[test]
+    fn reverse_search_goes_on_in_big_integers(
+        (a, b) in (2usize..=6, 2usize..=6).prop_flat_map(|(m, n)| {
+            let mat = prop::collection::vec(
+                prop::collection::vec(0i64..1_000_000_000_000_000_000, n), m);
+            (mat.clone(), mat)
+        })
+    ) {
+        same_vertices_both_ways(&a, &b)?;
     }
 }

@@ -85,75 +85,125 @@ fn reverse_search_vertices(
     limit: u64,
     visited: &AtomicU64,
 ) -> Result<(Vec<Found>, u64)> {
-    with_fallback(
-        || reverse_search::<i128>(mat, limit, visited),
-        || reverse_search::<BigInt>(mat, limit, visited),
-    )
+    // On overflow the search goes on in big integers from the basis where machine integers
+    // ran out, not from the start: the bases already visited keep their vertices.
+    let mut big = match Search::<i128>::start(mat) {
+        Some(mut small) => match small.run(limit, visited) {
+            Ok(r) => return r.map(|()| (small.found, small.bases)),
+            Err(Overflow) => small.widen(),
+        },
+        None => Search::<BigInt>::start(mat).expect("BigInt holds every entry"),
+    };
+    big.run(limit, visited)
+        .expect("BigInt arithmetic cannot overflow")
+        .map(|()| (big.found, big.bases))
 }
 
-fn reverse_search<T: Ring>(
-    mat: &[Vec<BigInt>],
-    limit: u64,
-    visited: &AtomicU64,
-) -> std::result::Result<Result<(Vec<Found>, u64)>, Overflow> {
-    let k = mat.len();
-    let d = mat.first().map_or(0, Vec::len);
-    let vars = d + k;
-    let Some(m) = convert::<T>(mat) else {
-        return Err(Overflow);
-    };
-    let mut root = Tableau::new(m, vec![T::small(1); k]);
-    // The objective row: minimise the sum of the z's, whose only optimal basis is the origin's
-    // (the slacks, all equal to 1, so nondegenerate). Row k holds D times the reduced costs.
-    root.t
-        .push((0..=vars).map(|j| T::small(i64::from(j < d))).collect());
-    let mut found = vec![Found {
-        labels: vertex_labels(&root),
-        basis: basis_mask(&root),
-    }];
-    let mut bases = 1u64;
-    // Each frame: a basis, and the next candidate pivot (entering column times k plus row) to
-    // try from it. The depth is the length of a Bland path to the origin, not the bases seen.
-    let mut stack: Vec<(Tableau<T>, usize)> = vec![(root, 0)];
-    while let Some((t, cursor)) = stack.last_mut() {
-        let mut child = None;
-        while *cursor < vars * k {
-            let (s, r) = (*cursor / k, *cursor % k);
-            *cursor += 1;
-            if is_child(t, s, r)? {
-                child = Some((s, r));
-                break;
-            }
-        }
-        let Some((s, r)) = child else {
-            stack.pop();
-            continue;
-        };
-        let mut u = t.clone();
-        u.pivot(r, s)?;
-        bases += 1;
-        if bases > limit {
-            return Ok(Err(Error::StateLimit {
-                explored: bases,
-                limit,
-                what: "a best-response polytope's bases".into(),
-            }));
-        }
-        if bases % 1024 == 0 {
-            let all = visited.fetch_add(1024, AtomicOrdering::Relaxed) + 1024;
-            if let Err(e) = crate::progress::tick(all) {
-                return Ok(Err(e));
-            }
-        }
-        if is_lexmin(&u) {
-            found.push(Found {
-                labels: vertex_labels(&u),
-                basis: basis_mask(&u),
-            });
-        }
-        stack.push((u, 0));
+/// A reverse search in progress: the path of frames from the origin's basis (each a tableau
+/// and the next candidate pivot, entering column times k plus row, to try from it), the
+/// vertices found and the bases visited. Its depth is the length of a Bland path to the
+/// origin, not the number of bases seen.
+struct Search<T> {
+    stack: Vec<(Tableau<T>, usize)>,
+    found: Vec<Found>,
+    bases: u64,
+}
+
+impl<T: Ring> Search<T> {
+    fn start(mat: &[Vec<BigInt>]) -> Option<Self> {
+        let k = mat.len();
+        let d = mat.first().map_or(0, Vec::len);
+        let mut root = Tableau::new(convert::<T>(mat)?, vec![T::small(1); k]);
+        // The objective row: minimise the sum of the z's, whose only optimal basis is the
+        // origin's (the slacks, all equal to 1, so nondegenerate). Row k holds D times the
+        // reduced costs.
+        root.t
+            .push((0..=d + k).map(|j| T::small(i64::from(j < d))).collect());
+        let found = vec![Found {
+            labels: vertex_labels(&root),
+            basis: basis_mask(&root),
+        }];
+        Some(Search {
+            stack: vec![(root, 0)],
+            found,
+            bases: 1,
+        })
     }
-    Ok(Ok((found, bases)))
+
+    /// Runs to the end. On [`Overflow`] the search is left as it was before the step that
+    /// overflowed, so that it can go on in wider integers.
+    fn run(
+        &mut self,
+        limit: u64,
+        visited: &AtomicU64,
+    ) -> std::result::Result<Result<()>, Overflow> {
+        while let Some((t, cursor)) = self.stack.last_mut() {
+            let k = t.rows();
+            let vars = t.rhs();
+            let mut child = None;
+            while *cursor < vars * k {
+                let (s, r) = (*cursor / k, *cursor % k);
+                if is_child(t, s, r)? {
+                    child = Some((s, r));
+                    break;
+                }
+                *cursor += 1;
+            }
+            let Some((s, r)) = child else {
+                self.stack.pop();
+                continue;
+            };
+            let mut u = t.clone();
+            u.pivot(r, s)?;
+            *cursor += 1;
+            self.bases += 1;
+            if self.bases > limit {
+                return Ok(Err(Error::StateLimit {
+                    explored: self.bases,
+                    limit,
+                    what: "a best-response polytope's bases".into(),
+                }));
+            }
+            if self.bases % 1024 == 0 {
+                let all = visited.fetch_add(1024, AtomicOrdering::Relaxed) + 1024;
+                if let Err(e) = crate::progress::tick(all) {
+                    return Ok(Err(e));
+                }
+            }
+            if is_lexmin(&u) {
+                self.found.push(Found {
+                    labels: vertex_labels(&u),
+                    basis: basis_mask(&u),
+                });
+            }
+            self.stack.push((u, 0));
+        }
+        Ok(Ok(()))
+    }
+
+    /// The same search in big integers.
+    fn widen(self) -> Search<BigInt> {
+        let stack = self
+            .stack
+            .into_iter()
+            .map(|(t, cursor)| {
+                let wide = Tableau {
+                    t: t.t
+                        .iter()
+                        .map(|row| row.iter().map(Ring::to_big).collect())
+                        .collect(),
+                    d: t.d.to_big(),
+                    basis: t.basis,
+                };
+                (wide, cursor)
+            })
+            .collect();
+        Search {
+            stack,
+            found: self.found,
+            bases: self.bases,
+        }
+    }
 }
 
 fn basis_mask<T>(t: &Tableau<T>) -> u128 {
