@@ -112,19 +112,26 @@ const EXACT_STEP: u64 = 12;
 /// Both tableaux of a completely labelled pair.
 type State<T> = [Tableau<T>; 2];
 
+/// The artificial equilibrium, the origin of both polytopes. `[0]`: P, variables x (labels
+/// 0..m) then slacks (labels m..m+n); `[1]`: Q, variables y (labels m..m+n) then slacks
+/// (labels 0..m).
+fn artificial<T: Ring>(g: &Bimatrix) -> std::result::Result<State<T>, Overflow> {
+    let (Some(bt), Some(a)) = (convert::<T>(&g.b_transposed()), convert::<T>(&g.a)) else {
+        return Err(Overflow);
+    };
+    Ok([
+        Tableau::new(bt, vec![T::small(1); g.n]),
+        Tableau::new(a, vec![T::small(1); g.m]),
+    ])
+}
+
 fn enumerate_in<T: Ring>(
     g: &Bimatrix,
     max_work: u64,
     work: &mut u64,
 ) -> std::result::Result<Result<Vec<Equilibrium>>, Overflow> {
     let (m, n) = (g.m, g.n);
-    let (Some(bt), Some(a)) = (convert::<T>(&g.b_transposed()), convert::<T>(&g.a)) else {
-        return Err(Overflow);
-    };
-    let start: State<T> = [
-        Tableau::new(bt, vec![T::small(1); n]),
-        Tableau::new(a, vec![T::small(1); m]),
-    ];
+    let start = artificial::<T>(g)?;
     let key = |s: &State<T>| -> [Vec<usize>; 2] {
         let sorted = |t: &Tableau<T>| {
             let mut b = t.basis.clone();
@@ -244,21 +251,13 @@ type Path = (Vec<BigInt>, Vec<BigInt>, usize);
 
 fn path<T: Ring>(g: &Bimatrix, label: usize) -> std::result::Result<Path, Overflow> {
     let (m, n) = (g.m, g.n);
-    let (Some(bt), Some(a)) = (convert::<T>(&g.b_transposed()), convert::<T>(&g.a)) else {
-        return Err(Overflow);
-    };
-    // tabs[0]: P, variables x (labels 0..m) then slacks (labels m..m+n).
-    // tabs[1]: Q, variables y (labels m..m+n) then slacks (labels 0..m).
-    let mut tabs = [
-        Tableau::new(bt, vec![T::small(1); n]),
-        Tableau::new(a, vec![T::small(1); m]),
-    ];
-    // From the artificial equilibrium, the label's variable is nonbasic on its own side.
+    let mut tabs = artificial::<T>(g)?;
     let mut pivots = 0;
-    let _ = walk(&mut tabs, m, n, label, &mut |_| {
+    walk(&mut tabs, m, n, label, &mut |_| {
         pivots += 1;
         Ok(())
-    })?;
+    })?
+    .expect("counting pivots refuses none");
     let x = tabs[0].values(m).iter().map(Ring::to_big).collect();
     let y = tabs[1].values(n).iter().map(Ring::to_big).collect();
     Ok((x, y, pivots))
