@@ -56,25 +56,38 @@ impl<T: Ring> Tableau<T> {
     }
 
     /// Pivots variable `e` into the basis in row `r`.
+    ///
+    /// In a constraint row the columns of basic variables are known without arithmetic (`D`
+    /// times a unit vector), so only the nonbasic columns are computed: half the work on a
+    /// square game. Further rows (objectives, which may have entries under basic columns) are
+    /// computed in full.
     pub fn pivot(&mut self, r: usize, e: usize) -> Result<(), Overflow> {
+        let k = self.rows();
+        let rhs = self.rhs();
         let p = self.t[r][e].clone();
+        let u = self.basis[r];
+        let mut basic = vec![false; rhs];
+        for &v in &self.basis {
+            basic[v] = true;
+        }
+        let cols: Vec<usize> = (0..=rhs)
+            .filter(|&j| j == rhs || (!basic[j] && j != e))
+            .collect();
         let pivot_row = std::mem::take(&mut self.t[r]);
         for (i, row) in self.t.iter_mut().enumerate() {
             if i == r {
                 continue;
             }
             let f = row[e].clone();
-            if f.is_zero_r() {
-                for x in row.iter_mut() {
-                    if !x.is_zero_r() {
-                        *x = x.mul_div_exact(&p, &self.d)?;
-                    }
-                }
-            } else {
-                for (x, y) in row.iter_mut().zip(&pivot_row) {
-                    *x = x.pivot(&p, &f, y, &self.d)?;
-                }
+            if i >= k {
+                update(row, 0..=rhs, &p, &f, &pivot_row, &self.d)?;
+                continue;
             }
+            update(row, cols.iter().copied(), &p, &f, &pivot_row, &self.d)?;
+            // Column u was D in row r only: (0·p − f·D) / D. Column e becomes p·(unit r).
+            row[u] = T::small(0).sub(&f)?;
+            row[e] = T::small(0);
+            row[self.basis[i]] = p.clone();
         }
         self.t[r] = pivot_row;
         self.d = p;
@@ -162,4 +175,28 @@ impl<T: Ring> Tableau<T> {
         }
         v
     }
+}
+
+/// The fraction-free update of the given columns of one row, `f` being its entry in the
+/// entering column.
+fn update<T: Ring>(
+    row: &mut [T],
+    cols: impl Iterator<Item = usize>,
+    p: &T,
+    f: &T,
+    pivot_row: &[T],
+    d: &T,
+) -> Result<(), Overflow> {
+    if f.is_zero_r() {
+        for j in cols {
+            if !row[j].is_zero_r() {
+                row[j] = row[j].mul_div_exact(p, d)?;
+            }
+        }
+    } else {
+        for j in cols {
+            row[j] = row[j].pivot(p, f, &pivot_row[j], d)?;
+        }
+    }
+    Ok(())
 }

@@ -138,17 +138,7 @@ impl<T: Ring> Search<T> {
         visited: &AtomicU64,
     ) -> std::result::Result<Result<()>, Overflow> {
         while let Some((t, cursor)) = self.stack.last_mut() {
-            let k = t.rows();
-            let vars = t.rhs();
-            let mut child = None;
-            while *cursor < vars * k {
-                let (s, r) = (*cursor / k, *cursor % k);
-                if is_child(t, s, r)? {
-                    child = Some((s, r));
-                    break;
-                }
-                *cursor += 1;
-            }
+            let child = next_child(t, cursor)?;
             let Some((s, r)) = child else {
                 self.stack.pop();
                 continue;
@@ -222,45 +212,95 @@ fn vertex_labels<T: Ring>(t: &Tableau<T>) -> u128 {
     labels
 }
 
-/// Whether pivoting column `s` in at row `r` gives a feasible basis whose Bland pivot (the
-/// smallest-index improving column, then the smallest-index basic variable among the rows of
-/// least ratio) leads back here: the reverse-search child test, done on this tableau without
-/// pivoting. With `D > 0` (every pivot of the search is on a positive entry), for the basis
-/// after the pivot, where `u`, basic in row `r`, has left:
+/// The next child of a basis at or after `cursor` (entering column times `k` plus row), with
+/// `cursor` left on it. Only columns with a positive reduced cost can enter, and only in the
+/// rows of least ratio (a feasible pivot), so those rows are found once per column rather than
+/// tested row by row.
+fn next_child<T: Ring>(
+    t: &Tableau<T>,
+    cursor: &mut usize,
+) -> std::result::Result<Option<(usize, usize)>, Overflow> {
+    let k = t.rows();
+    let rhs = t.rhs();
+    let basic = basis_mask(t);
+    let obj = &t.t[k];
+    let mut rows = Vec::new();
+    while *cursor < rhs * k {
+        let (s, first_row) = (*cursor / k, *cursor % k);
+        if basic >> s & 1 == 1 || !obj[s].is_pos() {
+            *cursor = (s + 1) * k;
+            continue;
+        }
+        least_ratio_rows(t, s, &mut rows)?;
+        for &r in rows.iter().filter(|&&r| r >= first_row) {
+            if is_bland_parent(t, basic, s, r)? {
+                *cursor = s * k + r;
+                return Ok(Some((s, r)));
+            }
+        }
+        *cursor = (s + 1) * k;
+    }
+    Ok(None)
+}
+
+/// The rows, in increasing order, of least ratio `b_i / a_is` among those with `a_is > 0`.
+fn least_ratio_rows<T: Ring>(
+    t: &Tableau<T>,
+    s: usize,
+    rows: &mut Vec<usize>,
+) -> std::result::Result<(), Overflow> {
+    let rhs = t.rhs();
+    rows.clear();
+    for i in 0..t.rows() {
+        if !t.t[i][s].is_pos() {
+            continue;
+        }
+        match rows.first() {
+            None => rows.push(i),
+            Some(&r) => match t.cmp_ratio(i, r, s, rhs)? {
+                std::cmp::Ordering::Less => {
+                    rows.clear();
+                    rows.push(i);
+                }
+                std::cmp::Ordering::Equal => rows.push(i),
+                std::cmp::Ordering::Greater => {}
+            },
+        }
+    }
+    Ok(())
+}
+
+/// Whether the feasible pivot of column `s` in at row `r` (`c_s > 0`, `r` a row of least
+/// ratio) gives a basis whose Bland pivot (the smallest-index improving column, then the
+/// smallest-index basic variable among the rows of least ratio) leads back here: the
+/// reverse-search child test, done on this tableau without pivoting. With `D > 0` (every
+/// pivot of the search is on a positive entry), for the basis after the pivot, where `u`,
+/// basic in row `r`, has left:
 /// - its reduced cost of `u` is `−c_s / a_rs`, negative exactly when `c_s > 0`;
 /// - for a nonbasic `j < u`, `c_j − c_s a_rj / a_rs` must not be negative;
 /// - in column `u`, row `r` has ratio `b_r` and a row `i` with `a_is < 0` has ratio
 ///   `b_r + b_i a_rs / |a_is|`, so row `r` wins unless some such row with `b_i = 0` has a
 ///   basic variable of smaller index than `s`.
-fn is_child<T: Ring>(t: &Tableau<T>, s: usize, r: usize) -> std::result::Result<bool, Overflow> {
+fn is_bland_parent<T: Ring>(
+    t: &Tableau<T>,
+    basic: u128,
+    s: usize,
+    r: usize,
+) -> std::result::Result<bool, Overflow> {
     let k = t.rows();
     let rhs = t.rhs();
     let obj = &t.t[k];
     let prs = &t.t[r][s];
-    if !prs.is_pos() || !obj[s].is_pos() || t.basis.contains(&s) {
-        return Ok(false);
-    }
-    // Feasible: row r has the least ratio b_i / a_is among the rows with a_is > 0.
-    for i in 0..k {
-        if i != r && t.t[i][s].is_pos() && t.cmp_ratio(i, r, s, rhs)? == std::cmp::Ordering::Less {
-            return Ok(false);
-        }
-    }
     let u = t.basis[r];
     for j in 0..u {
-        if j == s || t.basis.contains(&j) {
+        if j == s || basic >> j & 1 == 1 {
             continue;
         }
         if T::cmp_products(&obj[j], prs, &obj[s], &t.t[r][j])? == std::cmp::Ordering::Less {
             return Ok(false);
         }
     }
-    for i in 0..k {
-        if i != r && t.t[i][s].is_neg() && t.t[i][rhs].is_zero_r() && t.basis[i] < s {
-            return Ok(false);
-        }
-    }
-    Ok(true)
+    Ok(!(0..k).any(|i| i != r && t.t[i][s].is_neg() && t.t[i][rhs].is_zero_r() && t.basis[i] < s))
 }
 
 /// Whether a basis is the lexicographically least of its vertex's bases: no row at zero can
