@@ -11,24 +11,33 @@ fn replay(name: &str, target: fn(&[u8])) {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
         .join("../../fuzz/corpus")
         .join(name);
-    let mut count = 0;
-    for entry in std::fs::read_dir(&dir).expect("the corpus is in the repository") {
-        let path = entry.unwrap().path();
-        // A fuzzer running beside the tests replaces inputs with smaller ones as it goes.
-        let Ok(data) = std::fs::read(&path) else {
-            continue;
-        };
-        let started = std::time::Instant::now();
-        target(&data);
-        assert!(
-            started.elapsed().as_secs() < 2,
-            "{} took {:?}",
-            path.display(),
-            started.elapsed()
-        );
-        count += 1;
-    }
-    assert!(count > 0, "{name}: the corpus is empty");
+    let paths: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("the corpus is in the repository")
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert!(!paths.is_empty(), "{name}: the corpus is empty");
+    // The cli corpus holds thousands of whole command lines; every core replays a share.
+    let workers = std::thread::available_parallelism().map_or(1, |n| n.get());
+    std::thread::scope(|scope| {
+        for share in paths.chunks(paths.len().div_ceil(workers)) {
+            scope.spawn(move || {
+                for path in share {
+                    // A fuzzer running beside the tests replaces inputs with smaller ones.
+                    let Ok(data) = std::fs::read(path) else {
+                        continue;
+                    };
+                    let started = std::time::Instant::now();
+                    target(&data);
+                    assert!(
+                        started.elapsed().as_secs() < 2,
+                        "{} took {:?}",
+                        path.display(),
+                        started.elapsed()
+                    );
+                }
+            });
+        }
+    });
 }
 
 #[test]
