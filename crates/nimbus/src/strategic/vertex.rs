@@ -10,13 +10,18 @@
 //! depth-first walk of that tree, computing each basis's children from its tableau, meets every
 //! feasible basis once with no record of those already seen, so memory does not grow with the
 //! bases visited. A degenerate vertex is reported at its lexicographically least basis only.
-//! The two polytopes are searched at once, one per core, each basis pivoted exactly in
-//! integers; each vertex is kept as its labels and its basis (32 bytes), and the pairs are
-//! found by looking up the labels a vertex of `P` lacks, so the join costs one hash lookup
-//! per vertex (plus a scan for the few degenerate vertices) instead of one test per pair of
-//! vertices. Coordinates are computed only for the vertices in equilibria. Labels are bit
-//! sets, which limits this method to `m + n ≤ 128` strategies — far past where the number of
-//! vertices makes it hopeless anyway.
+//!
+//! Each vertex `x` of one polytope is matched as it is met with the points of the other that
+//! complete its labels (as lrsnash does): for a nondegenerate `x`, the solution of one square
+//! system on its support and its tight constraints, kept if it lies in the other polytope;
+//! for a degenerate `x` (rare with general payoffs), the vertices of a face of the other
+//! polytope, listed by a reverse search of their own. Both polytopes are searched at once,
+//! one per core, and the first to finish answers (the two often differ severalfold in size,
+//! and which is smaller is not known in advance); the other stops. Nothing is kept of the
+//! vertices but the equilibria, every basis is pivoted exactly in integers, and coordinates
+//! are computed only for the vertices in equilibria. Labels are bit sets, which limits this
+//! method to `m + n ≤ 128` strategies — far past where the number of vertices makes it
+//! hopeless anyway.
 //!
 //! In a degenerate game the extreme equilibria may be interchangeable: if `(x, y)`, `(x, y')`,
 //! `(x', y)` and `(x', y')` all are equilibria, so is every mix of `x, x'` against every mix of
@@ -29,8 +34,9 @@ use super::ring::{convert, with_fallback, Overflow, Ring};
 use super::tableau::Tableau;
 use crate::error::{Error, Result};
 use num_bigint::BigInt;
+use num_traits::Zero;
 use rustc_hash::{FxHashMap, FxHashSet};
-use std::sync::atomic::{AtomicU64, Ordering as AtomicOrdering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering as AtomicOrdering};
 
 /// A vertex of `{z ≥ 0 : M z ≤ 1}`.
 #[derive(Debug, Clone)]
@@ -85,27 +91,73 @@ fn reverse_search_vertices(
     limit: u64,
     visited: &AtomicU64,
 ) -> Result<(Vec<Found>, u64)> {
+    let mut collect = Collect(Vec::new());
+    let bases = reverse_search(mat, limit, visited, &mut collect)?;
+    Ok((collect.0, bases))
+}
+
+/// Runs a reverse search of `{z ≥ 0 : M z ≤ 1}`, handing every vertex, the origin first, to
+/// `visit`, and returns the number of feasible bases visited.
+fn reverse_search<V: Visit>(
+    mat: &[Vec<BigInt>],
+    limit: u64,
+    visited: &AtomicU64,
+    visit: &mut V,
+) -> Result<u64> {
     // On overflow the search goes on in big integers from the basis where machine integers
     // ran out, not from the start: the bases already visited keep their vertices.
     let mut big = match Search::<i128>::start(mat) {
-        Some(mut small) => match small.run(limit, visited) {
-            Ok(r) => return r.map(|()| (small.found, small.bases)),
-            Err(Overflow) => small.widen(),
-        },
-        None => Search::<BigInt>::start(mat).expect("BigInt holds every entry"),
+        Some(mut small) => {
+            if !visit.vertex(&small.stack[0].0) {
+                return Ok(small.bases);
+            }
+            match small.run(limit, visited, visit) {
+                Ok(r) => return r.map(|()| small.bases),
+                Err(Overflow) => small.widen(),
+            }
+        }
+        None => {
+            let big = Search::<BigInt>::start(mat).expect("BigInt holds every entry");
+            if !visit.vertex(&big.stack[0].0) {
+                return Ok(big.bases);
+            }
+            big
+        }
     };
-    big.run(limit, visited)
+    big.run(limit, visited, visit)
         .expect("BigInt arithmetic cannot overflow")
-        .map(|()| (big.found, big.bases))
+        .map(|()| big.bases)
+}
+
+/// What a reverse search does with the vertices it meets.
+trait Visit {
+    /// Takes a vertex, given by its lexicographically least basis; false stops the search.
+    fn vertex<T: Ring>(&mut self, t: &Tableau<T>) -> bool;
+    /// Whether the search should stop now (another one has answered).
+    fn stopped(&self) -> bool {
+        false
+    }
+}
+
+/// Keeps every vertex.
+struct Collect(Vec<Found>);
+
+impl Visit for Collect {
+    fn vertex<T: Ring>(&mut self, t: &Tableau<T>) -> bool {
+        self.0.push(Found {
+            labels: vertex_labels(t),
+            basis: basis_mask(t),
+        });
+        true
+    }
 }
 
 /// A reverse search in progress: the path of frames from the origin's basis (each a tableau
-/// and the next candidate pivot, entering column times k plus row, to try from it), the
-/// vertices found and the bases visited. Its depth is the length of a Bland path to the
-/// origin, not the number of bases seen.
+/// and the next candidate pivot, entering column times k plus row, to try from it) and the
+/// bases visited. Its depth is the length of a Bland path to the origin, not the number of
+/// bases seen.
 struct Search<T> {
     stack: Vec<(Tableau<T>, usize)>,
-    found: Vec<Found>,
     bases: u64,
 }
 
@@ -119,25 +171,24 @@ impl<T: Ring> Search<T> {
         // reduced costs.
         root.t
             .push((0..=d + k).map(|j| T::small(i64::from(j < d))).collect());
-        let found = vec![Found {
-            labels: vertex_labels(&root),
-            basis: basis_mask(&root),
-        }];
         Some(Search {
             stack: vec![(root, 0)],
-            found,
             bases: 1,
         })
     }
 
-    /// Runs to the end. On [`Overflow`] the search is left as it was before the step that
-    /// overflowed, so that it can go on in wider integers.
-    fn run(
+    /// Runs to the end, or until `visit` stops it. On [`Overflow`] the search is left as it
+    /// was before the step that overflowed, so that it can go on in wider integers.
+    fn run<V: Visit>(
         &mut self,
         limit: u64,
         visited: &AtomicU64,
+        visit: &mut V,
     ) -> std::result::Result<Result<()>, Overflow> {
         while let Some((t, cursor)) = self.stack.last_mut() {
+            if visit.stopped() {
+                break;
+            }
             let child = next_child(t, cursor)?;
             let Some((s, r)) = child else {
                 self.stack.pop();
@@ -160,13 +211,11 @@ impl<T: Ring> Search<T> {
                     return Ok(Err(e));
                 }
             }
-            if is_lexmin(&u) {
-                self.found.push(Found {
-                    labels: vertex_labels(&u),
-                    basis: basis_mask(&u),
-                });
-            }
+            let go_on = !is_lexmin(&u) || visit.vertex(&u);
             self.stack.push((u, 0));
+            if !go_on {
+                break;
+            }
         }
         Ok(Ok(()))
     }
@@ -190,7 +239,6 @@ impl<T: Ring> Search<T> {
             .collect();
         Search {
             stack,
-            found: self.found,
             bases: self.bases,
         }
     }
@@ -465,56 +513,118 @@ pub struct Enumeration {
     pub col_strategies: Vec<Vec<super::Q>>,
     /// The components of equilibria.
     pub components: Vec<Component>,
-    /// Vertices of `P` and of `Q`, the origins included.
-    pub vertices: (usize, usize),
+    /// Vertices listed: those of the polytope whose search answered (one player's
+    /// mixed strategies, matched one by one), or of both in a game where each polytope has a
+    /// degenerate vertex (then listed in full and joined).
+    pub vertices: u64,
     /// Bases visited in both polytopes.
     pub bases: u64,
 }
 
 /// Every extreme equilibrium and every component, by vertex enumeration.
+///
+/// Both polytopes are searched at once, one per core, each vertex matched as it is met with
+/// the other polytope's points that complete its labels; the first search to finish has found
+/// every equilibrium, and the other stops. The number of vertices differs between the two
+/// polytopes, often severalfold (a 20 × 20 game: 1.8 million against 5.5 million), and which
+/// is smaller is not known in advance, so the race costs the smaller search on each core.
 pub fn enumerate(g: &Bimatrix, limit: u64) -> Result<Enumeration> {
+    enumerate_from(g, limit, Polytopes::Both)
+}
+
+/// Which polytopes [`enumerate_from`] searches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Polytopes {
+    /// Both at once; the first to finish answers.
+    Both,
+    /// Only the first player's mixed strategies, each matched with the second player's.
+    First,
+    /// Only the second player's.
+    Second,
+}
+
+/// [`enumerate`], searching the polytopes chosen: the answer is the same, so one side alone
+/// is there for the tests to check each against an independent method.
+pub fn enumerate_from(g: &Bimatrix, limit: u64, sides: Polytopes) -> Result<Enumeration> {
     let (m, n) = (g.m, g.n);
     check_size(m + n)?;
     crate::progress::phase("vertex enumeration: bases visited", 0);
     let (p_mat, q_mat) = (g.b_transposed(), g.a.clone());
     let visited = AtomicU64::new(0);
-    let (pv, qv) = rayon::join(
-        || reverse_search_vertices(&p_mat, limit, &visited),
-        || reverse_search_vertices(&q_mat, limit, &visited),
+    let done = AtomicBool::new(false);
+    let skip = || RaceEnd::Stopped { bases: 0 };
+    let (p_end, q_end) = rayon::join(
+        || match sides {
+            Polytopes::Second => skip(),
+            _ => race(&p_mat, &q_mat, limit, &visited, &done),
+        },
+        || match sides {
+            Polytopes::First => skip(),
+            _ => race(&q_mat, &p_mat, limit, &visited, &done),
+        },
     );
-    let ((pv, pb), (qv, qb)) = (pv?, qv?);
-    let pairs = complementary_pairs(&pv, &qv, m, n);
-    let mut equilibria = Vec::new();
-    let mut index_pairs = Vec::new();
-    let mut rows: FxHashMap<usize, usize> = FxHashMap::default();
-    let mut cols: FxHashMap<usize, usize> = FxHashMap::default();
+    let bases = p_end.bases() + q_end.bases();
+    let (pairs, vertices) = match (p_end, q_end) {
+        (
+            RaceEnd::Answered {
+                pairs, vertices, ..
+            },
+            _,
+        ) => (pairs, vertices),
+        (
+            _,
+            RaceEnd::Answered {
+                pairs, vertices, ..
+            },
+        ) => (pairs.into_iter().map(|(y, x)| (x, y)).collect(), vertices),
+        (RaceEnd::Failed(e), _) | (_, RaceEnd::Failed(e)) => return Err(e),
+        _ => {
+            return Err(Error::Invalid(
+                "internal inconsistency: both vertex searches stopped without an answer".into(),
+            ))
+        }
+    };
+    finish(g, pairs, vertices, bases)
+}
+
+/// The enumeration from the pairs of vertices `(x, y)` in equilibrium, sorted so that the
+/// answer does not depend on which search answered first.
+fn finish(
+    g: &Bimatrix,
+    pairs: Vec<(Vec<BigInt>, Vec<BigInt>)>,
+    vertices: u64,
+    bases: u64,
+) -> Result<Enumeration> {
+    let mut equilibria = pairs
+        .iter()
+        .map(|(x, y)| {
+            g.equilibrium(x, y).ok_or_else(|| {
+                Error::Invalid(
+                    "internal inconsistency: a completely labelled vertex pair is not an \
+                     equilibrium"
+                        .into(),
+                )
+            })
+        })
+        .collect::<Result<Vec<_>>>()?;
+    // Most weight on the first strategies first: pure equilibria in the order of the
+    // strategies, then the mixed ones.
+    equilibria.sort_by(|e, f| f.profile.cmp(&e.profile));
+    let mut rows: FxHashMap<Vec<super::Q>, usize> = FxHashMap::default();
+    let mut cols: FxHashMap<Vec<super::Q>, usize> = FxHashMap::default();
     let mut row_strategies = Vec::new();
     let mut col_strategies = Vec::new();
-    let mut p_points: FxHashMap<usize, Vec<BigInt>> = FxHashMap::default();
-    let mut q_points: FxHashMap<usize, Vec<BigInt>> = FxHashMap::default();
-    for (pi, qi) in pairs {
-        let x = p_points
-            .entry(pi)
-            .or_insert_with(|| vertex_point(&p_mat, pv[pi].basis));
-        let y = q_points
-            .entry(qi)
-            .or_insert_with(|| vertex_point(&q_mat, qv[qi].basis));
-        let eq = g.equilibrium(x, y).ok_or_else(|| {
-            Error::Invalid(
-                "internal inconsistency: a completely labelled vertex pair is not an equilibrium"
-                    .into(),
-            )
-        })?;
-        let r = *rows.entry(pi).or_insert_with(|| {
+    let mut index_pairs = Vec::new();
+    for eq in &equilibria {
+        let r = *rows.entry(eq.profile[0].clone()).or_insert_with(|| {
             row_strategies.push(eq.profile[0].clone());
             row_strategies.len() - 1
         });
-        let c = *cols.entry(qi).or_insert_with(|| {
+        let c = *cols.entry(eq.profile[1].clone()).or_insert_with(|| {
             col_strategies.push(eq.profile[1].clone());
             col_strategies.len() - 1
         });
         index_pairs.push((r, c));
-        equilibria.push(eq);
     }
     let components = components(&index_pairs, row_strategies.len(), col_strategies.len());
     Ok(Enumeration {
@@ -523,50 +633,255 @@ pub fn enumerate(g: &Bimatrix, limit: u64) -> Result<Enumeration> {
         row_strategies,
         col_strategies,
         components,
-        vertices: (pv.len(), qv.len()),
-        bases: pb + qb,
+        vertices,
+        bases,
     })
 }
 
-/// The pairs `(i, j)` of vertices `P[i]`, `Q[j]` other than the origins whose labels together
-/// are all `m + n`, in order of `i`, then `j`. A vertex of `P` with exactly `m` labels (the
-/// usual case) needs a vertex of `Q` with every label it lacks: a vertex of `Q` with exactly
-/// `n` labels must have precisely those, found by one lookup; the vertices of `Q` with more
-/// (degenerate ones) are tested one by one, as are all of `Q` for a degenerate vertex of `P`.
-fn complementary_pairs(pv: &[Found], qv: &[Found], m: usize, n: usize) -> Vec<(usize, usize)> {
-    // Q's local labels: its variables are the columns (game labels m..), its constraints rows.
-    let q_labels = |l: u128| -> u128 {
-        let vars = l & all_bits(n);
-        let cons = l >> n;
-        vars << m | cons
+/// How one polytope's search in the race ended.
+enum RaceEnd {
+    /// It listed every vertex and matched each: these are all the equilibria, as pairs
+    /// (this polytope's point, the other's).
+    Answered {
+        pairs: Vec<(Vec<BigInt>, Vec<BigInt>)>,
+        vertices: u64,
+        bases: u64,
+    },
+    /// It stopped because the other search answered.
+    Stopped { bases: u64 },
+    /// A budget or an interruption.
+    Failed(Error),
+}
+
+impl RaceEnd {
+    fn bases(&self) -> u64 {
+        match self {
+            RaceEnd::Answered { bases, .. } | RaceEnd::Stopped { bases } => *bases,
+            RaceEnd::Failed(_) => 0,
+        }
+    }
+}
+
+/// Lists the vertices of `{z ≥ 0 : M z ≤ 1}` and matches each to the other polytope's point
+/// that completes its labels, until done or until the other search (`done`) has answered.
+fn race(
+    mat: &[Vec<BigInt>],
+    other: &[Vec<BigInt>],
+    limit: u64,
+    visited: &AtomicU64,
+    done: &AtomicBool,
+) -> RaceEnd {
+    let mut matcher = Matcher {
+        dims: mat.first().map_or(0, Vec::len),
+        other,
+        other_small: convert::<i128>(other),
+        pairs: Vec::new(),
+        vertices: 0,
+        error: None,
+        done,
+        limit,
+        visited,
     };
-    let full = all_bits(m + n);
-    let qs: Vec<u128> = qv.iter().map(|v| q_labels(v.labels)).collect();
-    let mut exact: FxHashMap<u128, Vec<usize>> = FxHashMap::default();
-    let mut degenerate = Vec::new();
-    for (j, &l) in qs.iter().enumerate().skip(1) {
-        if l.count_ones() as usize == n {
-            exact.entry(l).or_default().push(j);
-        } else {
-            degenerate.push(j);
-        }
-    }
-    let mut pairs = Vec::new();
-    let mut hits = Vec::new();
-    for (i, p) in pv.iter().enumerate().skip(1) {
-        hits.clear();
-        if p.labels.count_ones() as usize == m {
-            if let Some(js) = exact.get(&(full & !p.labels)) {
-                hits.extend_from_slice(js);
+    let end = reverse_search(mat, limit, visited, &mut matcher);
+    match end {
+        Err(e) => RaceEnd::Failed(e),
+        Ok(_) if matcher.error.is_some() => RaceEnd::Failed(matcher.error.take().unwrap()),
+        Ok(bases) if done.load(AtomicOrdering::Relaxed) => RaceEnd::Stopped { bases },
+        Ok(bases) => {
+            done.store(true, AtomicOrdering::Relaxed);
+            RaceEnd::Answered {
+                pairs: matcher.pairs,
+                vertices: matcher.vertices,
+                bases,
             }
-            hits.extend(degenerate.iter().filter(|&&j| p.labels | qs[j] == full));
-            hits.sort_unstable();
-        } else {
-            hits.extend((1..qs.len()).filter(|&j| p.labels | qs[j] == full));
         }
-        pairs.extend(hits.iter().map(|&j| (i, j)));
     }
-    pairs
+}
+
+/// Matches each vertex of one polytope with the other polytope's points that complete its
+/// labels. For a vertex `x` with exactly `d` labels (a nondegenerate one) those points are the
+/// solutions `z` of `N[S][T] z = 1` with `z` zero outside `T`, where `S` is the support of `x`,
+/// `T` its tight constraints and `N` the other polytope's matrix (its rows are this one's
+/// variables), that lie in the other polytope: one point when `N[S][T]` is nonsingular.
+/// Every extreme equilibrium `(x, y)` has `x` among the vertices listed, so a search that
+/// meets no degenerate vertex and no singular system has found them all, with no list of
+/// the other polytope's vertices.
+struct Matcher<'a> {
+    dims: usize,
+    other: &'a [Vec<BigInt>],
+    other_small: Option<Vec<Vec<i128>>>,
+    pairs: Vec<(Vec<BigInt>, Vec<BigInt>)>,
+    vertices: u64,
+    error: Option<Error>,
+    done: &'a AtomicBool,
+    limit: u64,
+    visited: &'a AtomicU64,
+}
+
+impl Matcher<'_> {
+    /// The other polytope's vertices `y` with `y_j = 0` outside `tight` and `(N y)_i = 1` for
+    /// `i` in `support`, when that face may hold more than one point (this vertex is
+    /// degenerate, or the square system is singular): the vertices of the smaller polytope
+    /// `{z ≥ 0 : N[·][tight] z ≤ 1}` (a face of the other one, so its vertices are the other
+    /// one's) with the rows of `support` tight. Rare in games with general payoffs.
+    fn face_vertices(&self, support: &[usize], tight: &[usize]) -> Result<Vec<Vec<BigInt>>> {
+        let sub: Vec<Vec<BigInt>> = self
+            .other
+            .iter()
+            .map(|row| tight.iter().map(|&j| row[j].clone()).collect())
+            .collect();
+        let (found, _) = reverse_search_vertices(&sub, self.limit, self.visited)?;
+        let width = self.other.first().map_or(0, Vec::len);
+        Ok(found
+            .iter()
+            .filter(|f| {
+                support
+                    .iter()
+                    .all(|&i| f.labels >> (tight.len() + i) & 1 == 1)
+            })
+            .map(|f| {
+                let z = vertex_point(&sub, f.basis);
+                let mut y = vec![BigInt::zero(); width];
+                for (&j, v) in tight.iter().zip(z) {
+                    y[j] = v;
+                }
+                y
+            })
+            .collect())
+    }
+}
+
+impl Visit for Matcher<'_> {
+    fn vertex<T: Ring>(&mut self, t: &Tableau<T>) -> bool {
+        self.vertices += 1;
+        let labels = vertex_labels(t);
+        let support: Vec<usize> = (0..self.dims).filter(|&i| labels >> i & 1 == 0).collect();
+        if support.is_empty() {
+            return true;
+        }
+        let tight: Vec<usize> = (0..t.rows())
+            .filter(|&j| labels >> (self.dims + j) & 1 == 1)
+            .collect();
+        let face = if labels.count_ones() as usize != self.dims {
+            Face::Singular
+        } else {
+            match &self.other_small {
+                Some(small) => match solve_face(small, &support, &tight) {
+                    Ok(f) => f,
+                    Err(Overflow) => solve_face(self.other, &support, &tight)
+                        .expect("BigInt arithmetic cannot overflow"),
+                },
+                None => solve_face(self.other, &support, &tight)
+                    .expect("BigInt arithmetic cannot overflow"),
+            }
+        };
+        let ys = match face {
+            Face::Empty => return true,
+            Face::Point(y) => vec![y],
+            Face::Singular => match self.face_vertices(&support, &tight) {
+                Ok(ys) => ys,
+                Err(e) => {
+                    self.error = Some(e);
+                    return false;
+                }
+            },
+        };
+        if !ys.is_empty() {
+            let x: Vec<BigInt> = t.values(self.dims).iter().map(Ring::to_big).collect();
+            self.pairs.extend(ys.into_iter().map(|y| (x.clone(), y)));
+        }
+        true
+    }
+
+    fn stopped(&self) -> bool {
+        self.done.load(AtomicOrdering::Relaxed)
+    }
+}
+
+/// The points `z ≥ 0` with `z` zero outside `cols`, `(N z)_i = 1` for `i` in `rows` and
+/// `(N z)_i ≤ 1` elsewhere.
+enum Face {
+    Empty,
+    /// The one point, up to a positive factor.
+    Point(Vec<BigInt>),
+    /// `N[rows][cols]` is singular: there may be many.
+    Singular,
+}
+
+/// Solves `N[rows][cols] z = 1` by fraction-free Gauss–Jordan elimination (`rows` and `cols`
+/// of equal length) and tests the solution against the other constraints.
+fn solve_face<T: Ring>(
+    n: &[Vec<T>],
+    rows: &[usize],
+    cols: &[usize],
+) -> std::result::Result<Face, Overflow> {
+    let s = rows.len();
+    if cols.len() != s {
+        return Ok(Face::Singular);
+    }
+    let mut a: Vec<Vec<T>> = rows
+        .iter()
+        .map(|&i| {
+            cols.iter()
+                .map(|&j| n[i][j].clone())
+                .chain(std::iter::once(T::small(1)))
+                .collect()
+        })
+        .collect();
+    let mut d = T::small(1);
+    for c in 0..s {
+        let Some(r) = (c..s).find(|&r| !a[r][c].is_zero_r()) else {
+            return Ok(Face::Singular);
+        };
+        a.swap(c, r);
+        let pivot_row = std::mem::take(&mut a[c]);
+        let p = pivot_row[c].clone();
+        for row in a.iter_mut().filter(|row| !row.is_empty()) {
+            let f = row[c].clone();
+            for (x, y) in row.iter_mut().zip(&pivot_row) {
+                *x = x.pivot(&p, &f, y, &d)?;
+            }
+        }
+        a[c] = pivot_row;
+        d = p;
+    }
+    // Now a[c][c] = d for every c and a[c][s] = d · z_c.
+    let negative = d.is_neg();
+    let z: Vec<T> = a
+        .iter()
+        .map(|row| {
+            if negative {
+                T::small(0).sub(&row[s])
+            } else {
+                Ok(row[s].clone())
+            }
+        })
+        .collect::<std::result::Result<_, _>>()?;
+    let d = if negative { T::small(0).sub(&d)? } else { d };
+    if z.iter().any(Ring::is_neg) {
+        return Ok(Face::Empty);
+    }
+    let mut in_rows = vec![false; n.len()];
+    for &i in rows {
+        in_rows[i] = true;
+    }
+    for (i, row) in n.iter().enumerate() {
+        if in_rows[i] {
+            continue;
+        }
+        let mut sum = T::small(0);
+        for (&j, zj) in cols.iter().zip(&z) {
+            sum = sum.add(&row[j].mul(zj)?)?;
+        }
+        if sum > d {
+            return Ok(Face::Empty);
+        }
+    }
+    let mut point = vec![BigInt::zero(); n.first().map_or(0, Vec::len)];
+    for (&j, zj) in cols.iter().zip(&z) {
+        point[j] = zj.to_big();
+    }
+    Ok(Face::Point(point))
 }
 
 /// Connected components of the bipartite graph `pairs`, each with its maximal bicliques.
