@@ -1,6 +1,7 @@
 //! An n-player game in strategic form with exact payoffs.
 
 use super::Q;
+use num_bigint::BigInt;
 use crate::error::{Error, Result};
 use num_traits::{One, Signed, Zero};
 
@@ -144,7 +145,16 @@ impl NormalForm {
     /// Each player's expected payoff from each of their pure strategies when the others play
     /// `profile`: `values[i][s]`.
     pub fn pure_values(&self, profile: &[Vec<Q>]) -> Vec<Vec<Q>> {
-        use num_bigint::BigInt;
+        let sums = self.pure_sums(profile);
+        sums.values
+            .into_iter()
+            .zip(sums.den)
+            .map(|(row, den)| row.into_iter().map(|v| Q::new(v, den.clone())).collect())
+            .collect()
+    }
+
+    /// [`NormalForm::pure_values`] as integers over common denominators.
+    fn pure_sums(&self, profile: &[Vec<Q>]) -> PureSums {
         use num_integer::Integer;
         // Sums of rationals pay a gcd at every step. Over common denominators (each player's
         // probabilities, and the payoffs) the sums are of integers, and each value costs one
@@ -190,19 +200,33 @@ impl NormalForm {
                 }
             }
         }
-        sums.into_iter()
-            .enumerate()
-            .map(|(i, row)| {
+        let den = (0..n)
+            .map(|i| {
                 let mut den = pay_scale.clone();
                 for (j, l) in scale.iter().enumerate() {
                     if j != i {
                         den *= l;
                     }
                 }
-                row.into_iter().map(|v| Q::new(v, den.clone())).collect()
+                den
             })
-            .collect()
+            .collect();
+        PureSums {
+            values: sums,
+            den,
+            numer,
+            scale,
+        }
     }
+}
+
+/// Each player's pure strategies' values `values[i][s] / den[i]` (`den[i] > 0`), and the
+/// profile's probabilities as `numer[i][s] / scale[i]`.
+struct PureSums {
+    values: Vec<Vec<BigInt>>,
+    den: Vec<BigInt>,
+    numer: Vec<Vec<BigInt>>,
+    scale: Vec<BigInt>,
 }
 
 /// The number of pure profiles of a game of this shape, refused past [`MAX_PROFILES`].
@@ -294,20 +318,25 @@ pub fn verify_within(game: &NormalForm, profile: &[Vec<Q>], tolerance: &Q) -> Re
         })
         .collect();
     let profile = &scaled[..];
-    let values = game.pure_values(profile);
+    // In integers over common denominators: a rational per payoff, best reply and gain
+    // rather than one per sum and product (the gcds were most of the time).
+    let sums = game.pure_sums(profile);
     let mut payoffs = Vec::new();
     let mut best_replies = Vec::new();
     let mut max_gain = Q::zero();
-    for (i, v) in values.iter().enumerate() {
-        let pay: Q = v.iter().zip(&profile[i]).map(|(a, b)| a * b).sum();
+    for i in 0..profile.len() {
+        let v = &sums.values[i];
+        let pay: BigInt = v.iter().zip(&sums.numer[i]).map(|(a, b)| a * b).sum();
+        let pay_den = &sums.den[i] * &sums.scale[i];
         let (s, best) = v
             .iter()
             .enumerate()
             .max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(&a.0)))
             .expect("every player has a strategy");
-        max_gain = max_gain.max(best - &pay);
-        best_replies.push((s, best.clone()));
-        payoffs.push(pay);
+        let gain = Q::new(best * &sums.scale[i] - &pay, pay_den.clone());
+        max_gain = max_gain.max(gain);
+        best_replies.push((s, Q::new(best.clone(), sums.den[i].clone())));
+        payoffs.push(Q::new(pay, pay_den));
     }
     Ok(Verification {
         payoffs,
