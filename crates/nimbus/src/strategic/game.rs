@@ -1,8 +1,8 @@
 //! An n-player game in strategic form with exact payoffs.
 
 use super::Q;
-use num_bigint::BigInt;
 use crate::error::{Error, Result};
+use num_bigint::BigInt;
 use num_traits::{One, Signed, Zero};
 
 /// A game in strategic form: players, their strategies, and every player's payoff at every
