@@ -28,8 +28,11 @@ fn replay(name: &str, target: fn(&[u8])) {
                     };
                     let started = std::time::Instant::now();
                     target(&data);
+                    // A bound for hangs, not a benchmark: the slowest inputs (games with
+                    // payoffs of thousands of digits) take 0.2 s alone, and several times that
+                    // here, where the replay shares the cores with the other test binaries.
                     assert!(
-                        started.elapsed().as_secs() < 2,
+                        started.elapsed().as_secs() < 10,
                         "{} took {:?}",
                         path.display(),
                         started.elapsed()
