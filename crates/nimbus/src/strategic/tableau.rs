@@ -115,8 +115,16 @@ impl<T: Ring> Tableau<T> {
     /// The rows that win the minimum-ratio test for entering column `e` (all of them, when
     /// the step is degenerate or tied); empty when the column has no positive entry.
     pub fn min_ratio_rows(&self, e: usize) -> Result<Vec<usize>, Overflow> {
+        let mut best = Vec::new();
+        self.min_ratio_rows_into(e, &mut best)?;
+        Ok(best)
+    }
+
+    /// [`Tableau::min_ratio_rows`] into a buffer the caller reuses (a search asks for every
+    /// column of every basis).
+    pub fn min_ratio_rows_into(&self, e: usize, best: &mut Vec<usize>) -> Result<(), Overflow> {
         let rhs = self.rhs();
-        let mut best: Vec<usize> = Vec::new();
+        best.clear();
         for i in 0..self.rows() {
             if !self.t[i][e].is_pos() {
                 continue;
@@ -133,7 +141,7 @@ impl<T: Ring> Tableau<T> {
                 },
             }
         }
-        Ok(best)
+        Ok(())
     }
 
     /// The lexicographic minimum-ratio row for entering column `e`: ties in the ratio of the

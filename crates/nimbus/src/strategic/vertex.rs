@@ -279,7 +279,7 @@ fn next_child<T: Ring>(
             *cursor = (s + 1) * k;
             continue;
         }
-        least_ratio_rows(t, s, &mut rows)?;
+        t.min_ratio_rows_into(s, &mut rows)?;
         for &r in rows.iter().filter(|&&r| r >= first_row) {
             if is_bland_parent(t, basic, s, r)? {
                 *cursor = s * k + r;
@@ -289,33 +289,6 @@ fn next_child<T: Ring>(
         *cursor = (s + 1) * k;
     }
     Ok(None)
-}
-
-/// The rows, in increasing order, of least ratio `b_i / a_is` among those with `a_is > 0`.
-fn least_ratio_rows<T: Ring>(
-    t: &Tableau<T>,
-    s: usize,
-    rows: &mut Vec<usize>,
-) -> std::result::Result<(), Overflow> {
-    let rhs = t.rhs();
-    rows.clear();
-    for i in 0..t.rows() {
-        if !t.t[i][s].is_pos() {
-            continue;
-        }
-        match rows.first() {
-            None => rows.push(i),
-            Some(&r) => match t.cmp_ratio(i, r, s, rhs)? {
-                std::cmp::Ordering::Less => {
-                    rows.clear();
-                    rows.push(i);
-                }
-                std::cmp::Ordering::Equal => rows.push(i),
-                std::cmp::Ordering::Greater => {}
-            },
-        }
-    }
-    Ok(())
 }
 
 /// Whether the feasible pivot of column `s` in at row `r` (`c_s > 0`, `r` a row of least
