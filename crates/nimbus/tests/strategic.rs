@@ -232,26 +232,84 @@ fn game_and_profile() -> impl Strategy<Value = (NormalForm, Vec<Vec<Q>>)> {
         })
 }
 
+/// Each player's value of each pure strategy against `profile`, summed plainly in rationals.
+fn plain_values(g: &NormalForm, profile: &[Vec<Q>]) -> Vec<Vec<Q>> {
+    let n = g.players.len();
+    let mut want: Vec<Vec<Q>> = g
+        .strategies
+        .iter()
+        .map(|s| vec![Q::zero(); s.len()])
+        .collect();
+    let count: usize = g.shape().iter().product();
+    for k in 0..count {
+        let p = g.profile(k);
+        for i in 0..n {
+            let mut w = Q::one();
+            for (j, &s) in p.iter().enumerate() {
+                if j != i {
+                    w *= &profile[j][s];
+                }
+            }
+            want[i][p[i]] += w * &g.payoffs_at(k)[i];
+        }
+    }
+    want
+}
+
+/// A rational, small or past 128 bits.
+fn any_q() -> impl Strategy<Value = Q> {
+    let big = |e: u32| BigInt::from(10).pow(e);
+    (-1000i64..1000, 1i64..50, 0u32..3).prop_map(move |(a, b, size)| {
+        let e = [0, 20, 45][size as usize];
+        Q::new(
+            BigInt::from(a) * big(e) + a.signum(),
+            BigInt::from(b) * big(e) + 1,
+        )
+    })
+}
+
 proptest! {
     /// The values of pure strategies, summed over common denominators, equal the plain sum of
     /// rational products.
     #[test]
     fn pure_values_equal_the_plain_rational_sum((g, profile) in game_and_profile()) {
-        let n = g.players.len();
-        let mut want: Vec<Vec<Q>> = g.strategies.iter().map(|s| vec![Q::zero(); s.len()]).collect();
-        let count: usize = g.shape().iter().product();
-        for k in 0..count {
-            let p = g.profile(k);
-            for i in 0..n {
-                let mut w = Q::one();
-                for (j, &s) in p.iter().enumerate() {
-                    if j != i {
-                        w *= &profile[j][s];
-                    }
-                }
-                want[i][p[i]] += w * &g.payoffs_at(k)[i];
-            }
+        prop_assert_eq!(g.pure_values(&profile), plain_values(&g, &profile));
+    }
+
+    /// The same with payoffs too large for machine integers (the `BigInt` path), and the exact
+    /// check agrees with the plain sums.
+    #[test]
+    fn pure_values_with_huge_payoffs((g, profile) in game_and_profile(), factor in any_q()) {
+        let payoffs: Vec<Vec<Q>> = (0..g.profiles())
+            .map(|k| g.payoffs_at(k).iter().map(|u| u * &factor).collect())
+            .collect();
+        let g = NormalForm::new(String::new(), g.players.clone(), g.strategies.clone(), payoffs)
+            .unwrap();
+        let want = plain_values(&g, &profile);
+        prop_assert_eq!(g.pure_values(&profile), want.clone());
+        let v = verify(&g, &profile).unwrap();
+        let best_gain = (0..g.players.len())
+            .map(|i| want[i].iter().max().unwrap() - &v.payoffs[i])
+            .max()
+            .unwrap();
+        prop_assert_eq!(v.max_gain, best_gain);
+    }
+
+    /// The machine-integer shortcuts for fractions agree with `Ratio`'s own operations.
+    #[test]
+    fn fraction_shortcuts_agree(a in any_q(), b in any_q(), v in prop::collection::vec(any_q(), 0..6)) {
+        use nimbus::strategic::{cmp_q, over_common_denominator, ratio};
+        prop_assert_eq!(cmp_q(&a, &b), a.cmp(&b));
+        let r = ratio(a.numer(), b.denom());
+        prop_assert_eq!(&r, &Q::new(a.numer().clone(), b.denom().clone()));
+        // `Ratio`'s equality holds for unreduced fractions too; the parts must be reduced.
+        prop_assert!(num_integer::Integer::gcd(r.numer(), r.denom()).is_one());
+        prop_assert!(r.denom() > &BigInt::zero());
+        let (nums, d) = over_common_denominator(&v);
+        prop_assert!(d > BigInt::zero());
+        for (q, n) in v.iter().zip(&nums) {
+            prop_assert_eq!(Q::new(n.clone(), d.clone()), q.clone());
         }
-        prop_assert_eq!(g.pure_values(&profile), want);
+        prop_assert!(v.iter().all(|q| (&d % q.denom()).is_zero()));
     }
 }

@@ -116,6 +116,9 @@ impl Bimatrix {
         if !valid(x) || !valid(y) {
             return false;
         }
+        if let Some(answer) = self.is_equilibrium_small(x, y) {
+            return answer;
+        }
         let ay: Vec<BigInt> = (0..self.m)
             .map(|i| (0..self.n).map(|j| &self.a[i][j] * &y[j]).sum())
             .collect();
@@ -126,6 +129,34 @@ impl Bimatrix {
         let (ba, bb) = (best(&ay), best(&xb));
         (0..self.m).all(|i| x[i].is_zero() || ay[i] == ba)
             && (0..self.n).all(|j| y[j].is_zero() || xb[j] == bb)
+    }
+
+    /// [`Bimatrix::is_equilibrium`] in `i128`, or `None` when a number does not fit (then
+    /// the `BigInt` check decides): the common case, and without an allocation per product.
+    fn is_equilibrium_small(&self, x: &[BigInt], y: &[BigInt]) -> Option<bool> {
+        use num_traits::ToPrimitive;
+        let small = |v: &[BigInt]| {
+            v.iter()
+                .map(ToPrimitive::to_i128)
+                .collect::<Option<Vec<_>>>()
+        };
+        let (x, y) = (small(x)?, small(y)?);
+        fn dot<'a>(mut pairs: impl Iterator<Item = (&'a BigInt, i128)>) -> Option<i128> {
+            pairs.try_fold(0i128, |s, (p, v)| {
+                s.checked_add(p.to_i128()?.checked_mul(v)?)
+            })
+        }
+        let ay = (0..self.m)
+            .map(|i| dot(self.a[i].iter().zip(y.iter().copied())))
+            .collect::<Option<Vec<_>>>()?;
+        let xb = (0..self.n)
+            .map(|j| dot((0..self.m).map(|i| (&self.b[i][j], x[i]))))
+            .collect::<Option<Vec<_>>>()?;
+        let (ba, bb) = (*ay.iter().max()?, *xb.iter().max()?);
+        Some(
+            (0..self.m).all(|i| x[i] == 0 || ay[i] == ba)
+                && (0..self.n).all(|j| y[j] == 0 || xb[j] == bb),
+        )
     }
 
     /// The equilibrium `(x, y)` normalised to probabilities, with the payoffs of the game as
@@ -144,13 +175,17 @@ impl Bimatrix {
                     &x[i] * row
                 })
                 .sum();
-            let shifted = Q::new(total, &sx * &sy) - Q::from_integer(self.shift[p].clone());
-            pay.push(shifted / Q::from_integer(self.scale[p].clone()));
+            // (total / (sx sy) - shift) / scale, as one fraction.
+            let mass = &sx * &sy;
+            pay.push(super::ratio(
+                &(total - &self.shift[p] * &mass),
+                &(&self.scale[p] * mass),
+            ));
         }
         Some(Equilibrium {
             profile: vec![
-                x.iter().map(|v| Q::new(v.clone(), sx.clone())).collect(),
-                y.iter().map(|v| Q::new(v.clone(), sy.clone())).collect(),
+                x.iter().map(|v| super::ratio(v, &sx)).collect(),
+                y.iter().map(|v| super::ratio(v, &sy)).collect(),
             ],
             payoffs: pay,
         })

@@ -1,6 +1,6 @@
 //! An n-player game in strategic form with exact payoffs.
 
-use super::Q;
+use super::{over_common_denominator, Q};
 use crate::error::{Error, Result};
 use num_bigint::BigInt;
 use num_traits::{One, Signed, Zero};
@@ -114,6 +114,18 @@ impl NormalForm {
             .collect()
     }
 
+    /// Moves `p` from profile number `k` to number `k + 1` (the first player's strategy
+    /// changes fastest), without the allocation of [`NormalForm::profile`].
+    fn advance(&self, p: &mut [usize]) {
+        for (x, s) in p.iter_mut().zip(&self.strategies) {
+            *x += 1;
+            if *x < s.len() {
+                return;
+            }
+            *x = 0;
+        }
+    }
+
     /// Every player's payoff at profile number `k`.
     pub fn payoffs_at(&self, k: usize) -> &[Q] {
         &self.payoffs[k]
@@ -155,34 +167,26 @@ impl NormalForm {
 
     /// [`NormalForm::pure_values`] as integers over common denominators.
     fn pure_sums(&self, profile: &[Vec<Q>]) -> PureSums {
-        use num_integer::Integer;
         // Sums of rationals pay a gcd at every step. Over common denominators (each player's
         // probabilities, and the payoffs) the sums are of integers, and each value costs one
-        // gcd at the end.
+        // gcd at the end. Machine integers first: most games never need more.
+        if let Some(sums) = self.pure_sums_small(profile) {
+            return sums;
+        }
         let n = self.players.len();
-        let lcm_of = |qs: &mut dyn Iterator<Item = &Q>| -> BigInt {
-            qs.fold(BigInt::from(1), |l, q| {
-                if q.denom() == &l || q.denom().is_one() {
-                    l
-                } else {
-                    l.lcm(q.denom())
-                }
-            })
-        };
-        let scale: Vec<BigInt> = profile.iter().map(|p| lcm_of(&mut p.iter())).collect();
-        let numer: Vec<Vec<BigInt>> = profile
-            .iter()
-            .zip(&scale)
-            .map(|(p, l)| p.iter().map(|q| q.numer() * (l / q.denom())).collect())
-            .collect();
-        let pay_scale = lcm_of(&mut self.payoffs.iter().flatten());
+        let (numer, scale): (Vec<Vec<BigInt>>, Vec<BigInt>) =
+            profile.iter().map(over_common_denominator).unzip();
+        let (pay, pay_scale) = over_common_denominator(self.payoffs.iter().flatten());
         let mut sums: Vec<Vec<BigInt>> = self
             .strategies
             .iter()
             .map(|s| vec![BigInt::zero(); s.len()])
             .collect();
+        let mut p = vec![0; n];
         for k in 0..self.payoffs.len() {
-            let p = self.profile(k);
+            if k > 0 {
+                self.advance(&mut p);
+            }
             for i in 0..n {
                 // The others' part of `p`, weighted by its probability (times the scales).
                 let mut w = BigInt::from(1);
@@ -195,8 +199,7 @@ impl NormalForm {
                     }
                 }
                 if !w.is_zero() {
-                    let u = &self.payoffs[k][i];
-                    sums[i][p[i]] += w * u.numer() * (&pay_scale / u.denom());
+                    sums[i][p[i]] += w * &pay[k * n + i];
                 }
             }
         }
@@ -217,6 +220,56 @@ impl NormalForm {
             numer,
             scale,
         }
+    }
+
+    /// [`NormalForm::pure_sums`] in `i128`, or `None` when a number does not fit.
+    fn pure_sums_small(&self, profile: &[Vec<Q>]) -> Option<PureSums> {
+        use super::common_denominator_i128;
+        let n = self.players.len();
+        let (numer, scale): (Vec<Vec<i128>>, Vec<i128>) = profile
+            .iter()
+            .map(|p| common_denominator_i128(p.iter()))
+            .collect::<Option<Vec<_>>>()?
+            .into_iter()
+            .unzip();
+        let (pay, pay_scale) = common_denominator_i128(self.payoffs.iter().flatten())?;
+        let mut sums: Vec<Vec<i128>> = self.strategies.iter().map(|s| vec![0; s.len()]).collect();
+        let mut p = vec![0; n];
+        for k in 0..self.payoffs.len() {
+            if k > 0 {
+                self.advance(&mut p);
+            }
+            for i in 0..n {
+                let mut w: i128 = 1;
+                for (j, &s) in p.iter().enumerate() {
+                    if j != i {
+                        w = w.checked_mul(numer[j][s])?;
+                    }
+                }
+                if w != 0 {
+                    let cell = &mut sums[i][p[i]];
+                    *cell = cell.checked_add(w.checked_mul(pay[k * n + i])?)?;
+                }
+            }
+        }
+        let den = (0..n)
+            .map(|i| {
+                let mut den = BigInt::from(pay_scale);
+                for (j, &l) in scale.iter().enumerate() {
+                    if j != i {
+                        den *= l;
+                    }
+                }
+                den
+            })
+            .collect();
+        let big = |v: Vec<i128>| v.into_iter().map(BigInt::from).collect::<Vec<_>>();
+        Some(PureSums {
+            values: sums.into_iter().map(big).collect(),
+            den,
+            numer: numer.into_iter().map(big).collect(),
+            scale: scale.into_iter().map(BigInt::from).collect(),
+        })
     }
 }
 
@@ -290,8 +343,11 @@ pub fn verify_within(game: &NormalForm, profile: &[Vec<Q>], tolerance: &Q) -> Re
                 p.len()
             )));
         }
-        let sum = p.iter().sum::<Q>();
-        if p.iter().any(|x| x < &Q::zero()) || sum.is_zero() || (&sum - Q::one()).abs() > *tolerance
+        let (numer, den) = over_common_denominator(p);
+        let sum = super::ratio(&numer.iter().sum(), &den);
+        if p.iter().any(Signed::is_negative)
+            || sum.is_zero()
+            || (&sum - Q::one()).abs() > *tolerance
         {
             let hint =
                 if tolerance.is_zero() && (&sum - Q::one()).abs() < Q::new(1.into(), 100.into()) {
@@ -309,7 +365,8 @@ pub fn verify_within(game: &NormalForm, profile: &[Vec<Q>], tolerance: &Q) -> Re
     let scaled: Vec<Vec<Q>> = profile
         .iter()
         .map(|p| {
-            let sum = p.iter().sum::<Q>();
+            let (numer, den) = over_common_denominator(p);
+            let sum = super::ratio(&numer.iter().sum(), &den);
             if sum.is_one() {
                 p.clone()
             } else {
@@ -333,10 +390,12 @@ pub fn verify_within(game: &NormalForm, profile: &[Vec<Q>], tolerance: &Q) -> Re
             .enumerate()
             .max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(&a.0)))
             .expect("every player has a strategy");
-        let gain = Q::new(best * &sums.scale[i] - &pay, pay_den.clone());
-        max_gain = max_gain.max(gain);
-        best_replies.push((s, Q::new(best.clone(), sums.den[i].clone())));
-        payoffs.push(Q::new(pay, pay_den));
+        let gain = super::ratio(&(best * &sums.scale[i] - &pay), &pay_den);
+        if super::cmp_q(&gain, &max_gain).is_gt() {
+            max_gain = gain;
+        }
+        best_replies.push((s, super::ratio(best, &sums.den[i])));
+        payoffs.push(super::ratio(&pay, &pay_den));
     }
     Ok(Verification {
         payoffs,

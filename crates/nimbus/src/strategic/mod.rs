@@ -41,17 +41,95 @@ pub mod zerosum;
 /// Exact rational numbers: every payoff, probability and value.
 pub type Q = num_rational::BigRational;
 
-/// Writes rationals over one positive denominator: `(numerators, denominator)`.
-pub fn over_common_denominator(v: &[Q]) -> (Vec<num_bigint::BigInt>, num_bigint::BigInt) {
+/// Writes rationals over one positive denominator: `(numerators, denominator)`, the least
+/// common one.
+pub fn over_common_denominator<'a, I>(v: I) -> (Vec<num_bigint::BigInt>, num_bigint::BigInt)
+where
+    I: IntoIterator<Item = &'a Q>,
+    I::IntoIter: Clone,
+{
     use num_integer::Integer;
+    let v = v.into_iter();
+    if let Some(small) = over_common_denominator_small(v.clone()) {
+        return small;
+    }
     let mut d = num_bigint::BigInt::from(1);
-    for q in v {
+    for q in v.clone() {
         if &d % q.denom() != num_bigint::BigInt::from(0) {
             d = d.lcm(q.denom());
         }
     }
-    let nums = v.iter().map(|q| q.numer() * (&d / q.denom())).collect();
+    let nums = v.map(|q| q.numer() * (&d / q.denom())).collect();
     (nums, d)
+}
+
+/// [`over_common_denominator`] in `i128`, or `None` when a number does not fit.
+fn over_common_denominator_small<'a>(
+    v: impl Iterator<Item = &'a Q> + Clone,
+) -> Option<(Vec<num_bigint::BigInt>, num_bigint::BigInt)> {
+    let (nums, d) = common_denominator_i128(v)?;
+    Some((nums.into_iter().map(Into::into).collect(), d.into()))
+}
+
+/// [`over_common_denominator`] as machine integers, or `None` when a number does not fit.
+pub(crate) fn common_denominator_i128<'a>(
+    v: impl Iterator<Item = &'a Q> + Clone,
+) -> Option<(Vec<i128>, i128)> {
+    use num_traits::{One, ToPrimitive};
+    let mut d: i128 = 1;
+    for q in v.clone() {
+        if q.denom().is_one() {
+            continue;
+        }
+        let e = q.denom().to_i128()?;
+        if d % e != 0 {
+            d = (d / num_integer::gcd(d, e)).checked_mul(e)?;
+        }
+    }
+    let nums = v
+        .map(|q| {
+            let n = q.numer().to_i128()?;
+            if d == 1 {
+                Some(n)
+            } else {
+                n.checked_mul(d / q.denom().to_i128()?)
+            }
+        })
+        .collect::<Option<Vec<_>>>()?;
+    Some((nums, d))
+}
+
+/// `n / d` in lowest terms (`d > 0`). Small numbers take a machine-word gcd: `BigInt`'s
+/// gcd allocates at every step and was most of the time spent building equilibria.
+pub fn ratio(n: &num_bigint::BigInt, d: &num_bigint::BigInt) -> Q {
+    use num_traits::ToPrimitive;
+    if let (Some(a), Some(b)) = (n.to_i128(), d.to_i128()) {
+        if b > 0 && a != i128::MIN {
+            let g = num_integer::gcd(a, b);
+            return Q::new_raw((a / g).into(), (b / g).into());
+        }
+    }
+    Q::new(n.clone(), d.clone())
+}
+
+/// Orders rationals by cross-multiplying, which for the small numbers of most games is
+/// cheaper than `Ratio`'s own comparison (a continued-fraction expansion with a division at
+/// every step).
+pub fn cmp_q(a: &Q, b: &Q) -> std::cmp::Ordering {
+    if a.denom() == b.denom() {
+        a.numer().cmp(b.numer())
+    } else {
+        (a.numer() * b.denom()).cmp(&(b.numer() * a.denom()))
+    }
+}
+
+/// [`cmp_q`] lexicographically over lists.
+pub fn cmp_qs(a: &[Q], b: &[Q]) -> std::cmp::Ordering {
+    a.iter()
+        .zip(b)
+        .map(|(x, y)| cmp_q(x, y))
+        .find(|o| o.is_ne())
+        .unwrap_or_else(|| a.len().cmp(&b.len()))
 }
 
 /// The nearest `f64` (infinite when out of range).

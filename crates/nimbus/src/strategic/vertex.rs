@@ -582,18 +582,28 @@ fn finish(
         .collect::<Result<Vec<_>>>()?;
     // Most weight on the first strategies first: pure equilibria in the order of the
     // strategies, then the mixed ones.
-    equilibria.sort_by(|e, f| f.profile.cmp(&e.profile));
-    let mut rows: FxHashMap<Vec<super::Q>, usize> = FxHashMap::default();
-    let mut cols: FxHashMap<Vec<super::Q>, usize> = FxHashMap::default();
+    equilibria.sort_by(|e, f| {
+        super::cmp_qs(&f.profile[0], &e.profile[0])
+            .then_with(|| super::cmp_qs(&f.profile[1], &e.profile[1]))
+    });
+    // Keyed by the numbers' parts: `Ratio`'s own hash expands each number as a continued
+    // fraction.
+    let key = |v: &[super::Q]| -> Vec<BigInt> {
+        v.iter()
+            .flat_map(|q| [q.numer().clone(), q.denom().clone()])
+            .collect()
+    };
+    let mut rows: FxHashMap<Vec<BigInt>, usize> = FxHashMap::default();
+    let mut cols: FxHashMap<Vec<BigInt>, usize> = FxHashMap::default();
     let mut row_strategies = Vec::new();
     let mut col_strategies = Vec::new();
     let mut index_pairs = Vec::new();
     for eq in &equilibria {
-        let r = *rows.entry(eq.profile[0].clone()).or_insert_with(|| {
+        let r = *rows.entry(key(&eq.profile[0])).or_insert_with(|| {
             row_strategies.push(eq.profile[0].clone());
             row_strategies.len() - 1
         });
-        let c = *cols.entry(eq.profile[1].clone()).or_insert_with(|| {
+        let c = *cols.entry(key(&eq.profile[1])).or_insert_with(|| {
             col_strategies.push(eq.profile[1].clone());
             col_strategies.len() - 1
         });
