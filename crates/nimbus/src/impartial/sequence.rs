@@ -28,8 +28,9 @@ pub struct Period {
 
 /// The period that best explains `values`: among the periods `p` whose periodic part
 /// (`G(n + p) = G(n)` from its start to the end of the table) covers at least three whole
-/// periods and ten values, the one with the smallest `preperiod + period` (then the smallest
-/// `p`). Shorter repetitions are too easily chance.
+/// periods, ten values, and as many values as come before it, the one with the smallest
+/// `preperiod + period` (then the smallest `p`). Shorter repetitions are too easily chance: a
+/// game with a long preperiod shows many brief patterns at the end of a short table.
 pub fn detect_period(values: &[u64]) -> Option<Period> {
     let len = values.len();
     let mut best: Option<Period> = None;
@@ -42,7 +43,7 @@ pub fn detect_period(values: &[u64]) -> Option<Period> {
                 break;
             }
         }
-        if len - pre < (3 * p).max(10) {
+        if len - pre < (3 * p).max(10).max(pre) {
             continue;
         }
         let cand = Period {
@@ -59,6 +60,50 @@ pub fn detect_period(values: &[u64]) -> Option<Period> {
         }
     }
     best
+}
+
+/// The least period that the table proves by the rule's test (`horizon(preperiod, period)`:
+/// the last index the test needs equal to the one a period later), with its preperiod.
+/// `horizon` must grow with both arguments (as every known test's does): then the first `p`
+/// proved is the least period of the sequence and its preperiod the true one.
+///
+/// For every `p` at once, the periodic stretch at the end of the table is read off the
+/// Z-function of the reversed table (`z[p]`: how far the table read backwards agrees with
+/// itself shifted by `p`), so the whole search is linear in the table's length.
+pub fn proved_period<T: Eq>(
+    values: &[T],
+    horizon: impl Fn(u64, u64) -> Option<u64>,
+) -> Option<Period> {
+    let len = values.len();
+    let at = |i: usize| &values[len - 1 - i];
+    // z[i]: the length of the longest common prefix of the reversed table and its suffix
+    // from i (the classic linear algorithm).
+    let mut z = vec![0u32; len];
+    let (mut l, mut r) = (0usize, 0usize);
+    for i in 1..len {
+        let mut k = if i < r {
+            (z[i - l] as usize).min(r - i)
+        } else {
+            0
+        };
+        while i + k < len && at(k) == at(i + k) {
+            k += 1;
+        }
+        z[i] = k as u32;
+        if i + k > r {
+            l = i;
+            r = i + k;
+        }
+    }
+    (1..len).find_map(|p| {
+        // G(n) = G(n + p) for n from `pre` to the end of the table.
+        let pre = (len - p - z[p] as usize) as u64;
+        let h = horizon(pre, p as u64)?;
+        ((h as u128) < len as u128).then_some(Period {
+            preperiod: pre,
+            period: p as u64,
+        })
+    })
 }
 
 /// Whether the observed `period` of `values` is proved by the rule's test.
@@ -86,8 +131,15 @@ pub struct Sequence {
 /// its observed and, where a test applies, proved period.
 pub fn nim_sequence<R: HeapRule + ?Sized>(rule: &R, upto: u64, limits: Limits) -> Result<Sequence> {
     let values = rule.table(upto, limits)?;
-    let period = detect_period(&values);
-    let proved = period.is_some_and(|p| is_proved(rule, &values, p));
+    // A proved period first: the test may hold on a table too short for the evidence
+    // `detect_period` asks of a period it cannot prove.
+    let (period, proved) = match proved_period(&values, |pre, p| rule.proof_horizon(pre, p)) {
+        Some(p) => (Some(p), true),
+        None => {
+            let period = detect_period(&values);
+            (period, period.is_some_and(|p| is_proved(rule, &values, p)))
+        }
+    };
     Ok(Sequence {
         game: rule.name(),
         values,

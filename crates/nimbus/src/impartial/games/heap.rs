@@ -100,6 +100,14 @@ pub trait HeapRule {
     fn table(&self, upto: u64, limits: Limits) -> Result<Vec<u64>> {
         generic_table(self, upto, limits)
     }
+    /// Computes `G(0), G(1), …` until the rule's periodicity test
+    /// ([`HeapRule::proof_horizon`]) proves a period, or the table would pass
+    /// `limits.max_states` entries (the error): the table, which reaches the test's horizon,
+    /// and the period. The default computes tables of doubling length; rules override it to
+    /// grow one table.
+    fn prove(&self, limits: Limits) -> Result<(Vec<u64>, crate::impartial::sequence::Period)> {
+        prove_by_doubling(self, limits)
+    }
     /// What is needed to know `G(0..=upto)`: the table, or a proved periodic form that covers
     /// it (and may reach far beyond what a table could hold).
     fn values(&self, upto: u64, limits: Limits) -> Result<HeapValues> {
@@ -436,6 +444,38 @@ pub fn values_by_doubling<R: HeapRule + ?Sized>(
     }
 }
 
+/// [`HeapRule::prove`] by tables of doubling length.
+pub fn prove_by_doubling<R: HeapRule + ?Sized>(
+    rule: &R,
+    limits: Limits,
+) -> Result<(Vec<u64>, crate::impartial::sequence::Period)> {
+    use crate::impartial::sequence::proved_period;
+    if rule.proof_horizon(0, 1).is_none() {
+        return Err(Error::Invalid(format!(
+            "no periodicity test is known for {}, so no period can be proved (octal games and \
+             subtraction games with a finite set have one)",
+            rule.name()
+        )));
+    }
+    let cap = limits.max_states.saturating_sub(1);
+    let mut len = 1023u64;
+    loop {
+        let n = len.min(cap);
+        let table = rule.table(n, limits)?;
+        if let Some(p) = proved_period(&table, |pre, p| rule.proof_horizon(pre, p)) {
+            return Ok((table, p));
+        }
+        if n >= cap {
+            return Err(Error::StateLimit {
+                explored: table.len() as u64,
+                limit: limits.max_states,
+                what: format!("a period of {} (none proved)", rule.name()),
+            });
+        }
+        len = len.saturating_mul(2).saturating_add(1);
+    }
+}
+
 /// The set of option values of one heap, for the mex, in the form the split loops of octal
 /// games and Grundy's game need: `stamp[x] == tag` means value `x` was seen for the current
 /// heap, so the set is emptied for the next heap by changing the tag, not by clearing. The
@@ -448,13 +488,6 @@ pub(crate) struct Marks {
 impl Marks {
     pub(crate) fn new() -> Self {
         Marks { stamp: vec![0; 64] }
-    }
-
-    /// Marks value `v` under `tag`.
-    #[inline]
-    pub(crate) fn mark(&mut self, v: u32, tag: u32) {
-        let mask = self.stamp.len() - 1;
-        self.stamp[v as usize & mask] = tag;
     }
 
     /// Marks `g[a] ^ g[m - a]` for `a` in `1..=pairs`: the splits of `m` into two heaps.

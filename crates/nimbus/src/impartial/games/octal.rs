@@ -6,13 +6,13 @@
 //! without removing anything; 2 would be a pass, which is not an octal game's move).
 //! Kayles is 0.77, Dawson's Kayles 0.07, Dawson's chess 0.137.
 //!
-//! The nim-sequence is computed by a tight loop over the splits `a + b = n - k`, marking the
-//! xors `G(a) ^ G(b)` in a stamp array; periods are proved by the Guy–Smith test.
+//! The nim-sequence is computed by the sparse-space method ([`super::sparse`]); periods are
+//! proved by the Guy–Smith test.
 
-use super::heap::{
-    check_table, describe_take, values_by_doubling, HeapMove, HeapRule, HeapValues, Marks,
-};
+use super::heap::{check_table, describe_take, values_by_doubling, HeapMove, HeapRule, HeapValues};
+use super::sparse::{self, Takes};
 use crate::error::{Error, Result};
+use crate::impartial::sequence::Period;
 use crate::impartial::Limits;
 
 /// An octal game.
@@ -104,33 +104,18 @@ impl Octal {
         self.digits.len() as u64 - 1
     }
 
-    /// `G(0..=upto)` by the direct loop.
-    fn compute(&self, upto: usize) -> Result<Vec<u64>> {
-        let mut g: Vec<u32> = Vec::with_capacity(upto + 1);
-        let mut marks = Marks::new();
-        for n in 0..=upto {
-            if n % 1024 == 0 {
-                crate::progress::tick(n as u64)?;
-            }
-            let tag = n as u32 + 1;
-            for (k, &d) in self.digits.iter().enumerate() {
-                if k > n {
-                    break;
-                }
-                let m = n - k;
-                if d & 1 != 0 && m == 0 && k > 0 {
-                    marks.mark(0, tag);
-                }
-                if d & 2 != 0 && m > 0 && k > 0 {
-                    marks.mark(g[m], tag);
-                }
-                if d & 4 != 0 {
-                    marks.mark_splits(&g, m, m / 2, tag);
-                }
-            }
-            g.push(marks.mex(tag));
-        }
-        Ok(g.into_iter().map(u64::from).collect())
+    /// The moves of the code, as lists of takes.
+    pub(crate) fn takes(&self) -> Takes {
+        Takes::of_digits(&self.digits)
+    }
+
+    /// `G(0..=upto)` by the naive loop over every split (quadratic): the independent method
+    /// the tests hold [`HeapRule::table`] to.
+    pub fn naive_table(&self, upto: u64) -> Vec<u64> {
+        sparse::naive(&self.takes(), upto as usize)
+            .into_iter()
+            .map(u64::from)
+            .collect()
     }
 }
 
@@ -159,11 +144,26 @@ impl HeapRule for Octal {
     }
 
     fn table(&self, upto: u64, limits: Limits) -> Result<Vec<u64>> {
-        let n = check_table(upto, self.move_count(upto), limits, &self.name)?;
+        // The sparse method's work depends on how the values fall, so it is not known in
+        // advance: the table's memory is checked here and the work as it is done.
+        let n = check_table(upto, 0, limits, &self.name)?;
         if n >= u32::MAX as usize {
             return Err(Error::Overflow(format!("heap {upto} of {}", self.name)));
         }
-        self.compute(n)
+        let what = format!("the nim-sequence of {} up to {upto}", self.name);
+        let horizon = |pre, p| self.proof_horizon(pre, p);
+        let (values, _) = sparse::grow(&self.takes(), n, false, &limits, &what, &horizon)?;
+        Ok(values.into_iter().map(u64::from).collect())
+    }
+
+    fn prove(&self, limits: Limits) -> Result<(Vec<u64>, Period)> {
+        let cap = limits.max_states.saturating_sub(1).min(u32::MAX as u64 - 1) as usize;
+        let what = format!("a period of {}", self.name);
+        crate::progress::phase(&what, cap as u64);
+        let horizon = |pre, p| self.proof_horizon(pre, p);
+        let (values, period) = sparse::grow(&self.takes(), cap, true, &limits, &what, &horizon)?;
+        let period = period.expect("grow with prove returns a period or an error");
+        Ok((values.into_iter().map(u64::from).collect(), period))
     }
 
     fn values(&self, upto: u64, limits: Limits) -> Result<HeapValues> {

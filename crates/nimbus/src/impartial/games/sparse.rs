@@ -1,0 +1,470 @@
+//! Nim-sequences of octal games by the sparse-space method (Flammenkamp; Winning Ways ch. 4,
+//! "sparse space"; the rare/common split as Beling's `ogs` states it for any set of values).
+//!
+//! The naive loop finds `G(n)` as the mex of `G(a) ^ G(m - a)` over every split of every
+//! `m = n - k`: quadratic in `n`. In most octal games the values fall into two classes: a set
+//! `C` of *common* values that contains no xor of two of its members (`C ^ C` and `C` are
+//! disjoint; 0 is never common), and the *rare* rest, taken by few positions. Then a split of
+//! two common heaps never has a common value, so every common option value comes from a split
+//! with a rare heap, and a loop over the rare positions alone lists them all. The mex is the
+//! first value that is not an option: scanning upwards, a value the rare loop marked is an
+//! option; an unmarked common value is the mex; an unmarked rare value is looked for among
+//! the remaining splits, whose xors are marked as the scan goes (so one heap never scans more
+//! than the naive loop would). A rare mex, which needs the full scan, is rare by definition.
+//!
+//! The answer is exact whatever `C` is; a good `C` only makes it fast. `C` is built greedily
+//! from the values in order of frequency (each joins if no two members xor to it) and rebuilt
+//! whenever the rare positions have doubled since the last build; while the rare positions
+//! are too many for the split to pay, each heap is done by the full scan.
+
+use crate::error::{Error, Result};
+use crate::impartial::sequence::{proved_period, Period};
+
+/// A table entry: `u16` for the usual games, `u32` when a value outgrows it.
+pub(crate) trait Nimber: Copy + Eq + Default + Into<u32> + 'static {
+    /// The largest value the type holds.
+    const LIMIT: u32;
+    /// `v`, which is at most [`Nimber::LIMIT`].
+    fn of(v: u32) -> Self;
+}
+
+impl Nimber for u16 {
+    const LIMIT: u32 = u16::MAX as u32;
+    fn of(v: u32) -> Self {
+        v as u16
+    }
+}
+
+impl Nimber for u32 {
+    const LIMIT: u32 = u32::MAX;
+    fn of(v: u32) -> Self {
+        v
+    }
+}
+
+/// The moves an octal code allows, as lists of how many tokens each kind takes.
+#[derive(Debug, Clone, Default)]
+pub(crate) struct Takes {
+    /// A heap of exactly `k` may be removed whole (bit 1 of digit `k`, `k > 0`).
+    pub whole: Vec<usize>,
+    /// `k` tokens may be taken leaving one non-empty heap (bit 2, `k > 0`).
+    pub one: Vec<usize>,
+    /// `k` tokens may be taken leaving two non-empty heaps (bit 4).
+    pub two: Vec<usize>,
+}
+
+impl Takes {
+    /// The takes of the digits `d0, d1, …` of an octal code.
+    pub fn of_digits(digits: &[u8]) -> Self {
+        let mut t = Takes::default();
+        for (k, &d) in digits.iter().enumerate() {
+            if d & 1 != 0 && k > 0 {
+                t.whole.push(k);
+            }
+            if d & 2 != 0 && k > 0 {
+                t.one.push(k);
+            }
+            if d & 4 != 0 {
+                t.two.push(k);
+            }
+        }
+        t
+    }
+}
+
+/// Why the table stopped growing.
+#[derive(Debug)]
+pub(crate) enum Stop {
+    /// A value does not fit the entry type: go on with a wider one.
+    Overflow,
+    /// A budget ran out or the user interrupted.
+    Failed(Error),
+}
+
+/// The nim-sequence of an octal game, grown one heap at a time.
+pub(crate) struct Sparse<V> {
+    takes: Takes,
+    /// `G(0..len)`.
+    values: Vec<V>,
+    /// How many heaps have each value.
+    count: Vec<u64>,
+    /// Whether each value is common.
+    common: Vec<bool>,
+    /// The common values.
+    common_list: Vec<u32>,
+    /// The heaps `n >= 1` whose value is rare, in increasing order.
+    rare: Vec<u32>,
+    /// `rare.len()` when `C` was last built.
+    rare_at_build: usize,
+    /// `stamp[x] == tag`: `x` is an option value of the heap being computed. Its length is a
+    /// power of two above every xor of two values.
+    stamp: Vec<u32>,
+    tag: u32,
+    /// For each split take, the next `a` of the scan of the current heap.
+    cursor: Vec<usize>,
+    /// Pairs examined so far.
+    work: u64,
+}
+
+impl<V: Nimber> Sparse<V> {
+    /// An empty table for the moves `takes`.
+    pub fn new(takes: Takes) -> Self {
+        let splits = takes.two.len();
+        Sparse {
+            takes,
+            values: Vec::new(),
+            count: vec![0; 64],
+            common: vec![false; 64],
+            common_list: Vec::new(),
+            rare: Vec::new(),
+            rare_at_build: 0,
+            stamp: vec![0; 64],
+            tag: 0,
+            cursor: vec![0; splits],
+            work: 0,
+        }
+    }
+
+    /// The table of a narrower entry type, to go on with this one.
+    pub fn widen<W: Nimber>(from: Sparse<W>) -> Self {
+        Sparse {
+            values: from.values.iter().map(|&v| V::of(v.into())).collect(),
+            takes: from.takes,
+            count: from.count,
+            common: from.common,
+            common_list: from.common_list,
+            rare: from.rare,
+            rare_at_build: from.rare_at_build,
+            stamp: from.stamp,
+            tag: from.tag,
+            cursor: from.cursor,
+            work: from.work,
+        }
+    }
+
+    /// `G(0..len)`.
+    pub fn values(&self) -> &[V] {
+        &self.values
+    }
+
+    /// Grows the table to `G(0..=upto)`, checking the work budget `max_work` and for
+    /// interruption every few thousand heaps.
+    pub fn extend_to(&mut self, upto: usize, max_work: u64, what: &str) -> Result<(), Stop> {
+        self.values
+            .reserve((upto + 1).saturating_sub(self.values.len()));
+        while self.values.len() <= upto {
+            let n = self.values.len();
+            if n % 4096 == 0 {
+                crate::progress::tick(n as u64).map_err(Stop::Failed)?;
+                if self.work > max_work {
+                    let what = format!("{what} (stopped at heap {n})");
+                    return Err(Stop::Failed(
+                        crate::budget::check_work(&what, self.work, max_work).unwrap_err(),
+                    ));
+                }
+            }
+            let g = self.next_value(n);
+            if g > V::LIMIT {
+                return Err(Stop::Overflow);
+            }
+            self.push(n, g);
+        }
+        Ok(())
+    }
+
+    /// `G(n)`, given `G(0..n)`.
+    fn next_value(&mut self, n: usize) -> u32 {
+        self.tag = self.tag.wrapping_add(1);
+        if self.tag == 0 {
+            self.stamp.fill(0);
+            self.tag = 1;
+        }
+        let tag = self.tag;
+        let g = &self.values;
+        let stamp = &mut self.stamp;
+        for &k in &self.takes.whole {
+            if k == n {
+                stamp[0] = tag;
+            }
+        }
+        for &k in &self.takes.one {
+            if k < n {
+                stamp[g[n - k].into() as usize] = tag;
+            }
+        }
+        // The rare loop costs a pass over the rare heaps per split take: when they are a
+        // sizeable part of all heaps the plain scan is as cheap.
+        let rare = &self.rare[..self.rare.partition_point(|&r| (r as usize) < n)];
+        let dense = rare.len() * 4 > n;
+        for (i, &k) in self.takes.two.iter().enumerate() {
+            self.cursor[i] = 1;
+            if k + 2 > n {
+                continue;
+            }
+            let m = n - k;
+            if dense {
+                for a in 1..=m / 2 {
+                    stamp[(g[a].into() ^ g[m - a].into()) as usize] = tag;
+                }
+                self.work += (m / 2) as u64;
+                self.cursor[i] = m / 2 + 1;
+            } else {
+                let mut seen = 0u64;
+                for &r in rare {
+                    let r = r as usize;
+                    if r >= m {
+                        break;
+                    }
+                    stamp[(g[r].into() ^ g[m - r].into()) as usize] = tag;
+                    seen += 1;
+                }
+                self.work += seen;
+            }
+        }
+        let mut v = 0usize;
+        loop {
+            if v == self.stamp.len() {
+                // Every value below the array's length is an option: the mex is past them.
+                return v as u32;
+            }
+            if self.stamp[v] == tag {
+                v += 1;
+                continue;
+            }
+            if dense || self.common[v] {
+                return v as u32;
+            }
+            if !self.scan_for(n, v as u32) {
+                return v as u32;
+            }
+            v += 1;
+        }
+    }
+
+    /// Scans the splits of heap `n` not yet scanned, marking their xors, until one has value
+    /// `v`: whether one does. The split takes are scanned side by side, a stretch of each in
+    /// turn, since `v` may be easy to reach with one take and impossible with another.
+    fn scan_for(&mut self, n: usize, v: u32) -> bool {
+        const STRETCH: usize = 32;
+        let g = &self.values;
+        let stamp = &mut self.stamp;
+        let tag = self.tag;
+        loop {
+            let mut more = false;
+            for (i, &k) in self.takes.two.iter().enumerate() {
+                if k + 2 > n {
+                    continue;
+                }
+                let m = n - k;
+                let start = self.cursor[i];
+                let end = (start + STRETCH).min(m / 2 + 1);
+                let mut a = start;
+                let mut found = false;
+                while a < end {
+                    let x = g[a].into() ^ g[m - a].into();
+                    stamp[x as usize] = tag;
+                    a += 1;
+                    if x == v {
+                        found = true;
+                        break;
+                    }
+                }
+                self.cursor[i] = a;
+                self.work += (a - start) as u64;
+                if found {
+                    return true;
+                }
+                more |= a <= m / 2;
+            }
+            if !more {
+                return false;
+            }
+        }
+    }
+
+    /// Appends `G(n) = g`: counts it, classifies a value seen for the first time, records a
+    /// rare heap, and rebuilds `C` when the rare heaps have doubled.
+    fn push(&mut self, n: usize, g: u32) {
+        self.values.push(V::of(g));
+        let g = g as usize;
+        // The arrays by value stay a power of two above every xor of two values.
+        let need = ((g + 1).next_power_of_two() * 2).max(64);
+        if need > self.stamp.len() {
+            self.stamp.resize(need, 0);
+            self.count.resize(need, 0);
+            self.common.resize(need, false);
+        }
+        self.count[g] += 1;
+        if self.count[g] == 1 && g != 0 && self.can_join(g as u32) {
+            self.common[g] = true;
+            self.common_list.push(g as u32);
+        }
+        if !self.common[g] && n > 0 {
+            self.rare.push(n as u32);
+        }
+        if self.rare.len() > 2 * self.rare_at_build.max(32) {
+            self.rebuild();
+        }
+    }
+
+    /// Whether `x` may join `C`: no two common values xor to it.
+    fn can_join(&self, x: u32) -> bool {
+        self.common_list
+            .iter()
+            .all(|&c| !self.common[(c ^ x) as usize])
+    }
+
+    /// Builds `C` afresh from the values in order of frequency, and lists the rare heaps.
+    fn rebuild(&mut self) {
+        let mut by_count: Vec<u32> = (0..self.count.len() as u32)
+            .filter(|&v| v != 0 && self.count[v as usize] > 0)
+            .collect();
+        by_count.sort_by_key(|&v| (std::cmp::Reverse(self.count[v as usize]), v));
+        self.common.fill(false);
+        self.common_list.clear();
+        for v in by_count {
+            if self.can_join(v) {
+                self.common[v as usize] = true;
+                self.common_list.push(v);
+            }
+        }
+        self.rare.clear();
+        for (n, &v) in self.values.iter().enumerate().skip(1) {
+            if !self.common[v.into() as usize] {
+                self.rare.push(n as u32);
+            }
+        }
+        self.rare_at_build = self.rare.len();
+    }
+}
+
+/// `G(0..=upto)` of the octal game with moves `takes` by the naive loop over every split: the
+/// independent method the tests hold the sparse one to.
+pub(crate) fn naive(takes: &Takes, upto: usize) -> Vec<u32> {
+    let mut g: Vec<u32> = Vec::with_capacity(upto + 1);
+    let mut seen: Vec<bool> = Vec::new();
+    for n in 0..=upto {
+        let mut options = Vec::new();
+        for &k in &takes.whole {
+            if k == n {
+                options.push(0);
+            }
+        }
+        for &k in &takes.one {
+            if k < n {
+                options.push(g[n - k]);
+            }
+        }
+        for &k in &takes.two {
+            if k + 2 <= n {
+                let m = n - k;
+                options.extend((1..=m / 2).map(|a| g[a] ^ g[m - a]));
+            }
+        }
+        seen.clear();
+        seen.resize(options.len() + 1, false);
+        for &o in &options {
+            if (o as usize) < seen.len() {
+                seen[o as usize] = true;
+            }
+        }
+        g.push(seen.iter().position(|&s| !s).unwrap_or(seen.len()) as u32);
+    }
+    g
+}
+
+/// The table in the narrowest entry type that holds its values.
+enum Table {
+    Small(Sparse<u16>),
+    Wide(Sparse<u32>),
+}
+
+impl Table {
+    fn extend_to(&mut self, upto: usize, max_work: u64, what: &str) -> Result<()> {
+        loop {
+            let stop = match self {
+                Table::Small(t) => t.extend_to(upto, max_work, what),
+                Table::Wide(t) => t.extend_to(upto, max_work, what),
+            };
+            match stop {
+                Ok(()) => return Ok(()),
+                Err(Stop::Failed(e)) => return Err(e),
+                Err(Stop::Overflow) => {
+                    match std::mem::replace(self, Table::Small(Sparse::new(Takes::default()))) {
+                        Table::Small(t) => *self = Table::Wide(Sparse::widen(t)),
+                        Table::Wide(_) => {
+                            return Err(Error::Overflow(format!("a value of {what} past 2^32")))
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn proved(&self, horizon: &dyn Fn(u64, u64) -> Option<u64>) -> Option<Period> {
+        match self {
+            Table::Small(t) => proved_period(t.values(), horizon),
+            Table::Wide(t) => proved_period(t.values(), horizon),
+        }
+    }
+
+    fn into_values(self) -> Vec<u32> {
+        match self {
+            Table::Small(t) => t.values.into_iter().map(u32::from).collect(),
+            Table::Wide(t) => t.values,
+        }
+    }
+}
+
+/// `G(0..=upto)` by the sparse method, as `u32`s (`u16` entries while the values fit), within
+/// the work and memory budgets, with the period the rule's test (`horizon`, as
+/// [`proved_period`] takes it) proves, if any. The table is tested for a proved period each
+/// time it has grown by a quarter. Once one is proved: with `prove`, the table stops there
+/// (it reaches the test's horizon); without, the rest of the table is that period repeated,
+/// which is then a theorem rather than a computation. With `prove` and no period proved up
+/// to `upto`, the state limit is the error.
+pub(crate) fn grow(
+    takes: &Takes,
+    upto: usize,
+    prove: bool,
+    limits: &crate::impartial::Limits,
+    what: &str,
+    horizon: &dyn Fn(u64, u64) -> Option<u64>,
+) -> Result<(Vec<u32>, Option<Period>)> {
+    let mut t = Table::Small(Sparse::new(takes.clone()));
+    let mut check = 1024usize;
+    loop {
+        let target = check.min(upto);
+        // All told: the values returned (8 bytes each at most), the table's own entries (2
+        // or 4 bytes), the rare heaps (at most 4 bytes each) and the period test's array
+        // (4 bytes).
+        let bytes = (target as u128 + 1)
+            .saturating_mul(20)
+            .min(u64::MAX as u128) as u64;
+        crate::budget::check_memory(what, bytes, limits.max_memory)?;
+        t.extend_to(target, limits.max_work, what)?;
+        let period = t.proved(horizon);
+        if let Some(p) = period {
+            let mut values = t.into_values();
+            if !prove {
+                let period = p.period as usize;
+                values.reserve(upto + 1 - values.len());
+                for n in values.len()..=upto {
+                    values.push(values[n - period]);
+                }
+            }
+            return Ok((values, period));
+        }
+        if target == upto {
+            if prove {
+                return Err(Error::StateLimit {
+                    explored: target as u64 + 1,
+                    limit: limits.max_states,
+                    what: format!("{what} (no period proved)"),
+                });
+            }
+            return Ok((t.into_values(), None));
+        }
+        check = (check + check / 4).max(check + 1024);
+    }
+}

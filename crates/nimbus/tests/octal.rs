@@ -1,0 +1,153 @@
+//! Octal games: the sparse-space table against the naive loop, and published periods.
+
+use nimbus::api::sequence;
+use nimbus::impartial::games::heap::HeapRule;
+use nimbus::impartial::games::octal::Octal;
+use nimbus::impartial::sequence::{proved_period, Period};
+use nimbus::impartial::Limits;
+use proptest::prelude::*;
+
+fn code(whole: u8, digits: &[u8]) -> String {
+    let frac: String = digits.iter().map(|d| char::from(b'0' + d)).collect();
+    format!("{whole}.{frac}")
+}
+
+/// Every code `0.d1d2d3` and `4.d1d2d3`, to n = 300: the sparse method equals the naive loop.
+#[test]
+fn every_three_digit_code_agrees_with_the_naive_loop_to_300() {
+    for whole in [0u8, 4] {
+        for d in 0..512u32 {
+            let digits = [(d >> 6) as u8, (d >> 3 & 7) as u8, (d & 7) as u8];
+            let c = code(whole, &digits);
+            let g = Octal::parse(&c).unwrap();
+            assert_eq!(
+                g.table(300, Limits::default()).unwrap(),
+                g.naive_table(300),
+                "octal {c}"
+            );
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+    /// Random codes of up to three digits, to n = 5000.
+    #[test]
+    fn sparse_equals_naive_to_5000(whole in prop::sample::select(vec![0u8, 4]),
+                                   digits in prop::collection::vec(0u8..8, 1..=3)) {
+        let c = code(whole, &digits);
+        let g = Octal::parse(&c).unwrap();
+        prop_assert_eq!(g.table(5000, Limits::default()).unwrap(), g.naive_table(5000), "octal {}", c);
+    }
+}
+
+/// The least period a table proves, by brute force: for each `p` in turn, the preperiod is one
+/// past the last `n` with `G(n) != G(n + p)`.
+fn brute_proved_period(values: &[u8], horizon: impl Fn(u64, u64) -> Option<u64>) -> Option<Period> {
+    let len = values.len();
+    (1..len).find_map(|p| {
+        let pre = (0..len - p)
+            .rev()
+            .find(|&n| values[n] != values[n + p])
+            .map_or(0, |n| n + 1);
+        let h = horizon(pre as u64, p as u64)?;
+        (h < len as u64).then_some(Period {
+            preperiod: pre as u64,
+            period: p as u64,
+        })
+    })
+}
+
+proptest! {
+    /// The linear-time search for a proved period equals the brute-force one, on tables that
+    /// are eventually periodic with a few late exceptions.
+    #[test]
+    fn proved_period_equals_brute_force(
+        prefix in prop::collection::vec(0u8..4, 0..40),
+        cycle in prop::collection::vec(0u8..4, 1..8),
+        len in 1usize..200,
+        flips in prop::collection::vec(0usize..200, 0..3),
+        t in 0u64..4,
+    ) {
+        let mut values: Vec<u8> = prefix
+            .iter()
+            .copied()
+            .chain(cycle.iter().copied().cycle())
+            .take(len)
+            .collect();
+        for f in flips {
+            if f < values.len() {
+                values[f] ^= 1;
+            }
+        }
+        let horizon = |pre: u64, p: u64| (2 * pre + 2 * p + t).checked_sub(1);
+        prop_assert_eq!(proved_period(&values, horizon), brute_proved_period(&values, horizon));
+    }
+}
+
+fn prove(code: &str) -> sequence::Answer {
+    let req = sequence::Request {
+        upto: 10,
+        prove: true,
+        ..Default::default()
+    };
+    sequence::solve(&format!("octal {code}"), &req).unwrap()
+}
+
+/// Published preperiods and periods (Flammenkamp's table of octal games; Winning Ways), each
+/// proved here by the Guy-Smith test: `--prove` computes until it holds.
+#[test]
+fn published_periods_are_proved() {
+    for (code, preperiod, period) in [
+        ("0.45", 498, 20),
+        ("0.156", 3479, 349),
+        ("0.356", 7315, 142),
+        ("0.644", 3256, 442),
+        ("0.165", 5181, 1550),
+        ("0.127", 46578, 4),
+    ] {
+        let a = prove(code);
+        assert_eq!(
+            (a.preperiod, a.period, a.proved),
+            (Some(preperiod), Some(period), true),
+            "octal {code}"
+        );
+        // The certificate: the test's horizon, and the checksum of the table up to it.
+        let h = 2 * preperiod + 2 * period + code.len() as u64 - 3;
+        assert_eq!(a.checked_upto, Some(h), "octal {code}");
+        let full = sequence::solve(
+            &format!("octal {code}"),
+            &sequence::Request {
+                upto: h,
+                ..Default::default()
+            },
+        )
+        .unwrap();
+        assert_eq!(a.checksum, Some(sequence::checksum(&full.values)));
+    }
+}
+
+/// A pattern in the last few dozen values of a game whose preperiod is 105 351 is not a
+/// period: 0.16 to 5000 shows none.
+#[test]
+fn no_period_on_thin_evidence() {
+    let req = sequence::Request {
+        upto: 5000,
+        ..Default::default()
+    };
+    let a = sequence::solve("octal 0.16", &req).unwrap();
+    assert_eq!((a.period, a.proved), (None, false));
+    // Kayles is proved periodic from a short table all the same.
+    let k = sequence::solve(
+        "kayles",
+        &sequence::Request {
+            upto: 200,
+            ..Default::default()
+        },
+    )
+    .unwrap();
+    assert_eq!(
+        (k.preperiod, k.period, k.proved),
+        (Some(71), Some(12), true)
+    );
+}
