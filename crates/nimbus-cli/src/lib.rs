@@ -47,9 +47,10 @@ pub struct Common {
     #[arg(long, global = true, value_name = "BYTES")]
     max_memory: Option<u64>,
     /// Refuse, before it starts, a computation of more than this many steps (moves examined,
-    /// table entries filled; about a nanosecond each).
-    #[arg(long, global = true, value_name = "N", default_value_t = nimbus::budget::DEFAULT_MAX_WORK)]
-    max_work: u64,
+    /// table entries filled; about a nanosecond each) [default: 4000000000; for
+    /// `sequence --prove`, 10^13].
+    #[arg(long, global = true, value_name = "N")]
+    pub(crate) max_work: Option<u64>,
 }
 
 impl Common {
@@ -58,7 +59,7 @@ impl Common {
         nimbus::impartial::Limits {
             max_states: self.max_states,
             max_memory: self.max_memory(),
-            max_work: self.max_work,
+            max_work: self.max_work.unwrap_or(nimbus::budget::DEFAULT_MAX_WORK),
         }
     }
 

@@ -8,6 +8,8 @@ const EXAMPLES: &str = "\
 Examples:
   nimbus sequence kayles --upto 200
       ... periodic from n = 71 with period 12, proved (Guy-Smith test)
+  nimbus sequence octal 0.16 --prove
+      computes until the period is proved: 149459 from n = 105351
   nimbus sequence octal 0.137 --upto 500
   nimbus sequence 'subtract{1,3,4}' --upto 40 --json
   nimbus sequence grundy-game --upto 100000
@@ -38,6 +40,10 @@ pub struct Args {
     /// Misère play (the player who cannot move wins): the misère Grundy values G-(n).
     #[arg(long)]
     misere: bool,
+    /// Compute as far as it takes to prove a period (octal games, finite subtraction
+    /// games), within --max-states; the values listed are still those up to --upto.
+    #[arg(long)]
+    prove: bool,
     #[command(flatten)]
     script: ScriptArgs,
     #[command(flatten)]
@@ -45,10 +51,15 @@ pub struct Args {
 }
 
 pub fn run(args: Args, out: &mut String) -> Result<ExitCode, nimbus::Error> {
+    let mut limits = args.common.limits();
+    if args.prove && args.common.max_work.is_none() {
+        limits.max_work = sequence::PROVE_MAX_WORK;
+    }
     let req = sequence::Request {
         upto: args.upto,
         misere: args.misere,
-        limits: args.common.limits(),
+        prove: args.prove,
+        limits,
         script: args.script.options(),
     };
     let answer = sequence::solve(&args.ruleset.join(" "), &req)?;
@@ -86,7 +97,13 @@ fn print_text(out: &mut String, seq: &sequence::Answer, row: usize) {
         None => format!("no period seen up to n = {last}"),
         Some((period, preperiod)) => {
             let status = match seq.proof_horizon {
-                _ if seq.proved => "proved to hold for ever".to_string(),
+                _ if seq.proved => match (seq.checked_upto, &seq.checksum) {
+                    (Some(h), Some(crc)) => format!(
+                        "proved to hold for ever: the periodicity test checked up to n = {h}; \
+                         CRC-32 of G(0..={h}) {crc}"
+                    ),
+                    _ => "proved to hold for ever".to_string(),
+                },
                 Some(h) => format!("observed; proved once it holds up to n = {h}: try --upto {h}"),
                 None => "observed only: no periodicity test is known for this ruleset".to_string(),
             };
@@ -110,8 +127,9 @@ fn print_text(out: &mut String, seq: &sequence::Answer, row: usize) {
     // are listed, then the period once: the rest repeats it. A period only observed is shown
     // in full, a row a period, so that the reader sees the evidence.
     if let (0, Some((period, preperiod))) = (row, period) {
-        if period <= 36 && seq.proved {
-            let (pre, per) = (preperiod as usize, period as usize);
+        let (pre, per) = (preperiod as usize, period as usize);
+        // (With --prove the period may start past the values listed.)
+        if period <= 36 && seq.proved && pre + per <= seq.values.len() {
             for (i, chunk) in seq.values[..pre].chunks(per.max(10)).enumerate() {
                 outln!(out, "{:>label$}: {}", i * per.max(10), cells(chunk));
             }

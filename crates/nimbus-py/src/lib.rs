@@ -417,19 +417,26 @@ fn sg(
 
 /// The nim-sequence of a ruleset in the expression grammar (`nimbus::api::sequence::solve`).
 #[pyfunction]
-#[pyo3(signature = (ruleset, upto=100, misere=false, max_states=None, max_memory=None, max_work=None))]
+#[pyo3(signature = (ruleset, upto=100, misere=false, prove=false, max_states=None, max_memory=None, max_work=None))]
+#[allow(clippy::too_many_arguments)]
 fn sequence(
     py: Python<'_>,
     ruleset: String,
     upto: u64,
     misere: bool,
+    prove: bool,
     max_states: Option<u64>,
     max_memory: Option<u64>,
     max_work: Option<u64>,
 ) -> PyResult<Py<PyAny>> {
+    let max_work = match (prove, max_work) {
+        (true, None) => Some(api::sequence::PROVE_MAX_WORK),
+        (_, w) => w,
+    };
     let req = api::sequence::Request {
         upto,
         misere,
+        prove,
         limits: limits(max_states, max_memory, max_work),
         ..Default::default()
     };

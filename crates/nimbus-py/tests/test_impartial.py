@@ -2,6 +2,8 @@
 agree with the built-in rulesets (subtraction {1,3,4}, Kayles as take-and-break)."""
 
 import pickle
+import struct
+import zlib
 
 import pytest
 
@@ -25,6 +27,11 @@ def test_expressions():
     assert nimbus.sg("nim 1 1 1", misere=True).rule == "anti-nim"
     s = nimbus.sequence("octal 0.137", upto=200)
     assert (s.preperiod, s.period, s.proved) == (52, 34, True)
+    p = nimbus.sequence("octal 0.165", upto=10, prove=True)
+    assert (p.preperiod, p.period, p.proved) == (5181, 1550, True)
+    full = nimbus.sequence("octal 0.165", upto=p.checked_upto).values
+    packed = struct.pack("<%dQ" % len(full), *full)
+    assert "%08x" % zlib.crc32(packed) == p.checksum
     assert pickle.loads(pickle.dumps(a)) == a
     assert "<table>" in a._repr_html_()
 

@@ -183,13 +183,17 @@ def sg(game, *positions, misere=False, rule=None, max_moves=20, **limits):
     return from_value(value, SG)
 
 
-def sequence(ruleset, upto=100, misere=False, **limits):
+def sequence(ruleset, upto=100, misere=False, prove=False, **limits):
     """The nim-sequence G(0..=upto) of a heap game ("octal 0.137", "subtract{1,3,4}",
-    "kayles", or a :func:`heap_game`), with its period and whether the period is proved."""
+    "kayles", or a :func:`heap_game`), with its period and whether the period is proved.
+    ``prove=True`` (rulesets named by a string) computes as far as it takes to prove a
+    period, with its certificate in ``checked_upto`` and ``checksum``."""
     if isinstance(ruleset, HeapGame):
+        if prove:
+            raise ValueError("prove needs a ruleset with a periodicity test, named by a string")
         value = _nimbus.sequence_heaps(ruleset.moves, ruleset.name, upto, misere, **limits)
     elif isinstance(ruleset, str):
-        value = _nimbus.sequence(ruleset, upto, misere, **limits)
+        value = _nimbus.sequence(ruleset, upto, misere, prove, **limits)
     else:
         raise TypeError("sequence takes a ruleset's name or a heap_game(...)")
     return from_value(value, Sequence)

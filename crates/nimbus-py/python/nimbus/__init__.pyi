@@ -68,6 +68,7 @@ def sequence(
     ruleset: Union[str, HeapGame],
     upto: int = ...,
     misere: bool = ...,
+    prove: bool = ...,
     max_states: Optional[int] = ...,
     max_memory: Optional[int] = ...,
     max_work: Optional[int] = ...,

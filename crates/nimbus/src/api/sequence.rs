@@ -4,12 +4,17 @@
 use super::Limits;
 use crate::error::{Error, Result};
 use crate::impartial::expr::parse_rule;
-use crate::impartial::games::heap::HeapRule;
-use crate::impartial::sequence::{misere_sequence, nim_sequence};
+use crate::impartial::games::heap::{HeapRule, HeapValues};
+use crate::impartial::sequence::{misere_sequence, nim_sequence, Period};
 use crate::script::ScriptOptions;
 use serde::Serialize;
 
 pub use super::sg::Play;
+
+/// The work budget a front-end should give a proof when its user sets none: a proof is asked
+/// to run until the test succeeds, so hours rather than the usual seconds (10^13 steps);
+/// `limits.max_states` still bounds the table, and progress and Ctrl-C work as ever.
+pub const PROVE_MAX_WORK: u64 = 10_000_000_000_000;
 
 /// What to compute.
 #[derive(Debug, Clone)]
@@ -18,6 +23,9 @@ pub struct Request {
     pub upto: u64,
     /// Misère play: the misère Grundy values `G⁻(n)`.
     pub misere: bool,
+    /// Compute as far as it takes to prove a period (normal play, rules with a periodicity
+    /// test), within the limits; `values` still lists `G(0..=upto)`.
+    pub prove: bool,
     /// Budgets.
     pub limits: Limits,
     /// Limits on a script ruleset.
@@ -29,6 +37,7 @@ impl Default for Request {
         Request {
             upto: 100,
             misere: false,
+            prove: false,
             limits: Limits::default(),
             script: ScriptOptions::default(),
         }
@@ -58,12 +67,76 @@ pub struct Answer {
     /// When a period is seen but not proved: the `upto` that would prove it, for rulesets
     /// with a periodicity test.
     pub proof_horizon: Option<u64>,
+    /// The certificate of a proved period: the test compared `G(n)` with `G(n + period)` for
+    /// `preperiod <= n` up to `G(checked_upto)`.
+    pub checked_upto: Option<u64>,
+    /// With `checked_upto`: the CRC-32 (as 8 hex digits) of `G(0..=checked_upto)`, each
+    /// value a 64-bit little-endian integer, so that another program can confirm the table
+    /// the proof rests on (Python: `zlib.crc32(struct.pack("<%dQ" % len(v), *v))`).
+    pub checksum: Option<String>,
     /// Remarks.
     pub notes: Vec<String>,
 }
 
+/// The CRC-32 of `values`, each a 64-bit little-endian integer, as 8 hex digits.
+pub fn checksum(values: &[u64]) -> String {
+    let mut h = crc32fast::Hasher::new();
+    for v in values {
+        h.update(&v.to_le_bytes());
+    }
+    format!("{:08x}", h.finalize())
+}
+
+/// The certificate of the proved `period` of `table`: the last index the test compared, and
+/// the checksum of the values up to it.
+fn certificate(
+    rule: &dyn HeapRule,
+    table: &[u64],
+    period: Period,
+) -> (Option<u64>, Option<String>) {
+    match rule.proof_horizon(period.preperiod, period.period) {
+        Some(h) if (h as u128) < table.len() as u128 => {
+            (Some(h), Some(checksum(&table[..=h as usize])))
+        }
+        _ => (None, None),
+    }
+}
+
 /// The nim-sequence of `rule`.
 pub fn of_rule(rule: &dyn HeapRule, req: &Request) -> Result<Answer> {
+    if req.prove && req.misere {
+        return Err(Error::Invalid(
+            "--prove is for normal play: misère periods are proved only for rules that never \
+             split a heap, from the table --upto asks for"
+                .into(),
+        ));
+    }
+    if req.prove {
+        let (table, period) = rule.prove(req.limits)?;
+        let (checked_upto, checksum) = certificate(rule, &table, period);
+        let form = HeapValues::Periodic {
+            table,
+            preperiod: period.preperiod,
+            period: period.period,
+        };
+        let values = (0..=req.upto)
+            .map(|n| form.get(n).expect("a periodic form covers every heap"))
+            .collect();
+        return Ok(Answer {
+            game: rule.name(),
+            play: Play::Normal,
+            upto: req.upto,
+            values,
+            remoteness: None,
+            preperiod: Some(period.preperiod),
+            period: Some(period.period),
+            proved: true,
+            proof_horizon: None,
+            checked_upto,
+            checksum,
+            notes: Vec::new(),
+        });
+    }
     if req.misere {
         let s = misere_sequence(rule, req.upto, req.limits)?;
         let mut notes = Vec::new();
@@ -88,6 +161,8 @@ pub fn of_rule(rule: &dyn HeapRule, req: &Request) -> Result<Answer> {
             period: s.period.map(|p| p.period),
             proved: s.proved,
             proof_horizon,
+            checked_upto: None,
+            checksum: None,
             notes,
         });
     }
@@ -95,6 +170,10 @@ pub fn of_rule(rule: &dyn HeapRule, req: &Request) -> Result<Answer> {
     let proof_horizon = match (s.proved, s.period) {
         (false, Some(p)) => rule.proof_horizon(p.preperiod, p.period),
         _ => None,
+    };
+    let (checked_upto, checksum) = match s.period {
+        Some(p) if s.proved => certificate(rule, &s.values, p),
+        _ => (None, None),
     };
     Ok(Answer {
         game: s.game,
@@ -106,6 +185,8 @@ pub fn of_rule(rule: &dyn HeapRule, req: &Request) -> Result<Answer> {
         period: s.period.map(|p| p.period),
         proved: s.proved,
         proof_horizon,
+        checked_upto,
+        checksum,
         notes: Vec::new(),
     })
 }
@@ -120,6 +201,13 @@ pub fn solve(text: &str, req: &Request) -> Result<Answer> {
 }
 
 fn of_script(rest: &str, req: &Request) -> Result<Answer> {
+    if req.prove {
+        return Err(Error::Invalid(
+            "no periodicity test is known for a script's ruleset, so --prove cannot prove a \
+             period (octal games and subtraction games with a finite set have one)"
+                .into(),
+        ));
+    }
     use crate::script::impartial as script;
     let mut words = rest.split_whitespace();
     let path = words.next().unwrap_or("");
@@ -150,6 +238,8 @@ fn of_script(rest: &str, req: &Request) -> Result<Answer> {
         period: period.map(|p| p.period),
         proved: false,
         proof_horizon: None,
+        checked_upto: None,
+        checksum: None,
         notes: Vec::new(),
     })
 }
