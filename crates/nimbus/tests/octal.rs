@@ -151,3 +151,14 @@ fn no_period_on_thin_evidence() {
         (Some(71), Some(12), true)
     );
 }
+
+/// Grundy's game (splits into unequal heaps) by the sparse method equals the definition.
+#[test]
+fn grundy_game_agrees_with_the_definition_to_3000() {
+    use nimbus::impartial::games::grundy_game::GrundyGame;
+    use nimbus::impartial::games::heap::generic_table;
+    assert_eq!(
+        GrundyGame.table(3000, Limits::default()).unwrap(),
+        generic_table(&GrundyGame, 3000, Limits::default()).unwrap()
+    );
+}

@@ -1,7 +1,8 @@
 //! Grundy's game (Grundy 1939): split one heap into two heaps of different sizes. No period is
 //! known (it is conjectured to be eventually periodic), so values come from a table.
 
-use super::heap::{check_table, HeapMove, HeapRule, Marks};
+use super::heap::{check_table, HeapMove, HeapRule};
+use super::sparse::{self, Takes};
 use crate::error::Result;
 use crate::impartial::Limits;
 
@@ -19,19 +20,17 @@ impl HeapRule for GrundyGame {
     }
 
     fn table(&self, upto: u64, limits: Limits) -> Result<Vec<u64>> {
-        let upto = check_table(upto, self.move_count(upto), limits, "grundy-game")?;
-        let mut g: Vec<u32> = Vec::with_capacity(upto + 1);
-        let mut marks = Marks::new();
-        for n in 0..=upto {
-            if n % 1024 == 0 {
-                crate::progress::tick(n as u64)?;
-            }
-            let tag = n as u32 + 1;
-            // Splits a + b = n with 1 <= a < b.
-            marks.mark_splits(&g, n, n.saturating_sub(1) / 2, tag);
-            g.push(marks.mex(tag));
-        }
-        Ok(g.into_iter().map(u64::from).collect())
+        // The sparse-space method (Grundy's game is where it was first used): its work is
+        // checked as it is done, the memory here.
+        let n = check_table(upto, 0, limits, "grundy-game")?;
+        let takes = Takes {
+            two: vec![0],
+            unequal: true,
+            ..Takes::default()
+        };
+        let what = format!("the nim-sequence of grundy-game up to {upto}");
+        let (values, _) = sparse::grow(&takes, n, false, &limits, &what, &|_, _| None)?;
+        Ok(values.into_iter().map(u64::from).collect())
     }
 
     fn describe(&self, n: u64, _heap: usize, heaps: usize, m: &HeapMove) -> String {

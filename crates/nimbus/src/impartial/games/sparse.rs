@@ -51,9 +51,20 @@ pub(crate) struct Takes {
     pub one: Vec<usize>,
     /// `k` tokens may be taken leaving two non-empty heaps (bit 4).
     pub two: Vec<usize>,
+    /// The two heaps a split leaves must differ in size (Grundy's game: `two = [0]`).
+    pub unequal: bool,
 }
 
 impl Takes {
+    /// The largest smaller part of a split of `m` (splits are `a + (m - a)`, `1 <= a <= half`).
+    fn half(&self, m: usize) -> usize {
+        if self.unequal {
+            m.saturating_sub(1) / 2
+        } else {
+            m / 2
+        }
+    }
+
     /// The takes of the digits `d0, d1, …` of an octal code.
     pub fn of_digits(digits: &[u8]) -> Self {
         let mut t = Takes::default();
@@ -202,12 +213,13 @@ impl<V: Nimber> Sparse<V> {
                 continue;
             }
             let m = n - k;
+            let half = self.takes.half(m);
             if dense {
-                for a in 1..=m / 2 {
+                for a in 1..=half {
                     stamp[(g[a].into() ^ g[m - a].into()) as usize] = tag;
                 }
-                self.work += (m / 2) as u64;
-                self.cursor[i] = m / 2 + 1;
+                self.work += half as u64;
+                self.cursor[i] = half + 1;
             } else {
                 let mut seen = 0u64;
                 for &r in rare {
@@ -215,7 +227,10 @@ impl<V: Nimber> Sparse<V> {
                     if r >= m {
                         break;
                     }
-                    stamp[(g[r].into() ^ g[m - r].into()) as usize] = tag;
+                    // (For unequal splits, `r = m - r` is no move.)
+                    if !(self.takes.unequal && 2 * r == m) {
+                        stamp[(g[r].into() ^ g[m - r].into()) as usize] = tag;
+                    }
                     seen += 1;
                 }
                 self.work += seen;
@@ -256,8 +271,9 @@ impl<V: Nimber> Sparse<V> {
                     continue;
                 }
                 let m = n - k;
+                let half = self.takes.half(m);
                 let start = self.cursor[i];
-                let end = (start + STRETCH).min(m / 2 + 1);
+                let end = (start + STRETCH).min(half + 1);
                 let mut a = start;
                 let mut found = false;
                 while a < end {
@@ -274,7 +290,7 @@ impl<V: Nimber> Sparse<V> {
                 if found {
                     return true;
                 }
-                more |= a <= m / 2;
+                more |= a <= half;
             }
             if !more {
                 return false;
@@ -358,7 +374,7 @@ pub(crate) fn naive(takes: &Takes, upto: usize) -> Vec<u32> {
         for &k in &takes.two {
             if k + 2 <= n {
                 let m = n - k;
-                options.extend((1..=m / 2).map(|a| g[a] ^ g[m - a]));
+                options.extend((1..=takes.half(m)).map(|a| g[a] ^ g[m - a]));
             }
         }
         seen.clear();
@@ -432,7 +448,8 @@ pub(crate) fn grow(
     horizon: &dyn Fn(u64, u64) -> Option<u64>,
 ) -> Result<(Vec<u32>, Option<Period>)> {
     let mut t = Table::Small(Sparse::new(takes.clone()));
-    let mut check = 1024usize;
+    // Without a periodicity test there is nothing to check along the way.
+    let mut check = if horizon(0, 1).is_some() { 1024 } else { upto };
     loop {
         let target = check.min(upto);
         // All told: the values returned (8 bytes each at most), the table's own entries (2
