@@ -10,6 +10,8 @@ Examples:
       ... periodic from n = 71 with period 12, proved (Guy-Smith test)
   nimbus sequence octal 0.16 --prove
       computes until the period is proved: 149459 from n = 105351
+  nimbus sequence octal 0.16 --upto 300000 --plot seq.svg
+      G(n) against n, rare values in red, the preperiod and one period marked
   nimbus sequence octal 0.137 --upto 500
   nimbus sequence 'subtract{1,3,4}' --upto 40 --json
   nimbus sequence grundy-game --upto 100000
@@ -44,6 +46,10 @@ pub struct Args {
     /// games), within --max-states; the values listed are still those up to --upto.
     #[arg(long)]
     prove: bool,
+    /// Draw G(n) against n for the values listed as an SVG scatter plot in FILE (rare
+    /// values in red, the preperiod and one period marked).
+    #[arg(long, value_name = "FILE")]
+    plot: Option<String>,
     #[command(flatten)]
     script: ScriptArgs,
     #[command(flatten)]
@@ -59,10 +65,18 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, nimbus::Error> {
         upto: args.upto,
         misere: args.misere,
         prove: args.prove,
+        plot: args.plot.is_some(),
         limits,
         script: args.script.options(),
     };
-    let answer = sequence::solve(&args.ruleset.join(" "), &req)?;
+    let mut answer = sequence::solve(&args.ruleset.join(" "), &req)?;
+    if let (Some(path), Some(svg)) = (&args.plot, &answer.plot) {
+        std::fs::write(path, svg).map_err(|source| nimbus::Error::Io {
+            path: path.clone(),
+            source,
+        })?;
+        answer.notes.push(format!("plot written to {path}"));
+    }
     if args.common.json {
         print_json(out, &answer)?;
         return Ok(ExitCode::SUCCESS);

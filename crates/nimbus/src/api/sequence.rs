@@ -26,6 +26,8 @@ pub struct Request {
     /// Compute as far as it takes to prove a period (normal play, rules with a periodicity
     /// test), within the limits; `values` still lists `G(0..=upto)`.
     pub prove: bool,
+    /// Draw the values listed as an SVG scatter plot ([`Answer::plot`]).
+    pub plot: bool,
     /// Budgets.
     pub limits: Limits,
     /// Limits on a script ruleset.
@@ -38,6 +40,7 @@ impl Default for Request {
             upto: 100,
             misere: false,
             prove: false,
+            plot: false,
             limits: Limits::default(),
             script: ScriptOptions::default(),
         }
@@ -76,6 +79,9 @@ pub struct Answer {
     pub checksum: Option<String>,
     /// Remarks.
     pub notes: Vec<String>,
+    /// The scatter plot of the values (SVG) when asked for.
+    #[serde(skip)]
+    pub plot: Option<String>,
 }
 
 /// The CRC-32 of `values`, each a 64-bit little-endian integer, as 8 hex digits.
@@ -135,6 +141,7 @@ pub fn of_rule(rule: &dyn HeapRule, req: &Request) -> Result<Answer> {
             checked_upto,
             checksum,
             notes: Vec::new(),
+            plot: None,
         });
     }
     if req.misere {
@@ -164,6 +171,7 @@ pub fn of_rule(rule: &dyn HeapRule, req: &Request) -> Result<Answer> {
             checked_upto: None,
             checksum: None,
             notes,
+            plot: None,
         });
     }
     let s = nim_sequence(rule, req.upto, req.limits)?;
@@ -188,16 +196,40 @@ pub fn of_rule(rule: &dyn HeapRule, req: &Request) -> Result<Answer> {
         checked_upto,
         checksum,
         notes: Vec::new(),
+        plot: None,
     })
 }
 
 /// The nim-sequence of the ruleset written in `text` ("octal 0.137", "subtract{1,3,4}", or
 /// "script:FILE" for a Rhai script with `fn heap(n)`).
 pub fn solve(text: &str, req: &Request) -> Result<Answer> {
-    if let Some(rest) = text.trim().strip_prefix("script:") {
-        return of_script(rest, req);
+    let answer = if let Some(rest) = text.trim().strip_prefix("script:") {
+        of_script(rest, req)
+    } else {
+        of_rule(parse_rule(text, "the ruleset")?.as_ref(), req)
+    }?;
+    Ok(with_plot(answer, req))
+}
+
+/// `answer` with its plot drawn, if `req` asks for one.
+pub fn with_plot(mut answer: Answer, req: &Request) -> Answer {
+    if req.plot {
+        let period = answer
+            .period
+            .zip(answer.preperiod)
+            .map(|(period, preperiod)| Period { preperiod, period });
+        let game = match answer.play {
+            Play::Misere => format!("{} (misère)", answer.game),
+            Play::Normal => answer.game.clone(),
+        };
+        answer.plot = Some(crate::impartial::plot::sequence_svg(
+            &game,
+            &answer.values,
+            period,
+            answer.proved,
+        ));
     }
-    of_rule(parse_rule(text, "the ruleset")?.as_ref(), req)
+    answer
 }
 
 fn of_script(rest: &str, req: &Request) -> Result<Answer> {
@@ -241,5 +273,6 @@ fn of_script(rest: &str, req: &Request) -> Result<Answer> {
         checked_upto: None,
         checksum: None,
         notes: Vec::new(),
+        plot: None,
     })
 }

@@ -39,6 +39,7 @@ pub mod games;
 pub mod grundy;
 pub mod loopy;
 pub mod misere;
+pub mod plot;
 pub mod sequence;
 pub mod sum;
 
