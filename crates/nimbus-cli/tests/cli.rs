@@ -848,7 +848,13 @@ fn json_errors_are_one_object_on_standard_output() {
         .as_str()
         .unwrap()
         .contains("did you mean 'kayles'"));
-    let out = nimbus(&["sg", "grundy-game 902149", "--json"]);
+    let out = nimbus(&[
+        "sg",
+        "grundy-game 902149",
+        "--json",
+        "--max-work",
+        "1000000",
+    ]);
     let v: Value = serde_json::from_slice(&out.stdout).expect("one JSON object");
     assert_eq!(v["kind"], "work_limit");
 }
