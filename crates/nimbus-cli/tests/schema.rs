@@ -104,7 +104,7 @@ fn errors_match_the_documented_schema() {
     for args in [
         &["sg", "kayels 7"][..],
         &["nash", "no-such-file.nfg"],
-        &["sg", "grundy-game 902149"],
+        &["sg", "grundy-game 902149", "--max-work", "1000000"],
         &["zerosum", "1 2; 3"],
     ] {
         let out = run(args);

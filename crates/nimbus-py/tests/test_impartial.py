@@ -92,7 +92,7 @@ def test_callback_errors_reach_python():
 
 def test_limits_are_limit_errors():
     with pytest.raises(nimbus.LimitError, match="max-work"):
-        nimbus.sequence("grundy-game", upto=902149)
+        nimbus.sequence("grundy-game", upto=902149, max_work=1000000)
     with pytest.raises(nimbus.LimitError):
         nimbus.sg(nimbus.impartial(lambda n: [n + 1]), 0, max_states=1000)
     assert issubclass(nimbus.LimitError, ValueError)

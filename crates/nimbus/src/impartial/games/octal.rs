@@ -6,7 +6,7 @@
 //! without removing anything; 2 would be a pass, which is not an octal game's move).
 //! Kayles is 0.77, Dawson's Kayles 0.07, Dawson's chess 0.137.
 //!
-//! The nim-sequence is computed by the sparse-space method ([`super::sparse`]); periods are
+//! The nim-sequence is computed by the sparse-space method (`games/sparse.rs`); periods are
 //! proved by the Guy–Smith test.
 
 use super::heap::{check_table, describe_take, values_by_doubling, HeapMove, HeapRule, HeapValues};
