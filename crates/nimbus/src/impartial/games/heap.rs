@@ -412,20 +412,19 @@ pub fn values_by_doubling<R: HeapRule + ?Sized>(
     upto: u64,
     limits: Limits,
 ) -> Result<HeapValues> {
-    use crate::impartial::sequence::{detect_period, is_proved};
+    use crate::impartial::sequence::proved_period;
     let cap = limits.max_states.saturating_sub(1);
     let mut len = 255u64;
     loop {
         let n = len.min(upto).min(cap);
         let table = rule.table(n, limits)?;
-        if let Some(p) = detect_period(&table) {
-            if is_proved(rule, &table, p) {
-                return Ok(HeapValues::Periodic {
-                    table,
-                    preperiod: p.preperiod,
-                    period: p.period,
-                });
-            }
+        // A proved period needs no further evidence, so the least one the table proves.
+        if let Some(p) = proved_period(&table, |pre, p| rule.proof_horizon(pre, p)) {
+            return Ok(HeapValues::Periodic {
+                table,
+                preperiod: p.preperiod,
+                period: p.period,
+            });
         }
         if n >= upto {
             return Ok(HeapValues::Table(table));
