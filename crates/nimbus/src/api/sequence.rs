@@ -86,11 +86,7 @@ pub struct Answer {
 
 /// The CRC-32 of `values`, each a 64-bit little-endian integer, as 8 hex digits.
 pub fn checksum(values: &[u64]) -> String {
-    let mut h = crc32fast::Hasher::new();
-    for v in values {
-        h.update(&v.to_le_bytes());
-    }
-    format!("{:08x}", h.finalize())
+    crate::impartial::sequence::checksum_of(values.iter().copied())
 }
 
 /// The certificate of the proved `period` of `table`: the last index the test compared, and
@@ -118,10 +114,11 @@ pub fn of_rule(rule: &dyn HeapRule, req: &Request) -> Result<Answer> {
         ));
     }
     if req.prove {
-        let (table, period) = rule.prove(req.limits)?;
-        let (checked_upto, checksum) = certificate(rule, &table, period);
+        let proof = rule.prove(req.limits)?;
+        let period = proof.period;
+        let (checked_upto, checksum) = (Some(proof.checked_upto), Some(proof.checksum));
         let form = HeapValues::Periodic {
-            table,
+            table: proof.table,
             preperiod: period.preperiod,
             period: period.period,
         };

@@ -106,6 +106,44 @@ pub fn proved_period<T: Eq>(
     })
 }
 
+/// The CRC-32 of `values`, each a 64-bit little-endian integer, as 8 hex digits: the checksum
+/// of a proved period's certificate (Python: `zlib.crc32(struct.pack("<%dQ" % len(v), *v))`).
+pub fn checksum_of(values: impl Iterator<Item = u64>) -> String {
+    let mut h = crc32fast::Hasher::new();
+    for v in values {
+        h.update(&v.to_le_bytes());
+    }
+    format!("{:08x}", h.finalize())
+}
+
+/// A proved period with its certificate, and the values that describe the whole sequence.
+#[derive(Debug, Clone)]
+pub struct Proof {
+    /// `G(0..preperiod + period)`: every value, by the period.
+    pub table: Vec<u64>,
+    /// The period and where it starts.
+    pub period: Period,
+    /// The last `n` the periodicity test compared.
+    pub checked_upto: u64,
+    /// [`checksum_of`] `G(0..=checked_upto)`.
+    pub checksum: String,
+}
+
+impl Proof {
+    /// The proof that `table` (which reaches the test's horizon `checked_upto`) gives of
+    /// `period`; the table is cut to what describes the sequence.
+    pub fn of_table<T: Copy + Into<u64>>(table: &[T], period: Period, checked_upto: u64) -> Self {
+        let checksum = checksum_of(table[..=checked_upto as usize].iter().map(|&v| v.into()));
+        let keep = (period.preperiod + period.period) as usize;
+        Proof {
+            table: table[..keep].iter().map(|&v| v.into()).collect(),
+            period,
+            checked_upto,
+            checksum,
+        }
+    }
+}
+
 /// Whether the observed `period` of `values` is proved by the rule's test.
 pub fn is_proved<R: HeapRule + ?Sized>(rule: &R, values: &[u64], period: Period) -> bool {
     match rule.proof_horizon(period.preperiod, period.period) {

@@ -102,10 +102,9 @@ pub trait HeapRule {
     }
     /// Computes `G(0), G(1), …` until the rule's periodicity test
     /// ([`HeapRule::proof_horizon`]) proves a period, or the table would pass
-    /// `limits.max_states` entries (the error): the table, which reaches the test's horizon,
-    /// and the period. The default computes tables of doubling length; rules override it to
-    /// grow one table.
-    fn prove(&self, limits: Limits) -> Result<(Vec<u64>, crate::impartial::sequence::Period)> {
+    /// `limits.max_states` entries (the error): the period with its certificate. The default
+    /// computes tables of doubling length; rules override it to grow one table.
+    fn prove(&self, limits: Limits) -> Result<crate::impartial::sequence::Proof> {
         prove_by_doubling(self, limits)
     }
     /// What is needed to know `G(0..=upto)`: the table, or a proved periodic form that covers
@@ -447,8 +446,8 @@ pub fn values_by_doubling<R: HeapRule + ?Sized>(
 pub fn prove_by_doubling<R: HeapRule + ?Sized>(
     rule: &R,
     limits: Limits,
-) -> Result<(Vec<u64>, crate::impartial::sequence::Period)> {
-    use crate::impartial::sequence::proved_period;
+) -> Result<crate::impartial::sequence::Proof> {
+    use crate::impartial::sequence::{proved_period, Proof};
     if rule.proof_horizon(0, 1).is_none() {
         return Err(Error::Invalid(format!(
             "no periodicity test is known for {}, so no period can be proved (octal games and \
@@ -462,7 +461,10 @@ pub fn prove_by_doubling<R: HeapRule + ?Sized>(
         let n = len.min(cap);
         let table = rule.table(n, limits)?;
         if let Some(p) = proved_period(&table, |pre, p| rule.proof_horizon(pre, p)) {
-            return Ok((table, p));
+            let h = rule
+                .proof_horizon(p.preperiod, p.period)
+                .expect("a proved period has a horizon");
+            return Ok(Proof::of_table(&table, p, h));
         }
         if n >= cap {
             return Err(Error::StateLimit {

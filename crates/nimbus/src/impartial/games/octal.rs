@@ -12,7 +12,7 @@
 use super::heap::{check_table, describe_take, values_by_doubling, HeapMove, HeapRule, HeapValues};
 use super::sparse::{self, Takes};
 use crate::error::{Error, Result};
-use crate::impartial::sequence::Period;
+use crate::impartial::sequence::Proof;
 use crate::impartial::Limits;
 
 /// An octal game.
@@ -156,14 +156,17 @@ impl HeapRule for Octal {
         Ok(values.into_iter().map(u64::from).collect())
     }
 
-    fn prove(&self, limits: Limits) -> Result<(Vec<u64>, Period)> {
+    fn prove(&self, limits: Limits) -> Result<Proof> {
         let cap = limits.max_states.saturating_sub(1).min(u32::MAX as u64 - 1) as usize;
         let what = format!("a period of {}", self.name);
         crate::progress::phase(&what, cap as u64);
         let horizon = |pre, p| self.proof_horizon(pre, p);
         let (values, period) = sparse::grow(&self.takes(), cap, true, &limits, &what, &horizon)?;
         let period = period.expect("grow with prove returns a period or an error");
-        Ok((values.into_iter().map(u64::from).collect(), period))
+        let h = self
+            .proof_horizon(period.preperiod, period.period)
+            .expect("octal games have a test");
+        Ok(Proof::of_table(&values, period, h))
     }
 
     fn values(&self, upto: u64, limits: Limits) -> Result<HeapValues> {
