@@ -334,6 +334,7 @@ pub fn verify_within(game: &NormalForm, profile: &[Vec<Q>], tolerance: &Q) -> Re
             game.players.len()
         )));
     }
+    let mut sums = Vec::with_capacity(profile.len());
     for (i, (p, s)) in profile.iter().zip(&game.strategies).enumerate() {
         if p.len() != s.len() {
             return Err(Error::Invalid(format!(
@@ -361,16 +362,16 @@ pub fn verify_within(game: &NormalForm, profile: &[Vec<Q>], tolerance: &Q) -> Re
                 super::show(&sum)
             )));
         }
+        sums.push(sum);
     }
     let scaled: Vec<Vec<Q>> = profile
         .iter()
-        .map(|p| {
-            let (numer, den) = over_common_denominator(p);
-            let sum = super::ratio(&numer.iter().sum(), &den);
+        .zip(&sums)
+        .map(|(p, sum)| {
             if sum.is_one() {
                 p.clone()
             } else {
-                p.iter().map(|x| x / &sum).collect()
+                p.iter().map(|x| x / sum).collect()
             }
         })
         .collect();
