@@ -32,6 +32,7 @@
 pub mod api;
 pub mod budget;
 pub mod error;
+pub mod extensive;
 pub mod impartial;
 pub mod input;
 pub mod progress;

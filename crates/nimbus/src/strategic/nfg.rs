@@ -19,8 +19,9 @@ use super::{parse_number, show, Q};
 use crate::error::{Error, Result, Span};
 use num_traits::Zero;
 
+/// A token of Gambit's text formats (shared with `.efg`).
 #[derive(Debug, Clone, PartialEq)]
-enum Tok {
+pub(crate) enum Tok {
     Open,
     Close,
     Comma,
@@ -28,7 +29,7 @@ enum Tok {
     Word(String),
 }
 
-fn describe(t: &Tok) -> String {
+pub(crate) fn describe(t: &Tok) -> String {
     match t {
         Tok::Open => "'{'".into(),
         Tok::Close => "'}'".into(),
@@ -38,7 +39,7 @@ fn describe(t: &Tok) -> String {
     }
 }
 
-fn tokenize(text: &str, source: &str) -> Result<Vec<(Tok, Span)>> {
+pub(crate) fn tokenize(text: &str, source: &str) -> Result<Vec<(Tok, Span)>> {
     let mut out = Vec::new();
     let mut chars = text.chars().peekable();
     let (mut line, mut col) = (1usize, 1usize);
@@ -117,22 +118,44 @@ fn tokenize(text: &str, source: &str) -> Result<Vec<(Tok, Span)>> {
     Ok(out)
 }
 
-struct Reader {
-    toks: Vec<(Tok, Span)>,
-    at: usize,
-    end: Span,
+pub(crate) struct Reader {
+    pub(crate) toks: Vec<(Tok, Span)>,
+    pub(crate) at: usize,
+    pub(crate) end: Span,
 }
 
 impl Reader {
-    fn peek(&self) -> Option<&Tok> {
+    /// A reader of the tokens of `text`; `source` names it in errors.
+    pub(crate) fn new(text: &str, source: &str) -> Result<Self> {
+        let toks = tokenize(text, source)?;
+        let end = Span {
+            source: source.to_string(),
+            line: text.lines().count().max(1),
+            column: text.lines().last().map_or(1, |l| l.chars().count() + 1),
+        };
+        Ok(Reader { toks, at: 0, end })
+    }
+    /// The `R` or `D` after a header's version (rational or decimal numbers: both are read
+    /// exactly).
+    pub(crate) fn precision(&mut self) -> Result<()> {
+        let span = self.span();
+        match self.next("R or D")? {
+            (Tok::Word(w), _) if w == "R" || w == "D" => Ok(()),
+            (t, _) => Err(Error::parse(
+                span,
+                format!("expected R or D after the version, found {}", describe(&t)),
+            )),
+        }
+    }
+    pub(crate) fn peek(&self) -> Option<&Tok> {
         self.toks.get(self.at).map(|t| &t.0)
     }
-    fn span(&self) -> Span {
+    pub(crate) fn span(&self) -> Span {
         self.toks
             .get(self.at)
             .map_or_else(|| self.end.clone(), |t| t.1.clone())
     }
-    fn next(&mut self, what: &str) -> Result<(Tok, Span)> {
+    pub(crate) fn next(&mut self, what: &str) -> Result<(Tok, Span)> {
         match self.toks.get(self.at) {
             Some(t) => {
                 self.at += 1;
@@ -144,7 +167,7 @@ impl Reader {
             )),
         }
     }
-    fn expect(&mut self, want: Tok, what: &str) -> Result<()> {
+    pub(crate) fn expect(&mut self, want: Tok, what: &str) -> Result<()> {
         let (t, span) = self.next(what)?;
         if t == want {
             Ok(())
@@ -155,7 +178,7 @@ impl Reader {
             ))
         }
     }
-    fn text(&mut self, what: &str) -> Result<String> {
+    pub(crate) fn text(&mut self, what: &str) -> Result<String> {
         match self.next(what)? {
             (Tok::Text(s), _) => Ok(s),
             (t, span) => Err(Error::parse(
@@ -164,7 +187,7 @@ impl Reader {
             )),
         }
     }
-    fn number(&mut self, what: &str) -> Result<Q> {
+    pub(crate) fn number(&mut self, what: &str) -> Result<Q> {
         match self.next(what)? {
             (Tok::Word(w), span) => parse_number(&w)
                 .map_err(|why| Error::parse(span, format!("{why} (expected {what})"))),
@@ -174,7 +197,7 @@ impl Reader {
             )),
         }
     }
-    fn count(&mut self, what: &str) -> Result<usize> {
+    pub(crate) fn count(&mut self, what: &str) -> Result<usize> {
         match self.next(what)? {
             (Tok::Word(w), span) => w.parse::<usize>().map_err(|_| {
                 Error::parse(
@@ -189,7 +212,7 @@ impl Reader {
         }
     }
     /// Strings up to the closing brace (the opening one already read).
-    fn names(&mut self, what: &str) -> Result<Vec<String>> {
+    pub(crate) fn names(&mut self, what: &str) -> Result<Vec<String>> {
         let mut out = Vec::new();
         while self.peek() != Some(&Tok::Close) {
             out.push(self.text(what)?);
@@ -197,7 +220,7 @@ impl Reader {
         self.at += 1;
         Ok(out)
     }
-    fn skip_comment(&mut self) {
+    pub(crate) fn skip_comment(&mut self) {
         if let Some(Tok::Text(_)) = self.peek() {
             self.at += 1;
         }
@@ -206,14 +229,7 @@ impl Reader {
 
 /// Parses a game in `.nfg` format; `source` names it in errors.
 pub fn parse(text: &str, source: &str) -> Result<NormalForm> {
-    let toks = tokenize(text, source)?;
-    let lines = text.lines().count().max(1);
-    let end = Span {
-        source: source.to_string(),
-        line: lines,
-        column: text.lines().last().map_or(1, |l| l.chars().count() + 1),
-    };
-    let mut r = Reader { toks, at: 0, end };
+    let mut r = Reader::new(text, source)?;
     let span = r.span();
     match r.next("'NFG'")? {
         (Tok::Word(w), _) if w == "NFG" => {}
@@ -237,16 +253,7 @@ pub fn parse(text: &str, source: &str) -> Result<NormalForm> {
             ))
         }
     }
-    let span = r.span();
-    match r.next("R or D")? {
-        (Tok::Word(w), _) if w == "R" || w == "D" => {}
-        (t, _) => {
-            return Err(Error::parse(
-                span,
-                format!("expected R or D after the version, found {}", describe(&t)),
-            ))
-        }
-    }
+    r.precision()?;
     let title = r.text("the title")?;
     r.expect(Tok::Open, "'{' before the players' names")?;
     let players = r.names("a player's name")?;
@@ -387,7 +394,7 @@ fn extra(r: &mut Reader) -> Result<()> {
     }
 }
 
-fn quote(s: &str) -> String {
+pub(crate) fn quote(s: &str) -> String {
     format!("\"{}\"", s.replace('\\', "\\\\").replace('"', "\\\""))
 }
 

@@ -1,0 +1,376 @@
+//! Extensive-form games: Gambit's example trees read and written, and the tree solvers
+//! against Gambit's published answers and against independent methods on random trees.
+
+use nimbus::api::Limits;
+use nimbus::extensive::{
+    backward, efg, games, lp, reduced, seqform::SequenceForm, Builder, Mover, Tree,
+};
+use nimbus::strategic::{show, zerosum, Q};
+use proptest::prelude::*;
+use std::path::{Path, PathBuf};
+
+fn data() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/gambit")
+}
+
+fn efg_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for e in std::fs::read_dir(dir).unwrap() {
+        let p = e.unwrap().path();
+        if p.is_dir() {
+            efg_files(&p, out);
+        } else if p.extension().is_some_and(|x| x == "efg") {
+            out.push(p);
+        }
+    }
+}
+
+fn read(rel: &str) -> Tree {
+    let p = data().join(rel);
+    efg::parse(
+        &std::fs::read_to_string(&p).unwrap(),
+        &p.display().to_string(),
+    )
+    .unwrap()
+}
+
+fn q(s: &str) -> Q {
+    nimbus::strategic::parse_number(s).unwrap()
+}
+
+/// Every tree in Gambit's catalog, contributed games and test games: parse, write, parse
+/// gives the same tree, and the written file is what writing it again gives.
+#[test]
+fn every_gambit_tree_round_trips() {
+    let mut files = Vec::new();
+    efg_files(&data(), &mut files);
+    files.sort();
+    assert!(files.len() >= 170, "{} files", files.len());
+    let mut failures = Vec::new();
+    for f in &files {
+        let text = std::fs::read_to_string(f).unwrap();
+        match efg::parse(&text, &f.display().to_string()) {
+            Err(e) => failures.push(e.to_string()),
+            Ok(t) => {
+                let written = efg::write(&t);
+                let again = efg::parse(&written, "written").unwrap();
+                assert_eq!(again, t, "{}", f.display());
+                assert_eq!(efg::write(&again), written);
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// Player `p`'s behaviour at their information sets, in the order the sets first appear in
+/// the file (pygambit's order).
+fn by_number(tree: &Tree, b: &[Vec<Q>], p: usize) -> Vec<Vec<String>> {
+    tree.infosets_of(p)
+        .iter()
+        .map(|&h| b[h].iter().map(show).collect())
+        .collect()
+}
+
+fn strings(v: &[&[&str]]) -> Vec<Vec<String>> {
+    v.iter()
+        .map(|r| r.iter().map(|s| s.to_string()).collect())
+        .collect()
+}
+
+/// Gambit's lp_solve on the tree of Koller, Megiddo and von Stengel's 1994 paper (Gambit's
+/// tests state the unique equilibrium).
+#[test]
+fn stoc94_tree_as_gambit_solves_it() {
+    let t = read("tests/test_games/zerosum_efg_from_sequence_form_STOC94_paper.efg");
+    let s = lp::solve(&t, &Limits::default()).unwrap();
+    assert_eq!(
+        by_number(&t, &s.behaviour, 0),
+        strings(&[&["0", "1"], &["2/3", "1/3"], &["1/3", "2/3"]])
+    );
+    assert_eq!(
+        by_number(&t, &s.behaviour, 1),
+        strings(&[&["5/6", "1/6"], &["5/9", "4/9"]])
+    );
+}
+
+/// Kuhn poker: −1/18, and the LP's strategies cannot be exploited (checked exactly).
+#[test]
+fn kuhn_poker_value() {
+    let t = games::kuhn();
+    assert_eq!(t.nodes.len(), 55);
+    let s = lp::solve(&t, &Limits::default()).unwrap();
+    assert_eq!(show(&s.value), "-1/18");
+    let form = SequenceForm::new(&t).unwrap();
+    assert!(form
+        .gains(&t, &s.behaviour)
+        .iter()
+        .all(|g| *g == Q::from_integer(0.into())));
+    // Written as .efg and read back, it is the same tree.
+    assert_eq!(efg::parse(&efg::write(&t), "kuhn").unwrap(), t);
+    // Its reduced normal form (27 x 64 strategies in Kuhn's count) has the same value.
+    let r = reduced::reduce(&t, &Limits::default()).unwrap();
+    assert_eq!(r.game.shape(), vec![27, 64]);
+    assert_eq!(zerosum::solve(&r.game.matrix(0)).unwrap().value, s.value);
+}
+
+/// Gambit's other lp_solve answers: the profile Gambit's tests expect is an equilibrium here
+/// too (no gain from deviating, computed exactly), worth what the LP says.
+#[test]
+fn gambit_lp_answers_are_equilibria_of_the_same_value() {
+    type Profile<'a> = &'a [&'a [&'a str]];
+    let cases: &[(&str, Profile, Profile)] = &[
+        (
+            "tests/test_games/2_player_chance.efg",
+            &[&["1/3", "0", "2/3"], &["2/3", "0", "1/3"]],
+            &[&["2/3", "1/3"], &["2/3", "1/3"], &["1/3", "2/3"]],
+        ),
+        (
+            "tests/test_games/2_player_chance_nonterm_outcomes_and_missing_term_outcomes.efg",
+            &[&["1/3", "0", "2/3"], &["2/3", "0", "1/3"]],
+            &[&["2/3", "1/3"], &["2/3", "1/3"], &["1/3", "2/3"]],
+        ),
+        (
+            "tests/test_games/perfect_info_with_chance.efg",
+            &[&["0", "1"]],
+            &[&["1", "0"], &["1", "0"]],
+        ),
+        (
+            "tests/test_games/large_payoff_game.efg",
+            &[&["1", "0"], &["1", "0"]],
+            &[
+                &["0", "1"],
+                &[
+                    "9999999999999999999/10000000000000000000",
+                    "1/10000000000000000000",
+                ],
+            ],
+        ),
+    ];
+    for (file, p1, p2) in cases {
+        let t = read(file);
+        let s = lp::solve(&t, &Limits::default()).unwrap();
+        let mut b: Vec<Vec<Q>> = t.infosets.iter().map(|h| h.probs.clone()).collect();
+        for (p, rows) in [(0, p1), (1, p2)] {
+            let sets = t.infosets_of(p);
+            for (&h, row) in sets.iter().zip(rows.iter()) {
+                b[h] = row.iter().map(|x| q(x)).collect();
+            }
+        }
+        let form = SequenceForm::new(&t).unwrap();
+        assert!(form.gains(&t, &b).iter().all(|g| g == &q("0")), "{file}");
+        assert_eq!(form.payoffs(&t, &b)[0], s.value, "{file}");
+    }
+}
+
+/// The one-shot trust game (Kreps 1990), as Gambit's tests build it: the buyer does not trust
+/// and the seller honours with probability at most 1/2; [0, 1] / [1/2, 1/2] is an extreme
+/// equilibrium of the reduced normal form.
+#[test]
+fn trust_game() {
+    let mut b = Builder::new("One-shot trust game", &["Buyer", "Seller"]);
+    let buyer = b.infoset(Mover::Player(0), "", &["Trust", "Not trust"], vec![]);
+    let seller = b.infoset(Mover::Player(1), "", &["Honor", "Abuse"], vec![]);
+    let root = b.node(None, Some(buyer), None);
+    let s = b.node(Some((root, 0)), Some(seller), None);
+    b.node(Some((s, 0)), None, Some(vec![q("1"), q("1")]));
+    b.node(Some((s, 1)), None, Some(vec![q("-1"), q("2")]));
+    b.node(Some((root, 1)), None, Some(vec![q("0"), q("0")]));
+    let t = b.finish().unwrap();
+    let r = reduced::reduce(&t, &Limits::default()).unwrap();
+    let all = nimbus::api::nash::solve(
+        &r.game,
+        &nimbus::api::nash::Request {
+            method: nimbus::api::nash::Method::Vertex,
+            ..Default::default()
+        },
+        &Limits::default(),
+    )
+    .unwrap();
+    let found: Vec<Vec<Vec<String>>> = all
+        .equilibria
+        .iter()
+        .map(|e| {
+            let beh = r.behaviour(&t, &e.profile);
+            vec![
+                beh[buyer].iter().map(show).collect(),
+                beh[seller].iter().map(show).collect(),
+            ]
+        })
+        .collect();
+    assert!(
+        found.contains(&strings(&[&["0", "1"], &["1/2", "1/2"]])),
+        "{found:?}"
+    );
+}
+
+/// Gambit's trees without perfect recall are refused by the solvers that need it, naming the
+/// information set.
+#[test]
+fn trees_without_perfect_recall_are_refused() {
+    for f in [
+        "tests/test_games/not_perfect_recall.efg",
+        "tests/test_games/noPR-action-AM.efg",
+    ] {
+        let t = read(f);
+        let e = SequenceForm::new(&t).unwrap_err().to_string();
+        assert!(
+            e.contains("does not have perfect recall: at information set"),
+            "{e}"
+        );
+    }
+    read("tests/test_games/perfect_recall.efg")
+        .perfect_recall()
+        .unwrap();
+}
+
+/// A small random tree: chance, imperfect information with perfect recall (a player's
+/// nodes share a set only when their own last move is the same), outcomes on inner nodes.
+fn random_tree(seed: u64, players: usize, zero_sum: bool, perfect_info: bool) -> Tree {
+    let mut state = seed | 1;
+    let mut rng = move |n: u64| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state % n
+    };
+    let names: Vec<String> = (1..=players).map(|p| format!("P{p}")).collect();
+    let refs: Vec<&str> = names.iter().map(String::as_str).collect();
+    let mut b = Builder::new("random", &refs);
+    let pay = |rng: &mut dyn FnMut(u64) -> u64| -> Vec<Q> {
+        let first = rng(7) as i64 - 3;
+        (0..players)
+            .map(|p| {
+                let x = if p == 0 {
+                    first
+                } else if zero_sum {
+                    -first
+                } else {
+                    rng(7) as i64 - 3
+                };
+                Q::from_integer(x.into())
+            })
+            .collect()
+    };
+    type Key = (usize, Option<(usize, usize)>, usize);
+    let mut sets: Vec<(Key, usize)> = Vec::new();
+    // (parent, depth, each player's last own move)
+    type Pending = (Option<(usize, usize)>, usize, Vec<Option<(usize, usize)>>);
+    let mut stack: Vec<Pending> = vec![(None, 0, vec![None; players])];
+    while let Some((parent, depth, last)) = stack.pop() {
+        let r = rng(10);
+        if depth >= 4 || (depth > 0 && r < 3) {
+            let p = pay(&mut rng);
+            b.node(parent, None, Some(p));
+            continue;
+        }
+        let k = 2 + rng(2) as usize;
+        let outcome = (rng(6) == 0).then(|| pay(&mut rng));
+        let h = if r < 5 {
+            let w: Vec<u64> = (0..k).map(|_| 1 + rng(3)).collect();
+            let total: u64 = w.iter().sum();
+            let probs = w
+                .iter()
+                .map(|&x| Q::new((x as i64).into(), (total as i64).into()))
+                .collect();
+            let acts: Vec<String> = (0..k).map(|a| format!("c{a}")).collect();
+            let acts: Vec<&str> = acts.iter().map(String::as_str).collect();
+            b.infoset(Mover::Chance, "", &acts, probs)
+        } else {
+            let p = rng(players as u64) as usize;
+            let key = (p, last[p], k);
+            let acts: Vec<String> = (0..k).map(|a| format!("a{a}")).collect();
+            let acts: Vec<&str> = acts.iter().map(String::as_str).collect();
+            match sets.iter().find(|(kk, _)| *kk == key) {
+                Some(&(_, h)) if !perfect_info && rng(2) == 0 => h,
+                _ => {
+                    let h = b.infoset(Mover::Player(p), "", &acts, vec![]);
+                    sets.push((key, h));
+                    h
+                }
+            }
+        };
+        let v = b.node(parent, Some(h), outcome);
+        for a in (0..k).rev() {
+            let mut l = last.clone();
+            if r >= 5 {
+                let p = sets.iter().find(|(_, hh)| *hh == h).unwrap().0 .0;
+                l[p] = Some((h, a));
+            }
+            stack.push((Some((v, a)), depth + 1, l));
+        }
+    }
+    b.finish().unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(200))]
+
+    /// The sequence-form LP's value is the value of the reduced normal form's matrix game
+    /// (solved by the matrix-game LP), and expected payoffs of pure profiles agree between
+    /// the tree and its reduced normal form.
+    #[test]
+    fn sequence_form_lp_equals_reduced_normal_form(seed in any::<u64>()) {
+        let t = random_tree(seed, 2, true, false);
+        let limits = Limits::default();
+        let s = lp::solve(&t, &limits).unwrap();
+        let r = reduced::reduce(&t, &limits).unwrap();
+        let v = zerosum::solve(&r.game.matrix(0)).unwrap().value;
+        prop_assert_eq!(&s.value, &v);
+        let form = SequenceForm::new(&t).unwrap();
+        for k in 0..r.game.profiles().min(50) {
+            let prof = r.game.profile(k);
+            let mixed: Vec<Vec<Q>> = prof
+                .iter()
+                .zip(r.game.shape())
+                .map(|(&s, n)| (0..n).map(|i| Q::from_integer(i64::from(i == s).into())).collect())
+                .collect();
+            let b = r.behaviour(&t, &mixed);
+            prop_assert_eq!(form.payoffs(&t, &b), r.game.payoffs_at(k).to_vec());
+        }
+    }
+
+    /// Every extreme equilibrium of the reduced normal form of a general-sum tree, mapped to
+    /// behaviour strategies, is an equilibrium of the tree (no player gains, exactly).
+    #[test]
+    fn reduced_normal_form_equilibria_are_tree_equilibria(seed in any::<u64>()) {
+        let t = random_tree(seed, 2, false, false);
+        let limits = Limits::default();
+        let r = reduced::reduce(&t, &limits).unwrap();
+        // Vertex enumeration is exponential: degenerate games of 40 x 48 strategies (which
+        // random trees with small payoffs give) take minutes.
+        prop_assume!(r.game.profiles() <= 150);
+        let all = nimbus::api::nash::solve(
+            &r.game,
+            &nimbus::api::nash::Request { method: nimbus::api::nash::Method::Vertex, ..Default::default() },
+            &limits,
+        ).unwrap();
+        prop_assert!(!all.equilibria.is_empty());
+        let form = SequenceForm::new(&t).unwrap();
+        for e in &all.equilibria {
+            let b = r.behaviour(&t, &e.profile);
+            prop_assert!(form.gains(&t, &b).iter().all(|g| g == &q("0")));
+            prop_assert_eq!(form.payoffs(&t, &b), e.payoffs.clone());
+        }
+    }
+
+    /// Backward induction on perfect-information trees: every listed profile is an
+    /// equilibrium; with two players and zero sum there is one payoff, the LP's value.
+    #[test]
+    fn backward_induction(seed in any::<u64>(), players in 2usize..4) {
+        let zero = players == 2 && seed % 2 == 0;
+        let t = random_tree(seed, players, zero, true);
+        let limits = Limits::default();
+        let bi = backward::solve(&t, &limits).unwrap();
+        let form = SequenceForm::new(&t).unwrap();
+        let total: u128 = bi.classes.iter().map(|c| c.1).sum();
+        prop_assert_eq!(total, bi.count);
+        for (pay, count, b) in &bi.classes {
+            prop_assert!(*count > 0);
+            prop_assert!(form.gains(&t, b).iter().all(|g| g == &q("0")));
+            prop_assert_eq!(&form.payoffs(&t, b), pay);
+        }
+        if zero {
+            prop_assert_eq!(bi.classes.len(), 1);
+            prop_assert_eq!(&bi.classes[0].0[0], &lp::solve(&t, &limits).unwrap().value);
+        }
+    }
+}
