@@ -43,9 +43,21 @@ impl GameInput {
     /// The game from `file` (a .nfg path) or the matrices, with the names applied; and notes
     /// on how it was read.
     pub fn load(&self, file: Option<&str>) -> Result<(NormalForm, Vec<String>), Error> {
+        let text = match file {
+            Some(path) => Some(read_input(path)?),
+            None => None,
+        };
+        self.load_text(file.zip(text))
+    }
+
+    /// As [`GameInput::load`], with the file (path and text) already read.
+    pub fn load_text(
+        &self,
+        file: Option<(&str, String)>,
+    ) -> Result<(NormalForm, Vec<String>), Error> {
         let mut notes = Vec::new();
         let mut game = match (file, &self.row, &self.col) {
-            (Some(path), None, None) => nimbus::strategic::nfg::parse(&read_input(path)?, path)?,
+            (Some((path, text)), None, None) => nimbus::strategic::nfg::parse(&text, path)?,
             (None, Some(r), c) => {
                 let a = read_matrix(r, "--row")?;
                 check_matrix(&a)?;

@@ -12,6 +12,7 @@ macro_rules! outln {
     }};
 }
 
+mod efg;
 mod game_input;
 mod nash;
 mod play;
@@ -173,6 +174,7 @@ enum Command {
     Substring(substring::Args),
     Zerosum(zerosum::Args),
     Nash(nash::Args),
+    Efg(efg::Args),
     Verify(verify::Args),
     Solve(solve::Args),
     Play(play::Args),
@@ -206,6 +208,7 @@ impl Command {
             Command::Substring(a) => a.common.json,
             Command::Zerosum(a) => a.common.json,
             Command::Nash(a) => a.common.json,
+            Command::Efg(a) => a.common.json,
             Command::Verify(a) => a.common.json,
             Command::Solve(a) => a.common.json,
             Command::Play(_) => false,
@@ -257,6 +260,7 @@ fn dispatch(command: Command, out: &mut String) -> Result<ExitCode, nimbus::Erro
         Command::Substring(args) => substring::run(args, out),
         Command::Zerosum(args) => zerosum::run(args, out),
         Command::Nash(args) => nash::run(args, out),
+        Command::Efg(args) => efg::run(args, out),
         Command::Verify(args) => verify::run(args, out),
         Command::Solve(args) => solve::run(args, out),
         Command::Play(args) => play::run(args, out),

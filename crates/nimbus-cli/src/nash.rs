@@ -2,7 +2,7 @@
 
 use crate::game_input::GameInput;
 use crate::{print_json, Common};
-use nimbus::api::nash;
+use nimbus::api::{nash, tree};
 use nimbus::strategic::game::NormalForm;
 use nimbus::strategic::{show, show_decimal, Q};
 use nimbus::Error;
@@ -20,16 +20,21 @@ Examples:
   nimbus nash --row \"2 0; 0 1\" --col \"1 0; 0 2\" --plot br.svg
       a 2 x 2 game: the indifference conditions, best-reply plot in br.svg
   nimbus nash game.nfg --format gambit       NE,... lines, as Gambit prints them
+  nimbus nash kuhn                           a game tree (an .efg file, or kuhn): behaviour
+                                             strategies at every information set
+  nimbus nash game.efg --method vertex       every extreme equilibrium of a two-player tree
 
 Methods: auto (the default) is indifference for 2 x 2 games, vertex enumeration for other
-two-player games and pure for more players. Every equilibrium printed has been checked
-exactly: no player gains by deviating to any pure strategy.";
+two-player games and pure for more players. On a tree it is backward induction (spe) for
+perfect information, the sequence-form LP (lp) for two-player zero-sum trees, vertex
+enumeration of the reduced normal form for other two-player trees and pure equilibria for more
+players. Every equilibrium printed has been checked exactly: no player gains by deviating.";
 
 /// Find the Nash equilibria of a game, exactly.
 #[derive(clap::Args)]
 #[command(after_help = EXAMPLES)]
 pub struct Args {
-    /// The game, a .nfg file ("-" for standard input).
+    /// The game: a .nfg or .efg file ("-" for standard input), or a built-in tree (kuhn).
     #[arg(value_name = "GAME", required_unless_present = "row", conflicts_with_all = ["row", "col"])]
     game: Option<String>,
     #[command(flatten)]
@@ -66,7 +71,7 @@ pub enum Method {
     /// Indifference for 2 x 2 games, vertex enumeration for two players, pure for more.
     Auto,
     /// Vertex enumeration: every extreme equilibrium and the components.
-    #[value(alias = "enummixed")]
+    #[value(alias = "enummixed", alias = "enum")]
     Vertex,
     /// Support enumeration.
     Support,
@@ -78,6 +83,11 @@ pub enum Method {
     Pure,
     /// The indifference conditions of a 2 x 2 game.
     Indifference,
+    /// Trees: the sequence-form linear program (two-player zero-sum).
+    Lp,
+    /// Trees of perfect information: backward induction (subgame-perfect equilibria).
+    #[value(alias = "backward")]
+    Spe,
 }
 
 /// The output formats of `nash`.
@@ -104,23 +114,86 @@ fn describe(p: &[Q], names: &[String], num: &dyn Fn(&Q) -> String) -> String {
     format!("({})", used.join(", "))
 }
 
-impl From<Method> for nash::Method {
-    fn from(m: Method) -> Self {
-        match m {
+impl Method {
+    /// The method for strategic-form games, if it is one.
+    fn strategic(self) -> Result<nash::Method, Error> {
+        Ok(match self {
             Method::Auto => nash::Method::Auto,
             Method::Vertex => nash::Method::Vertex,
             Method::Support => nash::Method::Support,
             Method::Lh => nash::Method::LemkeHowson,
             Method::Pure => nash::Method::Pure,
             Method::Indifference => nash::Method::Indifference,
-        }
+            Method::Lp | Method::Spe => {
+                return Err(Error::Invalid(
+                    "--method lp and spe solve game trees (.efg files); for a matrix game's \
+                     LP use nimbus zerosum"
+                        .into(),
+                ))
+            }
+        })
+    }
+
+    /// The method for trees, if it is one.
+    fn tree(self) -> Result<tree::Method, Error> {
+        Ok(match self {
+            Method::Auto => tree::Method::Auto,
+            Method::Vertex => tree::Method::Vertex,
+            Method::Support => tree::Method::Support,
+            Method::Lh => tree::Method::LemkeHowson,
+            Method::Pure => tree::Method::Pure,
+            Method::Lp => tree::Method::Lp,
+            Method::Spe => tree::Method::Spe,
+            Method::Indifference => {
+                return Err(Error::Invalid(
+                    "--method indifference solves 2 x 2 strategic-form games, not trees".into(),
+                ))
+            }
+        })
     }
 }
 
+fn number_format(decimals: Option<usize>) -> impl Fn(&Q) -> String {
+    move |q: &Q| match decimals {
+        Some(d) => show_decimal(q, d),
+        None => show(q),
+    }
+}
+
+/// `nimbus nash` on a tree.
+fn run_tree(args: &Args, t: &nimbus::extensive::Tree, out: &mut String) -> Result<ExitCode, Error> {
+    if args.dominance || args.plot.is_some() || args.label.is_some() {
+        return Err(Error::Invalid(
+            "--dominance, --plot and --label apply to strategic-form games, not trees".into(),
+        ));
+    }
+    let req = tree::Request {
+        method: args.method.tree()?,
+    };
+    let answer = tree::solve(t, &req, &args.common.limits())?;
+    let num = number_format(args.decimals);
+    crate::efg::print_nash(
+        out,
+        t,
+        &answer,
+        args.format == Format::Gambit,
+        args.common.json,
+        &num,
+    )?;
+    Ok(ExitCode::SUCCESS)
+}
+
 pub fn run(args: Args, out: &mut String) -> Result<ExitCode, Error> {
-    let (game, notes) = args.input.load(args.game.as_deref())?;
+    let file = match args.game.as_deref() {
+        Some(spec) => match crate::efg::load(spec)? {
+            crate::efg::Loaded::Tree(t) => return run_tree(&args, &t, out),
+            crate::efg::Loaded::Text(text) => Some((spec, text)),
+        },
+        None => None,
+    };
+    let (game, notes) = args.input.load_text(file)?;
     let req = nash::Request {
-        method: args.method.into(),
+        method: args.method.strategic()?,
         label: match args.label {
             Some(0) => return Err(Error::Invalid("--label 0: labels start at 1".into())),
             k => k.map(|k| k - 1),
@@ -143,14 +216,11 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, Error> {
             .notes
             .push(format!("best-reply plot written to {path}"));
     }
-    let num = |q: &Q| match args.decimals {
-        Some(d) => show_decimal(q, d),
-        None => show(q),
-    };
+    let num = number_format(args.decimals);
     match (args.format, args.common.json) {
         (Format::Gambit, _) => {
             for e in &answer.equilibria {
-                let nums: Vec<String> = e.profile.iter().flatten().map(num).collect();
+                let nums: Vec<String> = e.profile.iter().flatten().map(&num).collect();
                 outln!(out, "NE,{}", nums.join(","));
             }
         }

@@ -167,7 +167,15 @@ fn state_limit_says_how_many_positions_were_explored() {
 
 #[test]
 fn every_command_has_help_with_an_example() {
-    for cmd in ["sg", "sequence", "substring", "zerosum", "nash", "verify"] {
+    for cmd in [
+        "sg",
+        "sequence",
+        "substring",
+        "zerosum",
+        "nash",
+        "verify",
+        "efg",
+    ] {
         let out = nimbus(&[cmd, "--help"]);
         let text = String::from_utf8_lossy(&out.stdout);
         assert!(
@@ -1026,4 +1034,46 @@ fn sequence_summary_comes_first_and_a_proved_period_is_shown_once() {
     let help = String::from_utf8_lossy(&help.stdout);
     assert!(help.contains("Dawson's Kayles (octal 0.07"), "{help}");
     assert!(help.contains("dawson-chess"), "{help}");
+}
+
+/// Game trees: the answers, the conversions, and bad trees as clear errors with status 2.
+#[test]
+fn trees_end_to_end() {
+    let a = json(&["nash", "kuhn", "--json"]);
+    assert_eq!(a["value"], "-1/18");
+    assert_eq!(a["method"], "lp");
+    let a = json(&["nash", "examples/centipede.efg", "--json"]);
+    assert_eq!(a["method"], "spe");
+    assert_eq!(a["equilibria"][0]["payoffs"][0], "1");
+    let nfg = nimbus(&["efg", "examples/trust.efg", "--to", "nfg"]);
+    assert!(String::from_utf8_lossy(&nfg.stdout).starts_with("NFG 1 R"));
+    let efg = nimbus(&["efg", "kuhn", "--to", "efg"]);
+    let text = String::from_utf8_lossy(&efg.stdout).to_string();
+    assert!(text.starts_with("EFG 2 R \"Kuhn poker\""));
+    let out = with_stdin(&["nash", "-", "--json"], &text);
+    assert!(out.status.success());
+    fails(
+        &[
+            "nash",
+            "crates/nimbus/tests/data/gambit/tests/test_games/not_perfect_recall.efg",
+        ],
+        "does not have perfect recall",
+    );
+    fails(&["nash", "kuhn", "--method", "indifference"], "not trees");
+    fails(&["nash", "examples/pd.nfg", "--method", "lp"], "game trees");
+    fails(
+        &["nash", "examples/job-market.efg", "--method", "lp"],
+        "zero-sum",
+    );
+    fails(
+        &["nash", "examples/selten-horse.efg", "--method", "spe"],
+        "",
+    );
+    fails(&["efg", "examples/pd.nfg"], "not a game tree");
+    let cut = "EFG 2 R \"\" { \"A\" \"B\" } \"\"\np \"\" 1 1 \"\" { \"a\" \"b\" } 0\nt \"\" 1 \"\" { 1, 2 }\n";
+    let out = with_stdin(&["nash", "-"], cut);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("line 3"));
+    let big = nimbus(&["nash", "kuhn", "--method", "vertex", "--max-states", "100"]);
+    assert_eq!(big.status.code(), Some(2));
 }

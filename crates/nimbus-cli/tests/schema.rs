@@ -83,6 +83,12 @@ fn every_answer_matches_the_documented_schema() {
     answers(&["nash", "data/nfg/8x8.nfg", "--method", "lh"]);
     answers(&["nash", "data/nfg/mixdom.nfg", "--dominance"]);
     answers(&["nash", "data/nfg/2x2x2.nfg"]);
+    answers(&["nash", "kuhn"]);
+    answers(&["nash", "examples/trust.efg"]);
+    answers(&["nash", "examples/centipede.efg"]);
+    answers(&["nash", "examples/selten-horse.efg", "--method", "pure"]);
+    answers(&["efg", "kuhn"]);
+    answers(&["efg", "examples/selten-horse.efg"]);
     answers(&["verify", "examples/pd.nfg", "0,1,0,1"]);
     answers(&["verify", "examples/bos.nfg", "0.667,0.333,0.333,0.667"]);
     answers(&["solve", "tictactoe"]);

@@ -478,11 +478,84 @@ fn solve(
     answer_to_py(py, &answer)
 }
 
+/// A game tree held in Rust (`nimbus::extensive::Tree`).
+#[pyclass(module = "nimbus._nimbus", frozen)]
+struct GameTree {
+    tree: nimbus::extensive::Tree,
+}
+
+#[pymethods]
+impl GameTree {
+    /// A tree from the text of an .efg file.
+    #[staticmethod]
+    fn parse(text: &str, source: &str) -> PyResult<Self> {
+        let tree = nimbus::extensive::efg::parse(text, source).map_err(to_py)?;
+        Ok(GameTree { tree })
+    }
+
+    /// A built-in tree by name (kuhn).
+    #[staticmethod]
+    fn builtin(name: &str) -> PyResult<Self> {
+        match nimbus::extensive::games::builtin(name) {
+            Some(tree) => Ok(GameTree { tree }),
+            None => Err(PyValueError::new_err(format!(
+                "no built-in tree is called '{name}' (there are: {})",
+                nimbus::extensive::games::NAMES.join(", ")
+            ))),
+        }
+    }
+
+    /// The tree as an .efg file.
+    fn efg(&self) -> String {
+        nimbus::extensive::efg::write(&self.tree)
+    }
+
+    /// The reduced normal form as a .nfg file.
+    #[pyo3(signature = (max_states=None, max_memory=None, max_work=None))]
+    fn nfg(
+        &self,
+        py: Python<'_>,
+        max_states: Option<u64>,
+        max_memory: Option<u64>,
+        max_work: Option<u64>,
+    ) -> PyResult<String> {
+        let limits = limits(max_states, max_memory, max_work);
+        run(py, false, || {
+            api::tree::convert(&self.tree, api::tree::Format::Nfg, &limits)
+        })
+    }
+
+    /// What the tree is made of (`nimbus::api::tree::describe`).
+    fn describe(&self, py: Python<'_>) -> PyResult<Py<PyAny>> {
+        let info = api::tree::describe(&self.tree).map_err(to_py)?;
+        answer_to_py(py, &info)
+    }
+
+    /// The equilibria (`nimbus::api::tree::solve`).
+    #[pyo3(signature = (method="auto", max_states=None, max_memory=None, max_work=None))]
+    fn nash(
+        &self,
+        py: Python<'_>,
+        method: &str,
+        max_states: Option<u64>,
+        max_memory: Option<u64>,
+        max_work: Option<u64>,
+    ) -> PyResult<Py<PyAny>> {
+        let req = api::tree::Request {
+            method: api::tree::Method::parse(method).map_err(to_py)?,
+        };
+        let limits = limits(max_states, max_memory, max_work);
+        let answer = run(py, false, || api::tree::solve(&self.tree, &req, &limits))?;
+        answer_to_py(py, &answer)
+    }
+}
+
 #[pymodule]
 fn _nimbus(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("LimitError", m.py().get_type::<LimitError>())?;
     m.add("SCHEMA", api::SCHEMA)?;
     m.add_class::<NormalFormGame>()?;
+    m.add_class::<GameTree>()?;
     m.add_function(wrap_pyfunction!(sg, m)?)?;
     m.add_function(wrap_pyfunction!(sequence, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;

@@ -16,6 +16,11 @@ Impartial games::
     >>> nimbus.sequence("kayles", upto=200).period
     12
 
+Game trees::
+
+    >>> nimbus.tree("kuhn").nash().value
+    Fraction(-1, 18)
+
 Sequential games::
 
     >>> nimbus.solve("tictactoe").meaning
@@ -28,6 +33,7 @@ from . import _nimbus
 from ._nimbus import LimitError, SCHEMA
 from ._answers import Answer, from_value
 from ._strategic import Equilibrium, Game, Mixed, NashResult, read_game
+from ._tree import Tree, TreeInfo, TreeNash, tree
 
 # pygambit 17 calls a strategic-form game StrategicGame.
 StrategicGame = Game
@@ -56,6 +62,10 @@ __all__ = [
     "solve",
     "two_player",
     "TwoPlayerGame",
+    "Tree",
+    "TreeInfo",
+    "TreeNash",
+    "tree",
 ]
 
 __version__ = "0.1.0"

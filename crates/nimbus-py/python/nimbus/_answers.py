@@ -3,7 +3,16 @@
 from fractions import Fraction
 import html
 
-__all__ = ["Answer", "q", "exact_text", "from_value"]
+__all__ = ["Answer", "q", "exact_text", "from_value", "write_text"]
+
+
+def write_text(text, path):
+    """``text`` written to ``path``; without a path, ``text`` itself (the games' ``write``)."""
+    if path is None:
+        return text
+    with open(path, "w", encoding="utf-8") as f:
+        f.write(text)
+    return None
 
 
 def q(text):

@@ -37,6 +37,27 @@ class NormalFormGame:
     def verify(self, profile: Sequence[Sequence[str]], tolerance: str = "0") -> dict[str, Any]: ...
     def dominated(self, weak: bool = False) -> list[dict[str, Any]]: ...
 
+class GameTree:
+    @staticmethod
+    def parse(text: str, source: str) -> GameTree: ...
+    @staticmethod
+    def builtin(name: str) -> GameTree: ...
+    def efg(self) -> str: ...
+    def nfg(
+        self,
+        max_states: Optional[int] = None,
+        max_memory: Optional[int] = None,
+        max_work: Optional[int] = None,
+    ) -> str: ...
+    def describe(self) -> dict[str, Any]: ...
+    def nash(
+        self,
+        method: str = "auto",
+        max_states: Optional[int] = None,
+        max_memory: Optional[int] = None,
+        max_work: Optional[int] = None,
+    ) -> dict[str, Any]: ...
+
 def sg(
     expression: str,
     misere: bool = False,

@@ -4,7 +4,7 @@ from fractions import Fraction
 import html
 
 from . import _nimbus
-from ._answers import Answer, exact_text, from_value, q
+from ._answers import Answer, exact_text, from_value, q, write_text
 
 __all__ = ["Game", "Equilibrium", "Mixed", "NashResult", "read_game"]
 
@@ -228,12 +228,7 @@ class Game:
 
     def write(self, path=None):
         """The game as a .nfg file: written to ``path``, or returned as text without one."""
-        text = self._native.nfg()
-        if path is None:
-            return text
-        with open(path, "w", encoding="utf-8") as f:
-            f.write(text)
-        return None
+        return write_text(self._native.nfg(), path)
 
     def __reduce__(self):
         return (Game.parse_game, (self._native.nfg(), "a pickled game"))
@@ -482,11 +477,16 @@ def _limits(kw):
 
 
 def read_game(path):
-    """A game from a Gambit .nfg file."""
+    """A game from a Gambit file: a :class:`Game` from a .nfg file, a
+    :class:`nimbus.Tree` from an .efg file."""
     with open(path, "rb") as f:
         data = f.read()
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
         text = data.decode("latin-1")
+    if text.lstrip().startswith("EFG"):
+        from ._tree import Tree
+
+        return Tree(_nimbus.GameTree.parse(text, str(path)))
     return Game(_nimbus.NormalFormGame.parse(text, str(path)))

@@ -11,7 +11,8 @@
 //! - [`verify`]: whether a mixed profile is an equilibrium;
 //! - [`sg`]: a sum of impartial games under normal or misère play;
 //! - [`sequence`]: the nim-sequence of a heap game and its period;
-//! - [`solve`]: a search, a strong solution or a query of one, for two-player games.
+//! - [`solve`]: a search, a strong solution or a query of one, for two-player games;
+//! - [`tree`]: extensive-form games: equilibria, what a tree is made of, conversions.
 //!
 //! ```
 //! use nimbus::api::{nash, to_json, Limits};
@@ -32,6 +33,7 @@ pub mod nash;
 pub mod sequence;
 pub mod sg;
 pub mod solve;
+pub mod tree;
 pub mod verify;
 pub mod zerosum;
 
@@ -40,6 +42,13 @@ pub use crate::impartial::Limits;
 /// The version of the JSON answers: raised whenever a field changes meaning or goes away
 /// (adding a field does not raise it).
 pub const SCHEMA: u32 = 1;
+
+/// The value called `name` in a table of names, read as users type them (any case, `_` for
+/// `-`).
+pub(crate) fn named<T: Copy>(names: &[(&str, T)], name: &str) -> Option<T> {
+    let key = name.trim().to_ascii_lowercase().replace('_', "-");
+    names.iter().find(|(n, _)| *n == key).map(|&(_, m)| m)
+}
 
 /// An answer with the schema's version, as it is serialised: `{"schema": 1, ...answer}`.
 #[derive(serde::Serialize)]

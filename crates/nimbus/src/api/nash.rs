@@ -49,17 +49,12 @@ impl Method {
 
     /// The method called `name` (see [`Method::NAMES`]).
     pub fn parse(name: &str) -> Result<Method> {
-        let key = name.trim().to_ascii_lowercase().replace('_', "-");
-        Self::NAMES
-            .iter()
-            .find(|(n, _)| *n == key)
-            .map(|&(_, m)| m)
-            .ok_or_else(|| {
-                Error::Invalid(format!(
-                    "unknown method '{name}': use auto, vertex, support, lh, pure or \
+        super::named(Self::NAMES, name).ok_or_else(|| {
+            Error::Invalid(format!(
+                "unknown method '{name}': use auto, vertex, support, lh, pure or \
                      indifference (or Gambit's enummixed, lcp, enumpure)"
-                ))
-            })
+            ))
+        })
     }
 }
 

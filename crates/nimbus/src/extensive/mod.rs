@@ -311,6 +311,50 @@ impl Tree {
         sums.all(|s| s == first).then_some(first)
     }
 
+    /// The nodes that root a subgame: non-terminal nodes whose subtree cuts no player's
+    /// information set (every set meeting the subtree lies inside it). The root is one.
+    pub fn subgame_roots(&self) -> Vec<usize> {
+        let mut depth = vec![0usize; self.nodes.len()];
+        for (v, node) in self.nodes.iter().enumerate() {
+            if let Some((p, _)) = node.parent {
+                depth[v] = depth[p] + 1;
+            }
+        }
+        let parent = |v: usize| self.nodes[v].parent.map(|(p, _)| p);
+        let lca = |mut a: usize, mut b: usize| {
+            while depth[a] > depth[b] {
+                a = parent(a).expect("deeper than the root");
+            }
+            while depth[b] > depth[a] {
+                b = parent(b).expect("deeper than the root");
+            }
+            while a != b {
+                a = parent(a).expect("not the root yet");
+                b = parent(b).expect("not the root yet");
+            }
+            a
+        };
+        let mut cut = vec![false; self.nodes.len()];
+        for h in &self.infosets {
+            if h.mover == Mover::Chance || h.nodes.len() < 2 {
+                continue;
+            }
+            let top = h.nodes[1..].iter().fold(h.nodes[0], |a, &b| lca(a, b));
+            // Every node strictly between a member and the common ancestor roots a subtree
+            // holding part of the set only.
+            for &v in &h.nodes {
+                let mut u = v;
+                while u != top {
+                    cut[u] = true;
+                    u = parent(u).expect("below the common ancestor");
+                }
+            }
+        }
+        (0..self.nodes.len())
+            .filter(|&v| !cut[v] && self.nodes[v].infoset.is_some())
+            .collect()
+    }
+
     /// The information sets of player `p`, in order.
     pub fn infosets_of(&self, p: usize) -> Vec<usize> {
         (0..self.infosets.len())

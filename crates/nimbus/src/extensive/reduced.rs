@@ -24,9 +24,9 @@ pub struct Reduced {
     pub form: SequenceForm,
 }
 
-/// How many reduced strategies a player has: at each sequence, the product over the sets it
-/// leads to of the sum over their actions (saturating).
-fn count(form: &SequenceForm, tree: &Tree, p: usize) -> u128 {
+/// How many reduced strategies player `p` has: at each sequence, the product over the sets it
+/// leads to of the sum over their actions (saturating at `u128::MAX`).
+pub fn count_strategies(form: &SequenceForm, tree: &Tree, p: usize) -> u128 {
     let s = &form.players[p];
     let mut below = vec![1u128; s.count];
     for k in (0..s.infosets.len()).rev() {
@@ -82,7 +82,7 @@ fn strategies_of(form: &SequenceForm, tree: &Tree, p: usize) -> Vec<Vec<usize>> 
 pub fn reduce(tree: &Tree, limits: &Limits) -> Result<Reduced> {
     let form = SequenceForm::new(tree)?;
     let n = tree.players.len();
-    let counts: Vec<u128> = (0..n).map(|p| count(&form, tree, p)).collect();
+    let counts: Vec<u128> = (0..n).map(|p| count_strategies(&form, tree, p)).collect();
     let profiles = counts.iter().fold(1u128, |a, &c| a.saturating_mul(c));
     let clip = |x: u128| u64::try_from(x).unwrap_or(u64::MAX);
     // Each profile holds a payoff per player (a rational: 64 bytes with its allocation) and

@@ -1,0 +1,234 @@
+//! Game trees on the command line: reading a tree (an .efg file or a built-in name), printing
+//! the equilibria of `nimbus nash` on a tree, and `nimbus efg` (what a tree is made of, and
+//! conversions).
+
+use crate::{print_json, read_input, Common};
+use nimbus::api::tree;
+use nimbus::extensive::{efg, games, Tree};
+use nimbus::strategic::{show, Q};
+use nimbus::Error;
+use num_traits::{One, Zero};
+use std::process::ExitCode;
+
+/// A game argument: a tree, or the text of a strategic-form file.
+pub enum Loaded {
+    /// A built-in tree or an .efg file.
+    Tree(Box<Tree>),
+    /// Any other file, read.
+    Text(String),
+}
+
+/// Reads `spec`: a built-in tree's name (when no file has that name), else a file.
+pub fn load(spec: &str) -> Result<Loaded, Error> {
+    if !std::path::Path::new(spec).exists() {
+        if let Some(t) = games::builtin(spec) {
+            return Ok(Loaded::Tree(Box::new(t)));
+        }
+    }
+    let text = read_input(spec)?;
+    if efg::is_efg(&text) {
+        return Ok(Loaded::Tree(Box::new(efg::parse(&text, spec)?)));
+    }
+    Ok(Loaded::Text(text))
+}
+
+/// Reads `spec`, which must be a tree.
+pub fn load_tree(spec: &str) -> Result<Tree, Error> {
+    match load(spec)? {
+        Loaded::Tree(t) => Ok(*t),
+        Loaded::Text(_) => Err(Error::Invalid(format!(
+            "{spec}: not a game tree (an .efg file starts with 'EFG 2 R'; built-in trees: {})",
+            games::NAMES.join(", ")
+        ))),
+    }
+}
+
+/// How an information set is named in text: its label, else its number.
+fn set_label(info: &tree::InfosetInfo) -> String {
+    if info.name.is_empty() {
+        format!("set {}", info.number)
+    } else {
+        format!("\"{}\"", info.name)
+    }
+}
+
+/// A behaviour at one set: the action when pure, else the actions with probabilities.
+fn behaviour_text(p: &[Q], actions: &[String], num: &dyn Fn(&Q) -> String) -> String {
+    if let Some(a) = p.iter().position(One::is_one) {
+        return actions[a].clone();
+    }
+    p.iter()
+        .zip(actions)
+        .filter(|(x, _)| !x.is_zero())
+        .map(|(x, a)| format!("{a} {}", num(x)))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// Prints the equilibria of a tree as `nimbus nash` does.
+pub fn print_nash(
+    out: &mut String,
+    t: &Tree,
+    a: &tree::Answer,
+    gambit: bool,
+    json: bool,
+    num: &dyn Fn(&Q) -> String,
+) -> Result<(), Error> {
+    if gambit {
+        for e in &a.equilibria {
+            let nums: Vec<String> = e.behaviour.iter().flatten().map(num).collect();
+            outln!(out, "NE,{}", nums.join(","));
+        }
+        return Ok(());
+    }
+    if json {
+        return print_json(out, a);
+    }
+    let title = if t.title.is_empty() {
+        String::new()
+    } else {
+        format!("\"{}\", ", t.title)
+    };
+    outln!(
+        out,
+        "game:        {title}{} players, a tree of {} nodes and {} information sets",
+        t.players.len(),
+        t.nodes.len(),
+        a.infosets.len()
+    );
+    outln!(out, "method:      {}", a.described);
+    if let Some(shape) = &a.reduced_shape {
+        let s: Vec<String> = shape.iter().map(usize::to_string).collect();
+        outln!(out, "reduced:     {} strategies", s.join(" x "));
+    }
+    if let Some(v) = &a.value {
+        outln!(out, "value:       {} (to {})", num(v), t.players[0]);
+    }
+    if let Some(c) = &a.spe_count {
+        outln!(out, "spe count:   {c}");
+    }
+    outln!(out, "equilibria:  {}", a.equilibria.len());
+    for (k, e) in a.equilibria.iter().enumerate() {
+        let payoffs: Vec<String> = e.payoffs.iter().map(num).collect();
+        let count = e
+            .count
+            .as_ref()
+            .filter(|c| c.as_str() != "1")
+            .map(|c| format!(" ({c} equilibria with these payoffs; one shown)"))
+            .unwrap_or_default();
+        outln!(out, "  {:>3}. payoffs {}{count}", k + 1, payoffs.join(", "));
+        for (p, name) in t.players.iter().enumerate() {
+            let parts: Vec<String> = a
+                .infosets
+                .iter()
+                .zip(&e.behaviour)
+                .filter(|(i, _)| i.player == p)
+                .map(|(i, b)| format!("{}: {}", set_label(i), behaviour_text(b, &i.actions, num)))
+                .collect();
+            if !parts.is_empty() {
+                outln!(out, "       {name}  {}", parts.join("; "));
+            }
+        }
+    }
+    for n in &a.notes {
+        outln!(out, "note: {n}");
+    }
+    Ok(())
+}
+
+const EXAMPLES: &str = "\
+Examples:
+  nimbus efg kuhn                       players, information sets, sequences, subgames
+  nimbus efg game.efg --to nfg          the reduced normal form, as a .nfg file
+  nimbus efg kuhn --to efg > kuhn.efg   a built-in tree written as an .efg file
+  nimbus nash game.efg                  the tree's equilibria (see nimbus help nash)
+
+Built-in trees: kuhn (Kuhn poker: three cards, ante 1, one bet of 1).";
+
+/// Inspect or convert a game tree (an .efg file or a built-in tree).
+#[derive(clap::Args)]
+#[command(after_help = EXAMPLES)]
+pub struct Args {
+    /// The tree: an .efg file ("-" for standard input) or a built-in name (kuhn).
+    #[arg(value_name = "TREE")]
+    tree: String,
+    /// Write the tree in this format to standard output instead of describing it: efg, or
+    /// nfg (its reduced normal form).
+    #[arg(long, value_name = "FORMAT", value_parser = ["efg", "nfg"])]
+    to: Option<String>,
+    #[command(flatten)]
+    pub(crate) common: Common,
+}
+
+pub fn run(args: Args, out: &mut String) -> Result<ExitCode, Error> {
+    let t = load_tree(&args.tree)?;
+    if let Some(to) = &args.to {
+        let format = if to == "nfg" {
+            tree::Format::Nfg
+        } else {
+            tree::Format::Efg
+        };
+        out.push_str(&tree::convert(&t, format, &args.common.limits())?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    let info = tree::describe(&t)?;
+    if args.common.json {
+        print_json(out, &info)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    if !info.title.is_empty() {
+        outln!(out, "title:       {}", info.title);
+    }
+    outln!(
+        out,
+        "tree:        {} nodes, {} terminal, {} chance information sets",
+        info.nodes,
+        info.leaves,
+        info.chance_infosets
+    );
+    for p in &info.players {
+        let mut line = format!("{} information sets", p.infosets);
+        if let (Some(s), Some(r)) = (p.sequences, &p.reduced_strategies) {
+            line.push_str(&format!(", {s} sequences, {r} reduced strategies"));
+        }
+        outln!(out, "player:      {}: {line}", p.name);
+    }
+    outln!(
+        out,
+        "information: {}",
+        if info.perfect_information {
+            "perfect"
+        } else {
+            "imperfect"
+        }
+    );
+    match &info.no_perfect_recall {
+        None => outln!(out, "recall:      perfect"),
+        Some(why) => outln!(out, "recall:      imperfect ({why})"),
+    }
+    if let Some(c) = &info.constant_sum {
+        outln!(out, "sum:         constant, {}", show(c));
+    }
+    outln!(
+        out,
+        "subgames:    {} (rooted at nodes {})",
+        info.subgame_roots.len(),
+        info.subgame_roots
+            .iter()
+            .map(|v| (v + 1).to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    for i in &info.infosets {
+        outln!(
+            out,
+            "  {} {}: {} ({} node{})",
+            info.players[i.player].name,
+            set_label(i),
+            i.actions.join(", "),
+            i.nodes,
+            if i.nodes == 1 { "" } else { "s" }
+        );
+    }
+    Ok(ExitCode::SUCCESS)
+}

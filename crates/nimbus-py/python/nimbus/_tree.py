@@ -1,0 +1,78 @@
+"""Game trees (extensive form): Gambit's .efg files and the built-in trees, solved exactly."""
+
+from . import _nimbus
+from ._answers import Answer, from_value, q, write_text
+
+
+class TreeNash(Answer):
+    """The equilibria of a tree: ``infosets`` (each ``player``, ``number``, ``name``,
+    ``actions``), ``method``, ``value`` (zero-sum trees by the LP, a Fraction),
+    ``equilibria`` (each ``behaviour``, a list of Fractions per entry of ``infosets``, and
+    ``payoffs``), ``notes``."""
+
+
+class TreeInfo(Answer):
+    """What a tree is made of: players (information sets, sequences, reduced strategies),
+    nodes, information sets, perfect information and recall, subgame roots."""
+
+
+class Tree:
+    """A game tree. ``nimbus.tree("kuhn")``, ``nimbus.read_game("game.efg")``."""
+
+    def __init__(self, native):
+        self._native = native
+
+    def nash(self, method="auto", **limits):
+        """The equilibria, each checked exactly on the tree: ``auto`` is backward induction
+        for perfect information, the sequence-form LP for two-player zero-sum trees, vertex
+        enumeration of the reduced normal form for other two-player trees; or ``lp``,
+        ``spe``, ``vertex``, ``support``, ``lh``, ``pure``."""
+        a = from_value(self._native.nash(method, **limits), TreeNash)
+        for e in a.equilibria:
+            e["behaviour"] = [[q(x) for x in row] for row in e.behaviour]
+            e["payoffs"] = [q(x) for x in e.payoffs]
+        if "value" in a:
+            a["value"] = q(a.value)
+        return a
+
+    def describe(self):
+        """Players, information sets, sequences, reduced strategies, subgames."""
+        return from_value(self._native.describe(), TreeInfo)
+
+    def reduced(self, **limits):
+        """The reduced normal form, as a strategic :class:`nimbus.Game`."""
+        from ._strategic import Game
+
+        return Game.parse_game(self._native.nfg(**limits), "the reduced normal form")
+
+    def write(self, path=None):
+        """The tree as an .efg file: written to ``path``, or returned as text without one."""
+        return write_text(self._native.efg(), path)
+
+    def __reduce__(self):
+        return (_parse, (self._native.efg(),))
+
+    def __repr__(self):
+        info = self._native.describe()
+        return f"Tree({info['title']!r}, {len(info['players'])} players, {info['nodes']} nodes)"
+
+
+def _parse(text):
+    return Tree(_nimbus.GameTree.parse(text, "a pickled tree"))
+
+
+def tree(name_or_path):
+    """A built-in tree by name (``"kuhn"``), or an .efg file."""
+    import os
+
+    if not os.path.exists(name_or_path):
+        try:
+            return Tree(_nimbus.GameTree.builtin(name_or_path))
+        except ValueError:
+            pass
+    from ._strategic import read_game
+
+    g = read_game(name_or_path)
+    if not isinstance(g, Tree):
+        raise ValueError(f"{name_or_path}: not a game tree (an .efg file starts with 'EFG 2 R')")
+    return g

@@ -1,0 +1,54 @@
+"""Game trees from Python: Kuhn poker, Gambit's files, against pygambit where it answers."""
+
+from fractions import Fraction
+import os
+import pickle
+
+import pytest
+
+import nimbus
+
+ROOT = os.path.join(os.path.dirname(__file__), "..", "..", "..")
+EXAMPLES = os.path.join(ROOT, "examples")
+GAMBIT = os.path.join(ROOT, "crates", "nimbus", "tests", "data", "gambit")
+
+
+def test_kuhn_value_and_strategies():
+    t = nimbus.tree("kuhn")
+    a = t.nash()
+    assert a.method == "lp"
+    assert a.value == Fraction(-1, 18)
+    (e,) = a.equilibria
+    assert e.payoffs == [Fraction(-1, 18), Fraction(1, 18)]
+    for row in e.behaviour:
+        assert sum(row) == 1
+    info = t.describe()
+    assert [p.sequences for p in info.players] == [13, 13]
+    assert pickle.loads(pickle.dumps(t)).write() == t.write()
+
+
+def test_read_game_reads_trees_and_strategic_games():
+    t = nimbus.read_game(os.path.join(EXAMPLES, "trust.efg"))
+    assert isinstance(t, nimbus.Tree)
+    assert isinstance(nimbus.read_game(os.path.join(EXAMPLES, "pd.nfg")), nimbus.Game)
+    found = t.nash(method="vertex")
+    assert [Fraction(1, 2), Fraction(1, 2)] in [e.behaviour[1] for e in found.equilibria]
+    g = t.reduced()
+    assert g.players == ["Buyer", "Seller"]
+
+
+def test_bad_tree_is_a_value_error(tmp_path):
+    p = tmp_path / "bad.efg"
+    p.write_text('EFG 2 R "" { "A" } ""\nc "" 1 "" { "a" 1/2 "b" 1/3 } 0\n')
+    with pytest.raises(ValueError, match="line 2, column 11"):
+        nimbus.read_game(str(p))
+
+
+def test_value_agrees_with_pygambit():
+    gbt = pytest.importorskip("pygambit")
+    path = os.path.join(GAMBIT, "tests", "test_games", "zerosum_efg_from_sequence_form_STOC94_paper.efg")
+    ours = nimbus.read_game(path).nash(method="lp")
+    g = gbt.read_efg(path)
+    theirs = gbt.nash.lp_solve(g, rational=True)
+    value = theirs.equilibrium.payoffs["1"]
+    assert ours.value == Fraction(str(value))

@@ -1,0 +1,395 @@
+//! Extensive-form games: the equilibria of a tree ([`solve`]), what a tree is made of
+//! ([`describe`]) and its conversion to Gambit's formats ([`convert`]).
+//!
+//! Method choice, the map from the reduced normal form back to behaviour strategies and the
+//! exact check of every equilibrium on the tree itself happen here, so every front-end prints
+//! the same answers.
+
+use super::{exact, nash, Limits};
+use crate::error::{Error, Result};
+use crate::extensive::seqform::SequenceForm;
+use crate::extensive::{backward, efg, lp, reduced, Mover, Tree};
+use crate::strategic::{nfg, Q};
+use serde::Serialize;
+
+/// The algorithms for trees.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Method {
+    /// Backward induction for perfect information, the sequence-form LP for two-player
+    /// zero-sum trees, vertex enumeration of the reduced normal form for other two-player
+    /// trees, pure equilibria of the reduced normal form for more players.
+    #[default]
+    Auto,
+    /// The sequence-form linear program (two-player zero-sum): the value and optimal
+    /// behaviour strategies.
+    Lp,
+    /// Backward induction (perfect information): the pure subgame-perfect equilibria.
+    Spe,
+    /// Every extreme equilibrium, by vertex enumeration of the reduced normal form.
+    Vertex,
+    /// Support enumeration of the reduced normal form.
+    Support,
+    /// Lemke–Howson paths on the reduced normal form.
+    LemkeHowson,
+    /// Pure equilibria of the reduced normal form (any number of players).
+    Pure,
+}
+
+impl Method {
+    /// Every method with its names (Gambit's and the issue tracker's aliases too).
+    pub const NAMES: &'static [(&'static str, Method)] = &[
+        ("auto", Method::Auto),
+        ("lp", Method::Lp),
+        ("spe", Method::Spe),
+        ("backward", Method::Spe),
+        ("vertex", Method::Vertex),
+        ("enum", Method::Vertex),
+        ("enummixed", Method::Vertex),
+        ("support", Method::Support),
+        ("lh", Method::LemkeHowson),
+        ("lcp", Method::LemkeHowson),
+        ("pure", Method::Pure),
+        ("enumpure", Method::Pure),
+    ];
+
+    /// The method called `name` (see [`Method::NAMES`]).
+    pub fn parse(name: &str) -> Result<Method> {
+        super::named(Self::NAMES, name).ok_or_else(|| {
+            Error::Invalid(format!(
+                "unknown method '{name}' for a tree: use auto, lp, spe, vertex (enum), \
+                     support, lh (lcp) or pure"
+            ))
+        })
+    }
+}
+
+/// What to compute.
+#[derive(Debug, Clone, Default)]
+pub struct Request {
+    /// The algorithm.
+    pub method: Method,
+}
+
+/// A player's information set, as answers list them.
+#[derive(Debug, Clone, Serialize)]
+pub struct InfosetInfo {
+    /// The player (0-based).
+    pub player: usize,
+    /// Its number in the file.
+    pub number: usize,
+    /// Its label.
+    pub name: String,
+    /// Its actions.
+    pub actions: Vec<String>,
+    /// How many nodes it has.
+    pub nodes: usize,
+}
+
+/// One equilibrium, as behaviour strategies.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Equilibrium {
+    /// For each information set of [`Answer::infosets`], the probabilities of its actions.
+    #[serde(serialize_with = "exact::lists")]
+    pub behaviour: Vec<Vec<Q>>,
+    /// Each player's expected payoff.
+    #[serde(serialize_with = "exact::list")]
+    pub payoffs: Vec<Q>,
+    /// For backward induction: how many pure subgame-perfect equilibria have these payoffs
+    /// (a decimal string: the count can be huge); this is one of them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub count: Option<String>,
+}
+
+/// The equilibria of a tree.
+#[derive(Debug, Clone, Serialize)]
+pub struct Answer {
+    /// The title.
+    pub title: String,
+    /// The players' names.
+    pub players: Vec<String>,
+    /// The players' information sets: by player, each player's in the order they first
+    /// appear in the tree.
+    pub infosets: Vec<InfosetInfo>,
+    /// The method that ran (never `auto`).
+    pub method: Method,
+    /// What the method finds, in words.
+    pub described: String,
+    /// For two-player zero-sum trees solved by the LP: the first player's value.
+    #[serde(skip_serializing_if = "Option::is_none", serialize_with = "optional")]
+    pub value: Option<Q>,
+    /// For backward induction: how many pure subgame-perfect equilibria there are (a decimal
+    /// string; `at least 2^128 - 1` when it overflows).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub spe_count: Option<String>,
+    /// For the methods on the reduced normal form: its number of strategies per player.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reduced_shape: Option<Vec<usize>>,
+    /// The equilibria, each checked exactly on the tree: no player gains by deviating.
+    pub equilibria: Vec<Equilibrium>,
+    /// Remarks a reader needs.
+    pub notes: Vec<String>,
+}
+
+fn optional<S: serde::Serializer>(q: &Option<Q>, s: S) -> std::result::Result<S::Ok, S::Error> {
+    match q {
+        Some(q) => exact::one(q, s),
+        None => s.serialize_none(),
+    }
+}
+
+/// The players' information sets in answer order: (tree index, info).
+fn player_sets(tree: &Tree) -> Vec<(usize, InfosetInfo)> {
+    (0..tree.players.len())
+        .flat_map(|p| tree.infosets_of(p))
+        .map(|h| {
+            let set = &tree.infosets[h];
+            let Mover::Player(player) = set.mover else {
+                unreachable!("infosets_of lists players' sets")
+            };
+            (
+                h,
+                InfosetInfo {
+                    player,
+                    number: set.number,
+                    name: set.name.clone(),
+                    actions: set.actions.clone(),
+                    nodes: set.nodes.len(),
+                },
+            )
+        })
+        .collect()
+}
+
+/// The method `auto` stands for on `tree`.
+pub fn resolve(method: Method, tree: &Tree) -> Method {
+    match method {
+        Method::Auto if tree.perfect_information() => Method::Spe,
+        Method::Auto if tree.players.len() == 2 && tree.constant_sum().is_some() => Method::Lp,
+        Method::Auto if tree.players.len() == 2 => Method::Vertex,
+        Method::Auto => Method::Pure,
+        m => m,
+    }
+}
+
+/// The equilibria of `tree` as `req` asks, each checked exactly on the tree.
+pub fn solve(tree: &Tree, req: &Request, limits: &Limits) -> Result<Answer> {
+    tree.check()?;
+    let method = resolve(req.method, tree);
+    let sets = player_sets(tree);
+    let mut notes = Vec::new();
+    let mut value = None;
+    let mut spe_count = None;
+    let mut reduced_shape = None;
+    // Behaviour profiles over all the tree's sets, with an optional count each.
+    let mut found: Vec<(Vec<Vec<Q>>, Option<String>)> = Vec::new();
+    let described: String;
+    match method {
+        Method::Auto => unreachable!("resolved above"),
+        Method::Lp => {
+            let s = lp::solve(tree, limits)?;
+            described = format!(
+                "the sequence-form linear program (two-player zero-sum): {} constraints, {} \
+                 variables, {} pivots",
+                s.size.0, s.size.1, s.pivots
+            );
+            value = Some(s.value);
+            found.push((s.behaviour, None));
+        }
+        Method::Spe => {
+            let bi = backward::solve(tree, limits)?;
+            described = "backward induction: the pure subgame-perfect equilibria, one for each \
+                         payoff vector they reach"
+                .into();
+            spe_count = Some(if bi.count == u128::MAX {
+                format!("at least {}", u128::MAX)
+            } else {
+                bi.count.to_string()
+            });
+            if bi.classes.len() > 1 || bi.count > 1 {
+                notes.push(format!(
+                    "{} pure subgame-perfect equilibria reach {} payoff vectors (ties: the mover \
+                     is indifferent between moves); one of them is listed for each vector",
+                    spe_count.as_deref().unwrap_or_default(),
+                    bi.classes.len()
+                ));
+            }
+            for (_, count, b) in bi.classes {
+                found.push((b, Some(count.to_string())));
+            }
+        }
+        Method::Vertex | Method::Support | Method::LemkeHowson | Method::Pure => {
+            let r = reduced::reduce(tree, limits)?;
+            let inner = match method {
+                Method::Vertex => nash::Method::Vertex,
+                Method::Support => nash::Method::Support,
+                Method::LemkeHowson => nash::Method::LemkeHowson,
+                _ => nash::Method::Pure,
+            };
+            let a = nash::solve(
+                &r.game,
+                &nash::Request {
+                    method: inner,
+                    ..Default::default()
+                },
+                limits,
+            )?;
+            described = format!("{}, on the reduced normal form", a.described);
+            reduced_shape = Some(r.game.shape());
+            notes.extend(a.notes);
+            for e in &a.equilibria {
+                let b = r.behaviour(tree, &e.profile);
+                // Distinct mixed strategies can be the same behaviour strategy.
+                if !found.iter().any(|(x, _)| *x == b) {
+                    found.push((b, None));
+                }
+            }
+            if method == Method::Vertex && tree.players.len() == 2 {
+                notes.push(
+                    "the equilibria are the extreme equilibria of the reduced normal form, as \
+                     behaviour strategies (at sets no strategy reaches, the first action)"
+                        .into(),
+                );
+            }
+        }
+    }
+    let form = SequenceForm::new(tree)?;
+    let mut equilibria = Vec::with_capacity(found.len());
+    for (b, count) in found {
+        // The promise: nothing is returned that was not checked on the tree itself.
+        if form
+            .gains(tree, &b)
+            .iter()
+            .any(|g| !num_traits::Zero::is_zero(g))
+        {
+            return Err(Error::Invalid(
+                "internal inconsistency: a computed profile is not an equilibrium of the tree"
+                    .into(),
+            ));
+        }
+        let payoffs = form.payoffs(tree, &b);
+        equilibria.push(Equilibrium {
+            behaviour: sets.iter().map(|(h, _)| b[*h].clone()).collect(),
+            payoffs,
+            count,
+        });
+    }
+    Ok(Answer {
+        title: tree.title.clone(),
+        players: tree.players.clone(),
+        infosets: sets.into_iter().map(|(_, i)| i).collect(),
+        method,
+        described,
+        value,
+        spe_count,
+        reduced_shape,
+        equilibria,
+        notes,
+    })
+}
+
+/// One player's share of a tree.
+#[derive(Debug, Clone, Serialize)]
+pub struct PlayerInfo {
+    /// The name.
+    pub name: String,
+    /// How many information sets.
+    pub infosets: usize,
+    /// How many sequences (the empty one included); absent without perfect recall.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sequences: Option<usize>,
+    /// How many reduced pure strategies (a decimal string; absent without perfect recall).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reduced_strategies: Option<String>,
+}
+
+/// What a tree is made of.
+#[derive(Debug, Clone, Serialize)]
+pub struct Info {
+    /// The title.
+    pub title: String,
+    /// The comment.
+    pub comment: String,
+    /// Each player.
+    pub players: Vec<PlayerInfo>,
+    /// How many nodes.
+    pub nodes: usize,
+    /// How many terminal nodes.
+    pub leaves: usize,
+    /// How many chance information sets.
+    pub chance_infosets: usize,
+    /// Every player's information sets.
+    pub infosets: Vec<InfosetInfo>,
+    /// Whether each player's information set has one node.
+    pub perfect_information: bool,
+    /// Why the tree lacks perfect recall; absent when it has it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub no_perfect_recall: Option<String>,
+    /// The constant every play's payoffs add up to, for constant-sum games.
+    #[serde(skip_serializing_if = "Option::is_none", serialize_with = "optional")]
+    pub constant_sum: Option<Q>,
+    /// The non-terminal nodes that root a subgame (0-based indices in prefix order; the root
+    /// is one).
+    pub subgame_roots: Vec<usize>,
+}
+
+/// What `tree` is made of: players, information sets, sequences, strategies, subgames.
+pub fn describe(tree: &Tree) -> Result<Info> {
+    tree.check()?;
+    let recall = tree.perfect_recall().err().map(|e| e.to_string());
+    let form = if recall.is_none() {
+        Some(SequenceForm::new(tree)?)
+    } else {
+        None
+    };
+    let players = (0..tree.players.len())
+        .map(|p| PlayerInfo {
+            name: tree.players[p].clone(),
+            infosets: tree.infosets_of(p).len(),
+            sequences: form.as_ref().map(|f| f.players[p].count),
+            reduced_strategies: form.as_ref().map(|f| {
+                let c = reduced::count_strategies(f, tree, p);
+                if c == u128::MAX {
+                    format!("at least {c}")
+                } else {
+                    c.to_string()
+                }
+            }),
+        })
+        .collect();
+    Ok(Info {
+        title: tree.title.clone(),
+        comment: tree.comment.clone(),
+        players,
+        nodes: tree.nodes.len(),
+        leaves: tree.leaves().count(),
+        chance_infosets: tree
+            .infosets
+            .iter()
+            .filter(|h| h.mover == Mover::Chance)
+            .count(),
+        infosets: player_sets(tree).into_iter().map(|(_, i)| i).collect(),
+        perfect_information: tree.perfect_information(),
+        no_perfect_recall: recall,
+        constant_sum: tree.constant_sum(),
+        subgame_roots: tree.subgame_roots(),
+    })
+}
+
+/// The formats a tree converts to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Format {
+    /// Gambit's `.efg`.
+    Efg,
+    /// Gambit's `.nfg`, of the reduced normal form.
+    Nfg,
+}
+
+/// `tree` written in `format`.
+pub fn convert(tree: &Tree, format: Format, limits: &Limits) -> Result<String> {
+    tree.check()?;
+    Ok(match format {
+        Format::Efg => efg::write(tree),
+        Format::Nfg => nfg::write(&reduced::reduce(tree, limits)?.game),
+    })
+}
