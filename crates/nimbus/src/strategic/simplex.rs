@@ -89,7 +89,14 @@ fn float_basis(a: &[Vec<BigInt>], b: &[BigInt], c: &[BigInt]) -> Option<(Vec<usi
         v.iter().map(|x| x.to_f64().map(|f| f / s)).collect()
     };
     let af: Vec<Vec<f64>> = a.iter().map(|r| conv(r, sa)).collect::<Option<_>>()?;
-    let lp = super::float::maximize(&af, &conv(b, sb)?, &conv(c, sc)?).ok()?;
+    // A degenerate LP (many right-hand sides 0, as the sequence form's) stalls the float
+    // simplex in long runs of degenerate pivots; a tiny distinct perturbation of b makes every
+    // step move. The basis it finds is still proved (or refused) on the exact data.
+    let mut bf = conv(b, sb)?;
+    for (i, x) in bf.iter_mut().enumerate() {
+        *x += 1e-7 * (1.0 + ((i as u64 * 2_654_435_761) % 1000) as f64 / 1000.0);
+    }
+    let lp = super::float::maximize(&af, &bf, &conv(c, sc)?).ok()?;
     Some((lp.basis, lp.pivots))
 }
 
