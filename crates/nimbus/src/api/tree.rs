@@ -8,7 +8,7 @@
 use super::{exact, nash, Limits};
 use crate::error::{Error, Result};
 use crate::extensive::seqform::SequenceForm;
-use crate::extensive::{backward, efg, lp, reduced, Mover, Tree};
+use crate::extensive::{backward, cfr, efg, lp, reduced, Mover, Tree};
 use crate::strategic::{nfg, Q};
 use serde::Serialize;
 
@@ -391,5 +391,91 @@ pub fn convert(tree: &Tree, format: Format, limits: &Limits) -> Result<String> {
     Ok(match format {
         Format::Efg => efg::write(tree),
         Format::Nfg => nfg::write(&reduced::reduce(tree, limits)?.game),
+    })
+}
+
+/// What a CFR run should do.
+#[derive(Debug, Clone)]
+pub struct CfrRequest {
+    /// CFR+ or discounted CFR.
+    pub variant: cfr::Variant,
+    /// Most iterations.
+    pub iterations: u64,
+    /// Stop once the exploitability is at most this (checked at the reports).
+    pub target: Option<f64>,
+    /// Exact exploitability reports, spread in log scale.
+    pub reports: usize,
+}
+
+impl Default for CfrRequest {
+    fn default() -> Self {
+        let o = cfr::Options::default();
+        CfrRequest {
+            variant: o.variant,
+            iterations: o.iterations,
+            target: o.target,
+            reports: o.reports,
+        }
+    }
+}
+
+/// The answer of a CFR run: an approximate equilibrium (the average strategy) and how far
+/// from one it is, computed exactly.
+#[derive(Debug, Clone, Serialize)]
+pub struct CfrAnswer {
+    /// The title.
+    pub title: String,
+    /// The players' names.
+    pub players: Vec<String>,
+    /// The players' information sets, as in [`Answer::infosets`].
+    pub infosets: Vec<InfosetInfo>,
+    /// `cfr+` or `dcfr`.
+    pub variant: &'static str,
+    /// Iterations made.
+    pub iterations: u64,
+    /// The average strategy's exploitability (NashConv: the players' gains from best
+    /// responses, added), computed exactly and written with 15 decimals.
+    pub exploitability: String,
+    /// The average strategy, for each information set of `infosets`.
+    pub average: Vec<Vec<f64>>,
+    /// Each player's expected payoff under it (exact, rounded to a double).
+    pub payoffs: Vec<f64>,
+    /// (iterations, exploitability) at each report.
+    pub curve: Vec<(u64, f64)>,
+    /// Seconds spent iterating (without the exact reports).
+    pub seconds: f64,
+    /// Iterations per second.
+    pub iterations_per_second: f64,
+}
+
+/// Runs CFR on `tree` as `req` asks.
+pub fn cfr(tree: &Tree, req: &CfrRequest, limits: &Limits) -> Result<CfrAnswer> {
+    let options = cfr::Options {
+        variant: req.variant,
+        iterations: req.iterations,
+        target: req.target,
+        reports: req.reports,
+    };
+    let run = cfr::run(tree, &options, limits)?;
+    let sets = player_sets(tree);
+    let f = |q: &Q| num_traits::ToPrimitive::to_f64(q).unwrap_or(f64::NAN);
+    Ok(CfrAnswer {
+        title: tree.title.clone(),
+        players: tree.players.clone(),
+        average: sets
+            .iter()
+            .map(|(h, _)| run.average[*h].iter().map(f).collect())
+            .collect(),
+        infosets: sets.into_iter().map(|(_, i)| i).collect(),
+        variant: match req.variant {
+            cfr::Variant::Plus => "cfr+",
+            cfr::Variant::Discounted => "dcfr",
+        },
+        iterations: run.iterations,
+        exploitability: crate::strategic::show_decimal(&run.exploitability, 15),
+        payoffs: run.payoffs.iter().map(f).collect(),
+        curve: run.curve,
+        iterations_per_second: run.iterations as f64 / run.seconds.max(1e-9),
+        seconds: run.seconds,
     })
 }

@@ -246,7 +246,11 @@ pub fn leduc() -> Tree {
                 Err((a, to_first)) => {
                     b.node(Some((v, a)), None, Some(vec![q(to_first), q(-to_first)]));
                 }
-                Ok(pend) if pend.public.is_none() && pend.round == Round::Open && pend.first_round != "" => {
+                Ok(pend)
+                    if pend.public.is_none()
+                        && pend.round == Round::Open
+                        && !pend.first_round.is_empty() =>
+                {
                     // Deal the public card below (v, a).
                     let (c1, c2) = pend.cards;
                     let ranks: Vec<usize> = (0..3)
@@ -262,7 +266,12 @@ pub fn leduc() -> Tree {
                             )
                         })
                         .collect();
-                    let h = b.infoset(Mover::Chance, "public card", &names, probs);
+                    // Gambit wants every set's label unique for its mover: name the deal and the bets.
+                    let label = format!(
+                        "public card after {}{} {}",
+                        RANKS[c1], RANKS[c2], pend.first_round
+                    );
+                    let h = b.infoset(Mover::Chance, &label, &names, probs);
                     let c = b.node(Some(pend.parent), Some(h), None);
                     for (k, &r) in ranks.iter().enumerate() {
                         later.push(Pending {

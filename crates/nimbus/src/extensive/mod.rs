@@ -10,7 +10,8 @@
 //!   subgame-perfect equilibrium);
 //! - [`lp`]: the sequence-form linear program of a two-player zero-sum tree (Koller, Megiddo
 //!   and von Stengel 1994);
-//! - [`games`]: built-in trees (Kuhn poker).
+//! - [`cfr`]: CFR+ and discounted CFR for large trees, with exact exploitability reports;
+//! - [`games`]: built-in trees (Kuhn poker, Leduc hold'em).
 //!
 //! ```
 //! use nimbus::extensive::{games, lp};
@@ -23,6 +24,7 @@
 //! ```
 
 pub mod backward;
+pub mod cfr;
 pub mod efg;
 pub mod games;
 pub mod lp;
