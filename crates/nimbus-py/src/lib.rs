@@ -531,6 +531,40 @@ impl GameTree {
         answer_to_py(py, &info)
     }
 
+    /// CFR+ or discounted CFR (`nimbus::api::tree::cfr`).
+    #[pyo3(signature = (iterations=1000, target=None, variant="cfr+", reports=10, max_states=None, max_memory=None, max_work=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn cfr(
+        &self,
+        py: Python<'_>,
+        iterations: u64,
+        target: Option<f64>,
+        variant: &str,
+        reports: usize,
+        max_states: Option<u64>,
+        max_memory: Option<u64>,
+        max_work: Option<u64>,
+    ) -> PyResult<Py<PyAny>> {
+        let variant = match variant {
+            "cfr+" => nimbus::extensive::cfr::Variant::Plus,
+            "dcfr" => nimbus::extensive::cfr::Variant::Discounted,
+            v => {
+                return Err(PyValueError::new_err(format!(
+                    "unknown variant '{v}': use cfr+ or dcfr"
+                )))
+            }
+        };
+        let req = api::tree::CfrRequest {
+            variant,
+            iterations,
+            target,
+            reports,
+        };
+        let limits = limits(max_states, max_memory, max_work);
+        let answer = run(py, false, || api::tree::cfr(&self.tree, &req, &limits))?;
+        answer_to_py(py, &answer)
+    }
+
     /// The equilibria (`nimbus::api::tree::solve`).
     #[pyo3(signature = (method="auto", max_states=None, max_memory=None, max_work=None))]
     fn nash(

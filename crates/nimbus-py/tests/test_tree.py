@@ -52,3 +52,11 @@ def test_value_agrees_with_pygambit():
     theirs = gbt.nash.lp_solve(g, rational=True)
     value = theirs.equilibrium.payoffs["1"]
     assert ours.value == Fraction(str(value))
+
+
+def test_cfr_on_kuhn():
+    r = nimbus.tree("kuhn").cfr(iterations=2000)
+    assert float(r.exploitability) < 1e-3
+    assert r.iterations == 2000
+    assert abs(r.payoffs[0] + 1 / 18) < 1e-3
+    assert all(abs(sum(row) - 1) < 1e-9 for row in r.average)

@@ -50,6 +50,16 @@ class GameTree:
         max_work: Optional[int] = None,
     ) -> str: ...
     def describe(self) -> dict[str, Any]: ...
+    def cfr(
+        self,
+        iterations: int = 1000,
+        target: Optional[float] = None,
+        variant: str = "cfr+",
+        reports: int = 10,
+        max_states: Optional[int] = None,
+        max_memory: Optional[int] = None,
+        max_work: Optional[int] = None,
+    ) -> dict[str, Any]: ...
     def nash(
         self,
         method: str = "auto",

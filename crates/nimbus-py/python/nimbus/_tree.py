@@ -11,6 +11,10 @@ class TreeNash(Answer):
     ``payoffs``), ``notes``."""
 
 
+class TreeCfr(Answer):
+    """A CFR run: ``iterations``, ``exploitability``, ``average``, ``payoffs``, ``curve``."""
+
+
 class TreeInfo(Answer):
     """What a tree is made of: players (information sets, sequences, reduced strategies),
     nodes, information sets, perfect information and recall, subgame roots."""
@@ -34,6 +38,14 @@ class Tree:
         if "value" in a:
             a["value"] = q(a.value)
         return a
+
+    def cfr(self, iterations=1000, target=None, variant="cfr+", reports=10, **limits):
+        """CFR+ (or ``variant="dcfr"``, discounted CFR): the average strategy (``average``,
+        floats per entry of ``infosets``) and its ``exploitability``, computed exactly (a
+        decimal string), with the ``curve`` of reports."""
+        return from_value(
+            self._native.cfr(iterations, target, variant, reports, **limits), TreeCfr
+        )
 
     def describe(self):
         """Players, information sets, sequences, reduced strategies, subgames."""
