@@ -39,8 +39,10 @@ if method == "lp":
     out = {"value": str(list(r.equilibrium.payoffs)[0][1])}
 else:
     r = gbt.nash.enummixed_solve(g, rational=True)
+    # pygambit can list an equilibrium twice (contrib/games/work3.efg): count each once.
+    distinct = {e._repr_latex_(): e for e in r.equilibria}.values()
     out = {"payoffs": sorted(
-        [str(x) for _, x in e.payoffs] for e in r.equilibria)}
+        [str(x) for _, x in e.payoffs] for e in distinct)}
 out["seconds"] = time.perf_counter() - t
 print(json.dumps(out))
 """
