@@ -75,10 +75,7 @@ pub fn print_nash(
     num: &dyn Fn(&Q) -> String,
 ) -> Result<(), Error> {
     if gambit {
-        for e in &a.equilibria {
-            let nums: Vec<String> = e.behaviour.iter().flatten().map(num).collect();
-            outln!(out, "NE,{}", nums.join(","));
-        }
+        crate::nash::gambit_lines(out, a.equilibria.iter().map(|e| &e.behaviour), num);
         return Ok(());
     }
     if json {

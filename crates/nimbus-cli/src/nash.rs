@@ -153,6 +153,18 @@ impl Method {
     }
 }
 
+/// Gambit's `NE,…` lines: each profile's numbers, player after player.
+pub(crate) fn gambit_lines<'a>(
+    out: &mut String,
+    profiles: impl Iterator<Item = &'a Vec<Vec<Q>>>,
+    num: &dyn Fn(&Q) -> String,
+) {
+    for p in profiles {
+        let nums: Vec<String> = p.iter().flatten().map(num).collect();
+        outln!(out, "NE,{}", nums.join(","));
+    }
+}
+
 fn number_format(decimals: Option<usize>) -> impl Fn(&Q) -> String {
     move |q: &Q| match decimals {
         Some(d) => show_decimal(q, d),
@@ -219,10 +231,7 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, Error> {
     let num = number_format(args.decimals);
     match (args.format, args.common.json) {
         (Format::Gambit, _) => {
-            for e in &answer.equilibria {
-                let nums: Vec<String> = e.profile.iter().flatten().map(&num).collect();
-                outln!(out, "NE,{}", nums.join(","));
-            }
+            gambit_lines(out, answer.equilibria.iter().map(|e| &e.profile), &num)
         }
         (Format::Text, true) => print_json(out, &answer)?,
         (Format::Text, false) => print_text(out, &game, &answer, &num),

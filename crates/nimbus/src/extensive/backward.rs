@@ -55,6 +55,7 @@ pub fn solve(tree: &Tree, limits: &Limits) -> Result<Induction> {
     let n = tree.players.len();
     let mut classes: Vec<Vec<Class>> = vec![Vec::new(); tree.nodes.len()];
     let mut work: u64 = 0;
+    let mut stored: u64 = 0;
     crate::progress::phase("backward induction", tree.nodes.len() as u64);
     for v in (0..tree.nodes.len()).rev() {
         let node = &tree.nodes[v];
@@ -174,7 +175,8 @@ pub fn solve(tree: &Tree, limits: &Limits) -> Result<Induction> {
                 }
             }
         }
-        let stored: u64 = found.len() as u64;
+        // Every node's classes stay until the witnesses are read back: count them all.
+        stored = stored.saturating_add(found.len() as u64);
         limits.admit(
             "backward induction's payoff classes",
             stored,

@@ -76,9 +76,6 @@ struct Flat {
     parent: Vec<(usize, usize)>,
     /// For each node: its information set, or `usize::MAX` at a leaf.
     set: Vec<usize>,
-    /// For each node: the first of its children (they are consecutive in `kids`).
-    first: Vec<usize>,
-    kids: Vec<usize>,
     /// For each information set: its mover (`usize::MAX` for chance) and its first slot in
     /// the per-action arrays.
     mover: Vec<usize>,
@@ -90,7 +87,6 @@ struct Flat {
 }
 
 fn flatten(tree: &Tree) -> Flat {
-    let n = tree.nodes.len();
     let mut slot = Vec::with_capacity(tree.infosets.len());
     let mut chance = Vec::new();
     for h in &tree.infosets {
@@ -101,12 +97,6 @@ fn flatten(tree: &Tree) -> Flat {
                 Mover::Player(_) => 0.0,
             });
         }
-    }
-    let mut first = vec![0; n];
-    let mut kids = Vec::new();
-    for (v, node) in tree.nodes.iter().enumerate() {
-        first[v] = kids.len();
-        kids.extend(&node.children);
     }
     let pay = tree.path_payoffs();
     Flat {
@@ -120,8 +110,6 @@ fn flatten(tree: &Tree) -> Flat {
             .iter()
             .map(|x| x.infoset.unwrap_or(usize::MAX))
             .collect(),
-        first,
-        kids,
         mover: tree
             .infosets
             .iter()
@@ -228,7 +216,7 @@ pub fn run(tree: &Tree, options: &Options, limits: &Limits) -> Result<Run> {
                     continue;
                 }
                 let s = flat.slot[h];
-                let kids = &flat.kids[flat.first[v]..flat.first[v] + tree.nodes[v].children.len()];
+                let kids = &tree.nodes[v].children;
                 let mut x = 0.0;
                 for (a, &c) in kids.iter().enumerate() {
                     x += sigma[s + a] * value[c];
