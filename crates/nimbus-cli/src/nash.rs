@@ -71,8 +71,12 @@ pub enum Method {
     /// Indifference for 2 x 2 games, vertex enumeration for two players, pure for more.
     Auto,
     /// Vertex enumeration: every extreme equilibrium and the components.
-    #[value(alias = "enummixed", alias = "enum")]
+    #[value(alias = "enummixed")]
     Vertex,
+    /// Trees: every extreme equilibrium by vertex enumeration of the sequence-form polyhedra
+    /// (strategic-form games: the same as vertex).
+    #[value(alias = "seqenum")]
+    Enum,
     /// Support enumeration.
     Support,
     /// Lemke-Howson enumeration, as Gambit's lcp (or one path: --label K).
@@ -119,7 +123,7 @@ impl Method {
     fn strategic(self) -> Result<nash::Method, Error> {
         Ok(match self {
             Method::Auto => nash::Method::Auto,
-            Method::Vertex => nash::Method::Vertex,
+            Method::Vertex | Method::Enum => nash::Method::Vertex,
             Method::Support => nash::Method::Support,
             Method::Lh => nash::Method::LemkeHowson,
             Method::Pure => nash::Method::Pure,
@@ -139,6 +143,7 @@ impl Method {
         Ok(match self {
             Method::Auto => tree::Method::Auto,
             Method::Vertex => tree::Method::Vertex,
+            Method::Enum => tree::Method::Enum,
             Method::Support => tree::Method::Support,
             Method::Lh => tree::Method::LemkeHowson,
             Method::Pure => tree::Method::Pure,

@@ -3,7 +3,7 @@
 
 use nimbus::api::Limits;
 use nimbus::extensive::{
-    backward, efg, games, lp, reduced, seqform::SequenceForm, Builder, Mover, Tree,
+    backward, efg, games, lp, reduced, seqenum, seqform::SequenceForm, Builder, Mover, Tree,
 };
 use nimbus::strategic::{show, zerosum, Q};
 use proptest::prelude::*;
@@ -352,6 +352,16 @@ proptest! {
         }
     }
 
+    /// Vertex enumeration of the sequence-form polyhedra against vertex enumeration of the
+    /// reduced normal form, on random general-sum trees.
+    #[test]
+    fn sequence_form_enumeration_equals_reduced_normal_form(seed in any::<u64>()) {
+        let t = random_tree(seed, 2, false, false);
+        let r = reduced::reduce(&t, &Limits::default()).unwrap();
+        prop_assume!(r.game.profiles() <= 150);
+        compare_enumerations(&t, &r);
+    }
+
     /// Backward induction on perfect-information trees: every listed profile is an
     /// equilibrium; with two players and zero sum there is one payoff, the LP's value.
     #[test]
@@ -373,6 +383,87 @@ proptest! {
             prop_assert_eq!(&bi.classes[0].0[0], &lp::solve(&t, &limits).unwrap().value);
         }
     }
+}
+
+/// Sequence-form enumeration against vertex enumeration of the reduced normal form, compared
+/// as realisation plans: each equilibrium it finds is unexploitable and is (the plan of) an
+/// extreme equilibrium of the reduced normal form, and every extreme equilibrium of the reduced
+/// normal form is a mix of those it finds. (The reduced form's list can be longer: mixed
+/// strategies that differ can have the same plan, and a mix of extreme strategies can be
+/// realisation-equivalent to an extreme one of another.)
+fn compare_enumerations(t: &Tree, r: &reduced::Reduced) {
+    let limits = Limits::default();
+    let form = SequenceForm::new(t).unwrap();
+    let plans_of = |b: &[Vec<Q>]| -> Vec<Q> {
+        let mut v = form.plan(t, 0, b);
+        v.extend(form.plan(t, 1, b));
+        v
+    };
+    let all = nimbus::api::nash::solve(
+        &r.game,
+        &nimbus::api::nash::Request {
+            method: nimbus::api::nash::Method::Vertex,
+            ..Default::default()
+        },
+        &limits,
+    )
+    .unwrap();
+    let images: Vec<Vec<Q>> = all
+        .equilibria
+        .iter()
+        .map(|e| plans_of(&r.behaviour(t, &e.profile)))
+        .collect();
+    let sf = seqenum::enumerate(t, &limits).unwrap();
+    assert!(!sf.plans.is_empty());
+    let mut found = Vec::new();
+    for [x, y] in &sf.plans {
+        let mut b: Vec<Vec<Q>> = t.infosets.iter().map(|h| h.probs.clone()).collect();
+        form.behaviour_of(t, 0, x, &mut b);
+        form.behaviour_of(t, 1, y, &mut b);
+        assert!(form.gains(t, &b).iter().all(|g| g == &q("0")));
+        let joint = plans_of(&b);
+        assert!(
+            images.contains(&joint),
+            "not an extreme equilibrium of the reduced form"
+        );
+        found.push(joint);
+    }
+    let refs: Vec<&Vec<Q>> = found.iter().collect();
+    for image in &images {
+        assert!(
+            seqenum::in_hull(image, &refs).unwrap(),
+            "an equilibrium outside the hull"
+        );
+    }
+}
+
+/// Every two-player tree of Gambit's whose reduced normal form has at most 256 profiles
+/// (beyond, its degenerate games take the reduced-form enumeration minutes): sequence-form
+/// enumeration against the reduced normal form's.
+#[test]
+fn sequence_form_enumeration_on_gambit_trees() {
+    let mut files = Vec::new();
+    efg_files(&data(), &mut files);
+    let mut compared = 0;
+    for f in &files {
+        let t = efg::parse(
+            &std::fs::read_to_string(f).unwrap(),
+            &f.display().to_string(),
+        )
+        .unwrap();
+        if t.players.len() != 2 || t.perfect_recall().is_err() {
+            continue;
+        }
+        let Ok(r) = reduced::reduce(&t, &Limits::default()) else {
+            continue;
+        };
+        if r.game.profiles() > 256 {
+            continue;
+        }
+        compare_enumerations(&t, &r);
+        compared += 1;
+    }
+    assert!(compared >= 40, "only {compared} trees compared");
 }
 
 /// Leduc hold'em: the published sizes (337 sequences per player, 144 information sets each

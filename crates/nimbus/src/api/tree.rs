@@ -8,7 +8,7 @@
 use super::{exact, nash, Limits};
 use crate::error::{Error, Result};
 use crate::extensive::seqform::SequenceForm;
-use crate::extensive::{backward, cfr, efg, lp, reduced, Mover, Tree};
+use crate::extensive::{backward, cfr, efg, lp, reduced, seqenum, Mover, Tree};
 use crate::strategic::{nfg, Q};
 use serde::Serialize;
 
@@ -17,8 +17,8 @@ use serde::Serialize;
 #[serde(rename_all = "kebab-case")]
 pub enum Method {
     /// Backward induction for perfect information, the sequence-form LP for two-player
-    /// zero-sum trees, vertex enumeration of the reduced normal form for other two-player
-    /// trees, pure equilibria of the reduced normal form for more players.
+    /// zero-sum trees, sequence-form enumeration for other two-player trees, pure equilibria
+    /// of the reduced normal form for more players.
     #[default]
     Auto,
     /// The sequence-form linear program (two-player zero-sum): the value and optimal
@@ -26,6 +26,9 @@ pub enum Method {
     Lp,
     /// Backward induction (perfect information): the pure subgame-perfect equilibria.
     Spe,
+    /// Every extreme equilibrium (two players), by vertex enumeration of the sequence-form
+    /// polyhedra.
+    Enum,
     /// Every extreme equilibrium, by vertex enumeration of the reduced normal form.
     Vertex,
     /// Support enumeration of the reduced normal form.
@@ -43,8 +46,9 @@ impl Method {
         ("lp", Method::Lp),
         ("spe", Method::Spe),
         ("backward", Method::Spe),
+        ("enum", Method::Enum),
+        ("seqenum", Method::Enum),
         ("vertex", Method::Vertex),
-        ("enum", Method::Vertex),
         ("enummixed", Method::Vertex),
         ("support", Method::Support),
         ("lh", Method::LemkeHowson),
@@ -57,8 +61,8 @@ impl Method {
     pub fn parse(name: &str) -> Result<Method> {
         super::named(Self::NAMES, name).ok_or_else(|| {
             Error::Invalid(format!(
-                "unknown method '{name}' for a tree: use auto, lp, spe, vertex (enum), \
-                     support, lh (lcp) or pure"
+                "unknown method '{name}' for a tree: use auto, lp, spe, enum, vertex \
+                     (enummixed), support, lh (lcp) or pure"
             ))
         })
     }
@@ -166,7 +170,7 @@ pub fn resolve(method: Method, tree: &Tree) -> Method {
     match method {
         Method::Auto if tree.perfect_information() => Method::Spe,
         Method::Auto if tree.players.len() == 2 && tree.constant_sum().is_some() => Method::Lp,
-        Method::Auto if tree.players.len() == 2 => Method::Vertex,
+        Method::Auto if tree.players.len() == 2 => Method::Enum,
         Method::Auto => Method::Pure,
         m => m,
     }
@@ -195,6 +199,26 @@ pub fn solve(tree: &Tree, req: &Request, limits: &Limits) -> Result<Answer> {
             );
             value = Some(s.value);
             found.push((s.behaviour, None));
+        }
+        Method::Enum => {
+            let e = seqenum::enumerate(tree, limits)?;
+            described = format!(
+                "every extreme equilibrium, by vertex enumeration of the sequence-form \
+                 polyhedra: {} and {} vertices, {} bases",
+                e.vertices[0], e.vertices[1], e.bases
+            );
+            let form = SequenceForm::new(tree)?;
+            for [x, y] in &e.plans {
+                let mut b: Vec<Vec<Q>> = tree.infosets.iter().map(|h| h.probs.clone()).collect();
+                form.behaviour_of(tree, 0, x, &mut b);
+                form.behaviour_of(tree, 1, y, &mut b);
+                found.push((b, None));
+            }
+            notes.push(
+                "equilibria as behaviour strategies; at sets a player's own earlier moves never \
+                 reach, the first action (any choice there gives the same play)"
+                    .into(),
+            );
         }
         Method::Spe => {
             let bi = backward::solve(tree, limits)?;

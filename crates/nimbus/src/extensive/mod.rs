@@ -10,6 +10,8 @@
 //!   subgame-perfect equilibrium);
 //! - [`lp`]: the sequence-form linear program of a two-player zero-sum tree (Koller, Megiddo
 //!   and von Stengel 1994);
+//! - [`seqenum`]: every extreme equilibrium of a two-player tree, by vertex enumeration of
+//!   the sequence-form polyhedra;
 //! - [`cfr`]: CFR+ and discounted CFR for large trees, with exact exploitability reports;
 //! - [`games`]: built-in trees (Kuhn poker, Leduc hold'em).
 //!
@@ -29,6 +31,7 @@ pub mod efg;
 pub mod games;
 pub mod lp;
 pub mod reduced;
+pub mod seqenum;
 pub mod seqform;
 
 use crate::error::{Error, Result};

@@ -215,6 +215,18 @@ impl SequenceForm {
         (value[0].clone(), choice)
     }
 
+    /// Player `owner`'s expected payoffs between the two players' sequences of a two-player
+    /// tree, weighted by chance: entry `[σ][τ]` for the sequence `σ` of player `rows` and `τ`
+    /// of the other, so that the payoff of plans `x`, `y` is `xᵀ M y`.
+    pub fn payoff_matrix(&self, owner: usize, rows: usize) -> Vec<Vec<Q>> {
+        let cols = 1 - rows;
+        let mut m = vec![vec![Q::zero(); self.players[cols].count]; self.players[rows].count];
+        for leaf in &self.leaves {
+            m[leaf.seqs[rows]][leaf.seqs[cols]] += &leaf.chance * &leaf.payoffs[owner];
+        }
+        m
+    }
+
     /// How much each player gains by deviating from the profile to a best response; the
     /// profile is an equilibrium when all are zero. Their sum is the NashConv, the
     /// exploitability.
