@@ -138,6 +138,7 @@ Examples:
   nimbus efg kuhn                       players, information sets, sequences, subgames
   nimbus efg game.efg --to nfg          the reduced normal form, as a .nfg file
   nimbus efg kuhn --to efg > kuhn.efg   a built-in tree written as an .efg file
+  nimbus efg game.efg --svg t.svg --nash auto   the tree drawn, an equilibrium on it
   nimbus nash game.efg                  the tree's equilibria (see nimbus help nash)
 
 Built-in trees: kuhn (Kuhn poker: three cards, ante 1, one bet of 1).";
@@ -153,6 +154,14 @@ pub struct Args {
     /// nfg (its reduced normal form).
     #[arg(long, value_name = "FORMAT", value_parser = ["efg", "nfg"])]
     to: Option<String>,
+    /// Draw the tree into this SVG file (nodes, actions, information sets as dashed links,
+    /// payoffs under the leaves).
+    #[arg(long, value_name = "FILE")]
+    svg: Option<std::path::PathBuf>,
+    /// With --svg: draw the first equilibrium this method finds on the tree (its
+    /// probabilities on the edges, played edges thick); auto is nimbus nash's default.
+    #[arg(long, value_name = "METHOD", requires = "svg")]
+    nash: Option<String>,
     #[command(flatten)]
     pub(crate) common: Common,
 }
@@ -166,6 +175,16 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, Error> {
             tree::Format::Efg
         };
         out.push_str(&tree::convert(&t, format, &args.common.limits())?);
+        return Ok(ExitCode::SUCCESS);
+    }
+    if let Some(path) = &args.svg {
+        let method = args.nash.as_deref().map(tree::Method::parse).transpose()?;
+        let svg = tree::draw(&t, method, &args.common.limits())?;
+        std::fs::write(path, svg).map_err(|source| Error::Io {
+            path: path.display().to_string(),
+            source,
+        })?;
+        outln!(out, "wrote {}", path.display());
         return Ok(ExitCode::SUCCESS);
     }
     let info = tree::describe(&t)?;

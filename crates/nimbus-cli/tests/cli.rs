@@ -1076,4 +1076,19 @@ fn trees_end_to_end() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("line 3"));
     let big = nimbus(&["nash", "kuhn", "--method", "vertex", "--max-states", "100"]);
     assert_eq!(big.status.code(), Some(2));
+    let a = json(&["nash", "examples/job-market.efg", "--json"]);
+    assert_eq!(a["method"], "enum");
+    assert_eq!(a["equilibria"].as_array().unwrap().len(), 3);
+    let svg = std::env::temp_dir().join(format!("nimbus-tree-{}.svg", std::process::id()));
+    let path = svg.to_str().unwrap();
+    let out = nimbus(&["efg", "examples/trust.efg", "--svg", path, "--nash", "enum"]);
+    assert!(out.status.success());
+    let text = std::fs::read_to_string(&svg).unwrap();
+    std::fs::remove_file(&svg).unwrap();
+    assert!(text.starts_with("<svg") && text.contains("Honor"));
+    fails(&["efg", "kuhn", "--nash", "auto"], "--svg");
+    fails(
+        &["efg", "kuhn", "--svg", path, "--nash", "magic"],
+        "unknown method",
+    );
 }

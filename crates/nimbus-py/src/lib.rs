@@ -510,6 +510,24 @@ impl GameTree {
         nimbus::extensive::efg::write(&self.tree)
     }
 
+    /// The tree as an SVG picture; with `method`, the first equilibrium it finds drawn on it.
+    #[pyo3(signature = (method=None, max_states=None, max_memory=None, max_work=None))]
+    fn svg(
+        &self,
+        py: Python<'_>,
+        method: Option<&str>,
+        max_states: Option<u64>,
+        max_memory: Option<u64>,
+        max_work: Option<u64>,
+    ) -> PyResult<String> {
+        let limits = limits(max_states, max_memory, max_work);
+        let method = method
+            .map(api::tree::Method::parse)
+            .transpose()
+            .map_err(to_py)?;
+        run(py, false, || api::tree::draw(&self.tree, method, &limits))
+    }
+
     /// The reduced normal form as a .nfg file.
     #[pyo3(signature = (max_states=None, max_memory=None, max_work=None))]
     fn nfg(

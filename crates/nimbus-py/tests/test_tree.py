@@ -60,3 +60,14 @@ def test_cfr_on_kuhn():
     assert r.iterations == 2000
     assert abs(r.payoffs[0] + 1 / 18) < 1e-3
     assert all(abs(sum(row) - 1) < 1e-9 for row in r.average)
+
+
+def test_tree_drawing(tmp_path):
+    t = nimbus.read_game(os.path.join(EXAMPLES, "trust.efg"))
+    svg = t.svg(method="enum")
+    assert svg.startswith("<svg") and "Honor" in svg
+    path = tmp_path / "trust.svg"
+    assert t.svg(str(path)) is None
+    assert path.read_text().startswith("<svg")
+    with pytest.raises(ValueError):
+        t.svg(method="magic")

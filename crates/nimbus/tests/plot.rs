@@ -4,7 +4,9 @@
 use nimbus::strategic::game::NormalForm;
 use nimbus::strategic::two_by_two::{plot, solve, Piece};
 use nimbus::strategic::{to_f64, Q};
-use resvg::{tiny_skia, usvg};
+mod picture;
+
+use resvg::tiny_skia;
 
 /// The plot's square: 400 pixels with a margin of 60 (as drawn).
 const SIZE: f64 = 400.0;
@@ -16,11 +18,9 @@ struct Picture {
 
 impl Picture {
     fn render(svg: &str) -> Picture {
-        let tree = usvg::Tree::from_str(svg, &usvg::Options::default()).expect("valid SVG");
-        let size = tree.size().to_int_size();
-        let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height()).unwrap();
-        resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
-        Picture { pixmap }
+        Picture {
+            pixmap: picture::render(svg),
+        }
     }
 
     /// The colour at the point `(p, q)` of the unit square, and at the pixels around it (a

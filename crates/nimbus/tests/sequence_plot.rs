@@ -3,18 +3,16 @@
 
 use nimbus::api::sequence::{solve, Request};
 use nimbus::impartial::plot::{common_values, HEIGHT, PAD, WIDTH};
-use resvg::{tiny_skia, usvg};
+mod picture;
+
+use resvg::tiny_skia;
 
 const COMMON: [u8; 3] = [0x1f, 0x77, 0xb4];
 const RARE: [u8; 3] = [0xd6, 0x27, 0x28];
 const MARK: [u8; 3] = [0x2c, 0xa0, 0x2c];
 
 fn render(svg: &str) -> tiny_skia::Pixmap {
-    let tree = usvg::Tree::from_str(svg, &usvg::Options::default()).expect("valid SVG");
-    let size = tree.size().to_int_size();
-    let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height()).unwrap();
-    resvg::render(&tree, tiny_skia::Transform::default(), &mut pixmap.as_mut());
-    pixmap
+    picture::render(svg)
 }
 
 fn colour_at(p: &tiny_skia::Pixmap, x: f64, y: f64) -> [u8; 3] {

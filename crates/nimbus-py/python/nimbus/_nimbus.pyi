@@ -43,6 +43,13 @@ class GameTree:
     @staticmethod
     def builtin(name: str) -> GameTree: ...
     def efg(self) -> str: ...
+    def svg(
+        self,
+        method: Optional[str] = None,
+        max_states: Optional[int] = None,
+        max_memory: Optional[int] = None,
+        max_work: Optional[int] = None,
+    ) -> str: ...
     def nfg(
         self,
         max_states: Optional[int] = None,

@@ -29,8 +29,9 @@ class Tree:
     def nash(self, method="auto", **limits):
         """The equilibria, each checked exactly on the tree: ``auto`` is backward induction
         for perfect information, the sequence-form LP for two-player zero-sum trees, vertex
-        enumeration of the reduced normal form for other two-player trees; or ``lp``,
-        ``spe``, ``vertex``, ``support``, ``lh``, ``pure``."""
+        enumeration of the sequence-form polyhedra (``enum``) for other two-player trees; or
+        ``lp``, ``spe``, ``enum``, and on the reduced normal form ``vertex``, ``support``,
+        ``lh``, ``pure``."""
         a = from_value(self._native.nash(method, **limits), TreeNash)
         for e in a.equilibria:
             e["behaviour"] = [[q(x) for x in row] for row in e.behaviour]
@@ -56,6 +57,11 @@ class Tree:
         from ._strategic import Game
 
         return Game.parse_game(self._native.nfg(**limits), "the reduced normal form")
+
+    def svg(self, path=None, method=None, **limits):
+        """The tree drawn as SVG (with ``method``, the first equilibrium it finds drawn on
+        it): written to ``path``, or returned as text without one."""
+        return write_text(self._native.svg(method, **limits), path)
 
     def write(self, path=None):
         """The tree as an .efg file: written to ``path``, or returned as text without one."""

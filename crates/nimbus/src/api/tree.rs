@@ -8,7 +8,7 @@
 use super::{exact, nash, Limits};
 use crate::error::{Error, Result};
 use crate::extensive::seqform::SequenceForm;
-use crate::extensive::{backward, cfr, efg, lp, reduced, seqenum, Mover, Tree};
+use crate::extensive::{backward, cfr, draw as picture, efg, lp, reduced, seqenum, Mover, Tree};
 use crate::strategic::{nfg, Q};
 use serde::Serialize;
 
@@ -416,6 +416,29 @@ pub fn convert(tree: &Tree, format: Format, limits: &Limits) -> Result<String> {
         Format::Efg => efg::write(tree),
         Format::Nfg => nfg::write(&reduced::reduce(tree, limits)?.game),
     })
+}
+
+/// `tree` as an SVG picture (nodes, actions, information sets as dashed links, payoffs);
+/// with `equilibrium`, the first equilibrium that method finds is drawn on it (its
+/// probabilities on the edges, the edges it plays thick).
+pub fn draw(tree: &Tree, equilibrium: Option<Method>, limits: &Limits) -> Result<String> {
+    tree.check()?;
+    let behaviour = match equilibrium {
+        None => None,
+        Some(method) => {
+            let a = solve(tree, &Request { method }, limits)?;
+            let first = a
+                .equilibria
+                .first()
+                .ok_or_else(|| Error::Invalid("the method found no equilibrium to draw".into()))?;
+            let mut b: Vec<Vec<Q>> = tree.infosets.iter().map(|h| h.probs.clone()).collect();
+            for ((h, _), probs) in player_sets(tree).iter().zip(&first.behaviour) {
+                b[*h] = probs.clone();
+            }
+            Some(b)
+        }
+    };
+    picture::svg(tree, behaviour.as_deref(), limits.max_memory)
 }
 
 /// What a CFR run should do.

@@ -13,6 +13,7 @@
 //! - [`seqenum`]: every extreme equilibrium of a two-player tree, by vertex enumeration of
 //!   the sequence-form polyhedra;
 //! - [`cfr`]: CFR+ and discounted CFR for large trees, with exact exploitability reports;
+//! - [`draw`]: a tree as an SVG picture, with a profile's probabilities on its edges;
 //! - [`games`]: built-in trees (Kuhn poker, Leduc hold'em).
 //!
 //! ```
@@ -27,6 +28,7 @@
 
 pub mod backward;
 pub mod cfr;
+pub mod draw;
 pub mod efg;
 pub mod games;
 pub mod lp;
