@@ -294,8 +294,13 @@ pub fn run_cfr(args: CfrArgs, out: &mut String) -> Result<ExitCode, Error> {
         reports: args.reports,
     };
     let a = tree::cfr(&t, &req, &args.common.limits())?;
-    if args.common.json {
-        print_json(out, &a)?;
+    print_cfr(out, &a, args.common.json)
+}
+
+/// Prints a CFR run as `nimbus cfr` does.
+pub fn print_cfr(out: &mut String, a: &tree::CfrAnswer, json: bool) -> Result<ExitCode, Error> {
+    if json {
+        print_json(out, a)?;
         return Ok(ExitCode::SUCCESS);
     }
     outln!(

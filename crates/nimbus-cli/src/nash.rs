@@ -92,6 +92,9 @@ pub enum Method {
     /// Trees of perfect information: backward induction (subgame-perfect equilibria).
     #[value(alias = "backward")]
     Spe,
+    /// Trees: an approximate equilibrium by 1000 iterations of CFR+, its exploitability
+    /// computed exactly (nimbus cfr runs it with every option).
+    Cfr,
 }
 
 /// The output formats of `nash`.
@@ -128,10 +131,10 @@ impl Method {
             Method::Lh => nash::Method::LemkeHowson,
             Method::Pure => nash::Method::Pure,
             Method::Indifference => nash::Method::Indifference,
-            Method::Lp | Method::Spe => {
+            Method::Lp | Method::Spe | Method::Cfr => {
                 return Err(Error::Invalid(
-                    "--method lp and spe solve game trees (.efg files); for a matrix game's \
-                     LP use nimbus zerosum"
+                    "--method lp, spe and cfr solve game trees (.efg files); for a matrix \
+                     game's LP use nimbus zerosum"
                         .into(),
                 ))
             }
@@ -152,6 +155,11 @@ impl Method {
             Method::Indifference => {
                 return Err(Error::Invalid(
                     "--method indifference solves 2 x 2 strategic-form games, not trees".into(),
+                ))
+            }
+            Method::Cfr => {
+                return Err(Error::Invalid(
+                    "--method cfr gives an approximate equilibrium: see nimbus cfr".into(),
                 ))
             }
         })
@@ -183,6 +191,10 @@ fn run_tree(args: &Args, t: &nimbus::extensive::Tree, out: &mut String) -> Resul
         return Err(Error::Invalid(
             "--dominance, --plot and --label apply to strategic-form games, not trees".into(),
         ));
+    }
+    if args.method == Method::Cfr {
+        let a = tree::cfr(t, &tree::CfrRequest::default(), &args.common.limits())?;
+        return crate::efg::print_cfr(out, &a, args.common.json);
     }
     let req = tree::Request {
         method: args.method.tree()?,

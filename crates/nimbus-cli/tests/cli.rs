@@ -1045,6 +1045,13 @@ fn trees_end_to_end() {
     let a = json(&["nash", "examples/centipede.efg", "--json"]);
     assert_eq!(a["method"], "spe");
     assert_eq!(a["equilibria"][0]["payoffs"][0], "1");
+    // The root's subtree is worth the equilibrium's payoffs.
+    assert_eq!(
+        a["equilibria"][0]["node_values"][0],
+        a["equilibria"][0]["payoffs"]
+    );
+    let c = json(&["nash", "kuhn", "--method", "cfr", "--json"]);
+    assert_eq!(c["iterations"], 1000);
     let nfg = nimbus(&["efg", "examples/trust.efg", "--to", "nfg"]);
     assert!(String::from_utf8_lossy(&nfg.stdout).starts_with("NFG 1 R"));
     let efg = nimbus(&["efg", "kuhn", "--to", "efg"]);

@@ -86,6 +86,8 @@ fn every_answer_matches_the_documented_schema() {
     answers(&["nash", "kuhn"]);
     answers(&["nash", "examples/trust.efg"]);
     answers(&["nash", "examples/centipede.efg"]);
+    answers(&["nash", "examples/job-market.efg"]);
+    answers(&["nash", "kuhn", "--method", "cfr"]);
     answers(&["nash", "examples/selten-horse.efg", "--method", "pure"]);
     answers(&["efg", "kuhn"]);
     answers(&["cfr", "kuhn", "--iterations", "100"]);

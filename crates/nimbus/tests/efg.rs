@@ -377,6 +377,17 @@ proptest! {
             prop_assert!(*count > 0);
             prop_assert!(form.gains(&t, b).iter().all(|g| g == &q("0")));
             prop_assert_eq!(&form.payoffs(&t, b), pay);
+            // Subgame perfection: at every node, in the subtree values, the mover's choice is
+            // worth to them the best of the node's children.
+            let values = t.node_values(b);
+            prop_assert_eq!(&values[0], pay);
+            for (v, node) in t.nodes.iter().enumerate() {
+                let Some(h) = node.infoset else { continue };
+                if let Mover::Player(p) = t.infosets[h].mover {
+                    let best = node.children.iter().map(|&c| &values[c][p]).max().unwrap();
+                    prop_assert_eq!(&values[v][p], best);
+                }
+            }
         }
         if zero {
             prop_assert_eq!(bi.classes.len(), 1);

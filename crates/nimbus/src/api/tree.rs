@@ -103,6 +103,14 @@ pub struct Equilibrium {
     /// (a decimal string: the count can be huge); this is one of them.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub count: Option<String>,
+    /// For backward induction: the value of every subtree under this equilibrium, the
+    /// payoffs a play that reaches the node ends with (nodes in prefix order, 0-based, leaves
+    /// included).
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "optional_lists"
+    )]
+    pub node_values: Option<Vec<Vec<Q>>>,
 }
 
 /// The equilibria of a tree.
@@ -133,6 +141,16 @@ pub struct Answer {
     pub equilibria: Vec<Equilibrium>,
     /// Remarks a reader needs.
     pub notes: Vec<String>,
+}
+
+fn optional_lists<S: serde::Serializer>(
+    q: &Option<Vec<Vec<Q>>>,
+    s: S,
+) -> std::result::Result<S::Ok, S::Error> {
+    match q {
+        Some(q) => exact::lists(q, s),
+        None => s.serialize_none(),
+    }
 }
 
 fn optional<S: serde::Serializer>(q: &Option<Q>, s: S) -> std::result::Result<S::Ok, S::Error> {
@@ -292,10 +310,12 @@ pub fn solve(tree: &Tree, req: &Request, limits: &Limits) -> Result<Answer> {
             ));
         }
         let payoffs = form.payoffs(tree, &b);
+        let node_values = (method == Method::Spe).then(|| tree.node_values(&b));
         equilibria.push(Equilibrium {
             behaviour: sets.iter().map(|(h, _)| b[*h].clone()).collect(),
             payoffs,
             count,
+            node_values,
         });
     }
     Ok(Answer {

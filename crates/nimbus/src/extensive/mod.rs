@@ -216,6 +216,30 @@ impl Tree {
         (0..self.nodes.len()).filter(|&v| self.nodes[v].infoset.is_none())
     }
 
+    /// The payoffs each node's subtree is worth under a behaviour profile (one distribution
+    /// per information set, chance's included): the expected payoffs at the end of a play
+    /// that has reached the node (outcomes above it included). Indexed by node.
+    pub fn node_values(&self, behaviour: &[Vec<Q>]) -> Vec<Vec<Q>> {
+        let mut value = self.path_payoffs();
+        // Children come after their parents: a backward pass has them done.
+        for v in (0..self.nodes.len()).rev() {
+            let Some(h) = self.nodes[v].infoset else {
+                continue;
+            };
+            let mut sum = vec![Q::zero(); self.players.len()];
+            for (a, &c) in self.nodes[v].children.iter().enumerate() {
+                let p = &behaviour[h][a];
+                if !p.is_zero() {
+                    for (s, x) in sum.iter_mut().zip(&value[c]) {
+                        *s += p * x;
+                    }
+                }
+            }
+            value[v] = sum;
+        }
+        value
+    }
+
     /// The payoffs at the end of every play: the outcomes along its path, added. Indexed by
     /// node; inner nodes hold the sum down to them.
     pub fn path_payoffs(&self) -> Vec<Vec<Q>> {
