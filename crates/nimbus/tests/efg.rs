@@ -362,6 +362,46 @@ proptest! {
         compare_enumerations(&t, &r);
     }
 
+    /// Subgame-perfect equilibria of imperfect-information trees, found by folding subgames:
+    /// each profile is an equilibrium of every subgame (each cut out as a tree of its own and
+    /// checked by exact best responses), the whole tree included.
+    #[test]
+    fn subgame_perfect_equilibria_by_folding(seed in any::<u64>(), players in 2usize..4) {
+        let t = random_tree(seed, players, seed % 3 == 0, false);
+        prop_assume!(!t.perfect_information());
+        let limits = Limits::default();
+        let answer = match nimbus::api::tree::solve(
+            &t,
+            &nimbus::api::tree::Request { method: nimbus::api::tree::Method::Spe },
+            &limits,
+        ) {
+            Ok(a) => a,
+            // Sequence-form enumeration past its limits on an unlucky tree: not this test's
+            // concern.
+            Err(nimbus::Error::StateLimit { .. }) => return Ok(()),
+            Err(e) => panic!("{e}"),
+        };
+        if players == 2 {
+            prop_assert!(!answer.equilibria.is_empty());
+        }
+        let order: Vec<usize> = (0..players).flat_map(|p| t.infosets_of(p)).collect();
+        for e in &answer.equilibria {
+            let mut b: Vec<Vec<Q>> = t.infosets.iter().map(|h| h.probs.clone()).collect();
+            for (&h, probs) in order.iter().zip(&e.behaviour) {
+                b[h] = probs.clone();
+            }
+            for r in t.subgame_roots() {
+                let (sub, old_of) = t.truncated(r, &[]).unwrap();
+                let sb: Vec<Vec<Q>> = old_of.iter().map(|&h| b[h].clone()).collect();
+                let form = SequenceForm::new(&sub).unwrap();
+                prop_assert!(
+                    form.gains(&sub, &sb).iter().all(|g| g == &q("0")),
+                    "not an equilibrium of the subgame at node {}", r
+                );
+            }
+        }
+    }
+
     /// Backward induction on perfect-information trees: every listed profile is an
     /// equilibrium; with two players and zero sum there is one payoff, the LP's value.
     #[test]

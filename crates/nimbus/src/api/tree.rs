@@ -238,6 +238,11 @@ pub fn solve(tree: &Tree, req: &Request, limits: &Limits) -> Result<Answer> {
                     .into(),
             );
         }
+        Method::Spe if !tree.perfect_information() => {
+            let (profiles, d) = fold_subgames(tree, limits, &mut notes)?;
+            described = d;
+            found.extend(profiles.into_iter().map(|b| (b, None)));
+        }
         Method::Spe => {
             let bi = backward::solve(tree, limits)?;
             described = "backward induction: the pure subgame-perfect equilibria, one for each \
@@ -330,6 +335,143 @@ pub fn solve(tree: &Tree, req: &Request, limits: &Limits) -> Result<Answer> {
         equilibria,
         notes,
     })
+}
+
+/// How many subgame-perfect profiles each subgame keeps while folding.
+const MAX_SUBGAME_PROFILES: usize = 1000;
+
+/// Subgame-perfect equilibria of a tree with imperfect information: its subgames solved from
+/// the deepest up, each with the subgames below it replaced by leaves worth their equilibrium
+/// values, by the method `auto` picks for it (the LP for zero-sum ones, sequence-form
+/// enumeration for other two-player ones, backward induction where the subgame has perfect
+/// information, pure equilibria for more players); every combination of the equilibria found
+/// below is folded upward (up to [`MAX_SUBGAME_PROFILES`] a subgame). Returns the profiles
+/// (over all the tree's information sets) and a description.
+fn fold_subgames(
+    tree: &Tree,
+    limits: &Limits,
+    notes: &mut Vec<String>,
+) -> Result<(Vec<Vec<Vec<Q>>>, String)> {
+    let mut roots = tree.subgame_roots();
+    roots.sort_unstable();
+    let is_root: std::collections::HashSet<usize> = roots.iter().copied().collect();
+    // The nearest subgame root above each root (none for the tree's).
+    let above = |r: usize| {
+        let mut v = r;
+        while let Some((p, _)) = tree.nodes[v].parent {
+            if is_root.contains(&p) {
+                return Some(p);
+            }
+            v = p;
+        }
+        None
+    };
+    let mut inner: std::collections::HashMap<usize, Vec<usize>> = Default::default();
+    for &r in &roots {
+        if let Some(a) = above(r) {
+            inner.entry(a).or_default().push(r);
+        }
+    }
+    // For each root solved: (behaviour over the tree's sets, filled inside the subgame; value).
+    type Solved = Vec<(Vec<Vec<Q>>, Vec<Q>)>;
+    let mut solved: std::collections::HashMap<usize, Solved> = Default::default();
+    let mut methods = std::collections::BTreeSet::new();
+    let mut capped = false;
+    // Prefix order puts a subgame's inner roots after it: solve from the last.
+    for &r in roots.iter().rev() {
+        let kids = inner.remove(&r).unwrap_or_default();
+        let lists: Vec<Solved> = kids
+            .iter()
+            .map(|k| solved.remove(k).unwrap_or_default())
+            .collect();
+        let mut out: Solved = Vec::new();
+        // Every combination of the inner subgames' equilibria, as an odometer.
+        let mut pick = vec![0usize; kids.len()];
+        if lists.iter().all(|l| !l.is_empty()) {
+            'combos: loop {
+                crate::progress::check()?;
+                let cut: Vec<(usize, Vec<Q>)> = kids
+                    .iter()
+                    .zip(&lists)
+                    .zip(&pick)
+                    .map(|((&k, l), &i)| (k, l[i].1.clone()))
+                    .collect();
+                let (sub, old_of) = tree.truncated(r, &cut)?;
+                let answer = solve(&sub, &Request::default(), limits)?;
+                methods.insert(format!("{:?}", answer.method).to_lowercase());
+                let order: Vec<usize> = (0..sub.players.len())
+                    .flat_map(|p| sub.infosets_of(p))
+                    .collect();
+                for e in &answer.equilibria {
+                    let mut b = vec![Vec::new(); tree.infosets.len()];
+                    for (l, &i) in lists.iter().zip(&pick) {
+                        for (h, probs) in l[i].0.iter().enumerate() {
+                            if !probs.is_empty() {
+                                b[h] = probs.clone();
+                            }
+                        }
+                    }
+                    for (&h, probs) in order.iter().zip(&e.behaviour) {
+                        b[old_of[h]] = probs.clone();
+                    }
+                    if out.len() == MAX_SUBGAME_PROFILES {
+                        capped = true;
+                        break 'combos;
+                    }
+                    out.push((b, e.payoffs.clone()));
+                }
+                // The next combination.
+                let mut j = 0;
+                loop {
+                    if j == pick.len() {
+                        break 'combos;
+                    }
+                    pick[j] += 1;
+                    if pick[j] < lists[j].len() {
+                        break;
+                    }
+                    pick[j] = 0;
+                    j += 1;
+                }
+            }
+        }
+        solved.insert(r, out);
+    }
+    if capped {
+        notes.push(format!(
+            "a subgame kept only its first {MAX_SUBGAME_PROFILES} subgame-perfect profiles; \
+             there are more"
+        ));
+    }
+    let top = solved.remove(&0).unwrap_or_default();
+    if top.is_empty() {
+        notes.push(
+            "a subgame's method found no equilibrium (with three or more players only pure \
+             equilibria are sought), so no subgame-perfect equilibrium is listed"
+                .into(),
+        );
+    }
+    let profiles = top
+        .into_iter()
+        .map(|(mut b, _)| {
+            for (h, set) in tree.infosets.iter().enumerate() {
+                if set.mover == Mover::Chance {
+                    b[h] = set.probs.clone();
+                }
+            }
+            b
+        })
+        .collect();
+    let methods: Vec<String> = methods.into_iter().collect();
+    Ok((
+        profiles,
+        format!(
+            "subgame-perfect equilibria: {} subgames solved from the deepest up, each with the \
+             ones below folded into their values ({})",
+            roots.len(),
+            methods.join(", ")
+        ),
+    ))
 }
 
 /// One player's share of a tree.

@@ -342,6 +342,42 @@ impl Tree {
         sums.all(|s| s == first).then_some(first)
     }
 
+    /// The subgame rooted at `root` as a tree of its own, with each node of `cut` (roots of
+    /// subgames inside it) made a leaf worth the payoffs given (the value of that subgame, its
+    /// own outcome included); the outcomes above `root` are left out. Also returns, for each
+    /// information set of the new tree, the one of this tree it stands for. `root` must root
+    /// a subgame (see [`Tree::subgame_roots`]).
+    pub fn truncated(&self, root: usize, cut: &[(usize, Vec<Q>)]) -> Result<(Tree, Vec<usize>)> {
+        let players: Vec<&str> = self.players.iter().map(String::as_str).collect();
+        let mut b = Builder::new(&self.title, &players);
+        let mut set_of = vec![usize::MAX; self.infosets.len()];
+        let mut old_of = Vec::new();
+        // Depth first in prefix order: children pushed last action first.
+        let mut stack = vec![(root, None)];
+        while let Some((v, parent)) = stack.pop() {
+            let node = &self.nodes[v];
+            if let Some((_, value)) = cut.iter().find(|(c, _)| *c == v) {
+                b.node(parent, None, Some(value.clone()));
+                continue;
+            }
+            let outcome = node.outcome.map(|o| self.outcomes[o].payoffs.clone());
+            let set = node.infoset.map(|h| {
+                if set_of[h] == usize::MAX {
+                    let old = &self.infosets[h];
+                    let actions: Vec<&str> = old.actions.iter().map(String::as_str).collect();
+                    set_of[h] = b.infoset(old.mover, &old.name, &actions, old.probs.clone());
+                    old_of.push(h);
+                }
+                set_of[h]
+            });
+            let w = b.node(parent, set, outcome);
+            for (a, &c) in node.children.iter().enumerate().rev() {
+                stack.push((c, Some((w, a))));
+            }
+        }
+        Ok((b.finish()?, old_of))
+    }
+
     /// The nodes that root a subgame: non-terminal nodes whose subtree cuts no player's
     /// information set (every set meeting the subtree lies inside it). The root is one.
     pub fn subgame_roots(&self) -> Vec<usize> {
