@@ -277,6 +277,11 @@ pub struct CfrArgs {
     /// How many exact exploitability reports, spread in log scale.
     #[arg(long, value_name = "N", default_value_t = 10)]
     reports: usize,
+    /// Keep the run's state in FILE: a run resumes from it when it exists (--iterations
+    /// counts from the first run's start), and it is written at every report, every minute,
+    /// at the end and on Ctrl-C.
+    #[arg(long, value_name = "FILE")]
+    checkpoint: Option<std::path::PathBuf>,
     #[command(flatten)]
     pub(crate) common: Common,
 }
@@ -292,6 +297,7 @@ pub fn run_cfr(args: CfrArgs, out: &mut String) -> Result<ExitCode, Error> {
         iterations: args.iterations,
         target: args.target,
         reports: args.reports,
+        checkpoint: args.checkpoint.clone(),
     };
     let a = tree::cfr(&t, &req, &args.common.limits())?;
     print_cfr(out, &a, args.common.json)

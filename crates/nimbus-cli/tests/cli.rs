@@ -1072,10 +1072,16 @@ fn trees_end_to_end() {
         &["nash", "examples/job-market.efg", "--method", "lp"],
         "zero-sum",
     );
-    fails(
-        &["nash", "examples/selten-horse.efg", "--method", "spe"],
-        "",
-    );
+    // Imperfect information: subgames folded (this tree has no proper subgame, so its pure
+    // equilibria).
+    let a = json(&[
+        "nash",
+        "examples/selten-horse.efg",
+        "--method",
+        "spe",
+        "--json",
+    ]);
+    assert_eq!(a["equilibria"].as_array().unwrap().len(), 2);
     fails(&["efg", "examples/pd.nfg"], "not a game tree");
     let cut = "EFG 2 R \"\" { \"A\" \"B\" } \"\"\np \"\" 1 1 \"\" { \"a\" \"b\" } 0\nt \"\" 1 \"\" { 1, 2 }\n";
     let out = with_stdin(&["nash", "-"], cut);
@@ -1094,6 +1100,30 @@ fn trees_end_to_end() {
     std::fs::remove_file(&svg).unwrap();
     assert!(text.starts_with("<svg") && text.contains("Honor"));
     fails(&["efg", "kuhn", "--nash", "auto"], "--svg");
+    let state = std::env::temp_dir().join(format!("nimbus-cfr-{}.json", std::process::id()));
+    let state_path = state.to_str().unwrap();
+    let first = json(&[
+        "cfr",
+        "kuhn",
+        "--iterations",
+        "40",
+        "--checkpoint",
+        state_path,
+        "--json",
+    ]);
+    let then = json(&[
+        "cfr",
+        "kuhn",
+        "--iterations",
+        "90",
+        "--checkpoint",
+        state_path,
+        "--json",
+    ]);
+    let whole = json(&["cfr", "kuhn", "--iterations", "90", "--json"]);
+    std::fs::remove_file(&state).unwrap();
+    assert_eq!(first["iterations"], 40);
+    assert_eq!(then["exploitability"], whole["exploitability"]);
     fails(
         &["efg", "kuhn", "--svg", path, "--nash", "magic"],
         "unknown method",

@@ -550,7 +550,7 @@ impl GameTree {
     }
 
     /// CFR+ or discounted CFR (`nimbus::api::tree::cfr`).
-    #[pyo3(signature = (iterations=1000, target=None, variant="cfr+", reports=10, max_states=None, max_memory=None, max_work=None))]
+    #[pyo3(signature = (iterations=1000, target=None, variant="cfr+", reports=10, checkpoint=None, max_states=None, max_memory=None, max_work=None))]
     #[allow(clippy::too_many_arguments)]
     fn cfr(
         &self,
@@ -559,6 +559,7 @@ impl GameTree {
         target: Option<f64>,
         variant: &str,
         reports: usize,
+        checkpoint: Option<std::path::PathBuf>,
         max_states: Option<u64>,
         max_memory: Option<u64>,
         max_work: Option<u64>,
@@ -577,6 +578,7 @@ impl GameTree {
             iterations,
             target,
             reports,
+            checkpoint,
         };
         let limits = limits(max_states, max_memory, max_work);
         let answer = run(py, false, || api::tree::cfr(&self.tree, &req, &limits))?;

@@ -71,3 +71,13 @@ def test_tree_drawing(tmp_path):
     assert path.read_text().startswith("<svg")
     with pytest.raises(ValueError):
         t.svg(method="magic")
+
+
+def test_cfr_checkpoint(tmp_path):
+    t = nimbus.tree("kuhn")
+    path = str(tmp_path / "kuhn.json")
+    whole = t.cfr(iterations=200, reports=2)
+    t.cfr(iterations=80, reports=2, checkpoint=path)
+    resumed = t.cfr(iterations=200, reports=2, checkpoint=path)
+    assert resumed.iterations == 200
+    assert resumed.exploitability == whole.exploitability

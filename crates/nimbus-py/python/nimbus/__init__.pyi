@@ -29,6 +29,7 @@ class Tree:
         target: Optional[float] = ...,
         variant: str = ...,
         reports: int = ...,
+        checkpoint: Optional[str] = ...,
         **limits: int,
     ) -> TreeCfr: ...
     def reduced(self, **limits: int) -> Game: ...

@@ -63,6 +63,7 @@ class GameTree:
         target: Optional[float] = None,
         variant: str = "cfr+",
         reports: int = 10,
+        checkpoint: Optional[str] = None,
         max_states: Optional[int] = None,
         max_memory: Optional[int] = None,
         max_work: Optional[int] = None,

@@ -40,12 +40,14 @@ class Tree:
             a["value"] = q(a.value)
         return a
 
-    def cfr(self, iterations=1000, target=None, variant="cfr+", reports=10, **limits):
+    def cfr(self, iterations=1000, target=None, variant="cfr+", reports=10, checkpoint=None,
+            **limits):
         """CFR+ (or ``variant="dcfr"``, discounted CFR): the average strategy (``average``,
         floats per entry of ``infosets``) and its ``exploitability``, computed exactly (a
-        decimal string), with the ``curve`` of reports."""
+        decimal string), with the ``curve`` of reports. ``checkpoint``: a file the run's state
+        is kept in, and resumed from when it exists."""
         return from_value(
-            self._native.cfr(iterations, target, variant, reports, **limits), TreeCfr
+            self._native.cfr(iterations, target, variant, reports, checkpoint, **limits), TreeCfr
         )
 
     def describe(self):

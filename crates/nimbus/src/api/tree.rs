@@ -614,6 +614,9 @@ pub struct CfrRequest {
     pub target: Option<f64>,
     /// Exact exploitability reports, spread in log scale.
     pub reports: usize,
+    /// A file to keep the run's state in, resumed from when it exists (see
+    /// [`cfr::Options::checkpoint`]).
+    pub checkpoint: Option<std::path::PathBuf>,
 }
 
 impl Default for CfrRequest {
@@ -624,6 +627,7 @@ impl Default for CfrRequest {
             iterations: o.iterations,
             target: o.target,
             reports: o.reports,
+            checkpoint: None,
         }
     }
 }
@@ -664,6 +668,8 @@ pub fn cfr(tree: &Tree, req: &CfrRequest, limits: &Limits) -> Result<CfrAnswer> 
         iterations: req.iterations,
         target: req.target,
         reports: req.reports,
+        checkpoint: req.checkpoint.clone(),
+        ..Default::default()
     };
     let run = cfr::run(tree, &options, limits)?;
     let sets = player_sets(tree);

@@ -15,6 +15,7 @@ use super::{Mover, Tree};
 use crate::api::Limits;
 use crate::error::{Error, Result};
 use crate::strategic::Q;
+use rayon::prelude::*;
 
 /// The variants.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -39,6 +40,14 @@ pub struct Options {
     /// How many exact exploitability reports to make, spread evenly in log scale over the
     /// iterations (at least one, at the end).
     pub reports: usize,
+    /// Trees with at least this many nodes share each pass among the cores; smaller ones
+    /// run on one (splitting a small tree costs more than it saves). A split tree's results
+    /// are the same on any number of cores, but differ in rounding from an unsplit run's.
+    pub parallel_from: usize,
+    /// A file to keep the run's state in: resumed from when it exists (the same tree and
+    /// variant; `iterations` counts from the run's start), written at every report, every
+    /// minute, at the end and when the run is interrupted.
+    pub checkpoint: Option<std::path::PathBuf>,
 }
 
 impl Default for Options {
@@ -48,6 +57,8 @@ impl Default for Options {
             iterations: 1000,
             target: None,
             reports: 10,
+            parallel_from: PARALLEL_NODES,
+            checkpoint: None,
         }
     }
 }
@@ -180,54 +191,100 @@ pub fn run(tree: &Tree, options: &Options, limits: &Limits) -> Result<Run> {
     let mut curve = Vec::new();
     let mut seconds = 0.0;
     let mut done = 0;
+    let fingerprint = crc32fast::hash(super::efg::write(tree).as_bytes());
+    let variant = format!("{:?}", options.variant);
+    if let Some(path) = &options.checkpoint {
+        if let Some(c) = Checkpoint::load(path)? {
+            if c.fingerprint != fingerprint || c.variant != variant || c.regret.len() != slots {
+                return Err(Error::Invalid(format!(
+                    "{}: a checkpoint of another tree or CFR variant ({}); remove it to start \
+                     afresh",
+                    path.display(),
+                    c.variant
+                )));
+            }
+            (regret, sum, curve, seconds, done) =
+                (c.regret, c.sum, c.curve, c.seconds, c.iterations);
+        }
+    }
+    let save = |regret: &[f64], sum: &[f64], curve: &[(u64, f64)], seconds: f64, done: u64| {
+        options.checkpoint.as_ref().map_or(Ok(()), |path| {
+            Checkpoint {
+                format: 1,
+                fingerprint,
+                variant: variant.clone(),
+                iterations: done,
+                regret: regret.to_vec(),
+                sum: sum.to_vec(),
+                curve: curve.to_vec(),
+                seconds,
+            }
+            .save(path)
+        })
+    };
+    let mut saved = std::time::Instant::now();
     let mut last: Option<(Vec<Vec<Q>>, Q, Vec<Q>)> = None;
     crate::progress::phase("CFR iterations", options.iterations);
     let mut clock = std::time::Instant::now();
-    for t in 1..=options.iterations {
+    let parts = split(tree, options.parallel_from);
+    let mut deltas: Vec<(Vec<f64>, Vec<f64>)> = parts
+        .iter()
+        .map(|_| (vec![0.0; slots], vec![0.0; slots]))
+        .collect();
+    let top: Vec<usize> = {
+        let mut inside = vec![false; nodes];
+        for &(a, b) in &parts {
+            inside[a..b].iter_mut().for_each(|m| *m = true);
+        }
+        (0..nodes).filter(|&v| !inside[v]).collect()
+    };
+    for t in done + 1..=options.iterations {
         for i in 0..n {
             current(&flat, tree, &regret, &mut sigma);
-            // Forward: reach probabilities, the player's own and everyone else's (chance too).
-            for v in 0..nodes {
-                let (p, a) = flat.parent[v];
-                if p == usize::MAX {
-                    own[v] = 1.0;
-                    others[v] = 1.0;
-                    continue;
-                }
-                let h = flat.set[p];
-                let x = sigma[flat.slot[h] + a];
-                if flat.mover[h] == i {
-                    own[v] = own[p] * x;
-                    others[v] = others[p];
-                } else {
-                    own[v] = own[p];
-                    others[v] = others[p] * x;
-                }
-            }
-            // Backward: values, regrets and the average's sums at the player's nodes.
-            let weight = match options.variant {
-                Variant::Plus => t as f64,
-                Variant::Discounted => 1.0,
+            let pass = Pass {
+                tree,
+                flat: &flat,
+                sigma: &sigma,
+                player: i,
+                weight: match options.variant {
+                    Variant::Plus => t as f64,
+                    Variant::Discounted => 1.0,
+                },
             };
-            for v in (0..nodes).rev() {
-                let h = flat.set[v];
-                if h == usize::MAX {
-                    value[v] = flat.payoff[v][i];
-                    continue;
+            // The nodes above the parts forward; each part (a whole subtree) forward and
+            // backward on a core of its own, with its own regret and average sums; the nodes
+            // above backward; then the parts' sums added in.
+            for &v in &top {
+                (own[v], others[v]) = pass.reach(v, &own, &others);
+            }
+            if !parts.is_empty() {
+                let roots: Vec<(f64, f64)> = parts
+                    .iter()
+                    .map(|&(a, _)| pass.reach(a, &own, &others))
+                    .collect();
+                let work: Vec<_> = chunks_of(&mut own, &parts)
+                    .into_iter()
+                    .zip(chunks_of(&mut others, &parts))
+                    .zip(chunks_of(&mut value, &parts))
+                    .zip(deltas.iter_mut())
+                    .zip(parts.iter().zip(roots))
+                    .collect();
+                work.into_par_iter()
+                    .for_each(|((((o, e), x), (r, m)), (&(a, _), root))| {
+                        r.iter_mut().for_each(|z| *z = 0.0);
+                        m.iter_mut().for_each(|z| *z = 0.0);
+                        pass.subtree(a, root, o, e, x, r, m);
+                    });
+            }
+            for &v in top.iter().rev() {
+                pass.backward(v, 0, &own, &others, &mut value, &mut regret, &mut sum);
+            }
+            for (r, m) in &deltas {
+                for (x, d) in regret.iter_mut().zip(r) {
+                    *x += d;
                 }
-                let s = flat.slot[h];
-                let kids = &tree.nodes[v].children;
-                let mut x = 0.0;
-                for (a, &c) in kids.iter().enumerate() {
-                    x += sigma[s + a] * value[c];
-                }
-                value[v] = x;
-                if flat.mover[h] == i {
-                    let cf = others[v];
-                    for (a, &c) in kids.iter().enumerate() {
-                        regret[s + a] += cf * (value[c] - x);
-                        sum[s + a] += weight * own[v] * sigma[s + a];
-                    }
+                for (x, d) in sum.iter_mut().zip(m) {
+                    *x += d;
                 }
             }
             // Discounting and flooring, at the player's sets.
@@ -258,7 +315,21 @@ pub fn run(tree: &Tree, options: &Options, limits: &Limits) -> Result<Run> {
         }
         done = t;
         if t % 64 == 0 {
-            crate::progress::tick(t)?;
+            if let Err(e) = crate::progress::tick(t) {
+                seconds += clock.elapsed().as_secs_f64();
+                save(&regret, &sum, &curve, seconds, done)?;
+                return Err(e);
+            }
+            if options.checkpoint.is_some() && saved.elapsed().as_secs() >= 60 {
+                save(
+                    &regret,
+                    &sum,
+                    &curve,
+                    seconds + clock.elapsed().as_secs_f64(),
+                    done,
+                )?;
+                saved = std::time::Instant::now();
+            }
         }
         if reports.binary_search(&t).is_ok() {
             seconds += clock.elapsed().as_secs_f64();
@@ -266,6 +337,8 @@ pub fn run(tree: &Tree, options: &Options, limits: &Limits) -> Result<Run> {
             let e = num_traits::ToPrimitive::to_f64(&gain).unwrap_or(f64::INFINITY);
             curve.push((t, e));
             last = Some((avg, gain, pay));
+            save(&regret, &sum, &curve, seconds, done)?;
+            saved = std::time::Instant::now();
             clock = std::time::Instant::now();
             if options.target.is_some_and(|target| e <= target) {
                 break;
@@ -277,10 +350,13 @@ pub fn run(tree: &Tree, options: &Options, limits: &Limits) -> Result<Run> {
         _ => {
             seconds += clock.elapsed().as_secs_f64();
             let (avg, gain, pay) = exact_report(tree, &form, &flat, &sum)?;
-            curve.push((
-                done,
-                num_traits::ToPrimitive::to_f64(&gain).unwrap_or(f64::INFINITY),
-            ));
+            if curve.last().is_none_or(|c| c.0 != done) {
+                curve.push((
+                    done,
+                    num_traits::ToPrimitive::to_f64(&gain).unwrap_or(f64::INFINITY),
+                ));
+            }
+            save(&regret, &sum, &curve, seconds, done)?;
             (avg, gain, pay)
         }
     };
@@ -292,6 +368,193 @@ pub fn run(tree: &Tree, options: &Options, limits: &Limits) -> Result<Run> {
         curve,
         seconds,
     })
+}
+
+/// One player's half of an iteration, at the current strategy `sigma`.
+struct Pass<'a> {
+    tree: &'a Tree,
+    flat: &'a Flat,
+    sigma: &'a [f64],
+    player: usize,
+    /// The weight of this iteration in the average strategy.
+    weight: f64,
+}
+
+impl Pass<'_> {
+    /// The reach probabilities of node `v` (the player's own moves; everyone else's and
+    /// chance's) from its parent's, in arrays indexed by node.
+    fn reach(&self, v: usize, own: &[f64], others: &[f64]) -> (f64, f64) {
+        let (p, a) = self.flat.parent[v];
+        if p == usize::MAX {
+            return (1.0, 1.0);
+        }
+        let h = self.flat.set[p];
+        let x = self.sigma[self.flat.slot[h] + a];
+        if self.flat.mover[h] == self.player {
+            (own[p] * x, others[p])
+        } else {
+            (own[p], others[p] * x)
+        }
+    }
+
+    /// Node `v`'s value to the player under the current strategy and, at the player's
+    /// nodes, its counterfactual regrets and average-strategy sums, from its children's
+    /// values. The arrays start at node `base`.
+    #[allow(clippy::too_many_arguments)]
+    fn backward(
+        &self,
+        v: usize,
+        base: usize,
+        own: &[f64],
+        others: &[f64],
+        value: &mut [f64],
+        regret: &mut [f64],
+        sum: &mut [f64],
+    ) {
+        let h = self.flat.set[v];
+        if h == usize::MAX {
+            value[v - base] = self.flat.payoff[v][self.player];
+            return;
+        }
+        let s = self.flat.slot[h];
+        let kids = &self.tree.nodes[v].children;
+        let mut x = 0.0;
+        for (a, &c) in kids.iter().enumerate() {
+            x += self.sigma[s + a] * value[c - base];
+        }
+        value[v - base] = x;
+        if self.flat.mover[h] == self.player {
+            let cf = others[v - base];
+            for (a, &c) in kids.iter().enumerate() {
+                regret[s + a] += cf * (value[c - base] - x);
+                sum[s + a] += self.weight * own[v - base] * self.sigma[s + a];
+            }
+        }
+    }
+
+    /// Both passes over the whole subtree of nodes `base..base + own.len()`, whose root has
+    /// the reach probabilities `root`; the arrays hold that range only.
+    #[allow(clippy::too_many_arguments)]
+    fn subtree(
+        &self,
+        base: usize,
+        root: (f64, f64),
+        own: &mut [f64],
+        others: &mut [f64],
+        value: &mut [f64],
+        regret: &mut [f64],
+        sum: &mut [f64],
+    ) {
+        (own[0], others[0]) = root;
+        for j in 1..own.len() {
+            let (p, a) = self.flat.parent[base + j];
+            let h = self.flat.set[p];
+            let x = self.sigma[self.flat.slot[h] + a];
+            let (o, e) = (own[p - base], others[p - base]);
+            (own[j], others[j]) = if self.flat.mover[h] == self.player {
+                (o * x, e)
+            } else {
+                (o, e * x)
+            };
+        }
+        for j in (0..own.len()).rev() {
+            self.backward(base + j, base, own, others, value, regret, sum);
+        }
+    }
+}
+
+/// Disjoint subtrees that together hold most of the tree, for the cores to share: each a
+/// range of nodes (a subtree is contiguous in prefix order) of at most a 32nd of the tree.
+/// None for trees under `from` nodes, where splitting costs more than it saves. The split
+/// does not depend on the number of cores, so neither do the results: the parts' sums are
+/// added in the same order however many threads run them.
+fn split(tree: &Tree, from: usize) -> Vec<(usize, usize)> {
+    let n = tree.nodes.len();
+    if n < from.max(2) {
+        return Vec::new();
+    }
+    let mut size = vec![1usize; n];
+    for v in (1..n).rev() {
+        if let Some((p, _)) = tree.nodes[v].parent {
+            size[p] += size[v];
+        }
+    }
+    let target = n / 32;
+    let mut parts = Vec::new();
+    let mut stack = vec![0];
+    while let Some(v) = stack.pop() {
+        if size[v] <= target {
+            // Tiny subtrees stay with the nodes above: a task each would cost more.
+            if size[v] * 16 >= target {
+                parts.push((v, v + size[v]));
+            }
+        } else {
+            stack.extend(tree.nodes[v].children.iter().copied());
+        }
+    }
+    parts.sort_unstable();
+    parts
+}
+
+/// Trees with fewer nodes run on one core by default.
+pub const PARALLEL_NODES: usize = 4096;
+
+/// The disjoint pieces `ranges` (sorted) of `data`.
+fn chunks_of<'a>(mut data: &'a mut [f64], ranges: &[(usize, usize)]) -> Vec<&'a mut [f64]> {
+    let mut out = Vec::with_capacity(ranges.len());
+    let mut at = 0;
+    for &(a, b) in ranges {
+        let rest = std::mem::take(&mut data).split_at_mut(a - at).1;
+        let (chunk, rest) = rest.split_at_mut(b - a);
+        out.push(chunk);
+        data = rest;
+        at = b;
+    }
+    out
+}
+
+/// A CFR run's state on disk (JSON: doubles written so that they read back exactly).
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Checkpoint {
+    format: u32,
+    /// CRC-32 of the tree written as .efg.
+    fingerprint: u32,
+    variant: String,
+    iterations: u64,
+    regret: Vec<f64>,
+    sum: Vec<f64>,
+    curve: Vec<(u64, f64)>,
+    seconds: f64,
+}
+
+impl Checkpoint {
+    fn load(path: &std::path::Path) -> Result<Option<Checkpoint>> {
+        let io = |source| Error::Io {
+            path: path.display().to_string(),
+            source,
+        };
+        let text = match std::fs::read_to_string(path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(io(e)),
+        };
+        serde_json::from_str(&text)
+            .map(Some)
+            .map_err(|e| Error::Invalid(format!("{}: not a CFR checkpoint ({e})", path.display())))
+    }
+
+    /// Writes beside the file and renames, so that a stop mid-write leaves the last one.
+    fn save(&self, path: &std::path::Path) -> Result<()> {
+        let io = |source| Error::Io {
+            path: path.display().to_string(),
+            source,
+        };
+        let text = serde_json::to_string(self).map_err(|e| Error::Invalid(e.to_string()))?;
+        let mut part = path.as_os_str().to_owned();
+        part.push(".part");
+        std::fs::write(&part, text).map_err(io)?;
+        std::fs::rename(&part, path).map_err(io)
+    }
 }
 
 /// Iteration numbers for `count` reports spread in log scale up to `last`, always with `last`.
