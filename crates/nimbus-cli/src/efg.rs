@@ -282,6 +282,13 @@ pub struct CfrArgs {
     /// at the end and on Ctrl-C.
     #[arg(long, value_name = "FILE")]
     checkpoint: Option<std::path::PathBuf>,
+    /// Sample instead of walking the whole tree: external (external-sampling Monte Carlo
+    /// CFR: one sampled action at chance's and the other players' nodes).
+    #[arg(long, value_name = "KIND", value_parser = ["external"])]
+    sampling: Option<String>,
+    /// The seed of --sampling.
+    #[arg(long, value_name = "N", default_value_t = 1, requires = "sampling")]
+    seed: u64,
     #[command(flatten)]
     pub(crate) common: Common,
 }
@@ -298,6 +305,7 @@ pub fn run_cfr(args: CfrArgs, out: &mut String) -> Result<ExitCode, Error> {
         target: args.target,
         reports: args.reports,
         checkpoint: args.checkpoint.clone(),
+        sampling: args.sampling.as_ref().map(|_| args.seed),
     };
     let a = tree::cfr(&t, &req, &args.common.limits())?;
     print_cfr(out, &a, args.common.json)
@@ -318,8 +326,13 @@ pub fn print_cfr(out: &mut String, a: &tree::CfrAnswer, json: bool) -> Result<Ex
     );
     outln!(
         out,
-        "method:         {} ({} iterations, {:.0} a second)",
+        "method:         {}{} ({} iterations, {:.0} a second)",
         a.variant,
+        if a.sampling.is_some() {
+            ", external sampling"
+        } else {
+            ""
+        },
         a.iterations,
         a.iterations_per_second
     );

@@ -550,7 +550,7 @@ impl GameTree {
     }
 
     /// CFR+ or discounted CFR (`nimbus::api::tree::cfr`).
-    #[pyo3(signature = (iterations=1000, target=None, variant="cfr+", reports=10, checkpoint=None, max_states=None, max_memory=None, max_work=None))]
+    #[pyo3(signature = (iterations=1000, target=None, variant="cfr+", reports=10, checkpoint=None, sampling=None, seed=1, max_states=None, max_memory=None, max_work=None))]
     #[allow(clippy::too_many_arguments)]
     fn cfr(
         &self,
@@ -560,6 +560,8 @@ impl GameTree {
         variant: &str,
         reports: usize,
         checkpoint: Option<std::path::PathBuf>,
+        sampling: Option<&str>,
+        seed: u64,
         max_states: Option<u64>,
         max_memory: Option<u64>,
         max_work: Option<u64>,
@@ -579,6 +581,15 @@ impl GameTree {
             target,
             reports,
             checkpoint,
+            sampling: match sampling {
+                None => None,
+                Some("external") => Some(seed),
+                Some(k) => {
+                    return Err(PyValueError::new_err(format!(
+                        "unknown sampling '{k}': use external"
+                    )))
+                }
+            },
         };
         let limits = limits(max_states, max_memory, max_work);
         let answer = run(py, false, || api::tree::cfr(&self.tree, &req, &limits))?;

@@ -81,3 +81,12 @@ def test_cfr_checkpoint(tmp_path):
     resumed = t.cfr(iterations=200, reports=2, checkpoint=path)
     assert resumed.iterations == 200
     assert resumed.exploitability == whole.exploitability
+
+
+def test_cfr_external_sampling():
+    t = nimbus.tree("kuhn")
+    a = t.cfr(iterations=20000, sampling="external", seed=3, reports=2)
+    assert (a.sampling.kind, a.sampling.seed) == ("external", 3)
+    assert float(a.exploitability) < 0.1
+    with pytest.raises(ValueError):
+        t.cfr(sampling="outcome")

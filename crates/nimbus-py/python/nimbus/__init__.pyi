@@ -30,6 +30,8 @@ class Tree:
         variant: str = ...,
         reports: int = ...,
         checkpoint: Optional[str] = ...,
+        sampling: Optional[str] = ...,
+        seed: int = ...,
         **limits: int,
     ) -> TreeCfr: ...
     def reduced(self, **limits: int) -> Game: ...

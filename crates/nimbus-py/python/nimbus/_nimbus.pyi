@@ -64,6 +64,8 @@ class GameTree:
         variant: str = "cfr+",
         reports: int = 10,
         checkpoint: Optional[str] = None,
+        sampling: Optional[str] = None,
+        seed: int = 1,
         max_states: Optional[int] = None,
         max_memory: Optional[int] = None,
         max_work: Optional[int] = None,

@@ -41,13 +41,16 @@ class Tree:
         return a
 
     def cfr(self, iterations=1000, target=None, variant="cfr+", reports=10, checkpoint=None,
-            **limits):
+            sampling=None, seed=1, **limits):
         """CFR+ (or ``variant="dcfr"``, discounted CFR): the average strategy (``average``,
         floats per entry of ``infosets``) and its ``exploitability``, computed exactly (a
         decimal string), with the ``curve`` of reports. ``checkpoint``: a file the run's state
-        is kept in, and resumed from when it exists."""
+        is kept in, and resumed from when it exists. ``sampling="external"``: external-sampling
+        Monte Carlo CFR, seeded by ``seed``."""
         return from_value(
-            self._native.cfr(iterations, target, variant, reports, checkpoint, **limits), TreeCfr
+            self._native.cfr(iterations, target, variant, reports, checkpoint, sampling, seed,
+                             **limits),
+            TreeCfr,
         )
 
     def describe(self):

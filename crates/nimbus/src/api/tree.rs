@@ -617,6 +617,8 @@ pub struct CfrRequest {
     /// A file to keep the run's state in, resumed from when it exists (see
     /// [`cfr::Options::checkpoint`]).
     pub checkpoint: Option<std::path::PathBuf>,
+    /// External-sampling Monte Carlo CFR with this seed, instead of whole-tree passes.
+    pub sampling: Option<u64>,
 }
 
 impl Default for CfrRequest {
@@ -628,6 +630,7 @@ impl Default for CfrRequest {
             target: o.target,
             reports: o.reports,
             checkpoint: None,
+            sampling: None,
         }
     }
 }
@@ -644,6 +647,10 @@ pub struct CfrAnswer {
     pub infosets: Vec<InfosetInfo>,
     /// `cfr+` or `dcfr`.
     pub variant: &'static str,
+    /// Present when the iterations sampled (external sampling) rather than walked the whole
+    /// tree.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sampling: Option<Sampling>,
     /// Iterations made.
     pub iterations: u64,
     /// The average strategy's exploitability (NashConv: the players' gains from best
@@ -661,6 +668,15 @@ pub struct CfrAnswer {
     pub iterations_per_second: f64,
 }
 
+/// How a CFR run sampled.
+#[derive(Debug, Clone, Serialize)]
+pub struct Sampling {
+    /// `external`.
+    pub kind: &'static str,
+    /// The seed.
+    pub seed: u64,
+}
+
 /// Runs CFR on `tree` as `req` asks.
 pub fn cfr(tree: &Tree, req: &CfrRequest, limits: &Limits) -> Result<CfrAnswer> {
     let options = cfr::Options {
@@ -669,6 +685,8 @@ pub fn cfr(tree: &Tree, req: &CfrRequest, limits: &Limits) -> Result<CfrAnswer> 
         target: req.target,
         reports: req.reports,
         checkpoint: req.checkpoint.clone(),
+        sampling: req.sampling.is_some(),
+        seed: req.sampling.unwrap_or(0),
         ..Default::default()
     };
     let run = cfr::run(tree, &options, limits)?;
@@ -686,6 +704,10 @@ pub fn cfr(tree: &Tree, req: &CfrRequest, limits: &Limits) -> Result<CfrAnswer> 
             cfr::Variant::Plus => "cfr+",
             cfr::Variant::Discounted => "dcfr",
         },
+        sampling: req.sampling.map(|seed| Sampling {
+            kind: "external",
+            seed,
+        }),
         iterations: run.iterations,
         exploitability: crate::strategic::show_decimal(&run.exploitability, 15),
         payoffs: run.payoffs.iter().map(f).collect(),

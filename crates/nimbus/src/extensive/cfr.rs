@@ -15,6 +15,8 @@ use super::{Mover, Tree};
 use crate::api::Limits;
 use crate::error::{Error, Result};
 use crate::strategic::Q;
+use rand_core::{Rng, SeedableRng};
+use rand_xorshift::XorShiftRng;
 use rayon::prelude::*;
 
 /// The variants.
@@ -48,6 +50,13 @@ pub struct Options {
     /// variant; `iterations` counts from the run's start), written at every report, every
     /// minute, at the end and when the run is interrupted.
     pub checkpoint: Option<std::path::PathBuf>,
+    /// External-sampling Monte Carlo CFR (Lanctot et al. 2009): each iteration walks, for
+    /// each player, one sampled action at every chance and opponent node and every action at
+    /// the player's own, instead of the whole tree.
+    pub sampling: bool,
+    /// The seed of the sampling (each iteration's generator derives from it and the
+    /// iteration's number, so a resumed run samples as an unbroken one).
+    pub seed: u64,
 }
 
 impl Default for Options {
@@ -59,6 +68,8 @@ impl Default for Options {
             reports: 10,
             parallel_from: PARALLEL_NODES,
             checkpoint: None,
+            sampling: false,
+            seed: 0,
         }
     }
 }
@@ -167,8 +178,15 @@ fn current(flat: &Flat, tree: &Tree, regret: &[f64], out: &mut [f64]) {
 pub fn run(tree: &Tree, options: &Options, limits: &Limits) -> Result<Run> {
     let form = SequenceForm::new(tree)?;
     let n = tree.players.len();
-    let work = (tree.nodes.len() as u64)
-        .saturating_mul(2 * n as u64)
+    // A pass visits every node twice; a sampled walk, typically far fewer (counted here as
+    // the per-action arrays it floors or discounts, twice).
+    let per_pass = if options.sampling {
+        2 * tree.infosets.iter().map(|h| h.actions.len()).sum::<usize>()
+    } else {
+        2 * tree.nodes.len()
+    };
+    let work = (per_pass as u64)
+        .saturating_mul(n as u64)
         .saturating_mul(options.iterations);
     crate::budget::check_work(
         &format!("{} CFR iterations", options.iterations),
@@ -192,7 +210,16 @@ pub fn run(tree: &Tree, options: &Options, limits: &Limits) -> Result<Run> {
     let mut seconds = 0.0;
     let mut done = 0;
     let fingerprint = crc32fast::hash(super::efg::write(tree).as_bytes());
-    let variant = format!("{:?}", options.variant);
+    let variant = format!(
+        "{:?}{}",
+        options.variant,
+        if options.sampling {
+            " external sampling"
+        } else {
+            ""
+        }
+    );
+    let mut sampled = Sampled::new(tree, &flat);
     if let Some(path) = &options.checkpoint {
         if let Some(c) = Checkpoint::load(path)? {
             if c.fingerprint != fingerprint || c.variant != variant || c.regret.len() != slots {
@@ -240,54 +267,70 @@ pub fn run(tree: &Tree, options: &Options, limits: &Limits) -> Result<Run> {
     };
     for t in done + 1..=options.iterations {
         for i in 0..n {
-            current(&flat, tree, &regret, &mut sigma);
-            let pass = Pass {
-                tree,
-                flat: &flat,
-                sigma: &sigma,
-                player: i,
-                weight: match options.variant {
+            if options.sampling {
+                let mut rng = XorShiftRng::seed_from_u64(
+                    options.seed ^ (t * n as u64 + i as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15),
+                );
+                let weight = match options.variant {
                     Variant::Plus => t as f64,
                     Variant::Discounted => 1.0,
-                },
-            };
-            // The nodes above the parts forward; each part (a whole subtree) forward and
-            // backward on a core of its own, with its own regret and average sums; the nodes
-            // above backward; then the parts' sums added in.
-            for &v in &top {
-                (own[v], others[v]) = pass.reach(v, &own, &others);
-            }
-            if !parts.is_empty() {
-                let roots: Vec<(f64, f64)> = parts
-                    .iter()
-                    .map(|&(a, _)| pass.reach(a, &own, &others))
-                    .collect();
-                let work: Vec<_> = chunks_of(&mut own, &parts)
-                    .into_iter()
-                    .zip(chunks_of(&mut others, &parts))
-                    .zip(chunks_of(&mut value, &parts))
-                    .zip(deltas.iter_mut())
-                    .zip(parts.iter().zip(roots))
-                    .collect();
-                work.into_par_iter()
-                    .for_each(|((((o, e), x), (r, m)), (&(a, _), root))| {
-                        r.iter_mut().for_each(|z| *z = 0.0);
-                        m.iter_mut().for_each(|z| *z = 0.0);
-                        pass.subtree(a, root, o, e, x, r, m);
-                    });
-            }
-            for &v in top.iter().rev() {
-                pass.backward(v, 0, &own, &others, &mut value, &mut regret, &mut sum);
-            }
-            for (r, m) in &deltas {
-                for (x, d) in regret.iter_mut().zip(r) {
-                    *x += d;
+                };
+                sampled.pass(tree, &flat, i, weight, &mut rng, &mut regret, &mut sum);
+            } else {
+                current(&flat, tree, &regret, &mut sigma);
+                let pass = Pass {
+                    tree,
+                    flat: &flat,
+                    sigma: &sigma,
+                    player: i,
+                    weight: match options.variant {
+                        Variant::Plus => t as f64,
+                        Variant::Discounted => 1.0,
+                    },
+                };
+                // The nodes above the parts forward; each part (a whole subtree) forward and
+                // backward on a core of its own, with its own regret and average sums; the nodes
+                // above backward; then the parts' sums added in.
+                for &v in &top {
+                    (own[v], others[v]) = pass.reach(v, &own, &others);
                 }
-                for (x, d) in sum.iter_mut().zip(m) {
-                    *x += d;
+                if !parts.is_empty() {
+                    let roots: Vec<(f64, f64)> = parts
+                        .iter()
+                        .map(|&(a, _)| pass.reach(a, &own, &others))
+                        .collect();
+                    let work: Vec<_> = chunks_of(&mut own, &parts)
+                        .into_iter()
+                        .zip(chunks_of(&mut others, &parts))
+                        .zip(chunks_of(&mut value, &parts))
+                        .zip(deltas.iter_mut())
+                        .zip(parts.iter().zip(roots))
+                        .collect();
+                    work.into_par_iter()
+                        .for_each(|((((o, e), x), (r, m)), (&(a, _), root))| {
+                            r.iter_mut().for_each(|z| *z = 0.0);
+                            m.iter_mut().for_each(|z| *z = 0.0);
+                            pass.subtree(a, root, o, e, x, r, m);
+                        });
+                }
+                for &v in top.iter().rev() {
+                    pass.backward(v, 0, &own, &others, &mut value, &mut regret, &mut sum);
+                }
+                for (r, m) in &deltas {
+                    for (x, d) in regret.iter_mut().zip(r) {
+                        *x += d;
+                    }
+                    for (x, d) in sum.iter_mut().zip(m) {
+                        *x += d;
+                    }
                 }
             }
-            // Discounting and flooring, at the player's sets.
+            // Discounting and flooring, at the player's sets (CFR+'s floor only where a
+            // sampled walk changed regrets).
+            if options.sampling && options.variant == Variant::Plus {
+                sampled.floor(tree, &flat, i, &mut regret);
+                continue;
+            }
             for (h, set) in tree.infosets.iter().enumerate() {
                 if flat.mover[h] != i {
                     continue;
@@ -337,6 +380,12 @@ pub fn run(tree: &Tree, options: &Options, limits: &Limits) -> Result<Run> {
             let e = num_traits::ToPrimitive::to_f64(&gain).unwrap_or(f64::INFINITY);
             curve.push((t, e));
             last = Some((avg, gain, pay));
+            // The progress line shows how far from an equilibrium the run has got.
+            crate::progress::phase(
+                &format!("CFR iterations (exploitability {e:.3e})"),
+                options.iterations,
+            );
+            crate::progress::tick(t)?;
             save(&regret, &sum, &curve, seconds, done)?;
             saved = std::time::Instant::now();
             clock = std::time::Instant::now();
@@ -459,6 +508,136 @@ impl Pass<'_> {
         }
         for j in (0..own.len()).rev() {
             self.backward(base + j, base, own, others, value, regret, sum);
+        }
+    }
+}
+
+/// External sampling's buffers, kept across iterations.
+struct Sampled {
+    /// The nodes walked, in prefix order.
+    walked: Vec<usize>,
+    /// The action sampled at each walked chance or opponent node.
+    chosen: Vec<usize>,
+    /// Each walked node's value to the player.
+    value: Vec<f64>,
+    /// The current strategy at the sets met in this walk (by slot), and the walk that
+    /// computed each set's.
+    sigma: Vec<f64>,
+    stamp: Vec<u64>,
+    walk: u64,
+}
+
+impl Sampled {
+    fn new(tree: &Tree, flat: &Flat) -> Self {
+        Sampled {
+            walked: Vec::new(),
+            chosen: vec![0; tree.nodes.len()],
+            value: vec![0.0; tree.nodes.len()],
+            sigma: vec![0.0; flat.chance.len()],
+            stamp: vec![0; tree.infosets.len()],
+            walk: 0,
+        }
+    }
+
+    /// One walk for player `i`: forward, sampling chance and the others by the current
+    /// strategy (adding it, weighted, to the others' average sums where met) and taking
+    /// every action of the player's; backward, each node's sampled value and, at the
+    /// player's nodes, each action's regret (its value less the node's: the sampling stands
+    /// for the others' reach).
+    #[allow(clippy::too_many_arguments)]
+    fn pass(
+        &mut self,
+        tree: &Tree,
+        flat: &Flat,
+        i: usize,
+        weight: f64,
+        rng: &mut XorShiftRng,
+        regret: &mut [f64],
+        sum: &mut [f64],
+    ) {
+        self.walk += 1;
+        self.walked.clear();
+        let mut stack = vec![0usize];
+        while let Some(v) = stack.pop() {
+            self.walked.push(v);
+            let h = flat.set[v];
+            if h == usize::MAX {
+                continue;
+            }
+            let (s, kids) = (flat.slot[h], &tree.nodes[v].children);
+            let k = kids.len();
+            if flat.mover[h] == usize::MAX {
+                self.sigma[s..s + k].copy_from_slice(&flat.chance[s..s + k]);
+            } else if self.stamp[h] != self.walk {
+                self.stamp[h] = self.walk;
+                let total: f64 = regret[s..s + k].iter().map(|r| r.max(0.0)).sum();
+                for a in 0..k {
+                    self.sigma[s + a] = if total > 0.0 {
+                        regret[s + a].max(0.0) / total
+                    } else {
+                        1.0 / k as f64
+                    };
+                }
+            }
+            if flat.mover[h] == i {
+                stack.extend(kids.iter().rev());
+                continue;
+            }
+            if flat.mover[h] != usize::MAX {
+                for a in 0..k {
+                    sum[s + a] += weight * self.sigma[s + a];
+                }
+            }
+            // An action by its probability: the last one takes what rounding leaves.
+            let u = (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+            let mut acc = 0.0;
+            let mut a = k - 1;
+            for (b, p) in self.sigma[s..s + k].iter().enumerate() {
+                acc += p;
+                if u < acc {
+                    a = b;
+                    break;
+                }
+            }
+            self.chosen[v] = a;
+            stack.push(kids[a]);
+        }
+        for &v in self.walked.iter().rev() {
+            let h = flat.set[v];
+            if h == usize::MAX {
+                self.value[v] = flat.payoff[v][i];
+                continue;
+            }
+            let kids = &tree.nodes[v].children;
+            if flat.mover[h] != i {
+                self.value[v] = self.value[kids[self.chosen[v]]];
+                continue;
+            }
+            let s = flat.slot[h];
+            let x: f64 = kids
+                .iter()
+                .enumerate()
+                .map(|(a, &c)| self.sigma[s + a] * self.value[c])
+                .sum();
+            self.value[v] = x;
+            for (a, &c) in kids.iter().enumerate() {
+                regret[s + a] += self.value[c] - x;
+            }
+        }
+    }
+}
+
+impl Sampled {
+    /// Floors at zero the regrets of player `i`'s sets met in the last walk.
+    fn floor(&self, tree: &Tree, flat: &Flat, i: usize, regret: &mut [f64]) {
+        for &v in &self.walked {
+            let h = flat.set[v];
+            if h != usize::MAX && flat.mover[h] == i {
+                let (s, k) = (flat.slot[h], tree.nodes[v].children.len());
+                for r in &mut regret[s..s + k] {
+                    *r = r.max(0.0);
+                }
+            }
         }
     }
 }
