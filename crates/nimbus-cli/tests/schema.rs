@@ -91,7 +91,14 @@ fn every_answer_matches_the_documented_schema() {
     answers(&["nash", "examples/selten-horse.efg", "--method", "pure"]);
     answers(&["efg", "kuhn"]);
     answers(&["cfr", "kuhn", "--iterations", "100"]);
-    answers(&["cfr", "kuhn", "--iterations", "100", "--sampling", "external"]);
+    answers(&[
+        "cfr",
+        "kuhn",
+        "--iterations",
+        "100",
+        "--sampling",
+        "external",
+    ]);
     answers(&["efg", "examples/selten-horse.efg"]);
     answers(&["verify", "examples/pd.nfg", "0,1,0,1"]);
     answers(&["verify", "examples/bos.nfg", "0.667,0.333,0.333,0.667"]);
