@@ -80,8 +80,12 @@ pub enum Method {
     /// Support enumeration.
     Support,
     /// Lemke-Howson enumeration, as Gambit's lcp (or one path: --label K).
-    #[value(alias = "lcp", alias = "lemke-howson")]
+    #[value(alias = "lemke-howson")]
     Lh,
+    /// Trees: one equilibrium by Lemke's algorithm on the sequence form (strategic-form
+    /// games: the same as lh, Gambit's lcp).
+    #[value(alias = "lemke")]
+    Lcp,
     /// Pure equilibria, any number of players.
     #[value(alias = "enumpure")]
     Pure,
@@ -128,7 +132,7 @@ impl Method {
             Method::Auto => nash::Method::Auto,
             Method::Vertex | Method::Enum => nash::Method::Vertex,
             Method::Support => nash::Method::Support,
-            Method::Lh => nash::Method::LemkeHowson,
+            Method::Lh | Method::Lcp => nash::Method::LemkeHowson,
             Method::Pure => nash::Method::Pure,
             Method::Indifference => nash::Method::Indifference,
             Method::Lp | Method::Spe | Method::Cfr => {
@@ -149,6 +153,7 @@ impl Method {
             Method::Enum => tree::Method::Enum,
             Method::Support => tree::Method::Support,
             Method::Lh => tree::Method::LemkeHowson,
+            Method::Lcp => tree::Method::Lcp,
             Method::Pure => tree::Method::Pure,
             Method::Lp => tree::Method::Lp,
             Method::Spe => tree::Method::Spe,

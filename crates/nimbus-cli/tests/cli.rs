@@ -1089,6 +1089,9 @@ fn trees_end_to_end() {
     assert!(String::from_utf8_lossy(&out.stderr).contains("line 3"));
     let big = nimbus(&["nash", "kuhn", "--method", "vertex", "--max-states", "100"]);
     assert_eq!(big.status.code(), Some(2));
+    let l = json(&["nash", "kuhn", "--method", "lcp", "--json"]);
+    assert_eq!(l["method"], "lcp");
+    assert_eq!(l["equilibria"][0]["payoffs"][0], "-1/18");
     let a = json(&["nash", "examples/job-market.efg", "--json"]);
     assert_eq!(a["method"], "enum");
     assert_eq!(a["equilibria"].as_array().unwrap().len(), 3);

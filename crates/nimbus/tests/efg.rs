@@ -3,7 +3,7 @@
 
 use nimbus::api::Limits;
 use nimbus::extensive::{
-    backward, efg, games, lp, reduced, seqenum, seqform::SequenceForm, Builder, Mover, Tree,
+    backward, efg, games, lemke, lp, reduced, seqenum, seqform::SequenceForm, Builder, Mover, Tree,
 };
 use nimbus::strategic::{show, zerosum, Q};
 use proptest::prelude::*;
@@ -486,6 +486,16 @@ fn compare_enumerations(t: &Tree, r: &reduced::Reduced) {
             "an equilibrium outside the hull"
         );
     }
+    // Lemke's algorithm on the sequence form ends at one of them.
+    let l = lemke::solve(t, &limits).unwrap();
+    let mut b: Vec<Vec<Q>> = t.infosets.iter().map(|h| h.probs.clone()).collect();
+    form.behaviour_of(t, 0, &l.plans[0], &mut b);
+    form.behaviour_of(t, 1, &l.plans[1], &mut b);
+    assert!(form.gains(t, &b).iter().all(|g| g == &q("0")));
+    assert!(
+        found.contains(&plans_of(&b)),
+        "Lemke's end is not an extreme equilibrium"
+    );
 }
 
 /// Every two-player tree of Gambit's whose reduced normal form has at most 256 profiles

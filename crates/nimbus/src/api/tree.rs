@@ -8,7 +8,9 @@
 use super::{exact, nash, Limits};
 use crate::error::{Error, Result};
 use crate::extensive::seqform::SequenceForm;
-use crate::extensive::{backward, cfr, draw as picture, efg, lp, reduced, seqenum, Mover, Tree};
+use crate::extensive::{
+    backward, cfr, draw as picture, efg, lemke, lp, reduced, seqenum, Mover, Tree,
+};
 use crate::strategic::{nfg, Q};
 use serde::Serialize;
 
@@ -29,6 +31,8 @@ pub enum Method {
     /// Every extreme equilibrium (two players), by vertex enumeration of the sequence-form
     /// polyhedra.
     Enum,
+    /// One equilibrium (two players), by Lemke's algorithm on the sequence form.
+    Lcp,
     /// Every extreme equilibrium, by vertex enumeration of the reduced normal form.
     Vertex,
     /// Support enumeration of the reduced normal form.
@@ -51,8 +55,9 @@ impl Method {
         ("vertex", Method::Vertex),
         ("enummixed", Method::Vertex),
         ("support", Method::Support),
+        ("lcp", Method::Lcp),
+        ("lemke", Method::Lcp),
         ("lh", Method::LemkeHowson),
-        ("lcp", Method::LemkeHowson),
         ("pure", Method::Pure),
         ("enumpure", Method::Pure),
     ];
@@ -61,8 +66,8 @@ impl Method {
     pub fn parse(name: &str) -> Result<Method> {
         super::named(Self::NAMES, name).ok_or_else(|| {
             Error::Invalid(format!(
-                "unknown method '{name}' for a tree: use auto, lp, spe, enum, vertex \
-                     (enummixed), support, lh (lcp) or pure"
+                "unknown method '{name}' for a tree: use auto, lp, spe, enum, lcp, \
+                     vertex (enummixed), support, lh or pure"
             ))
         })
     }
@@ -237,6 +242,19 @@ pub fn solve(tree: &Tree, req: &Request, limits: &Limits) -> Result<Answer> {
                  reach, the first action (any choice there gives the same play)"
                     .into(),
             );
+        }
+        Method::Lcp => {
+            let l = lemke::solve(tree, limits)?;
+            described = format!(
+                "Lemke's algorithm on the sequence form (covering vector of ones): one \
+                 equilibrium, an LCP of size {}, {} pivots",
+                l.size, l.pivots
+            );
+            let form = SequenceForm::new(tree)?;
+            let mut b: Vec<Vec<Q>> = tree.infosets.iter().map(|h| h.probs.clone()).collect();
+            form.behaviour_of(tree, 0, &l.plans[0], &mut b);
+            form.behaviour_of(tree, 1, &l.plans[1], &mut b);
+            found.push((b, None));
         }
         Method::Spe if !tree.perfect_information() => {
             let (profiles, d) = fold_subgames(tree, limits, &mut notes)?;

@@ -10,6 +10,8 @@
 //!   subgame-perfect equilibrium);
 //! - [`lp`]: the sequence-form linear program of a two-player zero-sum tree (Koller, Megiddo
 //!   and von Stengel 1994);
+//! - [`lemke`]: one equilibrium of a two-player tree by Lemke's algorithm on the sequence
+//!   form (Koller, Megiddo and von Stengel 1996);
 //! - [`seqenum`]: every extreme equilibrium of a two-player tree, by vertex enumeration of
 //!   the sequence-form polyhedra;
 //! - [`cfr`]: CFR+ and discounted CFR for large trees, with exact exploitability reports;
@@ -31,6 +33,7 @@ pub mod cfr;
 pub mod draw;
 pub mod efg;
 pub mod games;
+pub mod lemke;
 pub mod lp;
 pub mod reduced;
 pub mod seqenum;
