@@ -90,3 +90,15 @@ def test_cfr_external_sampling():
     assert float(a.exploitability) < 0.1
     with pytest.raises(ValueError):
         t.cfr(sampling="outcome")
+
+
+def test_sequence_form_methods():
+    kuhn = nimbus.tree("kuhn")
+    a = kuhn.nash(method="lcp")
+    assert a.method == "lcp"
+    assert a.equilibria[0].payoffs[0] == Fraction(-1, 18)
+    job = nimbus.read_game(os.path.join(EXAMPLES, "job-market.efg"))
+    e = job.nash()
+    assert e.method == "enum" and len(e.equilibria) == 3
+    spe = nimbus.read_game(os.path.join(EXAMPLES, "selten-horse.efg")).nash(method="spe")
+    assert len(spe.equilibria) == 2

@@ -30,7 +30,8 @@ class Tree:
         """The equilibria, each checked exactly on the tree: ``auto`` is backward induction
         for perfect information, the sequence-form LP for two-player zero-sum trees, vertex
         enumeration of the sequence-form polyhedra (``enum``) for other two-player trees; or
-        ``lp``, ``spe``, ``enum``, and on the reduced normal form ``vertex``, ``support``,
+        ``lp``, ``spe`` (subgames folded when information is imperfect), ``enum``, ``lcp``
+        (Lemke on the sequence form), and on the reduced normal form ``vertex``, ``support``,
         ``lh``, ``pure``."""
         a = from_value(self._native.nash(method, **limits), TreeNash)
         for e in a.equilibria:
