@@ -45,6 +45,10 @@ pub struct Args {
     /// For --method lh: the one label to start from (1-based: rows, then columns).
     #[arg(long, value_name = "K")]
     label: Option<usize>,
+    /// For --method lcp on a tree: run Lemke's algorithm with N covering vectors (the first
+    /// all ones, the others random) and list the distinct equilibria they end at.
+    #[arg(long, value_name = "N")]
+    covering: Option<usize>,
     /// Remove strictly dominated strategies (by pure strategies and by mixtures) first.
     #[arg(long)]
     dominance: bool,
@@ -203,6 +207,7 @@ fn run_tree(args: &Args, t: &nimbus::extensive::Tree, out: &mut String) -> Resul
     }
     let req = tree::Request {
         method: args.method.tree()?,
+        covering: args.covering.unwrap_or(1),
     };
     let answer = tree::solve(t, &req, &args.common.limits())?;
     let num = number_format(args.decimals);
@@ -225,6 +230,11 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, Error> {
         },
         None => None,
     };
+    if args.covering.is_some() {
+        return Err(Error::Invalid(
+            "--covering applies to --method lcp on game trees".into(),
+        ));
+    }
     let (game, notes) = args.input.load_text(file)?;
     let req = nash::Request {
         method: args.method.strategic()?,

@@ -1092,6 +1092,20 @@ fn trees_end_to_end() {
     let l = json(&["nash", "kuhn", "--method", "lcp", "--json"]);
     assert_eq!(l["method"], "lcp");
     assert_eq!(l["equilibria"][0]["payoffs"][0], "-1/18");
+    let several = json(&[
+        "nash",
+        "examples/job-market.efg",
+        "--method",
+        "lcp",
+        "--covering",
+        "8",
+        "--json",
+    ]);
+    assert!(!several["equilibria"].as_array().unwrap().is_empty());
+    fails(
+        &["nash", "examples/pd.nfg", "--covering", "2"],
+        "--covering",
+    );
     let a = json(&["nash", "examples/job-market.efg", "--json"]);
     assert_eq!(a["method"], "enum");
     assert_eq!(a["equilibria"].as_array().unwrap().len(), 3);

@@ -597,17 +597,19 @@ impl GameTree {
     }
 
     /// The equilibria (`nimbus::api::tree::solve`).
-    #[pyo3(signature = (method="auto", max_states=None, max_memory=None, max_work=None))]
+    #[pyo3(signature = (method="auto", covering=1, max_states=None, max_memory=None, max_work=None))]
     fn nash(
         &self,
         py: Python<'_>,
         method: &str,
+        covering: usize,
         max_states: Option<u64>,
         max_memory: Option<u64>,
         max_work: Option<u64>,
     ) -> PyResult<Py<PyAny>> {
         let req = api::tree::Request {
             method: api::tree::Method::parse(method).map_err(to_py)?,
+            covering,
         };
         let limits = limits(max_states, max_memory, max_work);
         let answer = run(py, false, || api::tree::solve(&self.tree, &req, &limits))?;

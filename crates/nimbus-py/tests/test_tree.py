@@ -94,7 +94,7 @@ def test_cfr_external_sampling():
 
 def test_sequence_form_methods():
     kuhn = nimbus.tree("kuhn")
-    a = kuhn.nash(method="lcp")
+    a = kuhn.nash(method="lcp", covering=3)
     assert a.method == "lcp"
     assert a.equilibria[0].payoffs[0] == Fraction(-1, 18)
     job = nimbus.read_game(os.path.join(EXAMPLES, "job-market.efg"))

@@ -372,7 +372,7 @@ proptest! {
         let limits = Limits::default();
         let answer = match nimbus::api::tree::solve(
             &t,
-            &nimbus::api::tree::Request { method: nimbus::api::tree::Method::Spe },
+            &nimbus::api::tree::Request { method: nimbus::api::tree::Method::Spe, ..Default::default() },
             &limits,
         ) {
             Ok(a) => a,
@@ -496,6 +496,14 @@ fn compare_enumerations(t: &Tree, r: &reduced::Reduced) {
         found.contains(&plans_of(&b)),
         "Lemke's end is not an extreme equilibrium"
     );
+    // So do the paths of other covering vectors.
+    for k in 1..4 {
+        let l = lemke::solve_covering(t, k, &limits).unwrap();
+        let mut b: Vec<Vec<Q>> = t.infosets.iter().map(|h| h.probs.clone()).collect();
+        form.behaviour_of(t, 0, &l.plans[0], &mut b);
+        form.behaviour_of(t, 1, &l.plans[1], &mut b);
+        assert!(found.contains(&plans_of(&b)), "covering vector {k}");
+    }
 }
 
 /// Every two-player tree of Gambit's whose reduced normal form has at most 256 profiles

@@ -73,6 +73,7 @@ class GameTree:
     def nash(
         self,
         method: str = "auto",
+        covering: int = 1,
         max_states: Optional[int] = None,
         max_memory: Optional[int] = None,
         max_work: Optional[int] = None,

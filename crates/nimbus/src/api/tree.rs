@@ -78,6 +78,10 @@ impl Method {
 pub struct Request {
     /// The algorithm.
     pub method: Method,
+    /// For [`Method::Lcp`]: how many covering vectors to run Lemke's algorithm with (the
+    /// first all ones, the others random and seeded); the distinct equilibria are listed. 0
+    /// counts as 1.
+    pub covering: usize,
 }
 
 /// A player's information set, as answers list them.
@@ -244,17 +248,31 @@ pub fn solve(tree: &Tree, req: &Request, limits: &Limits) -> Result<Answer> {
             );
         }
         Method::Lcp => {
-            let l = lemke::solve(tree, limits)?;
-            described = format!(
-                "Lemke's algorithm on the sequence form (covering vector of ones): one \
-                 equilibrium, an LCP of size {}, {} pivots",
-                l.size, l.pivots
-            );
+            let runs = req.covering.max(1);
             let form = SequenceForm::new(tree)?;
-            let mut b: Vec<Vec<Q>> = tree.infosets.iter().map(|h| h.probs.clone()).collect();
-            form.behaviour_of(tree, 0, &l.plans[0], &mut b);
-            form.behaviour_of(tree, 1, &l.plans[1], &mut b);
-            found.push((b, None));
+            let (mut pivots, mut size) = (0, 0);
+            for k in 0..runs {
+                let l = lemke::solve_covering(tree, k as u64, limits)?;
+                (pivots, size) = (pivots + l.pivots, l.size);
+                let mut b: Vec<Vec<Q>> = tree.infosets.iter().map(|h| h.probs.clone()).collect();
+                form.behaviour_of(tree, 0, &l.plans[0], &mut b);
+                form.behaviour_of(tree, 1, &l.plans[1], &mut b);
+                if !found.iter().any(|(x, _)| *x == b) {
+                    found.push((b, None));
+                }
+            }
+            described = if runs == 1 {
+                format!(
+                    "Lemke's algorithm on the sequence form (covering vector of ones): one \
+                     equilibrium, an LCP of size {size}, {pivots} pivots"
+                )
+            } else {
+                format!(
+                    "Lemke's algorithm on the sequence form with {runs} covering vectors (ones, \
+                     then random): the distinct equilibria they end at, an LCP of size {size}, \
+                     {pivots} pivots in all"
+                )
+            };
         }
         Method::Spe if !tree.perfect_information() => {
             let (profiles, d) = fold_subgames(tree, limits, &mut notes)?;
@@ -606,7 +624,14 @@ pub fn draw(tree: &Tree, equilibrium: Option<Method>, limits: &Limits) -> Result
     let behaviour = match equilibrium {
         None => None,
         Some(method) => {
-            let a = solve(tree, &Request { method }, limits)?;
+            let a = solve(
+                tree,
+                &Request {
+                    method,
+                    ..Default::default()
+                },
+                limits,
+            )?;
             let first = a
                 .equilibria
                 .first()

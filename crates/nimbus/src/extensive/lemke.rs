@@ -7,8 +7,8 @@
 //! or a best response (`x ⊥ Eᵀp − A y`, `y ⊥ Fᵀq − Bᵀx`), and the plans satisfy `E x = e`,
 //! `F y = f` (two inequalities each, complementary to the two halves of the free values `p`,
 //! `q`). With every payoff made negative by a shift, which changes no equilibrium, Lemke's
-//! method from the artificial variable `z₀` with covering vector `d` (here all ones) ends in
-//! a solution: the pivots follow the complementary path until `z₀` leaves. Ties in the ratio
+//! method from the artificial variable `z₀` with a positive covering vector `d` (all ones, or
+//! others to reach other equilibria) ends in a solution: the pivots follow the complementary path until `z₀` leaves. Ties in the ratio
 //! test, frequent since `q` is mostly zero, are broken lexicographically by the columns of the
 //! starting basis, which makes every step unique and the path finite. Pivots are
 //! fraction-free, in `i128` until it would overflow, then in big integers; the equilibrium is
@@ -24,6 +24,8 @@ use crate::strategic::Q;
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{One, Zero};
+use rand_core::{Rng, SeedableRng};
+use rand_xorshift::XorShiftRng;
 
 /// The end of Lemke's path.
 #[derive(Debug, Clone)]
@@ -36,8 +38,16 @@ pub struct Solution {
     pub size: usize,
 }
 
-/// One equilibrium of the two-player tree `tree` (perfect recall needed).
+/// One equilibrium of the two-player tree `tree` (perfect recall needed), with the covering
+/// vector of ones.
 pub fn solve(tree: &Tree, limits: &Limits) -> Result<Solution> {
+    solve_covering(tree, 0, limits)
+}
+
+/// One equilibrium with the covering vector numbered `k`: 0 is all ones; any other is drawn
+/// from 1..=16 in each entry by a generator seeded with `k`. Different vectors start the path
+/// in different directions and may end at different equilibria.
+pub fn solve_covering(tree: &Tree, k: u64, limits: &Limits) -> Result<Solution> {
     if tree.players.len() != 2 {
         return Err(Error::Invalid(format!(
             "Lemke's algorithm on the sequence form is for two-player trees; this one has {} \
@@ -125,9 +135,17 @@ pub fn solve(tree: &Tree, limits: &Limits) -> Result<Solution> {
     q[oq] = BigInt::one();
     q[oq + k2] = -BigInt::one();
     crate::progress::phase("Lemke's algorithm on the sequence form: pivots", 0);
+    let cover: Vec<i64> = if k == 0 {
+        vec![1; size]
+    } else {
+        let mut rng = XorShiftRng::seed_from_u64(k);
+        (0..size)
+            .map(|_| 1 + (rng.next_u64() % 16) as i64)
+            .collect()
+    };
     let (z, pivots) = with_fallback(
-        || path::<i128>(&m, &q, limits),
-        || path::<BigInt>(&m, &q, limits),
+        || path::<i128>(&m, &q, &cover, limits),
+        || path::<BigInt>(&m, &q, &cover, limits),
     )?;
     let x: Vec<Q> = z[ox..ox + n1].to_vec();
     let y: Vec<Q> = z[oy..oy + n2].to_vec();
@@ -138,22 +156,23 @@ pub fn solve(tree: &Tree, limits: &Limits) -> Result<Solution> {
     })
 }
 
-/// Lemke's complementary path for `w = q + M z` with covering vector 1: the solution `z`
-/// and the pivots made.
+/// Lemke's complementary path for `w = q + M z` with covering vector `cover`: the solution
+/// `z` and the pivots made.
 fn path<T: Ring>(
     m: &[Vec<BigInt>],
     q: &[BigInt],
+    cover: &[i64],
     limits: &Limits,
 ) -> std::result::Result<Result<(Vec<Q>, usize)>, Overflow> {
     let n = q.len();
     // Columns: z (0..n), z₀ (n), then the slacks w (n + 1 + i), basic at the start.
     let mut rows = Vec::with_capacity(n);
-    for row in m {
+    for (row, &d) in m.iter().zip(cover) {
         let mut r: Vec<T> = Vec::with_capacity(n + 1);
         for x in row {
             r.push(T::from_big(&-x).ok_or(Overflow)?);
         }
-        r.push(T::small(-1));
+        r.push(T::small(-d));
         rows.push(r);
     }
     let rhs: Vec<T> = q
@@ -167,8 +186,14 @@ fn path<T: Ring>(
     let col = t.rhs();
     let mut r = 0;
     for i in 1..n {
-        // Row i beats row r when q_i < q_r; ties by the lexicographic rule on the slacks.
-        let better = match t.t[i][col].cmp(&t.t[r][col]) {
+        // Row i beats row r when q_i/d_i < q_r/d_r; ties by the lexicographic rule on the
+        // slacks.
+        let better = match T::cmp_products(
+            &t.t[i][col],
+            &T::small(cover[r]),
+            &t.t[r][col],
+            &T::small(cover[i]),
+        )? {
             std::cmp::Ordering::Less => true,
             std::cmp::Ordering::Greater => false,
             std::cmp::Ordering::Equal => {
