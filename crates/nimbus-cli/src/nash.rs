@@ -93,6 +93,9 @@ pub enum Method {
     /// Pure equilibria, any number of players.
     #[value(alias = "enumpure")]
     Pure,
+    /// Trees: pure equilibria of the agent form (each information set its own player).
+    #[value(alias = "enumpure-agent")]
+    Agent,
     /// The indifference conditions of a 2 x 2 game.
     Indifference,
     /// Trees: the sequence-form linear program (two-player zero-sum).
@@ -139,10 +142,10 @@ impl Method {
             Method::Lh | Method::Lcp => nash::Method::LemkeHowson,
             Method::Pure => nash::Method::Pure,
             Method::Indifference => nash::Method::Indifference,
-            Method::Lp | Method::Spe | Method::Cfr => {
+            Method::Lp | Method::Spe | Method::Cfr | Method::Agent => {
                 return Err(Error::Invalid(
-                    "--method lp, spe and cfr solve game trees (.efg files); for a matrix \
-                     game's LP use nimbus zerosum"
+                    "--method lp, spe, cfr and agent solve game trees (.efg files); for a \
+                     matrix game's LP use nimbus zerosum"
                         .into(),
                 ))
             }
@@ -159,6 +162,7 @@ impl Method {
             Method::Lh => tree::Method::LemkeHowson,
             Method::Lcp => tree::Method::Lcp,
             Method::Pure => tree::Method::Pure,
+            Method::Agent => tree::Method::Agent,
             Method::Lp => tree::Method::Lp,
             Method::Spe => tree::Method::Spe,
             Method::Indifference => {

@@ -1082,6 +1082,15 @@ fn trees_end_to_end() {
         "--json",
     ]);
     assert_eq!(a["equilibria"].as_array().unwrap().len(), 2);
+    let a = json(&[
+        "nash",
+        "examples/selten-horse.efg",
+        "--method",
+        "agent",
+        "--json",
+    ]);
+    assert_eq!(a["method"], "agent");
+    assert_eq!(a["equilibria"].as_array().unwrap().len(), 2);
     fails(&["efg", "examples/pd.nfg"], "not a game tree");
     let cut = "EFG 2 R \"\" { \"A\" \"B\" } \"\"\np \"\" 1 1 \"\" { \"a\" \"b\" } 0\nt \"\" 1 \"\" { 1, 2 }\n";
     let out = with_stdin(&["nash", "-"], cut);

@@ -89,6 +89,7 @@ fn every_answer_matches_the_documented_schema() {
     answers(&["nash", "examples/job-market.efg"]);
     answers(&["nash", "kuhn", "--method", "cfr"]);
     answers(&["nash", "examples/selten-horse.efg", "--method", "pure"]);
+    answers(&["nash", "examples/selten-horse.efg", "--method", "agent"]);
     answers(&["efg", "kuhn"]);
     answers(&["cfr", "kuhn", "--iterations", "100"]);
     answers(&[

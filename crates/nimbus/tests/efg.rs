@@ -3,7 +3,8 @@
 
 use nimbus::api::Limits;
 use nimbus::extensive::{
-    backward, efg, games, lemke, lp, reduced, seqenum, seqform::SequenceForm, Builder, Mover, Tree,
+    agent, backward, efg, games, lemke, lp, reduced, seqenum, seqform::SequenceForm, Builder,
+    Mover, Tree,
 };
 use nimbus::strategic::{show, zerosum, Q};
 use proptest::prelude::*;
@@ -399,6 +400,43 @@ proptest! {
                     "not an equilibrium of the subgame at node {}", r
                 );
             }
+        }
+    }
+
+    /// Pure agent-form equilibria: no single set's action can be changed to its player's
+    /// gain (checked here with the sequence form's exact payoffs), and every pure equilibrium
+    /// of the reduced normal form is one of them.
+    #[test]
+    fn agent_form_pure_equilibria(seed in any::<u64>(), players in 2usize..4) {
+        let t = random_tree(seed, players, false, false);
+        let limits = Limits { max_work: 2_000_000, ..Limits::default() };
+        let Ok(found) = agent::pure_equilibria(&t, &limits) else {
+            return Ok(());
+        };
+        let form = SequenceForm::new(&t).unwrap();
+        for b in &found {
+            let base = form.payoffs(&t, b);
+            for (h, set) in t.infosets.iter().enumerate() {
+                let Mover::Player(p) = set.mover else { continue };
+                for a in 0..set.actions.len() {
+                    let mut other = b.clone();
+                    other[h] = (0..set.actions.len())
+                        .map(|x| Q::from_integer(i64::from(x == a).into()))
+                        .collect();
+                    prop_assert!(form.payoffs(&t, &other)[p] <= base[p]);
+                }
+            }
+        }
+        let r = reduced::reduce(&t, &Limits::default()).unwrap();
+        let pure = nimbus::api::nash::solve(
+            &r.game,
+            &nimbus::api::nash::Request { method: nimbus::api::nash::Method::Pure, ..Default::default() },
+            &Limits::default(),
+        ).unwrap();
+        for e in &pure.equilibria {
+            let b = r.behaviour(&t, &e.profile);
+            // Sets the player's own strategy avoids get the first action in both.
+            prop_assert!(found.contains(&b), "a pure Nash equilibrium missing");
         }
     }
 

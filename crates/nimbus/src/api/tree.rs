@@ -9,7 +9,7 @@ use super::{exact, nash, Limits};
 use crate::error::{Error, Result};
 use crate::extensive::seqform::SequenceForm;
 use crate::extensive::{
-    backward, cfr, draw as picture, efg, lemke, lp, reduced, seqenum, Mover, Tree,
+    agent, backward, cfr, draw as picture, efg, lemke, lp, reduced, seqenum, Mover, Tree,
 };
 use crate::strategic::{nfg, Q};
 use serde::Serialize;
@@ -41,6 +41,9 @@ pub enum Method {
     LemkeHowson,
     /// Pure equilibria of the reduced normal form (any number of players).
     Pure,
+    /// Pure equilibria of the agent form: no single information set's action can be changed
+    /// to its player's gain (any number of players).
+    Agent,
 }
 
 impl Method {
@@ -60,6 +63,8 @@ impl Method {
         ("lh", Method::LemkeHowson),
         ("pure", Method::Pure),
         ("enumpure", Method::Pure),
+        ("agent", Method::Agent),
+        ("enumpure-agent", Method::Agent),
     ];
 
     /// The method called `name` (see [`Method::NAMES`]).
@@ -67,7 +72,7 @@ impl Method {
         super::named(Self::NAMES, name).ok_or_else(|| {
             Error::Invalid(format!(
                 "unknown method '{name}' for a tree: use auto, lp, spe, enum, lcp, \
-                     vertex (enummixed), support, lh or pure"
+                     vertex (enummixed), support, lh, pure or agent"
             ))
         })
     }
@@ -247,6 +252,16 @@ pub fn solve(tree: &Tree, req: &Request, limits: &Limits) -> Result<Answer> {
                     .into(),
             );
         }
+        Method::Agent => {
+            described = "pure equilibria of the agent form: no information set's action can \
+                         be changed alone to its player's gain"
+                .into();
+            found.extend(
+                agent::pure_equilibria(tree, limits)?
+                    .into_iter()
+                    .map(|b| (b, None)),
+            );
+        }
         Method::Lcp => {
             let runs = req.covering.max(1);
             let form = SequenceForm::new(tree)?;
@@ -338,13 +353,16 @@ pub fn solve(tree: &Tree, req: &Request, limits: &Limits) -> Result<Answer> {
     }
     let form = SequenceForm::new(tree)?;
     let mut equilibria = Vec::with_capacity(found.len());
+    let mut agent_only = 0;
     for (b, count) in found {
-        // The promise: nothing is returned that was not checked on the tree itself.
-        if form
-            .gains(tree, &b)
-            .iter()
-            .any(|g| !num_traits::Zero::is_zero(g))
-        {
+        // The promise: nothing is returned that was not checked on the tree itself. An
+        // agent-form equilibrium need not be a Nash equilibrium (a player may gain by changing
+        // several of their sets at once): those are counted and said, the solver having
+        // checked each set's deviations exactly.
+        let nash = form.gains(tree, &b).iter().all(num_traits::Zero::is_zero);
+        if !nash && method == Method::Agent {
+            agent_only += 1;
+        } else if !nash {
             return Err(Error::Invalid(
                 "internal inconsistency: a computed profile is not an equilibrium of the tree"
                     .into(),
@@ -358,6 +376,14 @@ pub fn solve(tree: &Tree, req: &Request, limits: &Limits) -> Result<Answer> {
             count,
             node_values,
         });
+    }
+    if method == Method::Agent {
+        notes.push(format!(
+            "{} of these {} agent-form equilibria are Nash equilibria too; in the others a \
+             player gains by changing several of their information sets at once",
+            equilibria.len() - agent_only,
+            equilibria.len()
+        ));
     }
     Ok(Answer {
         title: tree.title.clone(),

@@ -6,6 +6,7 @@
 //! - [`seqform`]: sequences, realisation plans, expected payoffs, best responses and the
 //!   exploitability of a behaviour profile, all exact;
 //! - [`reduced`]: the reduced normal form, so every strategic-form solver applies to a tree;
+//! - [`agent`]: pure equilibria of the agent form (any number of players);
 //! - [`backward`]: backward induction on trees of perfect information (every pure
 //!   subgame-perfect equilibrium);
 //! - [`lp`]: the sequence-form linear program of a two-player zero-sum tree (Koller, Megiddo
@@ -28,6 +29,7 @@
 //! # Ok::<(), nimbus::Error>(())
 //! ```
 
+pub mod agent;
 pub mod backward;
 pub mod cfr;
 pub mod draw;
