@@ -241,10 +241,7 @@ pub fn solve(tree: &Tree, req: &Request, limits: &Limits) -> Result<Answer> {
             );
             let form = SequenceForm::new(tree)?;
             for [x, y] in &e.plans {
-                let mut b: Vec<Vec<Q>> = tree.infosets.iter().map(|h| h.probs.clone()).collect();
-                form.behaviour_of(tree, 0, x, &mut b);
-                form.behaviour_of(tree, 1, y, &mut b);
-                found.push((b, None));
+                found.push((form.profile_of(tree, [x, y]), None));
             }
             notes.push(
                 "equilibria as behaviour strategies; at sets a player's own earlier moves never \
@@ -269,9 +266,7 @@ pub fn solve(tree: &Tree, req: &Request, limits: &Limits) -> Result<Answer> {
             for k in 0..runs {
                 let l = lemke::solve_covering(tree, k as u64, limits)?;
                 (pivots, size) = (pivots + l.pivots, l.size);
-                let mut b: Vec<Vec<Q>> = tree.infosets.iter().map(|h| h.probs.clone()).collect();
-                form.behaviour_of(tree, 0, &l.plans[0], &mut b);
-                form.behaviour_of(tree, 1, &l.plans[1], &mut b);
+                let b = form.profile_of(tree, [&l.plans[0], &l.plans[1]]);
                 if !found.iter().any(|(x, _)| *x == b) {
                     found.push((b, None));
                 }

@@ -184,14 +184,21 @@ fn current(flat: &Flat, tree: &Tree, regret: &[f64], out: &mut [f64]) {
             out[s..s + k].copy_from_slice(&flat.chance[s..s + k]);
             continue;
         }
-        let total: f64 = regret[s..s + k].iter().map(|r| r.max(0.0)).sum();
-        for a in 0..k {
-            out[s + a] = if total > 0.0 {
-                regret[s + a].max(0.0) / total
-            } else {
-                1.0 / k as f64
-            };
-        }
+        regret_matching(&regret[s..s + k], &mut out[s..s + k]);
+    }
+}
+
+/// One set's strategy from its regrets: in proportion to the positive ones, uniform when
+/// none is positive.
+fn regret_matching(regret: &[f64], out: &mut [f64]) {
+    let total: f64 = regret.iter().map(|r| r.max(0.0)).sum();
+    let k = regret.len() as f64;
+    for (o, r) in out.iter_mut().zip(regret) {
+        *o = if total > 0.0 {
+            r.max(0.0) / total
+        } else {
+            1.0 / k
+        };
     }
 }
 
@@ -316,11 +323,11 @@ pub fn run(tree: &Tree, options: &Options, limits: &Limits) -> Result<Run> {
                     pass.whole(&mut own, &mut others, &mut value, &mut regret, &mut sum);
                 } else {
                     for &v in &top {
-                        (own[v], others[v]) = pass.reach(v, &own, &others);
+                        (own[v], others[v]) = pass.reach(v, 0, &own, &others);
                     }
                     let roots: Vec<(f64, f64)> = parts
                         .iter()
-                        .map(|&(a, _)| pass.reach(a, &own, &others))
+                        .map(|&(a, _)| pass.reach(a, 0, &own, &others))
                         .collect();
                     let work: Vec<_> = chunks_of(&mut own, &parts)
                         .into_iter()
@@ -454,18 +461,20 @@ struct Pass<'a> {
 impl Pass<'_> {
     /// The reach probabilities of node `v` (the player's own moves; everyone else's and
     /// chance's) from its parent's, in arrays indexed by node.
+    /// The arrays start at node `base`, which holds `v`'s parent.
     #[inline(always)]
-    fn reach(&self, v: usize, own: &[f64], others: &[f64]) -> (f64, f64) {
+    fn reach(&self, v: usize, base: usize, own: &[f64], others: &[f64]) -> (f64, f64) {
         let (p, a) = self.flat.parent[v];
         if p == usize::MAX {
             return (1.0, 1.0);
         }
         let h = self.flat.set[p];
         let x = self.sigma[self.flat.slot[h] + a];
+        let (o, e) = (own[p - base], others[p - base]);
         if self.flat.mover[h] == self.player {
-            (own[p] * x, others[p])
+            (o * x, e)
         } else {
-            (own[p], others[p] * x)
+            (o, e * x)
         }
     }
 
@@ -517,7 +526,7 @@ impl Pass<'_> {
         sum: &mut [f64],
     ) {
         for v in 0..own.len() {
-            (own[v], others[v]) = self.reach(v, own, others);
+            (own[v], others[v]) = self.reach(v, 0, own, others);
         }
         for v in (0..own.len()).rev() {
             self.backward(v, 0, own, others, value, regret, sum);
@@ -539,15 +548,7 @@ impl Pass<'_> {
     ) {
         (own[0], others[0]) = root;
         for j in 1..own.len() {
-            let (p, a) = self.flat.parent[base + j];
-            let h = self.flat.set[p];
-            let x = self.sigma[self.flat.slot[h] + a];
-            let (o, e) = (own[p - base], others[p - base]);
-            (own[j], others[j]) = if self.flat.mover[h] == self.player {
-                (o * x, e)
-            } else {
-                (o, e * x)
-            };
+            (own[j], others[j]) = self.reach(base + j, base, own, others);
         }
         for j in (0..own.len()).rev() {
             self.backward(base + j, base, own, others, value, regret, sum);
@@ -612,14 +613,7 @@ impl Sampled {
                 self.sigma[s..s + k].copy_from_slice(&flat.chance[s..s + k]);
             } else if self.stamp[h] != self.walk {
                 self.stamp[h] = self.walk;
-                let total: f64 = regret[s..s + k].iter().map(|r| r.max(0.0)).sum();
-                for a in 0..k {
-                    self.sigma[s + a] = if total > 0.0 {
-                        regret[s + a].max(0.0) / total
-                    } else {
-                        1.0 / k as f64
-                    };
-                }
+                regret_matching(&regret[s..s + k], &mut self.sigma[s..s + k]);
             }
             if flat.mover[h] == i {
                 stack.extend(kids.iter().rev());

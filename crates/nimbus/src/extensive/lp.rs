@@ -119,9 +119,7 @@ pub fn solve(tree: &Tree, limits: &Limits) -> Result<Solution> {
     crate::progress::phase("sequence-form LP", 0);
     let lp = maximize(&a, &b, &c)?;
     let value = &lp.value / Q::from_integer(scale) - &shift;
-    let mut behaviour: Vec<Vec<Q>> = tree.infosets.iter().map(|h| h.probs.clone()).collect();
-    form.behaviour_of(tree, 0, &lp.primal[..n1], &mut behaviour);
-    form.behaviour_of(tree, 1, &lp.dual[..n2], &mut behaviour);
+    let behaviour = form.profile_of(tree, [&lp.primal[..n1], &lp.dual[..n2]]);
     // The promise: the strategies are checked against the tree, not trusted from the LP.
     let pay = form.payoffs(tree, &behaviour);
     let gains = form.gains(tree, &behaviour);

@@ -154,6 +154,16 @@ impl SequenceForm {
         }
     }
 
+    /// The behaviour profile of a two-player tree's realisation plans (see
+    /// [`SequenceForm::behaviour_of`]), chance's sets as the tree has them.
+    pub fn profile_of(&self, tree: &Tree, plans: [&[Q]; 2]) -> Vec<Vec<Q>> {
+        let mut b: Vec<Vec<Q>> = tree.infosets.iter().map(|h| h.probs.clone()).collect();
+        for (p, plan) in plans.into_iter().enumerate() {
+            self.behaviour_of(tree, p, plan, &mut b);
+        }
+        b
+    }
+
     /// Every player's expected payoff under the behaviour profile.
     pub fn payoffs(&self, tree: &Tree, behaviour: &[Vec<Q>]) -> Vec<Q> {
         let n = tree.players.len();
