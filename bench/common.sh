@@ -24,3 +24,15 @@ machine() {
     echo "machine: $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | xargs)"
     echo "runs per figure: $runs (median wall time, seconds)"
 }
+
+# Sets `venv` to a Python environment with pygambit: the test suite's (scripts/test) when it
+# has it, since building pygambit from source takes a while, else one of the benchmarks' own.
+pygambit_venv() {
+    venv=target/py-venv
+    if ! "$venv/bin/python" -c 'import pygambit' 2>/dev/null; then
+        venv=target/bench-venv
+        [ -x "$venv/bin/python" ] || python3 -m venv "$venv"
+        "$venv/bin/python" -c 'import pygambit' 2>/dev/null || "$venv/bin/pip" install --quiet pygambit
+    fi
+    echo "pygambit $("$venv/bin/python" -c 'import pygambit; print(pygambit.__version__)')"
+}

@@ -62,9 +62,17 @@ pub struct Args {
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
     /// Print probabilities and payoffs as decimals with this many digits (Gambit's -d);
-    /// exact fractions otherwise. --json is always exact.
+    /// exact fractions otherwise. --json is always exact. For enumpoly, irrational
+    /// equilibria are boxed to at least this many digits.
     #[arg(long, value_name = "N")]
     decimals: Option<usize>,
+    /// For enumpoly: examine at most this many support profiles (what was covered is
+    /// reported).
+    #[arg(long, value_name = "N")]
+    max_supports: Option<u64>,
+    /// For enumpoly: stop after this many seconds (what was covered is reported).
+    #[arg(long, value_name = "SECONDS")]
+    time_limit: Option<f64>,
     #[command(flatten)]
     pub(crate) common: Common,
 }
@@ -98,6 +106,10 @@ pub enum Method {
     Agent,
     /// The indifference conditions of a 2 x 2 game.
     Indifference,
+    /// Every equilibrium of a game of any number of players: support enumeration with
+    /// certified solutions (irrational ones as proved boxes).
+    #[value(alias = "polynomial")]
+    Enumpoly,
     /// Trees: the sequence-form linear program (two-player zero-sum).
     Lp,
     /// Trees of perfect information: backward induction (subgame-perfect equilibria).
@@ -142,6 +154,7 @@ impl Method {
             Method::Lh | Method::Lcp => nash::Method::LemkeHowson,
             Method::Pure => nash::Method::Pure,
             Method::Indifference => nash::Method::Indifference,
+            Method::Enumpoly => nash::Method::Enumpoly,
             Method::Lp | Method::Spe | Method::Cfr | Method::Agent => {
                 return Err(Error::Invalid(
                     "--method lp, spe, cfr and agent solve game trees (.efg files); for a \
@@ -165,6 +178,7 @@ impl Method {
             Method::Agent => tree::Method::Agent,
             Method::Lp => tree::Method::Lp,
             Method::Spe => tree::Method::Spe,
+            Method::Enumpoly => tree::Method::Enumpoly,
             Method::Indifference => {
                 return Err(Error::Invalid(
                     "--method indifference solves 2 x 2 strategic-form games, not trees".into(),
@@ -252,6 +266,9 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, Error> {
             (true, true) => nash::Dominance::Weak,
         },
         plot: args.plot.is_some(),
+        max_supports: args.max_supports,
+        time_limit: args.time_limit,
+        digits: args.decimals.map(|d| (d as u32).max(16)),
     };
     let mut answer = nash::solve(&game, &req, &args.common.limits())?;
     answer.notes.splice(0..0, notes);
@@ -267,7 +284,19 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, Error> {
     let num = number_format(args.decimals);
     match (args.format, args.common.json) {
         (Format::Gambit, _) => {
-            gambit_lines(out, answer.equilibria.iter().map(|e| &e.profile), &num)
+            gambit_lines(out, answer.equilibria.iter().map(|e| &e.profile), &num);
+            // Irrational equilibria: decimals (the box's centre), as Gambit prints floats.
+            let digits = args.decimals.unwrap_or(10);
+            for c in answer.enumeration.iter().flat_map(|e| &e.certified) {
+                let nums: Vec<String> = c
+                    .lower
+                    .iter()
+                    .flatten()
+                    .zip(c.upper.iter().flatten())
+                    .map(|(l, h)| show_decimal(&((l + h) / Q::from_integer(2.into())), digits))
+                    .collect();
+                outln!(out, "NE,{}", nums.join(","));
+            }
         }
         (Format::Text, true) => print_json(out, &answer)?,
         (Format::Text, false) => print_text(out, &game, &answer, &num),
@@ -331,9 +360,138 @@ fn print_text(out: &mut String, game: &NormalForm, a: &nash::Answer, num: &dyn F
     if let Some(cs) = &a.components {
         print_components(out, cs);
     }
+    if let Some(e) = &a.enumeration {
+        print_enumeration(out, game, a, e, num);
+    }
     for n in &a.notes {
         outln!(out, "note: {n}");
     }
+}
+
+/// The irrational equilibria, the unresolved regions and the coverage of an enumeration.
+fn print_enumeration(
+    out: &mut String,
+    game: &NormalForm,
+    a: &nash::Answer,
+    e: &nash::Enumeration,
+    num: &dyn Fn(&Q) -> String,
+) {
+    let two = Q::from_integer(2.into());
+    let mid = |l: &Q, h: &Q| strip_zeros(&show_decimal(&((l + h) / &two), 12));
+    let width = |c: &nash::Certified| {
+        c.lower
+            .iter()
+            .flatten()
+            .zip(c.upper.iter().flatten())
+            .map(|(l, h)| h - l)
+            .max()
+            .unwrap_or_else(Q::zero)
+    };
+    if !e.certified.is_empty() {
+        outln!(
+            out,
+            "irrational:  {} (each in a box proved to hold exactly one equilibrium)",
+            e.certified.len()
+        );
+    }
+    for (k, c) in e.certified.iter().enumerate() {
+        let parts: Vec<String> = c
+            .lower
+            .iter()
+            .zip(&c.upper)
+            .enumerate()
+            .map(|(i, (lo, hi))| {
+                let p: Vec<String> = lo.iter().zip(hi).map(|(l, h)| mid(l, h)).collect();
+                let used: Vec<String> = p
+                    .iter()
+                    .zip(&game.strategies[i])
+                    .zip(
+                        &c.support[i].iter().fold(vec![false; p.len()], |mut v, &s| {
+                            v[s] = true;
+                            v
+                        }),
+                    )
+                    .filter(|(_, &on)| on)
+                    .map(|((x, n), _)| format!("{n}: {x}"))
+                    .collect();
+                format!("{}: ({})", game.players[i], used.join(", "))
+            })
+            .collect();
+        let payoffs: Vec<String> = c
+            .payoffs_lower
+            .iter()
+            .zip(&c.payoffs_upper)
+            .map(|(l, h)| mid(l, h))
+            .collect();
+        outln!(
+            out,
+            "  {:>3}. {}   payoffs {}",
+            a.equilibria.len() + k + 1,
+            parts.join("; "),
+            payoffs.join(", ")
+        );
+        outln!(
+            out,
+            "       box width {}, regret at most {}",
+            show_decimal_sci(&width(c)),
+            show_decimal_sci(&c.regret_bound)
+        );
+    }
+    for u in &e.unresolved {
+        let sup: Vec<String> = u
+            .support
+            .iter()
+            .enumerate()
+            .map(|(i, s)| {
+                let names: Vec<&str> = s.iter().map(|&t| game.strategies[i][t].as_str()).collect();
+                names.join(" ")
+            })
+            .collect();
+        outln!(
+            out,
+            "unresolved:  support {{{}}}: {}",
+            sup.join("} x {"),
+            u.reason
+        );
+        if let Some(k) = u.equilibrium {
+            outln!(out, "             it holds equilibrium {}", k + 1);
+        }
+    }
+    let _ = num;
+    outln!(
+        out,
+        "supports:    {} of {} examined ({} skipped by conditional dominance){}",
+        e.examined,
+        e.supports,
+        e.pruned,
+        if e.complete { "" } else { ": incomplete" }
+    );
+}
+
+/// A decimal without trailing zeros.
+fn strip_zeros(s: &str) -> String {
+    let mut t = s.to_string();
+    if t.contains('.') {
+        while t.ends_with('0') {
+            t.pop();
+        }
+        if t.ends_with('.') {
+            t.pop();
+        }
+    }
+    t
+}
+
+/// A small nonnegative number as `3e-17` (one significant digit, rounded up), or `0`.
+fn show_decimal_sci(q: &Q) -> String {
+    use num_traits::ToPrimitive;
+    if q.is_zero() {
+        return "0".into();
+    }
+    let x = q.to_f64().unwrap_or(f64::MAX);
+    let e = x.log10().floor() as i32;
+    let m = (x / 10f64.powi(e)).ceil();
+    format!("{m}e{e}")
 }
 
 fn print_components(out: &mut String, cs: &[nash::Component]) {

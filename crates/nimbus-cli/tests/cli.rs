@@ -478,9 +478,11 @@ fn nash_methods_formats_and_errors() {
         v["components"][0]["equilibria"].as_array().unwrap().len(),
         2
     );
-    // Three players: pure equilibria.
+    // Three players: every equilibrium, pure and mixed.
     let v = json(&["nash", "data/nfg/2x2x2.nfg", "--json"]);
-    assert_eq!(v["method"], "pure");
+    assert_eq!(v["method"], "enumpoly");
+    assert_eq!(v["equilibria"].as_array().unwrap().len(), 9);
+    assert_eq!(v["enumeration"]["complete"], true);
     fails(
         &["nash", "--row", "1 2; 3 4", "--col", "1 2"],
         "must have one shape",
@@ -974,11 +976,53 @@ fn students_and_gambit_users_habits() {
         String::from_utf8_lossy(&out.stdout).trim(),
         "NE,0.3333,0.3333,0.3333,0.3333,0.3333,0.3333"
     );
-    // Three players with no pure equilibrium: the method and what is not computed.
+    // Three players with no pure equilibrium: the one mixed equilibrium, and the coverage.
     let out = nimbus(&["nash", "examples/jordan.nfg"]);
     let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("equilibria:  1"), "{text}");
+    assert!(text.contains("A: (Left: 1/2, Right: 1/2)"), "{text}");
+    assert!(text.contains("supports:    27 of 27 examined"), "{text}");
+    let out = nimbus(&["nash", "examples/jordan.nfg", "--method", "pure"]);
+    let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("equilibria:  0"), "{text}");
-    assert!(text.contains("mixed equilibria are not computed"), "{text}");
+    assert!(text.contains("only pure equilibria"), "{text}");
+    // Irrational equilibria: certified boxes, and Gambit's lines with decimals.
+    let out = nimbus(&["nash", "examples/3x3x3.nfg"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("irrational:  1"), "{text}");
+    assert!(text.contains("regret at most"), "{text}");
+    let out = nimbus(&[
+        "nash",
+        "examples/3x3x3.nfg",
+        "--format",
+        "gambit",
+        "--decimals",
+        "4",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(text.lines().count(), 5, "{text}");
+    assert!(
+        text.contains("NE,0.3497,0.6503,0.0000,0.0000,0.8471,0.1529,0.0000,0.0430,0.9570"),
+        "{text}"
+    );
+    fails(
+        &["nash", "examples/jordan.nfg", "--method", "vertex"],
+        "use enumpoly or pure",
+    );
+    fails(
+        &["nash", "examples/rps.nfg", "--max-supports", "3"],
+        "--max-supports and --time-limit are for the enumpoly method",
+    );
+    let out = nimbus(&[
+        "nash",
+        "examples/3x3x3.nfg",
+        "--max-supports",
+        "10",
+        "--json",
+    ]);
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["enumeration"]["examined"], 10);
+    assert_eq!(v["enumeration"]["complete"], false);
     // verify takes matrices and a tolerance for rounded decimals.
     let out = nimbus(&[
         "verify",
@@ -1082,6 +1126,17 @@ fn trees_end_to_end() {
         "--json",
     ]);
     assert_eq!(a["equilibria"].as_array().unwrap().len(), 2);
+    // Every equilibrium of the reduced form: two pure, and a point of each of its two
+    // continua, said so.
+    let a = json(&["nash", "examples/selten-horse.efg", "--json"]);
+    assert_eq!(a["method"], "enumpoly");
+    assert_eq!(a["equilibria"].as_array().unwrap().len(), 4);
+    assert!(
+        a["notes"]
+            .to_string()
+            .contains("not resolved into isolated"),
+        "{a}"
+    );
     let a = json(&[
         "nash",
         "examples/selten-horse.efg",

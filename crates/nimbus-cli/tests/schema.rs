@@ -83,6 +83,8 @@ fn every_answer_matches_the_documented_schema() {
     answers(&["nash", "data/nfg/8x8.nfg", "--method", "lh"]);
     answers(&["nash", "data/nfg/mixdom.nfg", "--dominance"]);
     answers(&["nash", "data/nfg/2x2x2.nfg"]);
+    answers(&["nash", "data/nfg/3x3x3.nfg"]);
+    answers(&["nash", "data/nfg/3x3x3.nfg", "--max-supports", "7"]);
     answers(&["nash", "kuhn"]);
     answers(&["nash", "examples/trust.efg"]);
     answers(&["nash", "examples/centipede.efg"]);

@@ -120,6 +120,10 @@ fn nash_to_py(py: Python<'_>, a: api::nash::Answer) -> PyResult<Py<PyAny>> {
         "eliminated",
         pythonize::pythonize(py, &a.eliminated).map_err(conversion)?,
     )?;
+    d.set_item(
+        "enumeration",
+        pythonize::pythonize(py, &a.enumeration).map_err(conversion)?,
+    )?;
     d.set_item("notes", &a.notes)?;
     Ok(d.into_any().unbind())
 }
@@ -275,7 +279,7 @@ impl NormalFormGame {
     }
 
     /// The Nash equilibria (`nimbus::api::nash::solve`), as JSON.
-    #[pyo3(signature = (method="auto", label=None, dominance="none", max_states=None, max_memory=None, max_work=None))]
+    #[pyo3(signature = (method="auto", label=None, dominance="none", max_states=None, max_memory=None, max_work=None, max_supports=None, time_limit=None, digits=None))]
     #[allow(clippy::too_many_arguments)]
     fn nash(
         &self,
@@ -286,6 +290,9 @@ impl NormalFormGame {
         max_states: Option<u64>,
         max_memory: Option<u64>,
         max_work: Option<u64>,
+        max_supports: Option<u64>,
+        time_limit: Option<f64>,
+        digits: Option<u32>,
     ) -> PyResult<Py<PyAny>> {
         let method = api::nash::Method::parse(method).map_err(to_py)?;
         let dominance = match dominance {
@@ -303,6 +310,9 @@ impl NormalFormGame {
             label,
             dominance,
             plot: false,
+            max_supports,
+            time_limit,
+            digits,
         };
         let limits = limits(max_states, max_memory, max_work);
         let g = &self.game;

@@ -105,9 +105,26 @@ def test_three_players_from_arrays():
     a = np.zeros(shape)
     a[1, 1, 1] = 1
     g = nimbus.Game(a, a, a)
-    r = g.equilibria()
+    r = g.equilibria("pure")
     assert r.method == "pure"
     assert ((0, 1), (0, 1), (0, 1)) in {tuple(e) for e in r.equilibria}
+    # Every equilibrium by default: here a continuum too (player 1 indifferent when the
+    # others play 0), reported as unresolved regions with an exact point in each.
+    r = g.equilibria()
+    assert r.method == "enumpoly" and r.enumeration.complete
+
+
+def test_every_equilibrium_of_three_player_games(root):
+    g = nimbus.read_game(root / "examples/2x2x2.nfg")
+    r = g.equilibria()
+    assert r.method == "enumpoly" and len(r.equilibria) == 9
+    assert sum(all(0 < p < 1 for s in e for p in s) for e in r.equilibria) == 2
+    r = nimbus.read_game(root / "examples/3x3x3.nfg").equilibria(digits=30)
+    (c,) = r.enumeration.certified
+    assert all(hi - lo < F(1, 10**30) for l, h in zip(c.lower, c.upper) for lo, hi in zip(l, h))
+    assert c.regret_bound < F(1, 10**9)
+    some = nimbus.read_game(root / "examples/3x3x3.nfg").equilibria(max_supports=5)
+    assert some.enumeration.examined == 5 and not some.enumeration.complete
 
 
 def test_pygambit_shaped_module():
@@ -193,6 +210,18 @@ def test_every_nashpy_equilibrium_is_one_of_ours(rng):
             x = np.concatenate([sr, sc])
             assert any(np.allclose(x, y, atol=1e-9) for y in ours), (a, b, x)
         checked += 1
+
+
+def test_every_pygambit_enumpoly_equilibrium_is_one_of_ours(root):
+    """Gambit's enumpoly is floating point and misses equilibria; what it finds must be
+    among ours (exact ones, or the centres of our proved boxes)."""
+    for name in ("2x2x2.nfg", "3x3x3.nfg"):
+        ours = nimbus.nash.enumpoly_solve(nimbus.read_game(root / "examples" / name))
+        points = [np.array([float(p) for s in e for p in s]) for e in ours.equilibria]
+        g = gbt.read_nfg(str(root / "examples" / name))
+        for e in gbt.nash.enumpoly_solve(g).equilibria:
+            x = np.array([float(e[s]) for p in g.players for s in p.strategies])
+            assert any(np.allclose(x, y, atol=1e-6) for y in points), (name, x)
 
 
 def test_zero_sum_value_equals_pygambit_lp(rng):

@@ -159,6 +159,16 @@ def _eliminations(steps, players, names):
     ]
 
 
+def _certified(c):
+    """An irrational equilibrium's box: exact bounds as Fractions, decimals as text."""
+    for key in ("lower", "upper"):
+        c[key] = [[q(x) for x in p] for p in c[key]]
+    for key in ("payoffs_lower", "payoffs_upper"):
+        c[key] = [q(x) for x in c[key]]
+    c["regret_bound"] = q(c["regret_bound"])
+    return Answer(c)
+
+
 def _nash_result(a, game):
     """The native answer (profiles as tuples of Fractions) as a NashResult; the names and
     title come from the game asked about."""
@@ -175,6 +185,11 @@ def _nash_result(a, game):
             c["cliques"] = [Answer(k) for k in c["cliques"]]
     if a["eliminated"]:
         a["eliminated"] = _eliminations(a["eliminated"], players, names)
+    if a.get("enumeration") is not None:
+        e = a["enumeration"]
+        e["certified"] = [_certified(c) for c in e["certified"]]
+        e["unresolved"] = [Answer(u) for u in e["unresolved"]]
+        a["enumeration"] = Answer(e)
     a["rational"] = True
     return NashResult(a)
 
@@ -286,7 +301,10 @@ class Game:
 
     def equilibria(self, method="auto", dominance=False, label=None, **limits):
         """Nash equilibria, each checked exactly. ``method``: auto, vertex (Gambit's
-        enummixed), support, lh (lcp), pure (enumpure), indifference. ``dominance``: False,
+        enummixed), support, lh (lcp), pure (enumpure), indifference, enumpoly (every
+        equilibrium of a game of any number of players; the default for three or more:
+        irrational ones in ``.enumeration.certified`` as proved boxes; limits
+        ``max_supports``, ``time_limit``, ``digits``). ``dominance``: False,
         True or "strict" (strictly dominated strategies removed first), or "weak"."""
         dom = _DOMINANCE.get(dominance, dominance)
         if limits:
@@ -469,7 +487,7 @@ def _yield(result, dtype):
 
 
 def _limits(kw):
-    allowed = {"max_states", "max_memory", "max_work"}
+    allowed = {"max_states", "max_memory", "max_work", "max_supports", "time_limit", "digits"}
     bad = set(kw) - allowed
     if bad:
         raise TypeError(f"unexpected keyword {sorted(bad)[0]!r}")

@@ -5,7 +5,14 @@
 from ._answers import Answer
 from ._strategic import Game
 
-__all__ = ["enummixed_solve", "enumpure_solve", "lcp_solve", "lp_solve", "NashComputationResult"]
+__all__ = [
+    "enummixed_solve",
+    "enumpoly_solve",
+    "enumpure_solve",
+    "lcp_solve",
+    "lp_solve",
+    "NashComputationResult",
+]
 
 
 class NashComputationResult(Answer):
@@ -39,6 +46,30 @@ def enummixed_solve(game, rational=True, **limits):
     """Every extreme equilibrium of a two-player game (vertex enumeration)."""
     g = _game(game)
     return _result(g, "enummixed", g.equilibria("vertex", **limits), rational)
+
+
+def enumpoly_solve(game, rational=True, **limits):
+    """Every equilibrium of a game with any number of players (support enumeration with
+    certified solutions). Rational equilibria are exact; irrational ones follow as floats
+    (the centres of their proved boxes, in ``enumeration.certified`` with exact bounds)."""
+    from ._strategic import Equilibrium
+
+    g = _game(game)
+    r = g.equilibria("enumpoly", **limits)
+    out = _result(g, "enumpoly", r, rational)
+    players, names = g._names()
+    for c in r.enumeration.certified:
+        mid = lambda lo, hi: float((lo + hi) / 2)
+        out["equilibria"].append(
+            Equilibrium(
+                tuple(tuple(float(x) for x in p) for p in c.decimals),
+                tuple(mid(a, b) for a, b in zip(c.payoffs_lower, c.payoffs_upper)),
+                list(players),
+                [list(n) for n in names],
+            )
+        )
+    out["enumeration"] = r.enumeration
+    return out
 
 
 def enumpure_solve(game, **limits):

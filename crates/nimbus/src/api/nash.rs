@@ -6,7 +6,7 @@ use crate::error::{Error, Result};
 use crate::strategic::bimatrix::{Bimatrix, Equilibrium as Raw};
 use crate::strategic::game::{verify, NormalForm};
 use crate::strategic::pure::{eliminate, pure_equilibria, Dominator, Reduction};
-use crate::strategic::{lemke, show, support, two_by_two, vertex, Q};
+use crate::strategic::{enumpoly, lemke, show, show_decimal, support, two_by_two, vertex, Q};
 use serde::Serialize;
 
 /// The algorithms.
@@ -27,6 +27,9 @@ pub enum Method {
     Pure,
     /// The indifference conditions of a 2 × 2 game, with its best-reply correspondences.
     Indifference,
+    /// Every equilibrium of a game with any number of players: support enumeration with
+    /// certified solutions of the indifference equations (Gambit's enumpoly, done exactly).
+    Enumpoly,
 }
 
 impl Method {
@@ -39,6 +42,8 @@ impl Method {
         ("lh", Method::LemkeHowson),
         ("pure", Method::Pure),
         ("indifference", Method::Indifference),
+        ("enumpoly", Method::Enumpoly),
+        ("polynomial", Method::Enumpoly),
         ("enummixed", Method::Vertex),
         ("vertex-enumeration", Method::Vertex),
         ("support-enumeration", Method::Support),
@@ -51,8 +56,8 @@ impl Method {
     pub fn parse(name: &str) -> Result<Method> {
         super::named(Self::NAMES, name).ok_or_else(|| {
             Error::Invalid(format!(
-                "unknown method '{name}': use auto, vertex, support, lh, pure or \
-                     indifference (or Gambit's enummixed, lcp, enumpure)"
+                "unknown method '{name}': use auto, vertex, support, lh, pure, \
+                     indifference or enumpoly (or Gambit's enummixed, lcp, enumpure)"
             ))
         })
     }
@@ -84,6 +89,13 @@ pub struct Request {
     pub dominance: Dominance,
     /// For the indifference method: draw the best-reply correspondences as SVG.
     pub plot: bool,
+    /// For enumpoly: support profiles to examine at most (the rest are reported as not
+    /// covered).
+    pub max_supports: Option<u64>,
+    /// For enumpoly: seconds to run at most (what was covered is reported).
+    pub time_limit: Option<f64>,
+    /// For enumpoly: irrational equilibria are boxed to this many decimal digits (default 16).
+    pub digits: Option<u32>,
 }
 
 /// One equilibrium of the game as given.
@@ -154,6 +166,76 @@ pub struct Answer {
     /// The best-reply plot (SVG) when asked for.
     #[serde(skip)]
     pub plot: Option<String>,
+    /// For enumpoly: the equilibria that are not rational, as certified boxes, the regions
+    /// not resolved, and what part of the support space was covered.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub enumeration: Option<Enumeration>,
+}
+
+/// An isolated equilibrium with an irrational probability: a box proved to hold exactly one
+/// solution of its support's indifference equations, and that solution an equilibrium.
+#[derive(Debug, Clone, Serialize)]
+pub struct Certified {
+    /// Each player's support (strategy indices in the game as given).
+    pub support: Vec<Vec<usize>>,
+    /// Lower bounds of every probability, exact (zero off the support).
+    #[serde(serialize_with = "exact::lists")]
+    pub lower: Vec<Vec<Q>>,
+    /// Upper bounds of every probability, exact.
+    #[serde(serialize_with = "exact::lists")]
+    pub upper: Vec<Vec<Q>>,
+    /// The probabilities as decimals, to the digits asked for (the box's midpoint).
+    pub decimals: Vec<Vec<String>>,
+    /// Lower bounds of each player's payoff.
+    #[serde(serialize_with = "exact::list")]
+    pub payoffs_lower: Vec<Q>,
+    /// Upper bounds of each player's payoff.
+    #[serde(serialize_with = "exact::list")]
+    pub payoffs_upper: Vec<Q>,
+    /// A rigorous upper bound on what any player gains by deviating, at any profile in the box.
+    #[serde(serialize_with = "exact::one")]
+    pub regret_bound: Q,
+}
+
+/// A region of one support's equations not resolved into isolated solutions.
+#[derive(Debug, Clone, Serialize)]
+pub struct Unresolved {
+    /// Each player's support.
+    pub support: Vec<Vec<usize>>,
+    /// Lower bounds of the region's probabilities.
+    #[serde(serialize_with = "exact::lists")]
+    pub lower: Vec<Vec<Q>>,
+    /// Upper bounds.
+    #[serde(serialize_with = "exact::lists")]
+    pub upper: Vec<Vec<Q>>,
+    /// The index in [`Answer::equilibria`] of an exact equilibrium in the region, if one was
+    /// found.
+    pub equilibrium: Option<usize>,
+    /// Why it is unresolved.
+    pub reason: String,
+}
+
+/// What the enumeration of n-player equilibria found and covered.
+#[derive(Debug, Clone, Serialize)]
+pub struct Enumeration {
+    /// Support profiles in the game (saturating at 2^64 - 1).
+    pub supports: u64,
+    /// Support profiles examined completely, smallest and most balanced first.
+    pub examined: u64,
+    /// Of those, the ones skipped because a strategy in a support is beaten against every
+    /// profile of the others' supports.
+    pub pruned: u64,
+    /// Boxes of the subdivision examined.
+    pub boxes: u64,
+    /// Whether every support profile was examined (then every equilibrium is listed, in
+    /// `equilibria`, `certified` or `unresolved`).
+    pub complete: bool,
+    /// Why the enumeration stopped early, if it did.
+    pub stopped: Option<String>,
+    /// Equilibria with irrational probabilities.
+    pub certified: Vec<Certified>,
+    /// Regions not resolved.
+    pub unresolved: Vec<Unresolved>,
 }
 
 /// The method `auto` stands for on a game of this shape.
@@ -161,7 +243,8 @@ pub fn resolve(method: Method, shape: &[usize]) -> Method {
     match method {
         Method::Auto if shape == [2, 2] => Method::Indifference,
         Method::Auto if shape.len() == 2 => Method::Vertex,
-        Method::Auto => Method::Pure,
+        Method::Auto if shape.len() == 1 => Method::Pure,
+        Method::Auto => Method::Enumpoly,
         m => m,
     }
 }
@@ -192,6 +275,7 @@ fn components_of(pairs: &[(usize, usize)], comps: &[vertex::Component]) -> Vec<C
 /// The equilibria of the reduced game by one method, with components and notes.
 struct Found {
     equilibria: Vec<Raw>,
+    enumeration: Option<enumpoly::Report>,
     components: Option<Vec<Component>>,
     described: &'static str,
     plot: Option<String>,
@@ -209,15 +293,56 @@ fn run_method(
         components: None,
         described: "",
         plot: None,
+        enumeration: None,
     };
     match method {
+        Method::Enumpoly => {
+            let opts = enumpoly::Options {
+                max_supports: req.max_supports,
+                deadline: req
+                    .time_limit
+                    .map(|t| std::time::Instant::now() + std::time::Duration::from_secs_f64(t)),
+                max_work: limits.max_work,
+                digits: req.digits.unwrap_or(16),
+            };
+            let r = enumpoly::enumerate(g, &opts)?;
+            found.described = "support enumeration with certified solutions of the \
+                               indifference equations: every equilibrium";
+            found.equilibria = r
+                .exact
+                .iter()
+                .map(|p| {
+                    Ok(Raw {
+                        profile: p.clone(),
+                        payoffs: verify(g, p)?.payoffs,
+                    })
+                })
+                .collect::<Result<_>>()?;
+            if r.stopped.is_some() {
+                notes.push(format!(
+                    "stopped after {} of {} support profiles ({}): equilibria on the others \
+                     are not listed; raise the limit to cover them",
+                    r.examined,
+                    r.supports,
+                    r.stopped.as_deref().unwrap_or("")
+                ));
+            }
+            if !r.unresolved.is_empty() {
+                notes.push(format!(
+                    "{} region(s) of the indifference equations were not resolved into \
+                     isolated equilibria (a continuum, or a singular solution): see \
+                     'unresolved'",
+                    r.unresolved.len()
+                ));
+            }
+            found.enumeration = Some(r);
+        }
         Method::Pure | Method::Auto => {
             found.described = "pure-strategy equilibria (every pure profile checked)";
             if g.players.len() > 2 {
                 notes.push(
-                    "only pure equilibria are computed for games of three or more players: \
-                     every finite game has an equilibrium, but its mixed equilibria are not \
-                     computed yet"
+                    "only pure equilibria: --method enumpoly (the default) lists the mixed \
+                     ones too"
                         .into(),
                 );
             }
@@ -316,12 +441,22 @@ fn check_request(
             shape_text(reduced)
         )));
     }
-    if method != Method::Pure && reduced.len() != 2 {
+    if !matches!(method, Method::Pure | Method::Enumpoly) && reduced.len() != 2 {
         return Err(Error::Invalid(format!(
-            "this method needs a two-player game; this game has {} players (use the pure \
-             method)",
+            "this method needs a two-player game; this game has {} players (use enumpoly or \
+             pure)",
             reduced.len()
         )));
+    }
+    if method == Method::Enumpoly && reduced.len() < 2 {
+        return Err(Error::Invalid(
+            "enumpoly needs two or more players (a one-player game: use pure)".into(),
+        ));
+    }
+    if method != Method::Enumpoly && (req.max_supports.is_some() || req.time_limit.is_some()) {
+        return Err(Error::Invalid(
+            "--max-supports and --time-limit are for the enumpoly method".into(),
+        ));
     }
     if let (Some(k), [m, n]) = (req.label, reduced) {
         if k >= m + n {
@@ -371,6 +506,10 @@ pub fn solve(game: &NormalForm, req: &Request, limits: &Limits) -> Result<Answer
             payoffs: e.payoffs,
         });
     }
+    let enumeration = found
+        .enumeration
+        .as_ref()
+        .map(|r| enumeration_of(r, &reduction, &shape, &equilibria, req.digits.unwrap_or(16)));
     let eliminated = reduction
         .steps
         .iter()
@@ -395,7 +534,86 @@ pub fn solve(game: &NormalForm, req: &Request, limits: &Limits) -> Result<Answer
         components: found.components,
         notes,
         plot: found.plot,
+        enumeration,
     })
+}
+
+/// The enumeration's report on the game as given (before any dominance step).
+fn enumeration_of(
+    r: &enumpoly::Report,
+    reduction: &Reduction,
+    shape: &[usize],
+    equilibria: &[Equilibrium],
+    digits: u32,
+) -> Enumeration {
+    let lift_vec = |v: &[Vec<Q>]| -> Vec<Vec<Q>> {
+        v.iter()
+            .zip(&reduction.kept)
+            .zip(shape)
+            .map(|((p, k), &n)| {
+                let mut full = vec![Q::from_integer(0.into()); n];
+                for (x, &i) in p.iter().zip(k) {
+                    full[i] = x.clone();
+                }
+                full
+            })
+            .collect()
+    };
+    let lift_support = |s: &[Vec<usize>]| -> Vec<Vec<usize>> {
+        s.iter()
+            .zip(&reduction.kept)
+            .map(|(s, k)| s.iter().map(|&i| k[i]).collect())
+            .collect()
+    };
+    let two = Q::from_integer(2.into());
+    Enumeration {
+        supports: r.supports,
+        examined: r.examined,
+        pruned: r.pruned,
+        boxes: r.boxes,
+        complete: r.stopped.is_none(),
+        stopped: r.stopped.clone(),
+        certified: r
+            .certified
+            .iter()
+            .map(|c| {
+                let (lower, upper) = (lift_vec(&c.lower), lift_vec(&c.upper));
+                let decimals = lower
+                    .iter()
+                    .zip(&upper)
+                    .map(|(l, h)| {
+                        l.iter()
+                            .zip(h)
+                            .map(|(a, b)| show_decimal(&((a + b) / &two), digits as usize))
+                            .collect()
+                    })
+                    .collect();
+                Certified {
+                    support: lift_support(&c.support),
+                    lower,
+                    upper,
+                    decimals,
+                    payoffs_lower: c.payoffs_lower.clone(),
+                    payoffs_upper: c.payoffs_upper.clone(),
+                    regret_bound: c.regret_bound.clone(),
+                }
+            })
+            .collect(),
+        unresolved: r
+            .unresolved
+            .iter()
+            .map(|u| {
+                let point = u.point.as_ref().map(|p| lift_vec(p));
+                Unresolved {
+                    support: lift_support(&u.support),
+                    lower: lift_vec(&u.lower),
+                    upper: lift_vec(&u.upper),
+                    equilibrium: point.and_then(|p| equilibria.iter().position(|e| e.profile == p)),
+                    reason: u.reason.clone(),
+                }
+            })
+            .collect(),
+    }
 }
 
 #[cfg(test)]

@@ -44,6 +44,9 @@ pub enum Method {
     /// Pure equilibria of the agent form: no single information set's action can be changed
     /// to its player's gain (any number of players).
     Agent,
+    /// Every equilibrium of the reduced normal form, any number of players (support
+    /// enumeration with certified solutions).
+    Enumpoly,
 }
 
 impl Method {
@@ -65,6 +68,7 @@ impl Method {
         ("enumpure", Method::Pure),
         ("agent", Method::Agent),
         ("enumpure-agent", Method::Agent),
+        ("enumpoly", Method::Enumpoly),
     ];
 
     /// The method called `name` (see [`Method::NAMES`]).
@@ -72,7 +76,7 @@ impl Method {
         super::named(Self::NAMES, name).ok_or_else(|| {
             Error::Invalid(format!(
                 "unknown method '{name}' for a tree: use auto, lp, spe, enum, lcp, \
-                     vertex (enummixed), support, lh, pure or agent"
+                     vertex (enummixed), support, lh, pure, agent or enumpoly"
             ))
         })
     }
@@ -203,7 +207,7 @@ pub fn resolve(method: Method, tree: &Tree) -> Method {
         Method::Auto if tree.perfect_information() => Method::Spe,
         Method::Auto if tree.players.len() == 2 && tree.constant_sum().is_some() => Method::Lp,
         Method::Auto if tree.players.len() == 2 => Method::Enum,
-        Method::Auto => Method::Pure,
+        Method::Auto => Method::Enumpoly,
         m => m,
     }
 }
@@ -311,12 +315,17 @@ pub fn solve(tree: &Tree, req: &Request, limits: &Limits) -> Result<Answer> {
                 found.push((b, Some(count.to_string())));
             }
         }
-        Method::Vertex | Method::Support | Method::LemkeHowson | Method::Pure => {
+        Method::Vertex
+        | Method::Support
+        | Method::LemkeHowson
+        | Method::Pure
+        | Method::Enumpoly => {
             let r = reduced::reduce(tree, limits)?;
             let inner = match method {
                 Method::Vertex => nash::Method::Vertex,
                 Method::Support => nash::Method::Support,
                 Method::LemkeHowson => nash::Method::LemkeHowson,
+                Method::Enumpoly => nash::Method::Enumpoly,
                 _ => nash::Method::Pure,
             };
             let a = nash::solve(
@@ -328,6 +337,22 @@ pub fn solve(tree: &Tree, req: &Request, limits: &Limits) -> Result<Answer> {
                 limits,
             )?;
             described = format!("{}, on the reduced normal form", a.described);
+            if let Some(e) = &a.enumeration {
+                if !e.certified.is_empty() {
+                    notes.push(format!(
+                        "{} more equilibria of the reduced normal form have irrational \
+                         probabilities; `nimbus efg GAME --to nfg | nimbus nash -` lists them \
+                         as proved boxes",
+                        e.certified.len()
+                    ));
+                }
+                if !e.complete {
+                    notes.push(format!(
+                        "{} of {} support profiles of the reduced normal form examined",
+                        e.examined, e.supports
+                    ));
+                }
+            }
             reduced_shape = Some(r.game.shape());
             notes.extend(a.notes);
             for e in &a.equilibria {
@@ -401,7 +426,7 @@ const MAX_SUBGAME_PROFILES: usize = 1000;
 /// the deepest up, each with the subgames below it replaced by leaves worth their equilibrium
 /// values, by the method `auto` picks for it (the LP for zero-sum ones, sequence-form
 /// enumeration for other two-player ones, backward induction where the subgame has perfect
-/// information, pure equilibria for more players); every combination of the equilibria found
+/// information), and by pure equilibria for more players; every combination of the equilibria found
 /// below is folded upward (up to [`MAX_SUBGAME_PROFILES`] a subgame). Returns the profiles
 /// (over all the tree's information sets) and a description.
 fn fold_subgames(
@@ -454,8 +479,25 @@ fn fold_subgames(
                     .map(|((&k, l), &i)| (k, l[i].1.clone()))
                     .collect();
                 let (sub, old_of) = tree.truncated(r, &cut)?;
-                let answer = solve(&sub, &Request::default(), limits)?;
+                // Three or more players: pure equilibria of each subgame, as before every
+                // equilibrium could be enumerated; enumerating every subgame's equilibria for
+                // each of up to a thousand combinations below it would take hours.
+                let method = if sub.players.len() > 2 && !sub.perfect_information() {
+                    Method::Pure
+                } else {
+                    Method::Auto
+                };
+                let req = Request {
+                    method,
+                    ..Request::default()
+                };
+                let answer = solve(&sub, &req, limits)?;
                 methods.insert(format!("{:?}", answer.method).to_lowercase());
+                for n in &answer.notes {
+                    if !notes.contains(n) {
+                        notes.push(n.clone());
+                    }
+                }
                 let order: Vec<usize> = (0..sub.players.len())
                     .flat_map(|p| sub.infosets_of(p))
                     .collect();

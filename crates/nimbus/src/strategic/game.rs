@@ -93,6 +93,18 @@ impl NormalForm {
         self.strategies.iter().map(Vec::len).collect()
     }
 
+    /// How far apart in the profile numbering one step of each player's strategy is (the
+    /// first player's is 1).
+    pub fn strides(&self) -> Vec<usize> {
+        let mut out = Vec::with_capacity(self.strategies.len());
+        let mut s = 1;
+        for st in &self.strategies {
+            out.push(s);
+            s *= st.len();
+        }
+        out
+    }
+
     /// The number of a pure profile (first player fastest).
     pub fn index(&self, profile: &[usize]) -> usize {
         let mut k = 0;

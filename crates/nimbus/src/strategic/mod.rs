@@ -22,9 +22,11 @@
 //! ```
 
 pub mod bimatrix;
+pub mod enumpoly;
 pub mod exact;
 pub mod float;
 pub mod game;
+pub mod interval;
 pub mod lemke;
 pub mod linalg;
 pub mod matrix;

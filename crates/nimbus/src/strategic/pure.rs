@@ -11,12 +11,7 @@ use num_traits::Zero;
 /// Every pure profile at which no player gains by deviating alone.
 pub fn pure_equilibria(game: &NormalForm) -> Vec<Vec<usize>> {
     let shape = game.shape();
-    let mut strides = Vec::with_capacity(shape.len());
-    let mut s = 1;
-    for &k in &shape {
-        strides.push(s);
-        s *= k;
-    }
+    let strides = game.strides();
     let mut profile = vec![0usize; shape.len()];
     let mut out = Vec::new();
     for k in 0..game.profiles() {

@@ -1,0 +1,106 @@
+"""Every equilibrium of n-player games: nimbus nash (enumpoly) against pygambit's
+enumpoly_solve, on seeded random games with payoffs 0..99, run alternately in one session.
+
+For each game: the time of each, how many equilibria each found, how many of Gambit's are
+among Nimbus's (within 1e-6), and how many of Nimbus's Gambit missed. Nimbus's irrational
+equilibria are boxes proved to hold one equilibrium each; Gambit's support events say where it
+gave up (its budget of rectangles exceeded).
+Usage: python bench/enumpoly.py NIMBUS_BINARY TMPDIR [TIMEOUT]
+"""
+import json, subprocess, sys, time
+
+nimbus, tmp = sys.argv[1], sys.argv[2]
+timeout = float(sys.argv[3]) if len(sys.argv) > 3 else 600
+
+
+def lcg(s):
+    s = (s * 6364136223846793005 + 1442695040888963407) % 2**64
+    return s, s >> 33
+
+
+def nfg(shape, seed):
+    """Payoffs 0..99, profile by profile (the first player fastest), player by player."""
+    s, vals, count = seed, [], 1
+    for m in shape:
+        count *= m
+    for _ in range(count):
+        for _ in shape:
+            s, v = lcg(s)
+            vals.append(str(v % 100))
+    players = " ".join(f'"P{i}"' for i in range(len(shape)))
+    return (f'NFG 1 R "random {shape} seed {seed}" {{ {players} }} '
+            f'{{ {" ".join(map(str, shape))} }}\n' + " ".join(vals) + "\n")
+
+
+GAMBIT = r"""
+import json, sys, time, pygambit as gbt
+g = gbt.read_nfg(sys.argv[1])
+events = []
+t = time.perf_counter()
+r = gbt.nash.enumpoly_solve(g, event_callback=lambda e: events.append(type(e).__name__))
+t = time.perf_counter() - t
+eqs = [[float(p[s]) for pl in g.players for s in pl.strategies] for p in r.equilibria]
+print(json.dumps({"time": t, "equilibria": eqs,
+                  "gave_up": events.count("EnumPolyBudgetExceededSupportEvent"),
+                  "singular": events.count("EnumPolySingularSupportEvent")}))
+"""
+
+
+def run_gambit(path):
+    try:
+        out = subprocess.run([sys.executable, "-c", GAMBIT, path], capture_output=True,
+                             text=True, timeout=timeout, check=True)
+        return json.loads(out.stdout)
+    except subprocess.TimeoutExpired:
+        return None
+
+
+def run_nimbus(path):
+    t = time.perf_counter()
+    try:
+        out = subprocess.run([nimbus, "nash", path, "--json"], capture_output=True, text=True,
+                             timeout=timeout, check=True)
+    except subprocess.TimeoutExpired:
+        return None
+    t = time.perf_counter() - t
+    a = json.loads(out.stdout)
+    frac = lambda x: (lambda p: p[0] / p[1])(
+        [float(v) for v in (x.split("/") + ["1"])[:2]])
+    pts = [[frac(x) for p in e["profile"] for x in p] for e in a["equilibria"]]
+    e = a.get("enumeration") or {}
+    for c in e.get("certified", []):
+        pts.append([float(x) for p in c["decimals"] for x in p])
+    bound = max([frac(c["regret_bound"]) for c in e.get("certified", [])], default=0.0)
+    return {"time": t, "equilibria": pts, "certified": len(e.get("certified", [])),
+            "unresolved": len(e.get("unresolved", [])), "complete": e.get("complete"),
+            "bound": bound}
+
+
+def close(a, b):
+    return max(abs(x - y) for x, y in zip(a, b)) < 1e-6
+
+
+print(f"{'game':<16} {'nimbus s':>9} {'gambit s':>9} {'ratio':>7} {'N eq':>5} {'(irr)':>5} "
+      f"{'G eq':>5} {'G in N':>6} {'N-only':>6} {'G gave up':>9} {'max regret bound':>16}")
+for shape in ([2, 2, 2], [3, 3, 3], [2, 2, 2, 2, 2], [4, 4, 4], [5, 5, 3]):
+    for seed in range(3):
+        path = f"{tmp}/g{'x'.join(map(str, shape))}_{seed}.nfg"
+        with open(path, "w") as f:
+            f.write(nfg(shape, seed))
+        # Alternate which runs first, so drifting load on a shared machine hits both.
+        if seed % 2 == 0:
+            n, g = run_nimbus(path), run_gambit(path)
+        else:
+            g, n = run_gambit(path), run_nimbus(path)
+        name = f"{'x'.join(map(str, shape))} #{seed}"
+        if n is None or g is None:
+            print(f"{name:<16} nimbus {'timeout' if n is None else round(n['time'], 3)} "
+                  f"gambit {'timeout' if g is None else round(g['time'], 3)}")
+            continue
+        g_in_n = sum(any(close(x, y) for y in n["equilibria"]) for x in g["equilibria"])
+        n_only = sum(not any(close(x, y) for y in g["equilibria"]) for x in n["equilibria"])
+        print(f"{name:<16} {n['time']:>9.3f} {g['time']:>9.3f} {n['time'] / g['time']:>7.2f} "
+              f"{len(n['equilibria']):>5} {n['certified']:>5} {len(g['equilibria']):>5} "
+              f"{g_in_n:>6} {n_only:>6} {g['gave_up']:>9} {n['bound']:>16.1e}"
+              + ("" if n["complete"] and not n["unresolved"] else "  (nimbus: incomplete)"),
+              flush=True)

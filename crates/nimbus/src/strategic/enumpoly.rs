@@ -1,0 +1,1292 @@
+//! Every Nash equilibrium of a game with any number of players, by support enumeration with
+//! certified solutions of the indifference equations (what Gambit's enumpoly attempts in
+//! floating point).
+//!
+//! Every equilibrium has one support profile: the strategies each player uses with positive
+//! probability. On a support profile the equilibria are the solutions, with every probability
+//! positive, of a square system — each player's probabilities sum to one, and each player is
+//! indifferent among the strategies of its support (multilinear polynomials in the others'
+//! probabilities) — at which no strategy outside a support pays more. So every equilibrium is
+//! found exactly once, on its own support, by solving that system everywhere.
+//!
+//! Support profiles are visited small and balanced first (Porter, Nudelman and Shoham 2008),
+//! and one with a strategy that another strategy beats against every profile of the others'
+//! supports (conditional dominance) is skipped: no mixture of those supports makes it a best
+//! reply. On the rest the system is solved by subdivision of a box around the product of
+//! simplices, in interval arithmetic rounded outward:
+//!
+//! - a box where some equation cannot vanish, or where a strategy outside a support pays
+//!   more everywhere, holds no equilibrium;
+//! - a box where Krawczyk's operator maps an enlargement of the box into its interior holds
+//!   exactly one solution, and the operator's iterates shrink the box around it;
+//! - other boxes are cut in two, down to a width below which they are kept as unresolved:
+//!   their solutions are not isolated (a continuum of equilibria) or not simple.
+//!
+//! Each isolated solution is then made exact where it is rational: the simplest rational in
+//! each coordinate's interval is tried in exact arithmetic, at the interval of doubles and
+//! again after each step of the same operator in rational intervals (about fifteen more
+//! digits a step), and one that solves the system exactly is the solution. Irrational ones
+//! are reported as their certified boxes, as narrow as asked, with a rigorous bound on the
+//! regret. Positivity and the inequalities are decided exactly for rational solutions and by
+//! the intervals (narrowed until they decide) for the others; what cannot be decided is
+//! reported, never dropped.
+
+use super::game::NormalForm;
+use super::interval::{down, simplest_between, up, Bound, Iv, Scalar};
+use super::Q;
+use crate::error::Result;
+use crate::progress;
+use num_bigint::BigInt;
+use num_traits::{Signed, Zero};
+use std::cmp::Ordering;
+use std::time::Instant;
+
+/// Limits on one enumeration. The enumeration stops (with what it covered) rather than fail
+/// when one is reached.
+#[derive(Debug, Clone)]
+pub struct Options {
+    /// Support profiles to examine at most.
+    pub max_supports: Option<u64>,
+    /// Stop when this instant passes.
+    pub deadline: Option<Instant>,
+    /// Steps of work (boxes times the size of their equations) at most.
+    pub max_work: u64,
+    /// Certified boxes are narrowed below `10^-digits` in every coordinate.
+    pub digits: u32,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            max_supports: None,
+            deadline: None,
+            max_work: crate::budget::DEFAULT_MAX_WORK,
+            digits: 16,
+        }
+    }
+}
+
+/// An isolated equilibrium that is not rational (or whose rational form was not found):
+/// a box proved to hold exactly one solution of its support's system, and that solution is
+/// an equilibrium.
+#[derive(Debug, Clone)]
+pub struct Certified {
+    /// Each player's support (strategy indices).
+    pub support: Vec<Vec<usize>>,
+    /// Lower bounds of every probability (zero off the support).
+    pub lower: Vec<Vec<Q>>,
+    /// Upper bounds of every probability.
+    pub upper: Vec<Vec<Q>>,
+    /// Lower bounds of each player's payoff.
+    pub payoffs_lower: Vec<Q>,
+    /// Upper bounds of each player's payoff.
+    pub payoffs_upper: Vec<Q>,
+    /// An upper bound, over the box, of the most any player gains by deviating.
+    pub regret_bound: Q,
+}
+
+/// A region of one support's system the enumeration could not resolve into isolated
+/// solutions.
+#[derive(Debug, Clone)]
+pub struct Unresolved {
+    /// Each player's support.
+    pub support: Vec<Vec<usize>>,
+    /// Lower bounds of the region's probabilities.
+    pub lower: Vec<Vec<Q>>,
+    /// Upper bounds.
+    pub upper: Vec<Vec<Q>>,
+    /// An exact equilibrium in the region, when one was found.
+    pub point: Option<Vec<Vec<Q>>>,
+    /// Why it is unresolved, in words.
+    pub reason: String,
+}
+
+/// What the enumeration found and what it covered.
+#[derive(Debug, Clone, Default)]
+pub struct Report {
+    /// Equilibria found exactly (every probability rational), each a full profile.
+    pub exact: Vec<Vec<Vec<Q>>>,
+    /// Isolated equilibria with irrational probabilities, as certified boxes.
+    pub certified: Vec<Certified>,
+    /// Regions not resolved into isolated solutions.
+    pub unresolved: Vec<Unresolved>,
+    /// Support profiles in the game (saturating at `u64::MAX`).
+    pub supports: u64,
+    /// Support profiles examined completely, in the order of size.
+    pub examined: u64,
+    /// Of those, the ones skipped by conditional dominance.
+    pub pruned: u64,
+    /// Boxes examined.
+    pub boxes: u64,
+    /// Why the enumeration stopped before the last support profile, if it did.
+    pub stopped: Option<String>,
+}
+
+/// Width below which a box that neither holds a proved solution nor can be discarded is kept
+/// as unresolved.
+const MIN_WIDTH: f64 = 1e-9;
+/// Unresolved boxes one support profile may collect before the rest of its region is given up
+/// as one unresolved region (a continuum is covered by ever more boxes as they shrink).
+const MAX_UNRESOLVED: usize = 64;
+/// How far below zero and above one the search box reaches, so that solutions on a face of
+/// the simplex (those of smaller supports) are isolated inside it rather than on its edge.
+const MARGIN: f64 = 1.0 / 64.0;
+
+/// One multilinear polynomial: `coef` is a tensor over the support profiles of `others`
+/// (the first of them fastest).
+#[derive(Debug, Clone)]
+struct Poly {
+    others: Vec<usize>,
+    dims: Vec<usize>,
+}
+
+/// The system of one support profile.
+struct System {
+    support: Vec<Vec<usize>>,
+    off: Vec<usize>,
+    d: usize,
+    /// The coordinates that are unknowns: every probability but each player's first, which
+    /// is one minus the others.
+    free: Vec<usize>,
+    /// The position in `free` of each coordinate.
+    col: Vec<Option<usize>>,
+    /// The indifferences, as many as `free`.
+    polys: Vec<Poly>,
+    /// The strategies outside the supports: each one's payoff minus the support's first.
+    ineq_polys: Vec<Poly>,
+}
+
+/// The coefficients of a system's polynomials in one kind of number.
+struct Coefs<S> {
+    eq: Vec<Vec<S>>,
+    ineq: Vec<Vec<S>>,
+}
+
+impl<S: Scalar> Coefs<S> {
+    fn of(q: &Coefs<Q>) -> Self {
+        let conv = |v: &Vec<Vec<Q>>| v.iter().map(|t| t.iter().map(S::of).collect()).collect();
+        Coefs {
+            eq: conv(&q.eq),
+            ineq: conv(&q.ineq),
+        }
+    }
+}
+
+/// A tensor over the others' supports rewritten for probability vectors that sum to one:
+/// along each axis, entry `t >= 1` becomes its difference with entry 0, so that
+/// `sum_t c_t x_t = c_0 + sum_{t>=1} (c_t - c_0) x_t` uses each probability once (interval
+/// evaluation then overestimates far less) and the first probability not at all.
+fn on_simplex(mut coef: Vec<Q>, dims: &[usize]) -> Vec<Q> {
+    let mut stride = 1;
+    for &k in dims {
+        for idx in 0..coef.len() {
+            let t = (idx / stride) % k;
+            if t > 0 {
+                let base = coef[idx - t * stride].clone();
+                coef[idx] -= base;
+            }
+        }
+        stride *= k;
+    }
+    coef
+}
+
+/// A tensor written by [`on_simplex`] evaluated at one probability vector for each axis (the
+/// first entry of each vector is not used), or with the axis `fixed.0` differentiated along
+/// its entry `fixed.1 >= 1`.
+fn contract<S: Scalar>(
+    coef: &[S],
+    dims: &[usize],
+    xs: &[&[S]],
+    fixed: Option<(usize, usize)>,
+) -> S {
+    let mut cur: Vec<S> = coef.to_vec();
+    for (a, &k) in dims.iter().enumerate() {
+        let len = cur.len() / k;
+        let mut next = Vec::with_capacity(len);
+        for r in 0..len {
+            let block = &cur[r * k..(r + 1) * k];
+            match fixed {
+                Some((fa, t)) if fa == a => next.push(block[t].clone()),
+                _ => {
+                    let mut acc = block[0].clone();
+                    for (b, x) in block[1..].iter().zip(&xs[a][1..]) {
+                        acc = acc.add(&b.mul(x));
+                    }
+                    next.push(acc);
+                }
+            }
+        }
+        cur = next;
+    }
+    cur.pop().unwrap_or_else(S::nil)
+}
+
+/// The range of a tensor written by [`on_simplex`] over a box of probabilities: the
+/// polynomial is affine in each probability, so its extremes are at the box's vertices, and
+/// evaluating it there (each in outward-rounded intervals) gives the range itself rather than
+/// the overestimate of interval evaluation. Too many vertices fall back to the latter.
+fn range(coef: &[Iv<f64>], dims: &[usize], xs: &[&[Iv<f64>]]) -> Iv<f64> {
+    let corners: usize = xs
+        .iter()
+        .map(|x| x[1..].iter().filter(|v| v.lo != v.hi).count())
+        .sum();
+    if corners > 12 {
+        return contract(coef, dims, xs, None);
+    }
+    // All corners at once: each axis in turn is replaced by an axis over its corners (the
+    // slowest one), so the work is about one evaluation per corner, not one contraction.
+    let mut cur: Vec<Iv<f64>> = coef.to_vec();
+    let mut corners_so_far = 1;
+    for (a, &k) in dims.iter().enumerate() {
+        let moving: Vec<usize> = (1..k).filter(|&t| xs[a][t].lo != xs[a][t].hi).collect();
+        let count = 1usize << moving.len();
+        let rest = cur.len() / (k * corners_so_far);
+        let mut next = Vec::with_capacity(rest * corners_so_far * count);
+        let mut point: Vec<f64> = xs[a].iter().map(|v| v.lo).collect();
+        for c in 0..count {
+            for (b, &t) in moving.iter().enumerate() {
+                point[t] = if c >> b & 1 == 1 {
+                    xs[a][t].hi
+                } else {
+                    xs[a][t].lo
+                };
+            }
+            for w in 0..corners_so_far {
+                for r in 0..rest {
+                    let block = &cur[k * (r + rest * w)..k * (r + rest * w) + k];
+                    let mut acc = block[0].clone();
+                    for t in 1..k {
+                        acc = acc.add(&block[t].mul(&Iv::point(point[t])));
+                    }
+                    next.push(acc);
+                }
+            }
+        }
+        corners_so_far *= count;
+        cur = next;
+    }
+    let lo = cur.iter().map(|v| v.lo).fold(f64::INFINITY, f64::min);
+    let hi = cur.iter().map(|v| v.hi).fold(f64::NEG_INFINITY, f64::max);
+    Iv::new(lo, hi)
+}
+
+impl System {
+    fn slices<'a, S>(&self, x: &'a [S], p: &Poly) -> Vec<&'a [S]> {
+        p.others
+            .iter()
+            .map(|&j| &x[self.off[j]..self.off[j] + self.support[j].len()])
+            .collect()
+    }
+
+    fn residual<S: Scalar>(&self, c: &Coefs<S>, x: &[S]) -> Vec<S> {
+        self.polys
+            .iter()
+            .zip(&c.eq)
+            .map(|(p, coef)| contract(coef, &p.dims, &self.slices(x, p), None))
+            .collect()
+    }
+
+    /// Each mixing player's first probability set to one minus the others.
+    fn firsts<S: Scalar>(&self, x: &mut [S]) {
+        let one = S::unit();
+        for (i, s) in self.support.iter().enumerate() {
+            let o = self.off[i];
+            let mut v = one.clone();
+            for t in 1..s.len() {
+                v = v.sub(&x[o + t]);
+            }
+            x[o] = v;
+        }
+    }
+
+    /// The range of every indifference over a box, and of every inequality.
+    fn ranges(&self, c: &Coefs<Iv<f64>>, x: &[Iv<f64>]) -> (Vec<Iv<f64>>, Vec<Iv<f64>>) {
+        let eq = self
+            .polys
+            .iter()
+            .zip(&c.eq)
+            .map(|(p, coef)| range(coef, &p.dims, &self.slices(x, p)))
+            .collect();
+        let ineq = self
+            .ineq_polys
+            .iter()
+            .zip(&c.ineq)
+            .map(|(p, coef)| range(coef, &p.dims, &self.slices(x, p)))
+            .collect();
+        (eq, ineq)
+    }
+
+    fn inequalities<S: Scalar>(&self, c: &Coefs<S>, x: &[S]) -> Vec<S> {
+        self.ineq_polys
+            .iter()
+            .zip(&c.ineq)
+            .map(|(p, coef)| contract(coef, &p.dims, &self.slices(x, p), None))
+            .collect()
+    }
+
+    /// The derivatives of the indifferences by the unknowns.
+    fn jacobian<S: Scalar>(&self, c: &Coefs<S>, x: &[S]) -> Vec<Vec<S>> {
+        self.polys
+            .iter()
+            .zip(&c.eq)
+            .map(|(poly, coef)| {
+                let mut out = vec![S::nil(); self.free.len()];
+                let xs = self.slices(x, poly);
+                for (a, &j) in poly.others.iter().enumerate() {
+                    // The first probability of each player does not appear.
+                    for t in 1..self.support[j].len() {
+                        if let Some(f) = self.col[self.off[j] + t] {
+                            out[f] = contract(coef, &poly.dims, &xs, Some((a, t)));
+                        }
+                    }
+                }
+                out
+            })
+            .collect()
+    }
+
+    /// Krawczyk's operator on the box `x` at the point `m` with the preconditioner `y`: an
+    /// interval for each unknown.
+    fn krawczyk<B: Bound>(
+        &self,
+        c: &Coefs<Iv<B>>,
+        x: &[Iv<B>],
+        m: &[B],
+        y: &[Vec<f64>],
+    ) -> Vec<Iv<B>> {
+        let mp: Vec<Iv<B>> = m.iter().map(|v| Iv::point(v.clone())).collect();
+        let fm = self.residual(c, &mp);
+        let jx = self.jacobian(c, x);
+        let yv: Vec<Vec<Iv<B>>> = y
+            .iter()
+            .map(|r| r.iter().map(|&v| Iv::point(B::from_f64(v))).collect())
+            .collect();
+        let nf = self.free.len();
+        let dx: Vec<Iv<B>> = self.free.iter().map(|&f| x[f].sub(&mp[f])).collect();
+        let one = Iv::<B>::unit();
+        (0..nf)
+            .map(|i| {
+                let mut acc = mp[self.free[i]].clone();
+                for k in 0..nf {
+                    acc = acc.sub(&yv[i][k].mul(&fm[k]));
+                }
+                for j in 0..nf {
+                    let mut cij = if i == j { one.clone() } else { Iv::<B>::nil() };
+                    for k in 0..nf {
+                        cij = cij.sub(&yv[i][k].mul(&jx[k][j]));
+                    }
+                    acc = acc.add(&cij.mul(&dx[j]));
+                }
+                acc
+            })
+            .collect()
+    }
+
+    /// One sweep of the preconditioned interval Gauss–Seidel step: each unknown narrowed to
+    /// what the equations (combined by `y`) allow given the others. `false` when the box
+    /// holds no solution.
+    fn gauss_seidel(
+        &self,
+        c: &Coefs<Iv<f64>>,
+        x: &mut [Iv<f64>],
+        m: &[f64],
+        y: &[Vec<f64>],
+    ) -> bool {
+        let mp: Vec<Iv<f64>> = m.iter().map(|&v| Iv::point(v)).collect();
+        let fm = self.residual(c, &mp);
+        let jx = self.jacobian(c, x);
+        let nf = self.free.len();
+        for i in 0..nf {
+            let mut r = Iv::<f64>::nil();
+            let mut row = vec![Iv::<f64>::nil(); nf];
+            for k in 0..nf {
+                let yik = Iv::point(y[i][k]);
+                r = r.add(&yik.mul(&fm[k]));
+                for (j, v) in row.iter_mut().enumerate() {
+                    *v = v.add(&yik.mul(&jx[k][j]));
+                }
+            }
+            let diag = &row[i];
+            if diag.sign() == Ordering::Equal {
+                continue;
+            }
+            let mut num = r;
+            for (j, (r, &f)) in row.iter().zip(&self.free).enumerate() {
+                if j != i {
+                    num = num.add(&r.mul(&x[f].sub(&mp[f])));
+                }
+            }
+            let f = self.free[i];
+            let inv = Iv::new(down(1.0 / diag.hi), up(1.0 / diag.lo));
+            let step = mp[f].sub(&num.mul(&inv));
+            match x[f].meet(&step) {
+                Some(v) => x[f] = v,
+                None => return false,
+            }
+        }
+        true
+    }
+
+    /// Krawczyk's operator on a narrow box of rationals: the residual at the centre exact,
+    /// the rest (a correction many orders of magnitude smaller) in intervals of doubles,
+    /// which enclose it just as surely and cost far less than rational intervals.
+    fn krawczyk_fine(
+        &self,
+        cq: &Coefs<Q>,
+        ci: &Coefs<Iv<f64>>,
+        x: &[Iv<Q>],
+        m: &[Q],
+        y: &[Vec<f64>],
+    ) -> Vec<Iv<Q>> {
+        let fm = self.residual(cq, m);
+        let xf: Vec<Iv<f64>> = x.iter().map(enclose).collect();
+        let jx = self.jacobian(ci, &xf);
+        let nf = self.free.len();
+        let dx: Vec<Iv<f64>> = self
+            .free
+            .iter()
+            .map(|&f| enclose(&Iv::new(&x[f].lo - &m[f], &x[f].hi - &m[f])))
+            .collect();
+        let yq: Vec<Vec<Q>> = y
+            .iter()
+            .map(|r| r.iter().map(|&v| <Q as Bound>::from_f64(v)).collect())
+            .collect();
+        (0..nf)
+            .map(|i| {
+                let mut centre = m[self.free[i]].clone();
+                for k in 0..nf {
+                    centre -= &yq[i][k] * &fm[k];
+                }
+                let mut corr = Iv::<f64>::nil();
+                for j in 0..nf {
+                    let mut cij = if i == j { Iv::unit() } else { Iv::nil() };
+                    for k in 0..nf {
+                        cij = cij.sub(&Iv::point(y[i][k]).mul(&jx[k][j]));
+                    }
+                    corr = corr.add(&cij.mul(&dx[j]));
+                }
+                Iv::new(&centre + corr.lo.exact(), &centre + corr.hi.exact())
+            })
+            .collect()
+    }
+
+    /// Each player's probabilities narrowed to what the others' allow (they sum to one).
+    fn tighten(&self, x: &mut [Iv<f64>]) -> bool {
+        let one = Iv::<f64>::unit();
+        for (i, s) in self.support.iter().enumerate() {
+            if s.len() == 1 {
+                continue;
+            }
+            let own = self.off[i]..self.off[i] + s.len();
+            for t in own.clone() {
+                let mut rest = one.clone();
+                for u in own.clone() {
+                    if u != t {
+                        rest = rest.sub(&x[u]);
+                    }
+                }
+                match x[t].meet(&rest) {
+                    Some(v) => x[t] = v,
+                    None => return false,
+                }
+            }
+        }
+        true
+    }
+}
+
+/// The inverse of a square matrix of doubles, or `None` when it is (nearly) singular.
+fn inverse(a: &[Vec<f64>]) -> Option<Vec<Vec<f64>>> {
+    let n = a.len();
+    let scale = a
+        .iter()
+        .flatten()
+        .fold(0.0f64, |m, v| m.max(v.abs()))
+        .max(1e-300);
+    let mut m: Vec<Vec<f64>> = a
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let mut row = r.clone();
+            row.extend((0..n).map(|j| if i == j { 1.0 } else { 0.0 }));
+            row
+        })
+        .collect();
+    for col in 0..n {
+        let piv = (col..n).max_by(|&r, &s| m[r][col].abs().total_cmp(&m[s][col].abs()))?;
+        if m[piv][col].abs().partial_cmp(&(1e-12 * scale)) != Some(Ordering::Greater) {
+            return None;
+        }
+        m.swap(col, piv);
+        let p = m[col][col];
+        for v in &mut m[col] {
+            *v /= p;
+        }
+        let pivot_row = m[col].clone();
+        for (r, row) in m.iter_mut().enumerate() {
+            if r != col && row[col] != 0.0 {
+                let f = row[col];
+                for (v, pv) in row.iter_mut().zip(&pivot_row) {
+                    *v -= f * pv;
+                }
+            }
+        }
+    }
+    Some(m.into_iter().map(|r| r[n..].to_vec()).collect())
+}
+
+/// The game's payoffs as each player's integers (scaled by a positive common denominator,
+/// which changes no comparison and no solution of an indifference).
+struct Payoffs {
+    shape: Vec<usize>,
+    strides: Vec<usize>,
+    scaled: Vec<Vec<BigInt>>,
+}
+
+impl Payoffs {
+    fn new(game: &NormalForm) -> Self {
+        let shape = game.shape();
+        let strides = game.strides();
+        let scaled = (0..shape.len())
+            .map(|i| {
+                let col: Vec<Q> = (0..game.profiles())
+                    .map(|k| game.payoffs_at(k)[i].clone())
+                    .collect();
+                super::over_common_denominator(&col).0
+            })
+            .collect();
+        Payoffs {
+            shape,
+            strides,
+            scaled,
+        }
+    }
+
+    /// The profile numbers of every profile of the others' supports with player `i` at its
+    /// strategy 0, the first other player fastest.
+    fn bases(&self, i: usize, support: &[Vec<usize>]) -> Vec<usize> {
+        let mut out = vec![0usize];
+        for (j, s) in support.iter().enumerate() {
+            if j == i {
+                continue;
+            }
+            let mut next = Vec::with_capacity(out.len() * s.len());
+            for &t in s {
+                for &b in &out {
+                    next.push(b + t * self.strides[j]);
+                }
+            }
+            out = next;
+        }
+        // `next` above put the newest player's strategy slowest, as the tensors want.
+        out
+    }
+
+    /// A strategy that beats `a` against every profile of the others' supports, if any.
+    fn conditionally_dominated(&self, i: usize, a: usize, bases: &[usize]) -> bool {
+        let pay = &self.scaled[i];
+        let st = self.strides[i];
+        (0..self.shape[i])
+            .any(|b| b != a && bases.iter().all(|&k| pay[k + b * st] > pay[k + a * st]))
+    }
+}
+
+/// The system of the support profile `support`, and its coefficients (scaled payoffs).
+fn system(pay: &Payoffs, support: &[Vec<usize>]) -> (System, Coefs<Q>) {
+    let n = support.len();
+    let mut off = Vec::with_capacity(n);
+    let mut d = 0;
+    for s in support {
+        off.push(d);
+        d += s.len();
+    }
+    let mut polys = Vec::new();
+    let mut eq = Vec::new();
+    let mut ineq_polys = Vec::new();
+    let mut ineq = Vec::new();
+    for i in 0..n {
+        let others: Vec<usize> = (0..n).filter(|&j| j != i).collect();
+        let dims: Vec<usize> = others.iter().map(|&j| support[j].len()).collect();
+        let bases = pay.bases(i, support);
+        let st = pay.strides[i];
+        let p = &pay.scaled[i];
+        let a0 = support[i][0];
+        let diff = |b: usize| -> Vec<Q> {
+            bases
+                .iter()
+                .map(|&k| Q::from_integer(&p[k + b * st] - &p[k + a0 * st]))
+                .collect()
+        };
+        for &a in &support[i][1..] {
+            polys.push(Poly {
+                others: others.clone(),
+                dims: dims.clone(),
+            });
+            eq.push(on_simplex(diff(a), &dims));
+        }
+        for b in (0..pay.shape[i]).filter(|b| !support[i].contains(b)) {
+            ineq_polys.push(Poly {
+                others: others.clone(),
+                dims: dims.clone(),
+            });
+            ineq.push(on_simplex(diff(b), &dims));
+        }
+    }
+    (
+        System {
+            support: support.to_vec(),
+            free: (0..d).filter(|t| !off.contains(t)).collect(),
+            col: {
+                let mut col = vec![None; d];
+                for (k, t) in (0..d).filter(|t| !off.contains(t)).enumerate() {
+                    col[t] = Some(k);
+                }
+                col
+            },
+            off,
+            d,
+            polys,
+            ineq_polys,
+        },
+        Coefs { eq, ineq },
+    )
+}
+
+/// A proved solution: its box and regret bound and payoff intervals.
+type Boxed = (Vec<Iv<Q>>, Q, Vec<Iv<Q>>);
+/// A proved solution's enlarged box (where it is unique) and its narrow box.
+type Root = (Vec<Iv<f64>>, Vec<Iv<f64>>);
+
+/// What one support profile's system gave.
+#[derive(Default)]
+struct Solved {
+    exact: Vec<Vec<Q>>,
+    certified: Vec<Boxed>,
+    unresolved: Vec<Unresolved>,
+    boxes: u64,
+}
+
+/// Counts work and watches the deadline.
+struct Meter<'a> {
+    opts: &'a Options,
+    work: u64,
+    stopped: Option<String>,
+}
+
+impl Meter<'_> {
+    fn spend(&mut self, steps: u64) -> Result<bool> {
+        self.work = self.work.saturating_add(steps);
+        if self.work > self.opts.max_work {
+            self.stopped = Some(format!(
+                "the work budget of {} steps (--max-work) was spent",
+                self.opts.max_work
+            ));
+            return Ok(false);
+        }
+        if self.work % 64 == 0 || steps > 1000 {
+            progress::check()?;
+            if self.opts.deadline.is_some_and(|t| Instant::now() >= t) {
+                self.stopped = Some("the time limit (--time-limit) was reached".into());
+                return Ok(false);
+            }
+        }
+        Ok(true)
+    }
+}
+
+fn widest(x: &[Iv<f64>]) -> (usize, f64) {
+    x.iter()
+        .enumerate()
+        .map(|(i, v)| (i, v.width()))
+        .fold((0, -1.0), |b, c| if c.1 > b.1 { c } else { b })
+}
+
+/// The narrowest interval of doubles around an interval of rationals.
+fn enclose(v: &Iv<Q>) -> Iv<f64> {
+    Iv::new(
+        <f64 as Bound>::enclose(&v.lo).0,
+        <f64 as Bound>::enclose(&v.hi).1,
+    )
+}
+
+fn as_exact(x: &[Iv<f64>]) -> Vec<Iv<Q>> {
+    x.iter()
+        .map(|v| Iv::new(v.lo.exact(), v.hi.exact()))
+        .collect()
+}
+
+/// The simplest rational point of a box, if it solves the system exactly.
+fn exact_point(sys: &System, cq: &Coefs<Q>, x: &[Iv<Q>]) -> Option<Vec<Q>> {
+    let mut q: Vec<Q> = x.iter().map(|v| simplest_between(&v.lo, &v.hi)).collect();
+    sys.firsts(&mut q);
+    sys.residual(cq, &q).iter().all(Zero::is_zero).then_some(q)
+}
+
+/// Whether an exact solution is an equilibrium of its support: every probability positive,
+/// no strategy outside the support better.
+fn exact_is_equilibrium(sys: &System, cq: &Coefs<Q>, q: &[Q]) -> bool {
+    q.iter().all(Signed::is_positive) && sys.inequalities(cq, q).iter().all(|v| !v.is_positive())
+}
+
+/// What the refinement of an isolated solution decided.
+enum Isolated {
+    Exact(Vec<Q>),
+    Certified(Vec<Iv<Q>>),
+    NotEquilibrium,
+    Undecided(Vec<Iv<Q>>),
+}
+
+/// Narrows a box proved to hold one solution until the solution is found exactly, or is
+/// decided (positive, no better strategy outside) and the box is narrower than asked.
+fn refine(
+    sys: &System,
+    cq: &Coefs<Q>,
+    cqi: &Coefs<Iv<Q>>,
+    ci: &Coefs<Iv<f64>>,
+    cf: &Coefs<f64>,
+    start: &[Iv<f64>],
+    digits: u32,
+) -> Isolated {
+    let mut x = as_exact(start);
+    sys.firsts(&mut x);
+    let target = 10f64.powi(-(digits as i32));
+    let bits = (digits as f64 * 3.33) as u32 + 80;
+    let mut last_width = f64::INFINITY;
+    let mut stalled = 0;
+    for _ in 0..24 {
+        if let Some(q) = exact_point(sys, cq, &x) {
+            return if exact_is_equilibrium(sys, cq, &q) {
+                Isolated::Exact(q)
+            } else {
+                Isolated::NotEquilibrium
+            };
+        }
+        let positive = x.iter().map(|v| v.sign()).collect::<Vec<_>>();
+        // The doubles decide the inequalities unless one is nearly tight.
+        let coarse = sys.inequalities(ci, &x.iter().map(enclose).collect::<Vec<_>>());
+        let ineq = if coarse.iter().all(|v| v.sign() != Ordering::Equal) {
+            coarse
+                .iter()
+                .map(|v| Iv::new(v.lo.exact(), v.hi.exact()))
+                .collect()
+        } else {
+            sys.inequalities(cqi, &x)
+        };
+        if positive.contains(&Ordering::Less) || ineq.iter().any(|v| v.sign() == Ordering::Greater)
+        {
+            return Isolated::NotEquilibrium;
+        }
+        let decided = positive.iter().all(|&s| s == Ordering::Greater)
+            && ineq.iter().all(|v| v.hi <= <Q as Zero>::zero());
+        // Exactly: the doubles of two bounds this close are equal.
+        let width = x
+            .iter()
+            .map(|v| (&v.hi - &v.lo).approx())
+            .fold(0.0, f64::max);
+        if decided && width < target {
+            return Isolated::Certified(x);
+        }
+        if width > 0.9 * last_width {
+            stalled += 1;
+            if stalled > 2 {
+                break;
+            }
+        }
+        last_width = width;
+        let m: Vec<Q> = x
+            .iter()
+            .map(|v| {
+                Iv::point(v.mid())
+                    .rounded(bits + 8)
+                    .lo
+                    .clone()
+                    .max(v.lo.clone())
+                    .min(v.hi.clone())
+            })
+            .collect();
+        let mf: Vec<f64> = m.iter().map(|v| v.approx()).collect();
+        let Some(y) = inverse(&sys.jacobian(cf, &mf)) else {
+            break;
+        };
+        let mut m = m;
+        sys.firsts(&mut m);
+        let k = sys.krawczyk_fine(cq, ci, &x, &m, &y);
+        let mut next = x.clone();
+        for (&f, v) in sys.free.iter().zip(&k) {
+            match x[f].meet(&v.rounded(bits)) {
+                Some(v) => next[f] = v,
+                // The box holds a solution, so the operator's image meets it; an empty meet
+                // can only come from a preconditioner too poor to keep the enclosure.
+                None => return Isolated::Undecided(x),
+            }
+        }
+        sys.firsts(&mut next);
+        if next == x {
+            break;
+        }
+        x = next;
+    }
+    Isolated::Undecided(x)
+}
+
+/// Every solution of one support profile's system that is an equilibrium.
+fn solve_support(
+    pay: &Payoffs,
+    support: &[Vec<usize>],
+    dens: &[BigInt],
+    meter: &mut Meter,
+    digits: u32,
+) -> Result<Option<Solved>> {
+    let (sys, cq) = system(pay, support);
+    let cf: Coefs<f64> = Coefs::of(&cq);
+    let ci: Coefs<Iv<f64>> = Coefs::of(&cq);
+    let cqi: Coefs<Iv<Q>> = Coefs::of(&cq);
+    let size: usize = sys
+        .polys
+        .iter()
+        .map(|p| p.dims.iter().product::<usize>())
+        .sum::<usize>()
+        + sys.ineq_polys.len();
+    let cost = ((size + 1) * (sys.free.len() + 1)) as u64;
+    let mut out = Solved::default();
+    let start: Vec<Iv<f64>> = support
+        .iter()
+        .flat_map(|s| {
+            let one = s.len() == 1;
+            s.iter().map(move |_| {
+                if one {
+                    Iv::new(1.0, 1.0)
+                } else {
+                    Iv::new(-MARGIN, 1.0 + MARGIN)
+                }
+            })
+        })
+        .collect();
+    let mut stack = vec![start];
+    // Proved solutions: the enlarged box where each is unique, and its narrow box.
+    let mut roots: Vec<Root> = Vec::new();
+    let mut loose: Vec<Vec<Iv<f64>>> = Vec::new();
+    // Exact equilibria met where the equations are singular: in a continuum of equilibria,
+    // the simple rationals of a box's middle are the points worth reporting.
+    let mut singular: Vec<Vec<Q>> = Vec::new();
+    let mut gave_up = false;
+    while let Some(mut x) = stack.pop() {
+        if !meter.spend(cost)? {
+            return Ok(None);
+        }
+        out.boxes += 1;
+        if !sys.tighten(&mut x) || x.iter().any(|v| v.hi < 0.0) {
+            continue;
+        }
+        let (eq, ineq) = sys.ranges(&ci, &x);
+        if eq.iter().any(|v| v.sign() != Ordering::Equal)
+            || ineq.iter().any(|v| v.sign() == Ordering::Greater)
+        {
+            continue;
+        }
+        let m: Vec<f64> = x.iter().map(Iv::mid).collect();
+        let y = inverse(&sys.jacobian(&cf, &m));
+        if y.is_none() && singular.len() < 4 {
+            let middle: Vec<Iv<Q>> = as_exact(&x)
+                .into_iter()
+                .map(|v| {
+                    let third = (&v.hi - &v.lo) / Q::from_integer(3.into());
+                    Iv::new(&v.lo + &third, &v.hi - &third)
+                })
+                .collect();
+            if let Some(q) = exact_point(&sys, &cq, &middle) {
+                if exact_is_equilibrium(&sys, &cq, &q) && !singular.contains(&q) {
+                    singular.push(q);
+                }
+            }
+        }
+        if let Some(y) = y {
+            // The test runs on an enlarged box, so that a solution on the boundary between two
+            // boxes (a rational one on the grid of cuts) is still inside one of them.
+            let mut big = x.clone();
+            for &f in &sys.free {
+                let pad = x[f].width() * 0.1 + 1e-12;
+                big[f] = Iv::new(x[f].lo - pad, x[f].hi + pad);
+            }
+            // Wide boxes almost never pass; the test costs as much as a contraction.
+            let k = (widest(&x).1 < 0.2).then(|| sys.krawczyk(&ci, &big, &m, &y));
+            if let Some(k) = k.filter(|k| k.iter().zip(&sys.free).all(|(a, &f)| a.inside(&big[f])))
+            {
+                let mut narrow = big.clone();
+                let mut image = k;
+                for _ in 0..40 {
+                    let before = widest(&narrow).1;
+                    for (&f, v) in sys.free.iter().zip(&image) {
+                        // The image holds the solution, and so does the box.
+                        narrow[f] = narrow[f].meet(v).unwrap_or_else(|| v.clone());
+                    }
+                    if widest(&narrow).1 > 0.7 * before {
+                        break;
+                    }
+                    let mm: Vec<f64> = narrow.iter().map(Iv::mid).collect();
+                    let Some(yy) = inverse(&sys.jacobian(&cf, &mm)) else {
+                        break;
+                    };
+                    image = sys.krawczyk(&ci, &narrow, &mm, &yy);
+                }
+                sys.firsts(&mut narrow);
+                let within = |a: &[Iv<f64>], b: &[Iv<f64>]| {
+                    sys.free
+                        .iter()
+                        .all(|&f| a[f].lo >= b[f].lo && a[f].hi <= b[f].hi)
+                };
+                let seen = roots
+                    .iter()
+                    .any(|(big0, narrow0)| within(&narrow, big0) || within(narrow0, &big));
+                if !seen {
+                    roots.push((big, narrow));
+                }
+                continue;
+            }
+            let before = widest(&x).1;
+            if !sys.gauss_seidel(&ci, &mut x, &m, &y) || !sys.tighten(&mut x) {
+                continue;
+            }
+            if widest(&x).1 < 0.7 * before {
+                stack.push(x);
+                continue;
+            }
+        }
+        // The first probability of each player follows from the others: cut the others.
+        let (axis, w) = sys
+            .free
+            .iter()
+            .map(|&t| (t, x[t].width()))
+            .fold((0, -1.0), |b, c| if c.1 > b.1 { c } else { b });
+        if w < MIN_WIDTH {
+            loose.push(x);
+            if loose.len() >= MAX_UNRESOLVED {
+                gave_up = true;
+                break;
+            }
+            continue;
+        }
+        // Cut off the middle, so that simple rationals (1/2, 1/3) are rarely on a cut.
+        let cut = x[axis].lo + w * 0.4617;
+        let mut left = x.clone();
+        left[axis].hi = cut;
+        x[axis].lo = cut;
+        stack.push(left);
+        stack.push(x);
+    }
+    for (_, narrow) in roots {
+        // Most proved solutions are not equilibria (a probability below zero, a better
+        // strategy outside the support); the doubles already say so for those.
+        if narrow.iter().any(|v| v.hi < 0.0)
+            || sys
+                .inequalities(&ci, &narrow)
+                .iter()
+                .any(|v| v.sign() == Ordering::Greater)
+        {
+            continue;
+        }
+        match refine(&sys, &cq, &cqi, &ci, &cf, &narrow, digits) {
+            Isolated::Exact(q) => out.exact.push(q),
+            Isolated::Certified(b) => {
+                let (regret, payoffs) = regret_bound(pay, &sys, &b, dens);
+                out.certified.push((b, regret, payoffs));
+            }
+            Isolated::NotEquilibrium => {}
+            Isolated::Undecided(b) => out.unresolved.push(Unresolved {
+                support: support.to_vec(),
+                lower: full(
+                    pay,
+                    support,
+                    &b.iter().map(|v| v.lo.clone()).collect::<Vec<_>>(),
+                ),
+                upper: full(
+                    pay,
+                    support,
+                    &b.iter().map(|v| v.hi.clone()).collect::<Vec<_>>(),
+                ),
+                point: None,
+                reason: "an isolated solution whose positivity, or whose comparison with a \
+                         strategy outside the support, the intervals could not decide"
+                    .into(),
+            }),
+        }
+    }
+    if !loose.is_empty() || gave_up {
+        loose.extend(stack);
+        let hull: Vec<Iv<f64>> = (0..sys.d)
+            .map(|t| {
+                let lo = loose.iter().map(|b| b[t].lo).fold(f64::INFINITY, f64::min);
+                let hi = loose
+                    .iter()
+                    .map(|b| b[t].hi)
+                    .fold(f64::NEG_INFINITY, f64::max);
+                Iv::new(lo, hi)
+            })
+            .collect();
+        let point = singular.first().cloned().or_else(|| {
+            loose.iter().find_map(|b| {
+                let q = exact_point(&sys, &cq, &as_exact(b))?;
+                exact_is_equilibrium(&sys, &cq, &q).then_some(q)
+            })
+        });
+        if let Some(q) = &point {
+            out.exact.push(q.clone());
+        }
+        let hq = as_exact(&hull);
+        out.unresolved.push(Unresolved {
+            support: support.to_vec(),
+            lower: full(
+                pay,
+                support,
+                &hq.iter().map(|v| v.lo.clone()).collect::<Vec<_>>(),
+            ),
+            upper: full(
+                pay,
+                support,
+                &hq.iter().map(|v| v.hi.clone()).collect::<Vec<_>>(),
+            ),
+            point: point.map(|q| full(pay, support, &q)),
+            reason: if gave_up {
+                format!(
+                    "solutions that are not isolated (a continuum of equilibria, or a \
+                     singular solution): {MAX_UNRESOLVED} boxes narrower than {MIN_WIDTH:e} \
+                     could not be separated"
+                )
+            } else {
+                format!(
+                    "{} boxes narrower than {MIN_WIDTH:e} neither hold a proved solution nor \
+                     can be discarded (a singular solution, or a continuum)",
+                    loose.len()
+                )
+            },
+        });
+    }
+    Ok(Some(out))
+}
+
+/// Probabilities on a support spread over every strategy (zero elsewhere).
+fn full(pay: &Payoffs, support: &[Vec<usize>], x: &[Q]) -> Vec<Vec<Q>> {
+    let mut k = 0;
+    support
+        .iter()
+        .enumerate()
+        .map(|(i, s)| {
+            let mut v = vec![<Q as Zero>::zero(); pay.shape[i]];
+            for &a in s {
+                v[a] = x[k].clone();
+                k += 1;
+            }
+            v
+        })
+        .collect()
+}
+
+/// An upper bound on the regret over the box, and each player's payoff interval, in the
+/// game's own units (`dens[i]`: what player `i`'s payoffs were scaled by).
+fn regret_bound(pay: &Payoffs, sys: &System, x: &[Iv<Q>], dens: &[BigInt]) -> (Q, Vec<Iv<Q>>) {
+    let mut worst = <Q as Zero>::zero();
+    let mut payoffs = Vec::new();
+    let n = sys.support.len();
+    for i in 0..n {
+        let others: Vec<usize> = (0..n).filter(|&j| j != i).collect();
+        let poly = Poly {
+            dims: others.iter().map(|&j| sys.support[j].len()).collect(),
+            others,
+        };
+        let bases = pay.bases(i, &sys.support);
+        let st = pay.strides[i];
+        let den = Q::from_integer(dens[i].clone());
+        let coef = |b: usize| -> Vec<Q> {
+            let c: Vec<Q> = bases
+                .iter()
+                .map(|&k| Q::from_integer(pay.scaled[i][k + b * st].clone()) / &den)
+                .collect();
+            on_simplex(c, &poly.dims)
+        };
+        // The payoff exactly over the box; the regret, a bound only, in doubles.
+        let xs = sys.slices(x, &poly);
+        let xf: Vec<Iv<f64>> = x.iter().map(enclose).collect();
+        let xfs = sys.slices(&xf, &poly);
+        let own = &x[sys.off[i]..sys.off[i] + sys.support[i].len()];
+        let ownf = &xf[sys.off[i]..sys.off[i] + sys.support[i].len()];
+        let mut expected = Iv::<Q>::nil();
+        let mut expected_f = Iv::<f64>::nil();
+        for ((p, pf), &a) in own.iter().zip(ownf).zip(&sys.support[i]) {
+            let c = coef(a);
+            let cq: Vec<Iv<Q>> = c.iter().map(Iv::of).collect();
+            let cf: Vec<Iv<f64>> = c.iter().map(Iv::of).collect();
+            expected = expected.add(&p.mul(&contract(&cq, &poly.dims, &xs, None)));
+            expected_f = expected_f.add(&pf.mul(&contract(&cf, &poly.dims, &xfs, None)));
+        }
+        for b in 0..pay.shape[i] {
+            let cf: Vec<Iv<f64>> = coef(b).iter().map(Iv::of).collect();
+            let gain = contract(&cf, &poly.dims, &xfs, None)
+                .sub(&expected_f)
+                .hi
+                .exact();
+            if gain > worst {
+                worst = gain;
+            }
+        }
+        payoffs.push(expected);
+    }
+    (worst, payoffs)
+}
+
+/// The smallest `d > 0` with every payoff of player `i` equal to its scaled value over `d`.
+fn denominators(game: &NormalForm) -> Vec<BigInt> {
+    (0..game.players.len())
+        .map(|i| {
+            let col: Vec<Q> = (0..game.profiles())
+                .map(|k| game.payoffs_at(k)[i].clone())
+                .collect();
+            super::over_common_denominator(&col).1
+        })
+        .collect()
+}
+
+/// The number of support profiles: `prod (2^m_i - 1)`, saturating.
+fn support_count(shape: &[usize]) -> u64 {
+    shape.iter().fold(1u64, |acc, &m| {
+        let s = if m >= 64 { u64::MAX } else { (1u64 << m) - 1 };
+        acc.saturating_mul(s)
+    })
+}
+
+/// The next `k`-subset of `0..m` in lexicographic order, or `false` after the last.
+fn next_subset(c: &mut [usize], m: usize) -> bool {
+    let k = c.len();
+    for i in (0..k).rev() {
+        if c[i] < m - k + i {
+            c[i] += 1;
+            for j in i + 1..k {
+                c[j] = c[j - 1] + 1;
+            }
+            return true;
+        }
+    }
+    false
+}
+
+/// Every Nash equilibrium of `game` (of two or more players), by support enumeration, within
+/// the limits of `opts`.
+pub fn enumerate(game: &NormalForm, opts: &Options) -> Result<Report> {
+    let pay = Payoffs::new(game);
+    let dens = denominators(game);
+    let shape = pay.shape.clone();
+    let n = shape.len();
+    let mut report = Report {
+        supports: support_count(&shape),
+        ..Report::default()
+    };
+    // Size profiles, small and balanced first.
+    let mut sizes: Vec<Vec<usize>> = vec![vec![]];
+    for &m in &shape {
+        sizes = sizes
+            .into_iter()
+            .flat_map(|s| {
+                (1..=m).map(move |k| {
+                    let mut t = s.clone();
+                    t.push(k);
+                    t
+                })
+            })
+            .collect();
+        crate::budget::check_memory(
+            "the list of support sizes",
+            (sizes.len() * n * 8) as u64,
+            1 << 30,
+        )?;
+    }
+    sizes.sort_by_key(|s| {
+        let total: usize = s.iter().sum();
+        let spread = s.iter().max().unwrap_or(&0) - s.iter().min().unwrap_or(&0);
+        (total, spread)
+    });
+    progress::phase("support profiles", report.supports);
+    let mut meter = Meter {
+        opts,
+        work: 0,
+        stopped: None,
+    };
+    'sizes: for ks in &sizes {
+        let mut support: Vec<Vec<usize>> = ks.iter().map(|&k| (0..k).collect()).collect();
+        loop {
+            if opts.max_supports.is_some_and(|m| report.examined >= m) {
+                meter.stopped = Some(format!(
+                    "the limit of {} support profiles (--max-supports) was reached",
+                    report.examined
+                ));
+                break 'sizes;
+            }
+            let dominated = (0..n).any(|i| {
+                let bases = pay.bases(i, &support);
+                support[i]
+                    .iter()
+                    .any(|&a| pay.conditionally_dominated(i, a, &bases))
+            });
+            if dominated {
+                report.pruned += 1;
+            } else {
+                let Some(solved) = solve_support(&pay, &support, &dens, &mut meter, opts.digits)?
+                else {
+                    break 'sizes;
+                };
+                report.boxes += solved.boxes;
+                report
+                    .exact
+                    .extend(solved.exact.iter().map(|q| full(&pay, &support, q)));
+                for (b, regret_bound, payoffs) in solved.certified {
+                    let ends = |hi: bool| -> Vec<Q> {
+                        b.iter()
+                            .map(|v| if hi { v.hi.clone() } else { v.lo.clone() })
+                            .collect()
+                    };
+                    report.certified.push(Certified {
+                        support: support.clone(),
+                        lower: full(&pay, &support, &ends(false)),
+                        upper: full(&pay, &support, &ends(true)),
+                        payoffs_lower: payoffs.iter().map(|p| p.lo.clone()).collect(),
+                        payoffs_upper: payoffs.iter().map(|p| p.hi.clone()).collect(),
+                        regret_bound,
+                    });
+                }
+                report.unresolved.extend(solved.unresolved);
+            }
+            report.examined += 1;
+            progress::tick(report.examined)?;
+            // The next support profile of these sizes: the first player's subset fastest.
+            let mut advanced = false;
+            for (i, s) in support.iter_mut().enumerate() {
+                if next_subset(s, shape[i]) {
+                    advanced = true;
+                    break;
+                }
+                *s = (0..s.len()).collect();
+            }
+            if !advanced {
+                break;
+            }
+        }
+    }
+    report.stopped = meter.stopped;
+    Ok(report)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn subsets_in_order() {
+        let mut c = vec![0, 1];
+        let mut all = vec![c.clone()];
+        while next_subset(&mut c, 4) {
+            all.push(c.clone());
+        }
+        assert_eq!(all.len(), 6);
+        assert_eq!(all[5], vec![2, 3]);
+        assert_eq!(support_count(&[2, 2, 2]), 27);
+    }
+}

@@ -1,0 +1,444 @@
+//! Interval arithmetic that encloses the exact result: over doubles with every bound rounded
+//! outward, and over rationals (exact, with bounds rounded outward to a dyadic grid when asked,
+//! so that they stay small).
+//!
+//! The enumeration of n-player equilibria proves with these that a box holds exactly one
+//! solution of a polynomial system (Krawczyk's test) and bounds a profile's regret; a bound
+//! computed here is a bound on the real number, not an estimate of it.
+//!
+//! Rounding outward by one unit in the last place after each operation is enough for doubles:
+//! IEEE round-to-nearest errs by at most half a unit.
+
+use super::Q;
+use num_bigint::BigInt;
+use num_traits::{One, Signed, ToPrimitive, Zero};
+use std::cmp::Ordering;
+
+/// Numbers the evaluation of a polynomial works over: doubles, rationals, and intervals of
+/// either.
+pub trait Scalar: Clone {
+    /// The number (or the smallest interval holding it).
+    fn of(q: &Q) -> Self;
+    /// Zero.
+    fn nil() -> Self {
+        Self::of(&<Q as Zero>::zero())
+    }
+    /// One.
+    fn unit() -> Self {
+        Self::of(&Q::one())
+    }
+    /// Sum.
+    fn add(&self, o: &Self) -> Self;
+    /// Difference.
+    fn sub(&self, o: &Self) -> Self;
+    /// Product.
+    fn mul(&self, o: &Self) -> Self;
+}
+
+impl Scalar for f64 {
+    fn of(q: &Q) -> f64 {
+        q.to_f64().unwrap_or(f64::NAN)
+    }
+    fn add(&self, o: &f64) -> f64 {
+        self + o
+    }
+    fn sub(&self, o: &f64) -> f64 {
+        self - o
+    }
+    fn mul(&self, o: &f64) -> f64 {
+        self * o
+    }
+}
+
+impl Scalar for Q {
+    fn of(q: &Q) -> Q {
+        q.clone()
+    }
+    fn add(&self, o: &Q) -> Q {
+        self + o
+    }
+    fn sub(&self, o: &Q) -> Q {
+        self - o
+    }
+    fn mul(&self, o: &Q) -> Q {
+        self * o
+    }
+}
+
+/// The bounds of an interval: doubles rounded outward, or exact rationals.
+pub trait Bound: Clone + PartialOrd + std::fmt::Debug {
+    /// The bounds `[lo, hi]` of the smallest interval of this kind that holds `q`.
+    fn enclose(q: &Q) -> (Self, Self);
+    /// The bound as an exact rational.
+    fn exact(&self) -> Q;
+    /// A bound from a double (exactly).
+    fn from_f64(x: f64) -> Self;
+    /// A lower bound of `a + b`.
+    fn add_down(a: &Self, b: &Self) -> Self;
+    /// An upper bound of `a + b`.
+    fn add_up(a: &Self, b: &Self) -> Self;
+    /// A lower bound of `a - b`.
+    fn sub_down(a: &Self, b: &Self) -> Self;
+    /// An upper bound of `a - b`.
+    fn sub_up(a: &Self, b: &Self) -> Self;
+    /// A lower bound of `a b`.
+    fn mul_down(a: &Self, b: &Self) -> Self;
+    /// An upper bound of `a b`.
+    fn mul_up(a: &Self, b: &Self) -> Self;
+    /// A number between `a` and `b` (near the middle).
+    fn middle(a: &Self, b: &Self) -> Self;
+    /// The bound as a double (rounded).
+    fn approx(&self) -> f64;
+}
+
+impl Bound for f64 {
+    fn enclose(q: &Q) -> (f64, f64) {
+        // Integers below 2^53 (every scaled payoff of a game with small numbers) are exact.
+        if q.is_integer() {
+            if let Some(n) = q.numer().to_i64() {
+                if n.unsigned_abs() < 1 << 53 {
+                    return (n as f64, n as f64);
+                }
+            }
+        }
+        let x = q.to_f64().unwrap_or(0.0);
+        let (mut lo, mut hi) = (x, x);
+        // The conversion rounds; step outward until the exact value is inside.
+        while Q::from_float(lo).is_some_and(|l| &l > q) {
+            lo = down(lo);
+        }
+        while Q::from_float(hi).is_some_and(|h| &h < q) {
+            hi = up(hi);
+        }
+        (lo, hi)
+    }
+    fn exact(&self) -> Q {
+        Q::from_float(*self).unwrap_or_else(<Q as Zero>::zero)
+    }
+    fn from_f64(x: f64) -> f64 {
+        x
+    }
+    fn add_down(a: &f64, b: &f64) -> f64 {
+        down(a + b)
+    }
+    fn add_up(a: &f64, b: &f64) -> f64 {
+        up(a + b)
+    }
+    fn sub_down(a: &f64, b: &f64) -> f64 {
+        down(a - b)
+    }
+    fn sub_up(a: &f64, b: &f64) -> f64 {
+        up(a - b)
+    }
+    fn mul_down(a: &f64, b: &f64) -> f64 {
+        down(a * b)
+    }
+    fn mul_up(a: &f64, b: &f64) -> f64 {
+        up(a * b)
+    }
+    fn middle(a: &f64, b: &f64) -> f64 {
+        a + (b - a) / 2.0
+    }
+    fn approx(&self) -> f64 {
+        *self
+    }
+}
+
+impl Bound for Q {
+    fn enclose(q: &Q) -> (Q, Q) {
+        (q.clone(), q.clone())
+    }
+    fn exact(&self) -> Q {
+        self.clone()
+    }
+    fn from_f64(x: f64) -> Q {
+        Q::from_float(x).unwrap_or_else(<Q as Zero>::zero)
+    }
+    fn add_down(a: &Q, b: &Q) -> Q {
+        a + b
+    }
+    fn add_up(a: &Q, b: &Q) -> Q {
+        a + b
+    }
+    fn sub_down(a: &Q, b: &Q) -> Q {
+        a - b
+    }
+    fn sub_up(a: &Q, b: &Q) -> Q {
+        a - b
+    }
+    fn mul_down(a: &Q, b: &Q) -> Q {
+        a * b
+    }
+    fn mul_up(a: &Q, b: &Q) -> Q {
+        a * b
+    }
+    fn middle(a: &Q, b: &Q) -> Q {
+        (a + b) / Q::from_integer(2.into())
+    }
+    fn approx(&self) -> f64 {
+        self.to_f64().unwrap_or(f64::NAN)
+    }
+}
+
+/// The next double above `x` (`f64::next_up`, which this crate's minimum Rust lacks).
+pub fn up(x: f64) -> f64 {
+    if x.is_nan() || x == f64::INFINITY {
+        return x;
+    }
+    if x == 0.0 {
+        return f64::from_bits(1);
+    }
+    let b = x.to_bits();
+    f64::from_bits(if x > 0.0 { b + 1 } else { b - 1 })
+}
+
+/// The next double below `x`.
+pub fn down(x: f64) -> f64 {
+    -up(-x)
+}
+
+/// A closed interval `[lo, hi]`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Iv<B> {
+    /// The lower bound.
+    pub lo: B,
+    /// The upper bound.
+    pub hi: B,
+}
+
+fn min2<B: PartialOrd>(a: B, b: B) -> B {
+    if b < a {
+        b
+    } else {
+        a
+    }
+}
+
+fn max2<B: PartialOrd>(a: B, b: B) -> B {
+    if b > a {
+        b
+    } else {
+        a
+    }
+}
+
+impl<B: Bound> Iv<B> {
+    /// `[lo, hi]`.
+    pub fn new(lo: B, hi: B) -> Self {
+        Iv { lo, hi }
+    }
+
+    /// The one-point interval of a bound.
+    pub fn point(x: B) -> Self {
+        Iv {
+            lo: x.clone(),
+            hi: x,
+        }
+    }
+
+    /// Whether `x` is in the interval.
+    pub fn contains(&self, x: &B) -> bool {
+        &self.lo <= x && x <= &self.hi
+    }
+
+    /// Whether the interval is inside `o`'s interior.
+    pub fn inside(&self, o: &Self) -> bool {
+        o.lo < self.lo && self.hi < o.hi
+    }
+
+    /// The common part, if any.
+    pub fn meet(&self, o: &Self) -> Option<Self> {
+        let lo = max2(self.lo.clone(), o.lo.clone());
+        let hi = min2(self.hi.clone(), o.hi.clone());
+        (lo <= hi).then_some(Iv { lo, hi })
+    }
+
+    /// The width, as a double (rounded).
+    pub fn width(&self) -> f64 {
+        self.hi.approx() - self.lo.approx()
+    }
+
+    /// A point near the middle.
+    pub fn mid(&self) -> B {
+        B::middle(&self.lo, &self.hi)
+    }
+
+    /// Where zero lies: below the interval (`Greater`: every element is positive), above it
+    /// (`Less`) or inside (`Equal`).
+    pub fn sign(&self) -> Ordering {
+        let zero = B::from_f64(0.0);
+        if self.lo > zero {
+            Ordering::Greater
+        } else if self.hi < zero {
+            Ordering::Less
+        } else {
+            Ordering::Equal
+        }
+    }
+}
+
+impl<B: Bound> Scalar for Iv<B> {
+    fn of(q: &Q) -> Self {
+        let (lo, hi) = B::enclose(q);
+        Iv { lo, hi }
+    }
+    fn nil() -> Self {
+        Iv::point(B::from_f64(0.0))
+    }
+    fn unit() -> Self {
+        Iv::point(B::from_f64(1.0))
+    }
+    fn add(&self, o: &Self) -> Self {
+        Iv {
+            lo: B::add_down(&self.lo, &o.lo),
+            hi: B::add_up(&self.hi, &o.hi),
+        }
+    }
+    fn sub(&self, o: &Self) -> Self {
+        Iv {
+            lo: B::sub_down(&self.lo, &o.hi),
+            hi: B::sub_up(&self.hi, &o.lo),
+        }
+    }
+    fn mul(&self, o: &Self) -> Self {
+        let pairs = [
+            (&self.lo, &o.lo),
+            (&self.lo, &o.hi),
+            (&self.hi, &o.lo),
+            (&self.hi, &o.hi),
+        ];
+        let mut lo = B::mul_down(pairs[0].0, pairs[0].1);
+        let mut hi = B::mul_up(pairs[0].0, pairs[0].1);
+        for (a, b) in &pairs[1..] {
+            lo = min2(lo, B::mul_down(a, b));
+            hi = max2(hi, B::mul_up(a, b));
+        }
+        Iv { lo, hi }
+    }
+}
+
+impl Iv<Q> {
+    /// The interval widened to bounds on the grid of multiples of `2^-bits`, so that long
+    /// computations keep their numbers short.
+    pub fn rounded(&self, bits: u32) -> Self {
+        let scale = Q::from_integer(BigInt::one() << bits);
+        let lo = (&self.lo * &scale).floor() / &scale;
+        let hi = (&self.hi * &scale).ceil() / &scale;
+        Iv { lo, hi }
+    }
+}
+
+/// The rational with the smallest denominator (and then numerator) in `[lo, hi]`, by the
+/// continued fractions of the two ends (`lo <= hi`).
+pub fn simplest_between(lo: &Q, hi: &Q) -> Q {
+    if lo.is_positive() {
+        simplest_positive(lo, hi)
+    } else if hi.is_negative() {
+        -simplest_positive(&-hi, &-lo)
+    } else {
+        <Q as Zero>::zero()
+    }
+}
+
+fn simplest_positive(lo: &Q, hi: &Q) -> Q {
+    let small = |q: &Q| Some((q.numer().to_i128()?, q.denom().to_i128()?));
+    if let (Some(l), Some(h)) = (small(lo), small(hi)) {
+        if let Some((n, d)) = simplest_positive_small(l, h) {
+            return Q::new(n.into(), d.into());
+        }
+    }
+    simplest_positive_big(lo, hi)
+}
+
+/// [`simplest_positive`] on machine integers: `lo = a/b`, `hi = c/d`, both positive, with the
+/// continued-fraction terms folded as convergents on the way down; `None` on overflow.
+fn simplest_positive_small(
+    (mut a, mut b): (i128, i128),
+    (mut c, mut d): (i128, i128),
+) -> Option<(i128, i128)> {
+    // Convergents p/q of the common prefix: x = (p1 t + p0) / (q1 t + q0) for the tail t.
+    let (mut p0, mut q0, mut p1, mut q1) = (0i128, 1i128, 1i128, 0i128);
+    loop {
+        // The least integer >= a/b.
+        let ceil = (a + b - 1) / b;
+        if ceil * d <= c {
+            let p = p1.checked_mul(ceil)?.checked_add(p0)?;
+            let q = q1.checked_mul(ceil)?.checked_add(q0)?;
+            return Some((p, q));
+        }
+        let f = a / b;
+        let (p2, q2) = (
+            p1.checked_mul(f)?.checked_add(p0)?,
+            q1.checked_mul(f)?.checked_add(q0)?,
+        );
+        p0 = p1;
+        q0 = q1;
+        p1 = p2;
+        q1 = q2;
+        // [a/b - f, c/d - f] = [(a - f b)/b, (c - f d)/d] inverted: [d/(c - f d), b/(a - f b)].
+        let (na, nb) = (d, c - f * d);
+        let (nc, nd) = (b, a - f * b);
+        a = na;
+        b = nb;
+        c = nc;
+        d = nd;
+    }
+}
+
+fn simplest_positive_big(lo: &Q, hi: &Q) -> Q {
+    // Walk down the continued fraction: each level either finds an integer in the interval or
+    // strips the common integer part and inverts. The terms are then folded back up.
+    let mut terms: Vec<BigInt> = Vec::new();
+    let (mut lo, mut hi) = (lo.clone(), hi.clone());
+    let last = loop {
+        let c = lo.ceil();
+        if c <= hi {
+            break c.to_integer();
+        }
+        let f = lo.floor();
+        terms.push(f.to_integer());
+        let (a, b) = (&lo - &f, &hi - &f);
+        // 0 < a <= b < 1 here; the next interval is [1/b, 1/a].
+        lo = b.recip();
+        hi = a.recip();
+    };
+    let mut x = Q::from_integer(last);
+    for t in terms.into_iter().rev() {
+        x = Q::from_integer(t) + x.recip();
+    }
+    x
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn q(a: i64, b: i64) -> Q {
+        Q::new(a.into(), b.into())
+    }
+
+    #[test]
+    fn outward_rounding_holds_the_exact_value() {
+        let third = Iv::<f64>::of(&q(1, 3));
+        assert!(third.lo.exact() < q(1, 3) && q(1, 3) < third.hi.exact());
+        let s = third.add(&third).add(&third);
+        assert!(s.contains(&1.0));
+        let p = third.mul(&Iv::<f64>::of(&q(3, 1)));
+        assert!(p.contains(&1.0));
+        let d = Iv::<f64>::of(&q(1, 10)).sub(&Iv::<f64>::of(&q(1, 10)));
+        assert!(d.contains(&0.0));
+    }
+
+    #[test]
+    fn simplest_rationals() {
+        assert_eq!(simplest_between(&q(1, 3), &q(1, 2)), q(1, 2));
+        assert_eq!(simplest_between(&q(3, 10), &q(4, 10)), q(1, 3));
+        assert_eq!(simplest_between(&q(-7, 5), &q(-6, 5)), q(-4, 3));
+        assert_eq!(simplest_positive_big(&q(6, 5), &q(7, 5)), q(4, 3));
+        assert_eq!(simplest_between(&q(-1, 5), &q(6, 5)), q(0, 1));
+        let a = Q::from_float(0.14285714285714).unwrap();
+        let b = Q::from_float(0.14285714285715).unwrap();
+        assert_eq!(simplest_between(&a, &b), q(1, 7));
+        assert_eq!(simplest_between(&q(5, 2), &q(5, 2)), q(5, 2));
+    }
+}
