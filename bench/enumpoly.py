@@ -1,5 +1,7 @@
 """Every equilibrium of n-player games: nimbus nash (enumpoly) against pygambit's
-enumpoly_solve, on seeded random games with payoffs 0..99, run alternately in one session.
+enumpoly_solve, on seeded random games with payoffs 0..99, run alternately in one session;
+then one equilibrium by the logit path (nimbus nash --method logit against logit_solve) on
+larger games.
 
 For each game: the time of each, how many equilibria each found, how many of Gambit's are
 among Nimbus's (within 1e-6), and how many of Nimbus's Gambit missed. Nimbus's irrational
@@ -39,7 +41,8 @@ events = []
 t = time.perf_counter()
 r = gbt.nash.enumpoly_solve(g, event_callback=lambda e: events.append(type(e).__name__))
 t = time.perf_counter() - t
-eqs = [[float(p[s]) for pl in g.players for s in pl.strategies] for p in r.equilibria]
+# pygambit 17: a profile is one list of (strategy, probability) pairs per player.
+eqs = [[float(v) for m in p for _, v in m] for p in r.equilibria]
 print(json.dumps({"time": t, "equilibria": eqs,
                   "gave_up": events.count("EnumPolyBudgetExceededSupportEvent"),
                   "singular": events.count("EnumPolySingularSupportEvent")}))
@@ -103,4 +106,52 @@ for shape in ([2, 2, 2], [3, 3, 3], [2, 2, 2, 2, 2], [4, 4, 4], [5, 5, 3]):
               f"{len(n['equilibria']):>5} {n['certified']:>5} {len(g['equilibria']):>5} "
               f"{g_in_n:>6} {n_only:>6} {g['gave_up']:>9} {n['bound']:>16.1e}"
               + ("" if n["complete"] and not n["unresolved"] else "  (nimbus: incomplete)"),
+              flush=True)
+
+# One equilibrium by the logit path, on larger games: Nimbus's (its end solved exactly on its
+# support) against pygambit's logit_solve (floating point, its regret as pygambit computes it).
+GAMBIT_LOGIT = r"""
+import json, sys, time, pygambit as gbt
+g = gbt.read_nfg(sys.argv[1])
+t = time.perf_counter()
+r = gbt.nash.logit_solve(g)
+t = time.perf_counter() - t
+e = r.equilibrium
+print(json.dumps({"time": t, "point": [float(v) for m in e for _, v in m],
+                  "regret": float(e.max_regret())}))
+"""
+
+print()
+print(f"{'logit':<16} {'nimbus s':>9} {'gambit s':>9} {'ratio':>7} {'nimbus answer':>14} "
+      f"{'gambit regret':>13} {'same point':>10}")
+for shape in ([6, 6, 6], [8, 8, 8]):
+    for seed in range(3):
+        path = f"{tmp}/l{'x'.join(map(str, shape))}_{seed}.nfg"
+        with open(path, "w") as f:
+            f.write(nfg(shape, seed))
+        def ours():
+            t = time.perf_counter()
+            out = subprocess.run([nimbus, "nash", path, "--method", "logit", "--json"],
+                                 capture_output=True, text=True, timeout=timeout, check=True)
+            return time.perf_counter() - t, json.loads(out.stdout)
+        def theirs():
+            out = subprocess.run([sys.executable, "-c", GAMBIT_LOGIT, path], capture_output=True,
+                                 text=True, timeout=timeout, check=True)
+            return json.loads(out.stdout)
+        if seed % 2 == 0:
+            (tn, a), g = ours(), theirs()
+        else:
+            g = theirs()
+            tn, a = ours()
+        frac = lambda x: (lambda p: p[0] / p[1])([float(v) for v in (x.split("/") + ["1"])[:2]])
+        if a["equilibria"]:
+            kind, point = "exact", [frac(x) for p in a["equilibria"][0]["profile"] for x in p]
+        elif a["enumeration"]["certified"]:
+            c = a["enumeration"]["certified"][0]
+            kind, point = "certified", [float(x) for p in c["decimals"] for x in p]
+        else:
+            kind, point = "none", None
+        same = point is not None and max(abs(x - y) for x, y in zip(point, g["point"])) < 1e-4
+        print(f"{'x'.join(map(str, shape)) + ' #' + str(seed):<16} {tn:>9.3f} {g['time']:>9.3f} "
+              f"{tn / g['time']:>7.2f} {kind:>14} {g['regret']:>13.1e} {str(same):>10}",
               flush=True)

@@ -20,12 +20,16 @@ Examples:
   nimbus nash --row \"2 0; 0 1\" --col \"1 0; 0 2\" --plot br.svg
       a 2 x 2 game: the indifference conditions, best-reply plot in br.svg
   nimbus nash game.nfg --format gambit       NE,... lines, as Gambit prints them
+  nimbus nash 3p.nfg                         three or more players: every equilibrium
+                                             (irrational ones as proved boxes)
+  nimbus nash 3p.nfg --method logit --plot path.svg
+                                             one equilibrium, at the end of the logit path
   nimbus nash kuhn                           a game tree (an .efg file, or kuhn): behaviour
                                              strategies at every information set
   nimbus nash game.efg --method vertex       every extreme equilibrium of a two-player tree
 
 Methods: auto (the default) is indifference for 2 x 2 games, vertex enumeration for other
-two-player games and pure for more players. On a tree it is backward induction (spe) for
+two-player games and enumpoly for more players. On a tree it is backward induction (spe) for
 perfect information, the sequence-form LP (lp) for two-player zero-sum trees, vertex
 enumeration of the reduced normal form for other two-player trees and pure equilibria for more
 players. Every equilibrium printed has been checked exactly: no player gains by deviating.";
@@ -55,7 +59,8 @@ pub struct Args {
     /// With --dominance: weakly dominated strategies too (some equilibria may be lost).
     #[arg(long, requires = "dominance")]
     weak: bool,
-    /// For 2 x 2 games: draw both best-reply correspondences into this SVG file.
+    /// For 2 x 2 games: draw both best-reply correspondences into this SVG file; with
+    /// --method logit, the path.
     #[arg(long, value_name = "FILE")]
     plot: Option<String>,
     /// How to print the equilibria.
@@ -80,7 +85,7 @@ pub struct Args {
 /// The algorithms of `nash`.
 #[derive(clap::ValueEnum, Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Method {
-    /// Indifference for 2 x 2 games, vertex enumeration for two players, pure for more.
+    /// Indifference for 2 x 2 games, vertex enumeration for two players, enumpoly for more.
     Auto,
     /// Vertex enumeration: every extreme equilibrium and the components.
     #[value(alias = "enummixed")]
@@ -110,6 +115,9 @@ pub enum Method {
     /// certified solutions (irrational ones as proved boxes).
     #[value(alias = "polynomial")]
     Enumpoly,
+    /// One equilibrium, any number of players: the end of the logit quantal-response path,
+    /// solved exactly on its support (--plot FILE.svg draws the path).
+    Logit,
     /// Trees: the sequence-form linear program (two-player zero-sum).
     Lp,
     /// Trees of perfect information: backward induction (subgame-perfect equilibria).
@@ -155,6 +163,7 @@ impl Method {
             Method::Pure => nash::Method::Pure,
             Method::Indifference => nash::Method::Indifference,
             Method::Enumpoly => nash::Method::Enumpoly,
+            Method::Logit => nash::Method::Logit,
             Method::Lp | Method::Spe | Method::Cfr | Method::Agent => {
                 return Err(Error::Invalid(
                     "--method lp, spe, cfr and agent solve game trees (.efg files); for a \
@@ -179,9 +188,9 @@ impl Method {
             Method::Lp => tree::Method::Lp,
             Method::Spe => tree::Method::Spe,
             Method::Enumpoly => tree::Method::Enumpoly,
-            Method::Indifference => {
+            Method::Indifference | Method::Logit => {
                 return Err(Error::Invalid(
-                    "--method indifference solves 2 x 2 strategic-form games, not trees".into(),
+                    "--method indifference and logit solve strategic-form games, not trees (nimbus efg GAME --to nfg gives the reduced form)".into(),
                 ))
             }
             Method::Cfr => {
@@ -277,9 +286,7 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, Error> {
             path: path.clone(),
             source,
         })?;
-        answer
-            .notes
-            .push(format!("best-reply plot written to {path}"));
+        answer.notes.push(format!("plot written to {path}"));
     }
     let num = number_format(args.decimals);
     match (args.format, args.common.json) {

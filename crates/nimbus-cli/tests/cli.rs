@@ -1013,6 +1013,21 @@ fn students_and_gambit_users_habits() {
         &["nash", "examples/rps.nfg", "--max-supports", "3"],
         "--max-supports and --time-limit are for the enumpoly method",
     );
+    // One equilibrium by the logit path, and the path drawn.
+    let svg = std::env::temp_dir().join(format!("nimbus-logit-{}.svg", std::process::id()));
+    let out = nimbus(&[
+        "nash",
+        "examples/2x2x2.nfg",
+        "--method",
+        "logit",
+        "--plot",
+        svg.to_str().unwrap(),
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("equilibria:  1"), "{text}");
+    assert!(text.contains("logit path:"), "{text}");
+    assert!(std::fs::read_to_string(&svg).unwrap().contains("<polyline"));
+    let _ = std::fs::remove_file(&svg);
     let out = nimbus(&[
         "nash",
         "examples/3x3x3.nfg",

@@ -114,6 +114,10 @@ def test_three_players_from_arrays():
     assert r.method == "enumpoly" and r.enumeration.complete
 
 
+def r_all(root):
+    return nimbus.read_game(root / "examples/2x2x2.nfg").equilibria().equilibria
+
+
 def test_every_equilibrium_of_three_player_games(root):
     g = nimbus.read_game(root / "examples/2x2x2.nfg")
     r = g.equilibria()
@@ -123,6 +127,8 @@ def test_every_equilibrium_of_three_player_games(root):
     (c,) = r.enumeration.certified
     assert all(hi - lo < F(1, 10**30) for l, h in zip(c.lower, c.upper) for lo, hi in zip(l, h))
     assert c.regret_bound < F(1, 10**9)
+    one = nimbus.nash.logit_solve(nimbus.read_game(root / "examples/2x2x2.nfg"))
+    assert len(one.equilibria) == 1 and one.equilibria[0] in r_all(root)
     some = nimbus.read_game(root / "examples/3x3x3.nfg").equilibria(max_supports=5)
     assert some.enumeration.examined == 5 and not some.enumeration.complete
 
@@ -220,7 +226,8 @@ def test_every_pygambit_enumpoly_equilibrium_is_one_of_ours(root):
         points = [np.array([float(p) for s in e for p in s]) for e in ours.equilibria]
         g = gbt.read_nfg(str(root / "examples" / name))
         for e in gbt.nash.enumpoly_solve(g).equilibria:
-            x = np.array([float(e[s]) for p in g.players for s in p.strategies])
+            # pygambit 17: a profile is one list of (strategy, probability) pairs per player.
+            x = np.array([float(v) for m in e for _, v in m])
             assert any(np.allclose(x, y, atol=1e-6) for y in points), (name, x)
 
 

@@ -284,3 +284,46 @@ proptest! {
         prop_assert_eq!(ours, theirs);
     }
 }
+
+/// Profiling aid: `SHAPE=4,4,4 SEED=2 cargo test --release --test enumpoly -- --ignored one`.
+#[test]
+#[ignore]
+fn one() {
+    let shape: Vec<usize> = std::env::var("SHAPE")
+        .unwrap()
+        .split(',')
+        .map(|x| x.parse().unwrap())
+        .collect();
+    let mut s: u64 = std::env::var("SEED").unwrap().parse().unwrap();
+    let n = shape.len();
+    let count: usize = shape.iter().product();
+    let payoffs = (0..count)
+        .map(|_| {
+            (0..n)
+                .map(|_| {
+                    s = s
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    q(((s >> 33) % 100) as i64)
+                })
+                .collect()
+        })
+        .collect();
+    let names = |m: usize| (0..m).map(|t| t.to_string()).collect::<Vec<_>>();
+    let g = NormalForm::new(
+        String::new(),
+        (0..n).map(|i| format!("P{i}")).collect(),
+        shape.iter().map(|&m| names(m)).collect(),
+        payoffs,
+    )
+    .unwrap();
+    let t = std::time::Instant::now();
+    let r = enumerate(&g, &Options::default()).unwrap();
+    println!(
+        "{:?}: {} exact, {} certified, {} boxes",
+        t.elapsed(),
+        r.exact.len(),
+        r.certified.len(),
+        r.boxes
+    );
+}

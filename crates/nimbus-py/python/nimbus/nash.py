@@ -10,6 +10,7 @@ __all__ = [
     "enumpoly_solve",
     "enumpure_solve",
     "lcp_solve",
+    "logit_solve",
     "lp_solve",
     "NashComputationResult",
 ]
@@ -64,6 +65,29 @@ def enumpoly_solve(game, rational=True, **limits):
             Equilibrium(
                 tuple(tuple(float(x) for x in p) for p in c.decimals),
                 tuple(mid(a, b) for a, b in zip(c.payoffs_lower, c.payoffs_upper)),
+                list(players),
+                [list(n) for n in names],
+            )
+        )
+    out["enumeration"] = r.enumeration
+    return out
+
+
+def logit_solve(game, **limits):
+    """One equilibrium: the end of the logit quantal-response path, solved exactly on its
+    support (``equilibria[0]`` exact when rational; otherwise ``enumeration.certified`` holds
+    its proved box and ``equilibria`` its centre as floats)."""
+    from ._strategic import Equilibrium
+
+    g = _game(game)
+    r = g.equilibria("logit", **limits)
+    out = _result(g, "logit", r, True)
+    players, names = g._names()
+    for c in r.enumeration.certified:
+        out["equilibria"].append(
+            Equilibrium(
+                tuple(tuple(float(x) for x in p) for p in c.decimals),
+                tuple(float((a + b) / 2) for a, b in zip(c.payoffs_lower, c.payoffs_upper)),
                 list(players),
                 [list(n) for n in names],
             )

@@ -6,7 +6,9 @@ use crate::error::{Error, Result};
 use crate::strategic::bimatrix::{Bimatrix, Equilibrium as Raw};
 use crate::strategic::game::{verify, NormalForm};
 use crate::strategic::pure::{eliminate, pure_equilibria, Dominator, Reduction};
-use crate::strategic::{enumpoly, lemke, show, show_decimal, support, two_by_two, vertex, Q};
+use crate::strategic::{
+    enumpoly, lemke, logit, show, show_decimal, support, two_by_two, vertex, Q,
+};
 use serde::Serialize;
 
 /// The algorithms.
@@ -30,6 +32,9 @@ pub enum Method {
     /// Every equilibrium of a game with any number of players: support enumeration with
     /// certified solutions of the indifference equations (Gambit's enumpoly, done exactly).
     Enumpoly,
+    /// One equilibrium of a game with any number of players: the end of the logit
+    /// quantal-response path from the uniform profile, solved exactly on its support.
+    Logit,
 }
 
 impl Method {
@@ -44,6 +49,7 @@ impl Method {
         ("indifference", Method::Indifference),
         ("enumpoly", Method::Enumpoly),
         ("polynomial", Method::Enumpoly),
+        ("logit", Method::Logit),
         ("enummixed", Method::Vertex),
         ("vertex-enumeration", Method::Vertex),
         ("support-enumeration", Method::Support),
@@ -57,7 +63,7 @@ impl Method {
         super::named(Self::NAMES, name).ok_or_else(|| {
             Error::Invalid(format!(
                 "unknown method '{name}': use auto, vertex, support, lh, pure, \
-                     indifference or enumpoly (or Gambit's enummixed, lcp, enumpure)"
+                     indifference, enumpoly or logit (or Gambit's enummixed, lcp, enumpure)"
             ))
         })
     }
@@ -87,7 +93,8 @@ pub struct Request {
     pub label: Option<usize>,
     /// Dominated strategies to remove first.
     pub dominance: Dominance,
-    /// For the indifference method: draw the best-reply correspondences as SVG.
+    /// For the indifference method: draw the best-reply correspondences as SVG; for logit,
+    /// the path.
     pub plot: bool,
     /// For enumpoly: support profiles to examine at most (the rest are reported as not
     /// covered).
@@ -337,6 +344,81 @@ fn run_method(
             }
             found.enumeration = Some(r);
         }
+        Method::Logit => {
+            let path = logit::path(g, &logit::Options::default())?;
+            let end = path
+                .points
+                .last()
+                .map(|p| p.profile.clone())
+                .unwrap_or_default();
+            let lambda = path.points.last().map_or(0.0, |p| p.lambda);
+            found.described = "the end of the logit quantal-response path, solved exactly on \
+                               its support";
+            notes.push(format!(
+                "logit path: {} steps to lambda = {lambda:.4e} (payoffs scaled to [0, 1]); {}",
+                path.points.len() - 1,
+                path.ended
+            ));
+            let support = logit::support_of(&end, 1e-6);
+            let digits = req.digits.unwrap_or(16);
+            let mut r = enumpoly::near(g, &support, &end, digits)?;
+            if r.exact.is_empty() && r.certified.is_empty() {
+                // Newton's method did not settle next to the end: every solution on the
+                // support, within the work budget.
+                let opts = enumpoly::Options {
+                    max_work: limits.max_work.min(200_000_000),
+                    digits,
+                    ..enumpoly::Options::default()
+                };
+                r = enumpoly::on_support(g, &support, &opts)?;
+            }
+            let distance = |p: &[Vec<f64>]| {
+                p.iter()
+                    .flatten()
+                    .zip(end.iter().flatten())
+                    .map(|(a, b)| (a - b).abs())
+                    .fold(0.0, f64::max)
+            };
+            let to_f = |v: &[Vec<Q>]| -> Vec<Vec<f64>> {
+                v.iter()
+                    .map(|p| p.iter().map(super::super::strategic::to_f64).collect())
+                    .collect()
+            };
+            // The solution on that support nearest the path's end.
+            let exact = r
+                .exact
+                .iter()
+                .map(|e| (distance(&to_f(e)), Some(e.clone()), None))
+                .chain(
+                    r.certified
+                        .iter()
+                        .map(|c| (distance(&to_f(&c.lower)), None, Some(c.clone()))),
+                )
+                .min_by(|a, b| a.0.total_cmp(&b.0));
+            r.exact.clear();
+            r.certified.clear();
+            match exact {
+                Some((d, e, c)) if d < 1e-3 => {
+                    if let Some(e) = e {
+                        found.equilibria = vec![Raw {
+                            payoffs: verify(g, &e)?.payoffs,
+                            profile: e,
+                        }];
+                    }
+                    r.certified.extend(c);
+                }
+                _ => notes.push(format!(
+                    "no equilibrium with the support the path reached lies near its end; the \
+                     end's largest gain from deviating is {} (exact, for the doubles it holds)",
+                    show_decimal(&logit::exact_regret(g, &end)?, 12)
+                )),
+            }
+            r.unresolved.clear();
+            found.enumeration = Some(r);
+            if req.plot {
+                found.plot = Some(logit::plot(g, &path));
+            }
+        }
         Method::Pure | Method::Auto => {
             found.described = "pure-strategy equilibria (every pure profile checked)";
             if g.players.len() > 2 {
@@ -419,9 +501,10 @@ fn check_request(
     reduced: &[usize],
     reduced_any: bool,
 ) -> Result<()> {
-    if req.plot && method != Method::Indifference {
+    if req.plot && !matches!(method, Method::Indifference | Method::Logit) {
         return Err(Error::Invalid(format!(
-            "the plot draws 2 x 2 games (by the indifference method); this game is {}{}",
+            "the plot draws 2 x 2 games (by the indifference method) or the logit path \
+             (--method logit); this game is {}{}",
             shape_text(reduced),
             if reduced_any {
                 " after elimination"
@@ -441,16 +524,16 @@ fn check_request(
             shape_text(reduced)
         )));
     }
-    if !matches!(method, Method::Pure | Method::Enumpoly) && reduced.len() != 2 {
+    if !matches!(method, Method::Pure | Method::Enumpoly | Method::Logit) && reduced.len() != 2 {
         return Err(Error::Invalid(format!(
             "this method needs a two-player game; this game has {} players (use enumpoly or \
              pure)",
             reduced.len()
         )));
     }
-    if method == Method::Enumpoly && reduced.len() < 2 {
+    if matches!(method, Method::Enumpoly | Method::Logit) && reduced.len() < 2 {
         return Err(Error::Invalid(
-            "enumpoly needs two or more players (a one-player game: use pure)".into(),
+            "enumpoly and logit need two or more players (a one-player game: use pure)".into(),
         ));
     }
     if method != Method::Enumpoly && (req.max_supports.is_some() || req.time_limit.is_some()) {
@@ -571,7 +654,7 @@ fn enumeration_of(
         examined: r.examined,
         pruned: r.pruned,
         boxes: r.boxes,
-        complete: r.stopped.is_none(),
+        complete: r.stopped.is_none() && r.examined == r.supports,
         stopped: r.stopped.clone(),
         certified: r
             .certified

@@ -38,7 +38,10 @@ use crate::error::Result;
 use crate::progress;
 use num_bigint::BigInt;
 use num_traits::{Signed, Zero};
-use std::cmp::Ordering;
+use rayon::prelude::*;
+use std::cmp::Ordering as Order;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
 use std::time::Instant;
 
 /// Limits on one enumeration. The enumeration stops (with what it covered) rather than fail
@@ -255,11 +258,18 @@ fn range(coef: &[Iv<f64>], dims: &[usize], xs: &[&[Iv<f64>]]) -> Iv<f64> {
             for w in 0..corners_so_far {
                 for r in 0..rest {
                     let block = &cur[k * (r + rest * w)..k * (r + rest * w) + k];
-                    let mut acc = block[0].clone();
-                    for t in 1..k {
-                        acc = acc.add(&block[t].mul(&Iv::point(point[t])));
+                    let (mut lo, mut hi) = (block[0].lo, block[0].hi);
+                    for (b, &x) in block[1..].iter().zip(&point[1..]) {
+                        // An interval times a point: two products, not four.
+                        let (a, c) = if x >= 0.0 {
+                            (b.lo * x, b.hi * x)
+                        } else {
+                            (b.hi * x, b.lo * x)
+                        };
+                        lo = down(lo + down(a));
+                        hi = up(hi + up(c));
                     }
-                    next.push(acc);
+                    next.push(Iv::new(lo, hi));
                 }
             }
         }
@@ -408,7 +418,7 @@ impl System {
                 }
             }
             let diag = &row[i];
-            if diag.sign() == Ordering::Equal {
+            if diag.sign() == Order::Equal {
                 continue;
             }
             let mut num = r;
@@ -515,7 +525,7 @@ fn inverse(a: &[Vec<f64>]) -> Option<Vec<Vec<f64>>> {
         .collect();
     for col in 0..n {
         let piv = (col..n).max_by(|&r, &s| m[r][col].abs().total_cmp(&m[s][col].abs()))?;
-        if m[piv][col].abs().partial_cmp(&(1e-12 * scale)) != Some(Ordering::Greater) {
+        if m[piv][col].abs().partial_cmp(&(1e-12 * scale)) != Some(Order::Greater) {
             return None;
         }
         m.swap(col, piv);
@@ -667,31 +677,56 @@ struct Solved {
     boxes: u64,
 }
 
-/// Counts work and watches the deadline.
+/// Counts work and watches the deadline, for every thread at once.
 struct Meter<'a> {
     opts: &'a Options,
-    work: u64,
-    stopped: Option<String>,
+    work: AtomicU64,
+    boxes: AtomicU64,
+    halted: AtomicBool,
+    stopped: Mutex<Option<String>>,
 }
 
-impl Meter<'_> {
-    fn spend(&mut self, steps: u64) -> Result<bool> {
-        self.work = self.work.saturating_add(steps);
-        if self.work > self.opts.max_work {
-            self.stopped = Some(format!(
+impl<'a> Meter<'a> {
+    fn new(opts: &'a Options) -> Self {
+        Meter {
+            opts,
+            work: AtomicU64::new(0),
+            boxes: AtomicU64::new(0),
+            halted: AtomicBool::new(false),
+            stopped: Mutex::new(None),
+        }
+    }
+
+    fn spend(&self, steps: u64) -> Result<bool> {
+        let work = self
+            .work
+            .fetch_add(steps, Ordering::Relaxed)
+            .saturating_add(steps);
+        if self.halted.load(Ordering::Relaxed) {
+            return Ok(false);
+        }
+        if work > self.opts.max_work {
+            self.halt(format!(
                 "the work budget of {} steps (--max-work) was spent",
                 self.opts.max_work
             ));
             return Ok(false);
         }
-        if self.work % 64 == 0 || steps > 1000 {
+        if self.boxes.fetch_add(1, Ordering::Relaxed) % 64 == 0 {
             progress::check()?;
             if self.opts.deadline.is_some_and(|t| Instant::now() >= t) {
-                self.stopped = Some("the time limit (--time-limit) was reached".into());
+                self.halt("the time limit (--time-limit) was reached".into());
                 return Ok(false);
             }
         }
         Ok(true)
+    }
+
+    fn halt(&self, why: String) {
+        if let Ok(mut s) = self.stopped.lock() {
+            s.get_or_insert(why);
+        }
+        self.halted.store(true, Ordering::Relaxed);
     }
 }
 
@@ -765,7 +800,7 @@ fn refine(
         let positive = x.iter().map(|v| v.sign()).collect::<Vec<_>>();
         // The doubles decide the inequalities unless one is nearly tight.
         let coarse = sys.inequalities(ci, &x.iter().map(enclose).collect::<Vec<_>>());
-        let ineq = if coarse.iter().all(|v| v.sign() != Ordering::Equal) {
+        let ineq = if coarse.iter().all(|v| v.sign() != Order::Equal) {
             coarse
                 .iter()
                 .map(|v| Iv::new(v.lo.exact(), v.hi.exact()))
@@ -773,11 +808,10 @@ fn refine(
         } else {
             sys.inequalities(cqi, &x)
         };
-        if positive.contains(&Ordering::Less) || ineq.iter().any(|v| v.sign() == Ordering::Greater)
-        {
+        if positive.contains(&Order::Less) || ineq.iter().any(|v| v.sign() == Order::Greater) {
             return Isolated::NotEquilibrium;
         }
-        let decided = positive.iter().all(|&s| s == Ordering::Greater)
+        let decided = positive.iter().all(|&s| s == Order::Greater)
             && ineq.iter().all(|v| v.hi <= <Q as Zero>::zero());
         // Exactly: the doubles of two bounds this close are equal.
         let width = x
@@ -835,7 +869,7 @@ fn solve_support(
     pay: &Payoffs,
     support: &[Vec<usize>],
     dens: &[BigInt],
-    meter: &mut Meter,
+    meter: &Meter,
     digits: u32,
 ) -> Result<Option<Solved>> {
     let (sys, cq) = system(pay, support);
@@ -870,6 +904,7 @@ fn solve_support(
     // Exact equilibria met where the equations are singular: in a continuum of equilibria,
     // the simple rationals of a box's middle are the points worth reporting.
     let mut singular: Vec<Vec<Q>> = Vec::new();
+    let mut attempts = 0;
     let mut gave_up = false;
     while let Some(mut x) = stack.pop() {
         if !meter.spend(cost)? {
@@ -880,14 +915,15 @@ fn solve_support(
             continue;
         }
         let (eq, ineq) = sys.ranges(&ci, &x);
-        if eq.iter().any(|v| v.sign() != Ordering::Equal)
-            || ineq.iter().any(|v| v.sign() == Ordering::Greater)
+        if eq.iter().any(|v| v.sign() != Order::Equal)
+            || ineq.iter().any(|v| v.sign() == Order::Greater)
         {
             continue;
         }
         let m: Vec<f64> = x.iter().map(Iv::mid).collect();
         let y = inverse(&sys.jacobian(&cf, &m));
-        if y.is_none() && singular.len() < 4 {
+        if y.is_none() && singular.len() < 4 && attempts < 16 {
+            attempts += 1;
             let middle: Vec<Iv<Q>> = as_exact(&x)
                 .into_iter()
                 .map(|v| {
@@ -982,7 +1018,7 @@ fn solve_support(
             || sys
                 .inequalities(&ci, &narrow)
                 .iter()
-                .any(|v| v.sign() == Ordering::Greater)
+                .any(|v| v.sign() == Order::Greater)
         {
             continue;
         }
@@ -1205,73 +1241,249 @@ pub fn enumerate(game: &NormalForm, opts: &Options) -> Result<Report> {
         (total, spread)
     });
     progress::phase("support profiles", report.supports);
-    let mut meter = Meter {
-        opts,
-        work: 0,
-        stopped: None,
-    };
-    'sizes: for ks in &sizes {
-        let mut support: Vec<Vec<usize>> = ks.iter().map(|&k| (0..k).collect()).collect();
-        loop {
-            if opts.max_supports.is_some_and(|m| report.examined >= m) {
-                meter.stopped = Some(format!(
-                    "the limit of {} support profiles (--max-supports) was reached",
-                    report.examined
-                ));
-                break 'sizes;
+    let meter = Meter::new(opts);
+    // Support profiles are independent: each batch is solved across the cores, and merged in
+    // order, so that the answer is the same whatever the number of threads and a stop leaves
+    // an exact prefix covered.
+    let batch_size = 8 * rayon::current_num_threads().max(1);
+    let mut batch: Vec<Vec<Vec<usize>>> = Vec::with_capacity(batch_size);
+    let mut sizes = sizes.iter();
+    let mut current: Option<Vec<Vec<usize>>> = None;
+    loop {
+        // The next support profile: the first player's subset fastest, then the next sizes.
+        let next = match current.take() {
+            None => sizes
+                .next()
+                .map(|ks| ks.iter().map(|&k| (0..k).collect()).collect()),
+            Some(mut support) => {
+                let mut advanced = false;
+                for (i, s) in support.iter_mut().enumerate() {
+                    if next_subset(s, shape[i]) {
+                        advanced = true;
+                        break;
+                    }
+                    *s = (0..s.len()).collect();
+                }
+                if advanced {
+                    Some(support)
+                } else {
+                    sizes
+                        .next()
+                        .map(|ks| ks.iter().map(|&k| (0..k).collect()).collect())
+                }
             }
+        };
+        let limit_reached = opts
+            .max_supports
+            .is_some_and(|m| report.examined + batch.len() as u64 >= m);
+        if let Some(s) = &next {
+            if !limit_reached {
+                batch.push(s.clone());
+            }
+        }
+        if batch.len() == batch_size || next.is_none() || limit_reached {
+            if !solve_batch(&pay, &dens, &meter, opts.digits, &batch, &mut report)? {
+                break;
+            }
+            batch.clear();
+        }
+        if limit_reached && next.is_some() {
+            meter.halt(format!(
+                "the limit of {} support profiles (--max-supports) was reached",
+                report.examined
+            ));
+            break;
+        }
+        match next {
+            Some(s) => current = Some(s),
+            None => break,
+        }
+    }
+    report.stopped = meter.stopped.into_inner().unwrap_or(None);
+    Ok(report)
+}
+
+/// The equilibria whose support profile is exactly `support` (each player's strategy
+/// indices, increasing): the enumeration's work on that one profile.
+pub fn on_support(game: &NormalForm, support: &[Vec<usize>], opts: &Options) -> Result<Report> {
+    let pay = Payoffs::new(game);
+    let dens = denominators(game);
+    let meter = Meter::new(opts);
+    let mut report = Report {
+        supports: support_count(&pay.shape),
+        ..Report::default()
+    };
+    solve_batch(
+        &pay,
+        &dens,
+        &meter,
+        opts.digits,
+        &[support.to_vec()],
+        &mut report,
+    )?;
+    report.stopped = meter.stopped.into_inner().unwrap_or(None);
+    Ok(report)
+}
+
+/// A proved solution on `support` as the report lists it.
+fn certified(
+    pay: &Payoffs,
+    support: &[Vec<usize>],
+    (b, regret_bound, payoffs): Boxed,
+) -> Certified {
+    let ends = |hi: bool| -> Vec<Q> {
+        b.iter()
+            .map(|v| if hi { v.hi.clone() } else { v.lo.clone() })
+            .collect()
+    };
+    Certified {
+        support: support.to_vec(),
+        lower: full(pay, support, &ends(false)),
+        upper: full(pay, support, &ends(true)),
+        payoffs_lower: payoffs.iter().map(|p| p.lo.clone()).collect(),
+        payoffs_upper: payoffs.iter().map(|p| p.hi.clone()).collect(),
+        regret_bound,
+    }
+}
+
+/// The equilibrium on `support` next to `point` (a profile of doubles near one, such as the
+/// end of a path): Newton's method on the support's equations from there, Krawczyk's test on
+/// small boxes around the result, and the enumeration's refinement (exact when rational, a
+/// certified box otherwise). An empty report when no equilibrium is proved there.
+pub fn near(
+    game: &NormalForm,
+    support: &[Vec<usize>],
+    point: &[Vec<f64>],
+    digits: u32,
+) -> Result<Report> {
+    let pay = Payoffs::new(game);
+    let dens = denominators(game);
+    let (sys, cq) = system(&pay, support);
+    let cf: Coefs<f64> = Coefs::of(&cq);
+    let ci: Coefs<Iv<f64>> = Coefs::of(&cq);
+    let cqi: Coefs<Iv<Q>> = Coefs::of(&cq);
+    let mut x: Vec<f64> = support
+        .iter()
+        .enumerate()
+        .flat_map(|(i, s)| {
+            let total: f64 = s.iter().map(|&a| point[i][a]).sum();
+            s.iter().map(move |&a| point[i][a] / total)
+        })
+        .collect();
+    for _ in 0..30 {
+        progress::check()?;
+        sys.firsts(&mut x);
+        let f = sys.residual(&cf, &x);
+        let Some(y) = inverse(&sys.jacobian(&cf, &x)) else {
+            break;
+        };
+        let mut size: f64 = 0.0;
+        for (r, &t) in sys.free.iter().enumerate() {
+            let step: f64 = -y[r].iter().zip(&f).map(|(a, b)| a * b).sum::<f64>();
+            x[t] += step;
+            size = size.max(step.abs());
+        }
+        if size < 1e-15 {
+            break;
+        }
+    }
+    sys.firsts(&mut x);
+    let mut report = Report {
+        supports: support_count(&pay.shape),
+        examined: 0,
+        ..Report::default()
+    };
+    for radius in [1e-12, 1e-9, 1e-6] {
+        let mut b: Vec<Iv<f64>> = x.iter().map(|&v| Iv::new(v - radius, v + radius)).collect();
+        for (i, s) in support.iter().enumerate() {
+            if s.len() == 1 {
+                b[sys.off[i]] = Iv::new(1.0, 1.0);
+            }
+        }
+        let m: Vec<f64> = b.iter().map(Iv::mid).collect();
+        let Some(y) = inverse(&sys.jacobian(&cf, &m)) else {
+            break;
+        };
+        let k = sys.krawczyk(&ci, &b, &m, &y);
+        if !k.iter().zip(&sys.free).all(|(a, &f)| a.inside(&b[f])) {
+            continue;
+        }
+        let mut narrow = b;
+        for (&f, v) in sys.free.iter().zip(&k) {
+            narrow[f] = v.clone();
+        }
+        sys.firsts(&mut narrow);
+        match refine(&sys, &cq, &cqi, &ci, &cf, &narrow, digits) {
+            Isolated::Exact(q) => report.exact.push(full(&pay, support, &q)),
+            Isolated::Certified(b) => {
+                let (regret, payoffs) = regret_bound(&pay, &sys, &b, &dens);
+                report
+                    .certified
+                    .push(certified(&pay, support, (b, regret, payoffs)));
+            }
+            Isolated::NotEquilibrium | Isolated::Undecided(_) => {}
+        }
+        break;
+    }
+    Ok(report)
+}
+
+/// What became of one support profile.
+enum Outcome {
+    Pruned,
+    Solved(Solved),
+    Stopped,
+}
+
+/// Solves a batch of support profiles across the cores and merges them into the report in
+/// order; `false` once a limit stopped the enumeration (the report then covers an exact
+/// prefix of the support profiles).
+fn solve_batch(
+    pay: &Payoffs,
+    dens: &[BigInt],
+    meter: &Meter,
+    digits: u32,
+    batch: &[Vec<Vec<usize>>],
+    report: &mut Report,
+) -> Result<bool> {
+    let n = pay.shape.len();
+    let outcomes: Vec<Result<Outcome>> = batch
+        .par_iter()
+        .map(|support| {
             let dominated = (0..n).any(|i| {
-                let bases = pay.bases(i, &support);
+                let bases = pay.bases(i, support);
                 support[i]
                     .iter()
                     .any(|&a| pay.conditionally_dominated(i, a, &bases))
             });
             if dominated {
-                report.pruned += 1;
-            } else {
-                let Some(solved) = solve_support(&pay, &support, &dens, &mut meter, opts.digits)?
-                else {
-                    break 'sizes;
-                };
+                return Ok(Outcome::Pruned);
+            }
+            Ok(match solve_support(pay, support, dens, meter, digits)? {
+                Some(s) => Outcome::Solved(s),
+                None => Outcome::Stopped,
+            })
+        })
+        .collect();
+    for (support, outcome) in batch.iter().zip(outcomes) {
+        match outcome? {
+            Outcome::Stopped => return Ok(false),
+            Outcome::Pruned => report.pruned += 1,
+            Outcome::Solved(solved) => {
                 report.boxes += solved.boxes;
                 report
                     .exact
-                    .extend(solved.exact.iter().map(|q| full(&pay, &support, q)));
-                for (b, regret_bound, payoffs) in solved.certified {
-                    let ends = |hi: bool| -> Vec<Q> {
-                        b.iter()
-                            .map(|v| if hi { v.hi.clone() } else { v.lo.clone() })
-                            .collect()
-                    };
-                    report.certified.push(Certified {
-                        support: support.clone(),
-                        lower: full(&pay, &support, &ends(false)),
-                        upper: full(&pay, &support, &ends(true)),
-                        payoffs_lower: payoffs.iter().map(|p| p.lo.clone()).collect(),
-                        payoffs_upper: payoffs.iter().map(|p| p.hi.clone()).collect(),
-                        regret_bound,
-                    });
+                    .extend(solved.exact.iter().map(|q| full(pay, support, q)));
+                for boxed in solved.certified {
+                    report.certified.push(certified(pay, support, boxed));
                 }
                 report.unresolved.extend(solved.unresolved);
             }
-            report.examined += 1;
-            progress::tick(report.examined)?;
-            // The next support profile of these sizes: the first player's subset fastest.
-            let mut advanced = false;
-            for (i, s) in support.iter_mut().enumerate() {
-                if next_subset(s, shape[i]) {
-                    advanced = true;
-                    break;
-                }
-                *s = (0..s.len()).collect();
-            }
-            if !advanced {
-                break;
-            }
         }
+        report.examined += 1;
     }
-    report.stopped = meter.stopped;
-    Ok(report)
+    progress::tick(report.examined)?;
+    Ok(!meter.halted.load(Ordering::Relaxed))
 }
 
 #[cfg(test)]

@@ -29,6 +29,7 @@ pub mod game;
 pub mod interval;
 pub mod lemke;
 pub mod linalg;
+pub mod logit;
 pub mod matrix;
 pub mod nfg;
 pub mod pure;

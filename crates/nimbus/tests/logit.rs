@@ -1,0 +1,121 @@
+//! The logit quantal-response path: it starts at the uniform profile, its end is solved to an
+//! equilibrium that the full enumeration lists, and its picture shows the path.
+
+use nimbus::api::nash::{solve, Method, Request};
+use nimbus::api::Limits;
+use nimbus::strategic::enumpoly::{enumerate, Options};
+use nimbus::strategic::game::NormalForm;
+use nimbus::strategic::logit::{path, plot};
+use nimbus::strategic::{nfg, to_f64, Q};
+use proptest::prelude::*;
+use std::path::PathBuf;
+mod picture;
+
+fn example(name: &str) -> NormalForm {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("../../examples")
+        .join(name);
+    nfg::parse(&std::fs::read_to_string(&path).unwrap(), name).unwrap()
+}
+
+fn random_game(shape: &[usize], raw: &[i64]) -> NormalForm {
+    let n = shape.len();
+    let count: usize = shape.iter().product();
+    let payoffs = (0..count)
+        .map(|k| {
+            (0..n)
+                .map(|i| Q::from_integer(raw[(k * n + i) % raw.len()].into()))
+                .collect()
+        })
+        .collect();
+    let names = |m: usize| (0..m).map(|t| t.to_string()).collect::<Vec<_>>();
+    NormalForm::new(
+        String::new(),
+        (0..n).map(|i| format!("P{i}")).collect(),
+        shape.iter().map(|&m| names(m)).collect(),
+        payoffs,
+    )
+    .unwrap()
+}
+
+/// The logit method's equilibrium (exact, or a certified box's lower corner) is one the
+/// enumeration lists.
+fn logit_end_is_enumerated(g: &NormalForm) -> Result<(), TestCaseError> {
+    let req = Request {
+        method: Method::Logit,
+        ..Default::default()
+    };
+    let a = solve(g, &req, &Limits::default()).unwrap();
+    let all = enumerate(g, &Options::default()).unwrap();
+    if let Some(e) = a.equilibria.first() {
+        prop_assert!(all.exact.contains(&e.profile), "{:?}", e.profile);
+    } else {
+        let c = &a.enumeration.as_ref().unwrap().certified;
+        prop_assert_eq!(c.len(), 1, "{:?}", a.notes);
+        let lo: Vec<f64> = c[0].lower.iter().flatten().map(to_f64).collect();
+        let listed = all.certified.iter().any(|d| {
+            d.lower
+                .iter()
+                .flatten()
+                .map(to_f64)
+                .zip(&lo)
+                .all(|(x, y)| (x - y).abs() < 1e-9)
+        });
+        prop_assert!(listed);
+    }
+    Ok(())
+}
+
+#[test]
+fn published_games() {
+    for name in ["2x2x2.nfg", "3x3x3.nfg", "jordan.nfg", "bos.nfg", "rps.nfg"] {
+        logit_end_is_enumerated(&example(name)).unwrap();
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn random_games_end_at_an_enumerated_equilibrium(
+        shape in prop_oneof![Just(vec![2, 2, 2]), Just(vec![3, 3, 2]), Just(vec![3, 3, 3]), Just(vec![2, 2, 2, 2])],
+        raw in proptest::collection::vec(0i64..100, 216),
+    ) {
+        logit_end_is_enumerated(&random_game(&shape, &raw))?;
+    }
+}
+
+#[test]
+fn the_path_starts_uniform_and_is_drawn() {
+    let g = example("2x2x2.nfg");
+    let p = path(&g, &Default::default()).unwrap();
+    assert!(p.points[0].profile.iter().flatten().all(|&x| x == 0.5));
+    assert!(p.points.windows(2).all(|w| w[1].lambda > w[0].lambda));
+    let end = &p.points.last().unwrap().profile;
+    let pix = picture::render(&plot(&g, &p));
+    // The plot's box: 600 x 360 pixels with a margin of 50; x is lambda / (1 + lambda).
+    let at = |x: f64, prob: f64| {
+        let (cx, cy) = (50.0 + 600.0 * x, 50.0 + 360.0 * (1.0 - prob));
+        (-2i32..=2).any(|dy| {
+            (-1i32..=1).any(|dx| {
+                let c = pix
+                    .pixel((cx as i32 + dx) as u32, (cy as i32 + dy) as u32)
+                    .unwrap();
+                // A coloured line, not the white ground or the grey frame.
+                let (r, g, b) = (c.red() as i32, c.green() as i32, c.blue() as i32);
+                (r - g).abs() + (g - b).abs() + (r - b).abs() > 60
+            })
+        })
+    };
+    // Every line starts at one half and ends at the path's end.
+    assert!(at(0.002, 0.5));
+    for prob in end.iter().flatten() {
+        assert!(at(0.995, *prob), "no line ends at {prob}");
+    }
+    // Nothing is drawn at a height no strategy reaches at the end.
+    let empty = (1..20)
+        .map(|k| k as f64 / 20.0)
+        .find(|y| end.iter().flatten().all(|p| (p - y).abs() > 0.08))
+        .unwrap();
+    assert!(!at(0.995, empty));
+}
