@@ -337,6 +337,18 @@ pub fn solve(tree: &Tree, req: &Request, limits: &Limits) -> Result<Answer> {
                 limits,
             )?;
             described = format!("{}, on the reduced normal form", a.described);
+            // The tree's answer has no list of unresolved regions: say where to see them.
+            let a_notes: Vec<String> = a
+                .notes
+                .iter()
+                .map(|n| {
+                    n.replace(
+                        "see 'unresolved'",
+                        "one equilibrium of each is listed when found; `nimbus efg GAME --to \
+                         nfg | nimbus nash -` shows the regions",
+                    )
+                })
+                .collect();
             if let Some(e) = &a.enumeration {
                 if !e.certified.is_empty() {
                     notes.push(format!(
@@ -354,7 +366,7 @@ pub fn solve(tree: &Tree, req: &Request, limits: &Limits) -> Result<Answer> {
                 }
             }
             reduced_shape = Some(r.game.shape());
-            notes.extend(a.notes);
+            notes.extend(a_notes);
             for e in &a.equilibria {
                 let b = r.behaviour(tree, &e.profile);
                 // Distinct mixed strategies can be the same behaviour strategy.
