@@ -31,8 +31,8 @@ Examples:
 Methods: auto (the default) is indifference for 2 x 2 games, vertex enumeration for other
 two-player games and enumpoly for more players. On a tree it is backward induction (spe) for
 perfect information, the sequence-form LP (lp) for two-player zero-sum trees, vertex
-enumeration of the reduced normal form for other two-player trees and pure equilibria for more
-players. Every equilibrium printed has been checked exactly: no player gains by deviating.";
+enumeration of the sequence form (enum) for other two-player trees and enumpoly on the reduced
+normal form for more players. Every equilibrium printed has been checked exactly: no player gains by deviating.";
 
 /// Find the Nash equilibria of a game, exactly.
 #[derive(clap::Args)]

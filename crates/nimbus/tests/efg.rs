@@ -770,3 +770,43 @@ fn external_sampling_converges_and_repeats() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+proptest! {
+    // Random trees are degenerate (ties everywhere), so their reduced forms have continua of
+    // equilibria, each explored to the width limit: a few cases, small forms.
+    #![proptest_config(ProptestConfig::with_cases(12))]
+
+    /// Three-player trees: every equilibrium of the reduced normal form (enumpoly, the
+    /// default), each an equilibrium of the tree (checked by exact best responses), and every
+    /// pure equilibrium of the reduced form among them.
+    #[test]
+    fn three_player_trees_get_every_equilibrium(seed in any::<u64>()) {
+        let t = random_tree(seed, 3, false, false);
+        prop_assume!(!t.perfect_information());
+        let r = reduced::reduce(&t, &Limits::default()).unwrap();
+        prop_assume!(r.game.profiles() <= 32);
+        let limits = Limits::default();
+        let answer = nimbus::api::tree::solve(&t, &Default::default(), &limits).unwrap();
+        prop_assert_eq!(answer.method, nimbus::api::tree::Method::Enumpoly);
+        let order: Vec<usize> = (0..3).flat_map(|p| t.infosets_of(p)).collect();
+        let form = SequenceForm::new(&t).unwrap();
+        let mut found = Vec::new();
+        for e in &answer.equilibria {
+            let mut b: Vec<Vec<Q>> = t.infosets.iter().map(|h| h.probs.clone()).collect();
+            for (&h, probs) in order.iter().zip(&e.behaviour) {
+                b[h] = probs.clone();
+            }
+            prop_assert!(form.gains(&t, &b).iter().all(|g| g == &q("0")));
+            found.push(b);
+        }
+        let pure = nimbus::api::nash::solve(
+            &r.game,
+            &nimbus::api::nash::Request { method: nimbus::api::nash::Method::Pure, ..Default::default() },
+            &limits,
+        ).unwrap();
+        for e in &pure.equilibria {
+            let b = r.behaviour(&t, &e.profile);
+            prop_assert!(found.contains(&b), "a pure equilibrium of the reduced form is missing");
+        }
+    }
+}

@@ -19,8 +19,8 @@ use serde::Serialize;
 #[serde(rename_all = "kebab-case")]
 pub enum Method {
     /// Backward induction for perfect information, the sequence-form LP for two-player
-    /// zero-sum trees, sequence-form enumeration for other two-player trees, pure equilibria
-    /// of the reduced normal form for more players.
+    /// zero-sum trees, sequence-form enumeration for other two-player trees, every
+    /// equilibrium of the reduced normal form (enumpoly) for more players.
     #[default]
     Auto,
     /// The sequence-form linear program (two-player zero-sum): the value and optimal
