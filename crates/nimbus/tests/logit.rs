@@ -39,8 +39,13 @@ fn random_game(shape: &[usize], raw: &[i64]) -> NormalForm {
 }
 
 /// The logit method's equilibrium (exact, or a certified box's lower corner) is one the
-/// enumeration lists.
+/// enumeration lists; with `strict`, it must have found one, else it may instead say that it
+/// found none near the path's end.
 fn logit_end_is_enumerated(g: &NormalForm) -> Result<(), TestCaseError> {
+    logit_end(g, true)
+}
+
+fn logit_end(g: &NormalForm, strict: bool) -> Result<(), TestCaseError> {
     let req = Request {
         method: Method::Logit,
         ..Default::default()
@@ -51,6 +56,16 @@ fn logit_end_is_enumerated(g: &NormalForm) -> Result<(), TestCaseError> {
         prop_assert!(all.exact.contains(&e.profile), "{:?}", e.profile);
     } else {
         let c = &a.enumeration.as_ref().unwrap().certified;
+        if !strict && c.is_empty() {
+            prop_assert!(
+                a.notes
+                    .iter()
+                    .any(|n| n.contains("no equilibrium with the support")),
+                "{:?}",
+                a.notes
+            );
+            return Ok(());
+        }
         prop_assert_eq!(c.len(), 1, "{:?}", a.notes);
         let lo: Vec<f64> = c[0].lower.iter().flatten().map(to_f64).collect();
         let listed = all.certified.iter().any(|d| {
@@ -81,7 +96,9 @@ proptest! {
         shape in prop_oneof![Just(vec![2, 2, 2]), Just(vec![3, 3, 2]), Just(vec![3, 3, 3]), Just(vec![2, 2, 2, 2])],
         raw in proptest::collection::vec(0i64..100, 216),
     ) {
-        logit_end_is_enumerated(&random_game(&shape, &raw))?;
+        // Some paths end next to an equilibrium that is not isolated on its support (random
+        // games with small payoffs have ties); the method then says it found none.
+        logit_end(&random_game(&shape, &raw), false)?;
     }
 }
 
@@ -119,3 +136,24 @@ fn the_path_starts_uniform_and_is_drawn() {
         .unwrap();
     assert!(!at(0.995, empty));
 }
+
+/// A four-player game on which the corrector once stopped at λ ≈ 3·10^4 (an absolute
+/// tolerance the large log-probabilities could not meet) and the end's support was not
+/// solved.
+#[test]
+fn a_game_whose_path_once_stalled() {
+    let raw: Vec<i64> = RAW.to_vec();
+    logit_end_is_enumerated(&random_game(&[2, 2, 2, 2], &raw)).unwrap();
+}
+
+const RAW: [i64; 216] = [
+    53, 13, 33, 33, 48, 76, 91, 77, 28, 14, 2, 9, 18, 0, 8, 4, 44, 20, 90, 72, 44, 79, 34, 51, 48,
+    27, 40, 5, 86, 59, 17, 75, 2, 51, 44, 8, 9, 87, 41, 94, 97, 68, 85, 82, 30, 28, 72, 83, 32, 95,
+    52, 79, 42, 29, 20, 39, 28, 24, 56, 96, 84, 6, 29, 23, 20, 1, 8, 99, 73, 44, 33, 38, 87, 83,
+    48, 98, 1, 10, 2, 99, 28, 95, 25, 25, 27, 41, 2, 13, 76, 38, 19, 46, 50, 70, 34, 42, 77, 37, 9,
+    50, 9, 99, 28, 76, 20, 40, 89, 35, 39, 91, 35, 24, 78, 26, 93, 49, 45, 38, 21, 78, 24, 3, 91,
+    82, 12, 62, 63, 57, 8, 20, 21, 3, 50, 74, 63, 16, 17, 31, 5, 56, 5, 67, 54, 41, 76, 14, 51, 27,
+    75, 33, 39, 87, 94, 12, 13, 67, 34, 22, 8, 73, 76, 33, 80, 78, 39, 1, 15, 70, 52, 12, 40, 80,
+    18, 65, 42, 98, 81, 13, 59, 27, 37, 74, 94, 59, 24, 2, 34, 69, 91, 39, 46, 5, 32, 69, 59, 83,
+    83, 42, 75, 98, 88, 51, 50, 52, 20, 88, 24, 17, 62, 56, 58, 54, 62, 37, 52, 37,
+];

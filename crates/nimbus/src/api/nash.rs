@@ -359,9 +359,21 @@ fn run_method(
                 path.points.len() - 1,
                 path.ended
             ));
-            let support = logit::support_of(&end, 1e-6);
+            // The strategies the end still plays: tried from the most inclusive cut down, since
+            // far along the path the losers' probabilities are tiny but not zero.
             let digits = req.digits.unwrap_or(16);
+            let mut support = logit::support_of(&end, 1e-6);
             let mut r = enumpoly::near(g, &support, &end, digits)?;
+            for cut in [1e-4, 1e-3, 1e-2] {
+                if !(r.exact.is_empty() && r.certified.is_empty()) {
+                    break;
+                }
+                let s = logit::support_of(&end, cut);
+                if s != support {
+                    support = s;
+                    r = enumpoly::near(g, &support, &end, digits)?;
+                }
+            }
             if r.exact.is_empty() && r.certified.is_empty() {
                 // Newton's method did not settle next to the end: every solution on the
                 // support, within the work budget.

@@ -273,11 +273,14 @@ pub fn path(game: &NormalForm, opts: &Options) -> Result<Path> {
                 for (v, dv) in y.iter_mut().zip(&d) {
                     *v += dv;
                 }
-                if size > last * 0.5 && size > 1e-9 {
+                if size > last * 0.5 && size > 1e-9 * (1.0 + z[nv - 1]) {
                     break;
                 }
                 last = size;
-                if size < 1e-10 {
+                // Relative: far along the path the log-probabilities are large (about -λ times
+                // a payoff gap), and doubles hold them only to their own precision.
+                let scale = 1.0 + y.iter().map(|v| v.abs()).fold(0.0, f64::max);
+                if size < 1e-10 * scale {
                     ok = true;
                     break;
                 }
