@@ -368,7 +368,7 @@ fn print_text(out: &mut String, game: &NormalForm, a: &nash::Answer, num: &dyn F
         print_components(out, cs);
     }
     if let Some(e) = &a.enumeration {
-        print_enumeration(out, game, a, e, num);
+        print_enumeration(out, game, a, e);
     }
     for n in &a.notes {
         outln!(out, "note: {n}");
@@ -376,13 +376,7 @@ fn print_text(out: &mut String, game: &NormalForm, a: &nash::Answer, num: &dyn F
 }
 
 /// The irrational equilibria, the unresolved regions and the coverage of an enumeration.
-fn print_enumeration(
-    out: &mut String,
-    game: &NormalForm,
-    a: &nash::Answer,
-    e: &nash::Enumeration,
-    num: &dyn Fn(&Q) -> String,
-) {
+fn print_enumeration(out: &mut String, game: &NormalForm, a: &nash::Answer, e: &nash::Enumeration) {
     let two = Q::from_integer(2.into());
     let mid = |l: &Q, h: &Q| strip_zeros(&show_decimal(&((l + h) / &two), 12));
     let width = |c: &nash::Certified| {
@@ -464,7 +458,6 @@ fn print_enumeration(
             outln!(out, "             it holds equilibrium {}", k + 1);
         }
     }
-    let _ = num;
     outln!(
         out,
         "supports:    {} of {} examined ({} skipped by conditional dominance){}",

@@ -393,7 +393,7 @@ fn run_method(
             };
             let to_f = |v: &[Vec<Q>]| -> Vec<Vec<f64>> {
                 v.iter()
-                    .map(|p| p.iter().map(super::super::strategic::to_f64).collect())
+                    .map(|p| p.iter().map(crate::strategic::to_f64).collect())
                     .collect()
             };
             // The solution on that support nearest the path's end.

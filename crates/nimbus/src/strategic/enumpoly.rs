@@ -1029,23 +1029,18 @@ fn solve_support(
                 out.certified.push((b, regret, payoffs));
             }
             Isolated::NotEquilibrium => {}
-            Isolated::Undecided(b) => out.unresolved.push(Unresolved {
-                support: support.to_vec(),
-                lower: full(
-                    pay,
-                    support,
-                    &b.iter().map(|v| v.lo.clone()).collect::<Vec<_>>(),
-                ),
-                upper: full(
-                    pay,
-                    support,
-                    &b.iter().map(|v| v.hi.clone()).collect::<Vec<_>>(),
-                ),
-                point: None,
-                reason: "an isolated solution whose positivity, or whose comparison with a \
-                         strategy outside the support, the intervals could not decide"
-                    .into(),
-            }),
+            Isolated::Undecided(b) => {
+                let (lower, upper) = spread_box(pay, support, &b);
+                out.unresolved.push(Unresolved {
+                    support: support.to_vec(),
+                    lower,
+                    upper,
+                    point: None,
+                    reason: "an isolated solution whose positivity, or whose comparison with \
+                             a strategy outside the support, the intervals could not decide"
+                        .into(),
+                })
+            }
         }
     }
     if !loose.is_empty() || gave_up {
@@ -1069,19 +1064,11 @@ fn solve_support(
         if let Some(q) = &point {
             out.exact.push(q.clone());
         }
-        let hq = as_exact(&hull);
+        let (lower, upper) = spread_box(pay, support, &as_exact(&hull));
         out.unresolved.push(Unresolved {
             support: support.to_vec(),
-            lower: full(
-                pay,
-                support,
-                &hq.iter().map(|v| v.lo.clone()).collect::<Vec<_>>(),
-            ),
-            upper: full(
-                pay,
-                support,
-                &hq.iter().map(|v| v.hi.clone()).collect::<Vec<_>>(),
-            ),
+            lower,
+            upper,
             point: point.map(|q| full(pay, support, &q)),
             reason: if gave_up {
                 format!(
@@ -1116,6 +1103,13 @@ fn full(pay: &Payoffs, support: &[Vec<usize>], x: &[Q]) -> Vec<Vec<Q>> {
             v
         })
         .collect()
+}
+
+/// A box on a support as lower and upper bounds of every strategy's probability.
+fn spread_box(pay: &Payoffs, support: &[Vec<usize>], b: &[Iv<Q>]) -> (Vec<Vec<Q>>, Vec<Vec<Q>>) {
+    let lo: Vec<Q> = b.iter().map(|v| v.lo.clone()).collect();
+    let hi: Vec<Q> = b.iter().map(|v| v.hi.clone()).collect();
+    (full(pay, support, &lo), full(pay, support, &hi))
 }
 
 /// An upper bound on the regret over the box, and each player's payoff interval, in the
@@ -1331,15 +1325,11 @@ fn certified(
     support: &[Vec<usize>],
     (b, regret_bound, payoffs): Boxed,
 ) -> Certified {
-    let ends = |hi: bool| -> Vec<Q> {
-        b.iter()
-            .map(|v| if hi { v.hi.clone() } else { v.lo.clone() })
-            .collect()
-    };
+    let (lower, upper) = spread_box(pay, support, &b);
     Certified {
         support: support.to_vec(),
-        lower: full(pay, support, &ends(false)),
-        upper: full(pay, support, &ends(true)),
+        lower,
+        upper,
         payoffs_lower: payoffs.iter().map(|p| p.lo.clone()).collect(),
         payoffs_upper: payoffs.iter().map(|p| p.hi.clone()).collect(),
         regret_bound,
