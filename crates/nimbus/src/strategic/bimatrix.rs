@@ -58,6 +58,14 @@ impl Equilibrium {
     }
 }
 
+/// `Σ p·v` in `i128`, `None` on overflow.
+fn dot_small<'a>(mut pairs: impl Iterator<Item = (&'a BigInt, i128)>) -> Option<i128> {
+    use num_traits::ToPrimitive;
+    pairs.try_fold(0i128, |s, (p, v)| {
+        s.checked_add(p.to_i128()?.checked_mul(v)?)
+    })
+}
+
 /// A matrix as positive integers `scale·a + shift`: `(matrix, scale, shift)`.
 pub(crate) fn positive_integers(a: &[Vec<Q>]) -> (Vec<Vec<BigInt>>, BigInt, BigInt) {
     let l = a
@@ -116,8 +124,8 @@ impl Bimatrix {
         if !valid(x) || !valid(y) {
             return false;
         }
-        if let Some(answer) = self.is_equilibrium_small(x, y) {
-            return answer;
+        if let Some(answer) = self.equilibrium_small(x, y) {
+            return answer.is_some();
         }
         let ay: Vec<BigInt> = (0..self.m)
             .map(|i| (0..self.n).map(|j| &self.a[i][j] * &y[j]).sum())
@@ -131,9 +139,10 @@ impl Bimatrix {
             && (0..self.n).all(|j| y[j].is_zero() || xb[j] == bb)
     }
 
-    /// [`Bimatrix::is_equilibrium`] in `i128`, or `None` when a number does not fit (then
-    /// the `BigInt` check decides): the common case, and without an allocation per product.
-    fn is_equilibrium_small(&self, x: &[BigInt], y: &[BigInt]) -> Option<bool> {
+    /// [`Bimatrix::equilibrium`] in `i128`, or `None` when a number does not fit (then
+    /// `BigInt` decides): the common case, one pass for the check and the payoffs, without an
+    /// allocation per product.
+    fn equilibrium_small(&self, x: &[BigInt], y: &[BigInt]) -> Option<Option<Equilibrium>> {
         use num_traits::ToPrimitive;
         let small = |v: &[BigInt]| {
             v.iter()
@@ -141,27 +150,47 @@ impl Bimatrix {
                 .collect::<Option<Vec<_>>>()
         };
         let (x, y) = (small(x)?, small(y)?);
-        fn dot<'a>(mut pairs: impl Iterator<Item = (&'a BigInt, i128)>) -> Option<i128> {
-            pairs.try_fold(0i128, |s, (p, v)| {
-                s.checked_add(p.to_i128()?.checked_mul(v)?)
-            })
+        let valid = |v: &[i128]| v.iter().all(|&t| t >= 0) && v.iter().any(|&t| t > 0);
+        if !valid(&x) || !valid(&y) {
+            return Some(None);
         }
         let ay = (0..self.m)
-            .map(|i| dot(self.a[i].iter().zip(y.iter().copied())))
+            .map(|i| dot_small(self.a[i].iter().zip(y.iter().copied())))
             .collect::<Option<Vec<_>>>()?;
         let xb = (0..self.n)
-            .map(|j| dot((0..self.m).map(|i| (&self.b[i][j], x[i]))))
+            .map(|j| dot_small((0..self.m).map(|i| (&self.b[i][j], x[i]))))
             .collect::<Option<Vec<_>>>()?;
         let (ba, bb) = (*ay.iter().max()?, *xb.iter().max()?);
-        Some(
-            (0..self.m).all(|i| x[i] == 0 || ay[i] == ba)
-                && (0..self.n).all(|j| y[j] == 0 || xb[j] == bb),
-        )
+        let best = (0..self.m).all(|i| x[i] == 0 || ay[i] == ba)
+            && (0..self.n).all(|j| y[j] == 0 || xb[j] == bb);
+        if !best {
+            return Some(None);
+        }
+        let sum = |v: &[i128]| v.iter().try_fold(0i128, |s, &t| s.checked_add(t));
+        let (sx, sy) = (sum(&x)?, sum(&y)?);
+        // Every strategy played earns the best reply's value: the payoff is that value over
+        // the mass of the other player's strategy, then (v - shift) / scale.
+        let payoff = |p: usize, best: i128, mass: i128| -> Option<Q> {
+            let (scale, shift) = (self.scale[p].to_i128()?, self.shift[p].to_i128()?);
+            let num = best.checked_sub(shift.checked_mul(mass)?)?;
+            Some(super::ratio_i128(num, scale.checked_mul(mass)?))
+        };
+        let payoffs = vec![payoff(0, ba, sy)?, payoff(1, bb, sx)?];
+        Some(Some(Equilibrium {
+            profile: vec![
+                x.iter().map(|&v| super::ratio_i128(v, sx)).collect(),
+                y.iter().map(|&v| super::ratio_i128(v, sy)).collect(),
+            ],
+            payoffs,
+        }))
     }
 
     /// The equilibrium `(x, y)` normalised to probabilities, with the payoffs of the game as
     /// given; `None` unless [`Bimatrix::is_equilibrium`] holds, so nothing unchecked escapes.
     pub fn equilibrium(&self, x: &[BigInt], y: &[BigInt]) -> Option<Equilibrium> {
+        if let Some(answer) = self.equilibrium_small(x, y) {
+            return answer;
+        }
         if !self.is_equilibrium(x, y) {
             return None;
         }

@@ -26,13 +26,14 @@ pub fn solve<T: Ring>(mut m: Vec<Vec<T>>, cols: usize) -> Result<Solution<T>, Ov
         m.swap(r, p);
         let p = m[r][c].clone();
         let pivot_row = std::mem::take(&mut m[r]);
+        let dv = T::divisor(&d);
         for (i, row) in m.iter_mut().enumerate() {
             if i == r {
                 continue;
             }
             let f = row[c].clone();
             for (x, y) in row.iter_mut().zip(&pivot_row).skip(c) {
-                *x = x.pivot(&p, &f, y, &d)?;
+                *x = x.pivot_by(&p, &f, y, &dv)?;
             }
             // Columns left of `c` are zero in every row but their pivot rows; the pivot rows
             // are rescaled so the common denominator stays `p`.

@@ -115,6 +115,15 @@ pub fn ratio(n: &num_bigint::BigInt, d: &num_bigint::BigInt) -> Q {
     Q::new(n.clone(), d.clone())
 }
 
+/// `n / d` reduced, for `d > 0`, computed in machine integers.
+pub(crate) fn ratio_i128(n: i128, d: i128) -> Q {
+    if n == i128::MIN || d <= 0 {
+        return Q::new(n.into(), d.into());
+    }
+    let g = num_integer::gcd(n, d);
+    Q::new_raw((n / g).into(), (d / g).into())
+}
+
 /// Orders rationals by cross-multiplying, which for the small numbers of most games is
 /// cheaper than `Ratio`'s own comparison (a continued-fraction expansion with a division at
 /// every step).

@@ -38,6 +38,15 @@ pub trait Ring: Clone + Debug + Eq + Ord + Hash + Send + Sync {
     fn mul_div_exact(&self, p: &Self, d: &Self) -> Result<Self, Overflow> {
         Ok(self.mul(p)?.div_exact(d))
     }
+    /// A divisor prepared for many exact divisions by it (one pivot divides every updated
+    /// entry by the same determinant).
+    type Divisor: Clone;
+    /// Prepares `d` (nonzero) for [`Ring::pivot_by`].
+    fn divisor(d: &Self) -> Self::Divisor;
+    /// [`Ring::pivot`] with a prepared divisor.
+    fn pivot_by(&self, p: &Self, f: &Self, y: &Self, d: &Self::Divisor) -> Result<Self, Overflow>;
+    /// [`Ring::mul_div_exact`] with a prepared divisor.
+    fn mul_div_by(&self, p: &Self, d: &Self::Divisor) -> Result<Self, Overflow>;
     /// The fraction-free update `(self·p − f·y) / d`, an exact division.
     fn pivot(&self, p: &Self, f: &Self, y: &Self, d: &Self) -> Result<Self, Overflow> {
         Ok(self.mul(p)?.sub(&f.mul(y)?)?.div_exact(d))
@@ -98,6 +107,24 @@ impl Ring for i128 {
             None => narrow(wide(*self) * wide(*p) / wide(*d)),
         }
     }
+    type Divisor = ExactDivisor;
+    fn divisor(d: &Self) -> ExactDivisor {
+        ExactDivisor::new(*d)
+    }
+    fn pivot_by(&self, p: &Self, f: &Self, y: &Self, d: &ExactDivisor) -> Result<Self, Overflow> {
+        if let (Some(a), Some(b)) = (self.checked_mul(*p), f.checked_mul(*y)) {
+            if let Some(x) = a.checked_sub(b) {
+                return Ok(d.divide(x));
+            }
+        }
+        narrow((wide(*self) * wide(*p) - wide(*f) * wide(*y)) / wide(d.d))
+    }
+    fn mul_div_by(&self, p: &Self, d: &ExactDivisor) -> Result<Self, Overflow> {
+        match self.checked_mul(*p) {
+            Some(x) => Ok(d.divide(x)),
+            None => narrow(wide(*self) * wide(*p) / wide(d.d)),
+        }
+    }
     fn pivot(&self, p: &Self, f: &Self, y: &Self, d: &Self) -> Result<Self, Overflow> {
         if let (Some(a), Some(b)) = (self.checked_mul(*p), f.checked_mul(*y)) {
             if let Some(x) = a.checked_sub(b) {
@@ -111,6 +138,39 @@ impl Ring for i128 {
             (Some(x), Some(y)) => Ok(x.cmp(&y)),
             _ => Ok((wide(*a) * wide(*b)).cmp(&(wide(*c) * wide(*d)))),
         }
+    }
+}
+
+/// A nonzero `i128` prepared for exact division: `d = 2^shift · odd`, and the inverse of
+/// `odd` modulo 2^128. A quotient known to be exact is then a shift and one wrapping multiply
+/// (Jebelean's exact division), where a 128-bit division is a library call of a hundred
+/// cycles or more: fraction-free pivoting divides every updated entry by the determinant.
+#[derive(Debug, Clone, Copy)]
+pub struct ExactDivisor {
+    d: i128,
+    shift: u32,
+    inverse: u128,
+}
+
+impl ExactDivisor {
+    fn new(d: i128) -> Self {
+        assert!(d != 0, "division by a zero determinant");
+        let shift = d.trailing_zeros();
+        let odd = (d >> shift) as u128;
+        // Newton's iteration for the inverse modulo 2^128: `odd` is its own inverse modulo
+        // 2^3, and each step doubles the bits that are right (3, 6, …, 192).
+        let mut inverse = odd;
+        for _ in 0..6 {
+            inverse = inverse.wrapping_mul(2u128.wrapping_sub(odd.wrapping_mul(inverse)));
+        }
+        ExactDivisor { d, shift, inverse }
+    }
+
+    /// `x / d` for `x` a multiple of `d`.
+    fn divide(&self, x: i128) -> i128 {
+        let q = ((x >> self.shift) as u128).wrapping_mul(self.inverse) as i128;
+        debug_assert_eq!(q.checked_mul(self.d), Some(x), "inexact division");
+        q
     }
 }
 
@@ -158,6 +218,16 @@ impl Ring for BigInt {
     fn div_exact(&self, b: &Self) -> Self {
         self / b
     }
+    type Divisor = BigInt;
+    fn divisor(d: &Self) -> BigInt {
+        d.clone()
+    }
+    fn pivot_by(&self, p: &Self, f: &Self, y: &Self, d: &BigInt) -> Result<Self, Overflow> {
+        Ring::pivot(self, p, f, y, d)
+    }
+    fn mul_div_by(&self, p: &Self, d: &BigInt) -> Result<Self, Overflow> {
+        Ring::mul_div_exact(self, p, d)
+    }
     fn pivot(&self, p: &Self, f: &Self, y: &Self, d: &Self) -> Result<Self, Overflow> {
         Ok((self * p - f * y) / d)
     }
@@ -178,5 +248,55 @@ pub fn with_fallback<R>(
     match small() {
         Ok(r) => r,
         Err(Overflow) => big().expect("BigInt arithmetic cannot overflow"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// The exact division by a prepared inverse against `/`, on quotients and divisors of
+    /// every size and sign, even ones with many factors of two, and at the ends of the range.
+    fn check(q: i128, d: i128) {
+        if d == 0 {
+            return;
+        }
+        if let Some(x) = q.checked_mul(d) {
+            assert_eq!(ExactDivisor::new(d).divide(x), x / d, "{x} / {d}");
+        }
+    }
+
+    proptest! {
+        #[test]
+        fn exact_division(q in any::<i128>(), d in any::<i128>(), shift in 0u32..100,
+                          small in -1000i128..1000) {
+            check(q, d);
+            check(q >> 64, d >> 64);
+            check(q >> 100, (d >> 100) << (shift % 20));
+            check(small, d >> shift);
+            check(q >> shift, small);
+        }
+    }
+
+    #[test]
+    fn exact_division_edges() {
+        for d in [
+            1,
+            -1,
+            2,
+            -2,
+            3,
+            1 << 64,
+            -(1 << 126),
+            i128::MAX,
+            i128::MIN + 1,
+        ] {
+            for q in [0, 1, -1, 7, -7, i128::MAX / 3] {
+                check(q, d);
+            }
+        }
+        check(1, i128::MIN);
+        check(-1, i128::MIN);
     }
 }

@@ -73,6 +73,7 @@ impl<T: Ring> Tableau<T> {
         let cols: Vec<usize> = (0..=rhs)
             .filter(|&j| j == rhs || (!basic[j] && j != e))
             .collect();
+        let dv = T::divisor(&self.d);
         let pivot_row = std::mem::take(&mut self.t[r]);
         for (i, row) in self.t.iter_mut().enumerate() {
             if i == r {
@@ -80,10 +81,10 @@ impl<T: Ring> Tableau<T> {
             }
             let f = row[e].clone();
             if i >= k {
-                update(row, 0..=rhs, &p, &f, &pivot_row, &self.d)?;
+                update(row, 0..=rhs, &p, &f, &pivot_row, &dv)?;
                 continue;
             }
-            update(row, cols.iter().copied(), &p, &f, &pivot_row, &self.d)?;
+            update(row, cols.iter().copied(), &p, &f, &pivot_row, &dv)?;
             // Column u was D in row r only: (0·p − f·D) / D. Column e becomes p·(unit r).
             row[u] = T::small(0).sub(&f)?;
             row[e] = T::small(0);
@@ -193,17 +194,17 @@ fn update<T: Ring>(
     p: &T,
     f: &T,
     pivot_row: &[T],
-    d: &T,
+    d: &T::Divisor,
 ) -> Result<(), Overflow> {
     if f.is_zero_r() {
         for j in cols {
             if !row[j].is_zero_r() {
-                row[j] = row[j].mul_div_exact(p, d)?;
+                row[j] = row[j].mul_div_by(p, d)?;
             }
         }
     } else {
         for j in cols {
-            row[j] = row[j].pivot(p, f, &pivot_row[j], d)?;
+            row[j] = row[j].pivot_by(p, f, &pivot_row[j], d)?;
         }
     }
     Ok(())

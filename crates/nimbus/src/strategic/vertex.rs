@@ -526,16 +526,21 @@ pub fn enumerate_from(g: &Bimatrix, limit: u64, sides: Polytopes) -> Result<Enum
     let visited = AtomicU64::new(0);
     let done = AtomicBool::new(false);
     let skip = || RaceEnd::Stopped { bases: 0 };
-    let (p_end, q_end) = rayon::join(
-        || match sides {
-            Polytopes::Second => skip(),
-            _ => race(&p_mat, &q_mat, limit, &visited, &done),
-        },
-        || match sides {
-            Polytopes::First => skip(),
-            _ => race(&q_mat, &p_mat, limit, &visited, &done),
-        },
-    );
+    // A polytope has at most C(m + n, m) bases: below a few thousand the whole search takes
+    // less time than starting a second thread (the thread pool is not even created).
+    let sides = if sides == Polytopes::Both && binomial_at_most(m + n, m, SMALL_SEARCH) {
+        Polytopes::First
+    } else {
+        sides
+    };
+    let (p_end, q_end) = match sides {
+        Polytopes::First => (race(&p_mat, &q_mat, limit, &visited, &done), skip()),
+        Polytopes::Second => (skip(), race(&q_mat, &p_mat, limit, &visited, &done)),
+        Polytopes::Both => rayon::join(
+            || race(&p_mat, &q_mat, limit, &visited, &done),
+            || race(&q_mat, &p_mat, limit, &visited, &done),
+        ),
+    };
     let bases = p_end.bases() + q_end.bases();
     let (pairs, vertices) = match (p_end, q_end) {
         (
@@ -558,6 +563,23 @@ pub fn enumerate_from(g: &Bimatrix, limit: u64, sides: Polytopes) -> Result<Enum
         }
     };
     finish(g, pairs, vertices, bases)
+}
+
+/// Bases below which one polytope is searched alone, on the calling thread.
+const SMALL_SEARCH: u64 = 4096;
+
+/// Whether `C(n, k) ≤ bound`.
+fn binomial_at_most(n: usize, k: usize, bound: u64) -> bool {
+    let k = k.min(n - k);
+    let mut c: u64 = 1;
+    for i in 0..k {
+        // C(n, i + 1) = C(n, i) · (n − i) / (i + 1), exact at every step.
+        c = c * (n - i) as u64 / (i as u64 + 1);
+        if c > bound {
+            return false;
+        }
+    }
+    true
 }
 
 /// The enumeration from the pairs of vertices `(x, y)` in equilibrium, sorted so that the
@@ -770,14 +792,44 @@ impl Visit for Matcher<'_> {
             },
         };
         if !ys.is_empty() {
-            let x: Vec<BigInt> = t.values(self.dims).iter().map(Ring::to_big).collect();
-            self.pairs.extend(ys.into_iter().map(|y| (x.clone(), y)));
+            let x = primitive(t.values(self.dims).iter().map(Ring::to_big).collect());
+            self.pairs
+                .extend(ys.into_iter().map(|y| (x.clone(), primitive(y))));
         }
         true
     }
 
     fn stopped(&self) -> bool {
         self.done.load(AtomicOrdering::Relaxed)
+    }
+}
+
+/// `v` divided by the gcd of its entries: a fraction-free vertex carries the determinant as a
+/// factor, often past `i128`, while the equilibrium's own numbers are small, and everything
+/// after the search (the exact check, the fractions) is cheaper on the small ones.
+fn primitive(v: Vec<BigInt>) -> Vec<BigInt> {
+    use num_integer::Integer;
+    use num_traits::{One, ToPrimitive};
+    if let Some(small) = v
+        .iter()
+        .map(ToPrimitive::to_i128)
+        .collect::<Option<Vec<_>>>()
+    {
+        if small.contains(&i128::MIN) {
+            return v;
+        }
+        let g = small.iter().fold(0i128, |g, &t| num_integer::gcd(g, t));
+        return if g > 1 {
+            small.iter().map(|&t| BigInt::from(t / g)).collect()
+        } else {
+            v
+        };
+    }
+    let g = v.iter().fold(BigInt::zero(), |g, t| g.gcd(t));
+    if g.is_zero() || g.is_one() {
+        v
+    } else {
+        v.iter().map(|t| t / &g).collect()
     }
 }
 
@@ -819,10 +871,15 @@ fn solve_face<T: Ring>(
         a.swap(c, r);
         let pivot_row = std::mem::take(&mut a[c]);
         let p = pivot_row[c].clone();
-        for row in a.iter_mut().filter(|row| !row.is_empty()) {
+        let dv = T::divisor(&d);
+        for (i, row) in a.iter_mut().enumerate().filter(|(_, row)| !row.is_empty()) {
             let f = row[c].clone();
-            for (x, y) in row.iter_mut().zip(&pivot_row) {
-                *x = x.pivot(&p, &f, y, &d)?;
+            // Columns left of `c` are zero but in their own pivot row, where `d` becomes `p`.
+            for (x, y) in row.iter_mut().zip(&pivot_row).skip(c) {
+                *x = x.pivot_by(&p, &f, y, &dv)?;
+            }
+            if i < c {
+                row[i] = p.clone();
             }
         }
         a[c] = pivot_row;
