@@ -363,10 +363,26 @@ proptest! {
                 }
             }
         }
-        // Whichever search answers first, and each alone: the matching of one vertex at a
-        // time (with the face searches for degenerate vertices) must give the same set.
-        for sides in [vertex::Polytopes::Both, vertex::Polytopes::First, vertex::Polytopes::Second] {
-            let got = vertex::enumerate_from(&bm, LIMIT, sides).unwrap();
+        // The polytope chosen, and each alone, whole or split into jobs of a few bases (so
+        // that the frames handed between cores are exercised on small games): the matching
+        // of one vertex at a time (with the face searches for degenerate vertices) must give
+        // the same set.
+        let mut runs = vec![
+            vertex::enumerate(&bm, LIMIT).unwrap(),
+            vertex::enumerate_from(&bm, LIMIT, vertex::Polytopes::Both, 2).unwrap(),
+        ];
+        for sides in [vertex::Polytopes::First, vertex::Polytopes::Second] {
+            let whole = vertex::enumerate_from(&bm, LIMIT, sides, u64::MAX).unwrap();
+            for job in [1, 3, 40] {
+                let split = vertex::enumerate_from(&bm, LIMIT, sides, job).unwrap();
+                // Every basis visited once: the jobs' subtrees are disjoint and cover the tree.
+                prop_assert_eq!(split.bases, whole.bases);
+                prop_assert_eq!(split.vertices, whole.vertices);
+                runs.push(split);
+            }
+            runs.push(whole);
+        }
+        for got in runs {
             prop_assert_eq!(got.equilibria.len(), want.len());
             prop_assert_eq!(profiles(&got.equilibria), want.clone());
         }

@@ -15,9 +15,12 @@
 //! complete its labels (as lrsnash does): for a nondegenerate `x`, the solution of one square
 //! system on its support and its tight constraints, kept if it lies in the other polytope;
 //! for a degenerate `x` (rare with general payoffs), the vertices of a face of the other
-//! polytope, listed by a reverse search of their own. Both polytopes are searched at once,
-//! one per core, and the first to finish answers (the two often differ severalfold in size,
-//! and which is smaller is not known in advance); the other stops. Nothing is kept of the
+//! polytope, listed by a reverse search of their own. Both polytopes are searched at once and
+//! the first to finish answers (the two often differ severalfold in size, and which is
+//! smaller is not known in advance); the other stops. Each search's tree is cut into
+//! subtrees handed between the cores (as mplrs does): a job explores a subtree for a fixed
+//! number of bases and hands back the frames of its path it did not finish, each the root of
+//! a disjoint subtree, so any number of cores share both searches. Nothing is kept of the
 //! vertices but the equilibria, every basis is pivoted exactly in integers, and coordinates
 //! are computed only for the vertices in equilibria. Labels are bit sets, which limits this
 //! method to `m + n ≤ 128` strategies — far past where the number of vertices makes it
@@ -104,29 +107,87 @@ fn reverse_search<V: Visit>(
     visited: &AtomicU64,
     visit: &mut V,
 ) -> Result<u64> {
-    // On overflow the search goes on in big integers from the basis where machine integers
-    // ran out, not from the start: the bases already visited keep their vertices.
-    let mut big = match Search::<i128>::start(mat) {
-        Some(mut small) => {
-            if !visit.vertex(&small.stack[0].0) {
-                return Ok(small.bases);
+    let root = Frame::root(mat);
+    if !root.visit(visit) {
+        return Ok(1);
+    }
+    let (_, bases) = root.run(limit, u64::MAX, visited, visit)?;
+    Ok(bases + 1)
+}
+
+/// A part of the reverse-search tree not yet explored: the children of a basis from a
+/// candidate pivot on (entering column times k plus row), with everything below them. The
+/// subtrees of different frames are disjoint, so frames can be explored on different cores
+/// (as mplrs does).
+enum Frame {
+    Small(Tableau<i128>, usize),
+    Big(Tableau<BigInt>, usize),
+}
+
+impl Frame {
+    /// The origin's basis, all of whose children are still to explore.
+    fn root(mat: &[Vec<BigInt>]) -> Frame {
+        match Search::<i128>::start(mat) {
+            Some(mut s) => {
+                let (t, c) = s.stack.pop().expect("a search starts at the root");
+                Frame::Small(t, c)
             }
-            match small.run(limit, visited, visit) {
-                Ok(r) => return r.map(|()| small.bases),
-                Err(Overflow) => small.widen(),
+            None => {
+                let mut s = Search::<BigInt>::start(mat).expect("BigInt holds every entry");
+                let (t, c) = s.stack.pop().expect("a search starts at the root");
+                Frame::Big(t, c)
             }
         }
-        None => {
-            let big = Search::<BigInt>::start(mat).expect("BigInt holds every entry");
-            if !visit.vertex(&big.stack[0].0) {
-                return Ok(big.bases);
-            }
-            big
+    }
+
+    /// Hands the frame's own basis to `visit` (for the root: the origin).
+    fn visit<V: Visit>(&self, visit: &mut V) -> bool {
+        match self {
+            Frame::Small(t, _) => visit.vertex(t),
+            Frame::Big(t, _) => visit.vertex(t),
         }
-    };
-    big.run(limit, visited, visit)
-        .expect("BigInt arithmetic cannot overflow")
-        .map(|()| big.bases)
+    }
+
+    /// Explores the frame's subtree until it is done, `visit` stops it, or `budget` bases
+    /// have been visited; returns the frames left unexplored and the bases visited. On
+    /// overflow the search goes on in big integers from the basis where machine integers ran
+    /// out, not from the start: the bases already visited keep their vertices.
+    fn run<V: Visit>(
+        self,
+        limit: u64,
+        budget: u64,
+        visited: &AtomicU64,
+        visit: &mut V,
+    ) -> Result<(Vec<Frame>, u64)> {
+        let mut big = match self {
+            Frame::Small(t, cursor) => {
+                let mut small = Search {
+                    stack: vec![(t, cursor)],
+                    bases: 0,
+                };
+                match small.run(limit, budget, visited, visit) {
+                    Ok(r) => {
+                        visited.fetch_add(small.bases % 1024, AtomicOrdering::Relaxed);
+                        r?;
+                        let left = small.stack.into_iter();
+                        return Ok((left.map(|(t, c)| Frame::Small(t, c)).collect(), small.bases));
+                    }
+                    Err(Overflow) => small.widen(),
+                }
+            }
+            Frame::Big(t, cursor) => Search {
+                stack: vec![(t, cursor)],
+                bases: 0,
+            },
+        };
+        let r = big
+            .run(limit, budget, visited, visit)
+            .expect("BigInt arithmetic cannot overflow");
+        visited.fetch_add(big.bases % 1024, AtomicOrdering::Relaxed);
+        r?;
+        let left = big.stack.into_iter();
+        Ok((left.map(|(t, c)| Frame::Big(t, c)).collect(), big.bases))
+    }
 }
 
 /// What a reverse search does with the vertices it meets.
@@ -177,16 +238,18 @@ impl<T: Ring> Search<T> {
         })
     }
 
-    /// Runs to the end, or until `visit` stops it. On [`Overflow`] the search is left as it
-    /// was before the step that overflowed, so that it can go on in wider integers.
+    /// Runs to the end, until `visit` stops it, or until `budget` bases have been visited.
+    /// On [`Overflow`] the search is left as it was before the step that overflowed, so that
+    /// it can go on in wider integers.
     fn run<V: Visit>(
         &mut self,
         limit: u64,
+        budget: u64,
         visited: &AtomicU64,
         visit: &mut V,
     ) -> std::result::Result<Result<()>, Overflow> {
         while let Some((t, cursor)) = self.stack.last_mut() {
-            if visit.stopped() {
+            if visit.stopped() || self.bases >= budget {
                 break;
             }
             let child = next_child(t, cursor)?;
@@ -206,7 +269,16 @@ impl<T: Ring> Search<T> {
                 }));
             }
             if self.bases % 1024 == 0 {
+                // Searches running at once (the frames of a split search) share `visited`:
+                // the limit is on their sum.
                 let all = visited.fetch_add(1024, AtomicOrdering::Relaxed) + 1024;
+                if all > limit {
+                    return Ok(Err(Error::StateLimit {
+                        explored: all,
+                        limit,
+                        what: "a best-response polytope's bases".into(),
+                    }));
+                }
                 if let Err(e) = crate::progress::tick(all) {
                     return Ok(Err(e));
                 }
@@ -496,13 +568,16 @@ pub struct Enumeration {
 
 /// Every extreme equilibrium and every component, by vertex enumeration.
 ///
-/// Both polytopes are searched at once, one per core, each vertex matched as it is met with
-/// the other polytope's points that complete its labels; the first search to finish has found
-/// every equilibrium, and the other stops. The number of vertices differs between the two
-/// polytopes, often severalfold (a 20 × 20 game: 1.8 million against 5.5 million), and which
-/// is smaller is not known in advance, so the race costs the smaller search on each core.
+/// Each vertex of one polytope is matched as it is met with the other polytope's points that
+/// complete its labels, so either polytope's search alone finds every equilibrium. The two
+/// often differ severalfold in size (a 20 × 20 game: 1.8 million bases against 5.5 million)
+/// and which is smaller is not known in advance (Knuth's estimator, tried, was off by tenfold
+/// with affordable numbers of paths), so both are searched at once and the first to finish
+/// answers. Each search's tree is cut into subtrees that any core may take (as mplrs does),
+/// so the two share every core. A small game (at most a few thousand bases) is searched on
+/// the calling thread, one polytope only.
 pub fn enumerate(g: &Bimatrix, limit: u64) -> Result<Enumeration> {
-    enumerate_from(g, limit, Polytopes::Both)
+    enumerate_from(g, limit, Polytopes::Both, JOB_BASES)
 }
 
 /// Which polytopes [`enumerate_from`] searches.
@@ -516,53 +591,191 @@ pub enum Polytopes {
     Second,
 }
 
-/// [`enumerate`], searching the polytopes chosen: the answer is the same, so one side alone
-/// is there for the tests to check each against an independent method.
-pub fn enumerate_from(g: &Bimatrix, limit: u64, sides: Polytopes) -> Result<Enumeration> {
+/// Bases a job of a split search visits before it hands what is left of its subtree back as
+/// new jobs: tens of milliseconds of work, so that the cores stay busy to the end and the
+/// bookkeeping is negligible.
+pub const JOB_BASES: u64 = 16_384;
+
+/// [`enumerate`], searching the polytopes chosen, split into jobs of `job_bases` bases
+/// (`u64::MAX`: each search on one thread): the answer is the same whatever the choice, so the
+/// tests check each polytope alone, and small jobs, against an independent method.
+pub fn enumerate_from(
+    g: &Bimatrix,
+    limit: u64,
+    sides: Polytopes,
+    job_bases: u64,
+) -> Result<Enumeration> {
     let (m, n) = (g.m, g.n);
     check_size(m + n)?;
     crate::progress::phase("vertex enumeration: bases visited", 0);
     let (p_mat, q_mat) = (g.b_transposed(), g.a.clone());
     let visited = AtomicU64::new(0);
     let done = AtomicBool::new(false);
-    let skip = || RaceEnd::Stopped { bases: 0 };
     // A polytope has at most C(m + n, m) bases: below a few thousand the whole search takes
     // less time than starting a second thread (the thread pool is not even created).
-    let sides = if sides == Polytopes::Both && binomial_at_most(m + n, m, SMALL_SEARCH) {
-        Polytopes::First
-    } else {
-        sides
+    let (sides, job_bases) = match sides {
+        Polytopes::Both if binomial_at_most(m + n, m, SMALL_SEARCH) => (Polytopes::First, u64::MAX),
+        chosen => (chosen, job_bases),
     };
-    let (p_end, q_end) = match sides {
-        Polytopes::First => (race(&p_mat, &q_mat, limit, &visited, &done), skip()),
-        Polytopes::Second => (skip(), race(&q_mat, &p_mat, limit, &visited, &done)),
-        Polytopes::Both => rayon::join(
-            || race(&p_mat, &q_mat, limit, &visited, &done),
-            || race(&q_mat, &p_mat, limit, &visited, &done),
-        ),
-    };
-    let bases = p_end.bases() + q_end.bases();
-    let (pairs, vertices) = match (p_end, q_end) {
-        (
-            RaceEnd::Answered {
-                pairs, vertices, ..
-            },
-            _,
-        ) => (pairs, vertices),
-        (
-            _,
-            RaceEnd::Answered {
-                pairs, vertices, ..
-            },
-        ) => (pairs.into_iter().map(|(y, x)| (x, y)).collect(), vertices),
-        (RaceEnd::Failed(e), _) | (_, RaceEnd::Failed(e)) => return Err(e),
-        _ => {
-            return Err(Error::Invalid(
-                "internal inconsistency: both vertex searches stopped without an answer".into(),
-            ))
+    let search = |mat, other| split_search(mat, other, limit, job_bases, &visited, &done);
+    let (pairs, vertices) =
+        match sides {
+            Polytopes::First => search(&p_mat, &q_mat).into_result()?,
+            Polytopes::Second => flip(search(&q_mat, &p_mat).into_result()?),
+            Polytopes::Both => {
+                match rayon::join(|| search(&p_mat, &q_mat), || search(&q_mat, &p_mat)) {
+                    (p @ RaceEnd::Answered { .. }, _) => p.into_result()?,
+                    (_, q @ RaceEnd::Answered { .. }) => flip(q.into_result()?),
+                    (RaceEnd::Failed(e), _) | (_, RaceEnd::Failed(e)) => return Err(e),
+                    _ => return Err(Error::Invalid(
+                        "internal inconsistency: both vertex searches stopped without an answer"
+                            .into(),
+                    )),
+                }
+            }
+        };
+    finish(g, pairs, vertices, visited.load(AtomicOrdering::Relaxed))
+}
+
+/// Pairs of points in equilibrium, (this polytope's, the other's).
+type Pairs = Vec<(Vec<BigInt>, Vec<BigInt>)>;
+
+/// Pairs found from the second polytope, as (first player's point, second's).
+fn flip((pairs, vertices): (Pairs, u64)) -> (Pairs, u64) {
+    let pairs = pairs.into_iter().map(|(y, x)| (x, y)).collect();
+    (pairs, vertices)
+}
+
+/// How one polytope's search ended.
+enum RaceEnd {
+    /// It listed every vertex and matched each: these are all the equilibria, and the
+    /// vertices listed.
+    Answered { pairs: Pairs, vertices: u64 },
+    /// It stopped because the other search answered (or failed).
+    Stopped,
+    /// A budget or an interruption.
+    Failed(Error),
+}
+
+impl RaceEnd {
+    fn into_result(self) -> Result<(Pairs, u64)> {
+        match self {
+            RaceEnd::Answered { pairs, vertices } => Ok((pairs, vertices)),
+            RaceEnd::Failed(e) => Err(e),
+            RaceEnd::Stopped => Err(Error::Invalid(
+                "internal inconsistency: a stopped search has no answer".into(),
+            )),
         }
+    }
+}
+
+/// The state shared by the jobs of a split search.
+struct Split<'a> {
+    mat: &'a [Vec<BigInt>],
+    other: &'a [Vec<BigInt>],
+    other_small: Option<Vec<Vec<i128>>>,
+    limit: u64,
+    job_bases: u64,
+    visited: &'a AtomicU64,
+    /// Set when either search of a race has answered or failed: every job stops.
+    done: &'a AtomicBool,
+    found: std::sync::Mutex<(Pairs, u64, Option<Error>)>,
+}
+
+impl Split<'_> {
+    fn matcher(&self) -> Matcher<'_> {
+        Matcher {
+            dims: self.mat.first().map_or(0, Vec::len),
+            other: self.other,
+            other_small: self.other_small.as_deref(),
+            pairs: Vec::new(),
+            vertices: 0,
+            error: None,
+            done: self.done,
+            limit: self.limit,
+            visited: self.visited,
+        }
+    }
+
+    /// Runs one frame's subtree for a job's worth of bases, keeps what it found, and queues
+    /// what is left as new jobs.
+    fn job<'s>(&'s self, scope: &rayon::Scope<'s>, frame: Frame) {
+        if self.done.load(AtomicOrdering::Relaxed) {
+            return;
+        }
+        let mut matcher = self.matcher();
+        let run = frame.run(self.limit, self.job_bases, self.visited, &mut matcher);
+        let mut found = self.found.lock().unwrap_or_else(|p| p.into_inner());
+        match (run, matcher.error.take()) {
+            (Err(e), _) | (Ok(_), Some(e)) => {
+                // A budget or an interruption ends the whole enumeration.
+                self.done.store(true, AtomicOrdering::Relaxed);
+                found.2.get_or_insert(e);
+            }
+            (Ok((left, _)), None) => {
+                found.0.append(&mut matcher.pairs);
+                found.1 += matcher.vertices;
+                drop(found);
+                for frame in left {
+                    scope.spawn(move |scope| self.job(scope, frame));
+                }
+            }
+        }
+    }
+}
+
+/// Lists the vertices of `{z ≥ 0 : M z ≤ 1}` and matches each to the other polytope's points
+/// that complete its labels, until done or until `done` is set by the other search of a
+/// race. The reverse-search tree is cut into jobs of `job_bases` bases, each handing the
+/// frames it did not finish back as new jobs for any core (`u64::MAX`: one job, on the
+/// calling thread).
+fn split_search(
+    mat: &[Vec<BigInt>],
+    other: &[Vec<BigInt>],
+    limit: u64,
+    job_bases: u64,
+    visited: &AtomicU64,
+    done: &AtomicBool,
+) -> RaceEnd {
+    let split = Split {
+        mat,
+        other,
+        other_small: convert::<i128>(other),
+        limit,
+        job_bases,
+        visited,
+        done,
+        found: std::sync::Mutex::new((Vec::new(), 0, None)),
     };
-    finish(g, pairs, vertices, bases)
+    let root = Frame::root(mat);
+    visited.fetch_add(1, AtomicOrdering::Relaxed);
+    // The origin: no partner (its support is empty), but a vertex listed.
+    split.found.lock().unwrap_or_else(|p| p.into_inner()).1 = 1;
+    if job_bases == u64::MAX {
+        let mut matcher = split.matcher();
+        let run = root.run(limit, u64::MAX, visited, &mut matcher);
+        let mut found = split.found.lock().unwrap_or_else(|p| p.into_inner());
+        match (run, matcher.error.take()) {
+            (Err(e), _) | (Ok(_), Some(e)) => found.2 = Some(e),
+            (Ok(_), None) => {
+                found.0 = std::mem::take(&mut matcher.pairs);
+                found.1 += matcher.vertices;
+            }
+        }
+    } else {
+        rayon::scope(|scope| split.job(scope, root));
+    }
+    let (pairs, vertices, error) = split.found.into_inner().unwrap_or_else(|p| p.into_inner());
+    if let Some(e) = error {
+        done.store(true, AtomicOrdering::Relaxed);
+        return RaceEnd::Failed(e);
+    }
+    // Only the first search to finish claims the answer; one that finds `done` already set
+    // may have had jobs stop early.
+    match done.compare_exchange(false, true, AtomicOrdering::AcqRel, AtomicOrdering::Acquire) {
+        Ok(_) => RaceEnd::Answered { pairs, vertices },
+        Err(_) => RaceEnd::Stopped,
+    }
 }
 
 /// Bases below which one polytope is searched alone, on the calling thread.
@@ -643,66 +856,6 @@ fn finish(
     })
 }
 
-/// How one polytope's search in the race ended.
-enum RaceEnd {
-    /// It listed every vertex and matched each: these are all the equilibria, as pairs
-    /// (this polytope's point, the other's).
-    Answered {
-        pairs: Vec<(Vec<BigInt>, Vec<BigInt>)>,
-        vertices: u64,
-        bases: u64,
-    },
-    /// It stopped because the other search answered.
-    Stopped { bases: u64 },
-    /// A budget or an interruption.
-    Failed(Error),
-}
-
-impl RaceEnd {
-    fn bases(&self) -> u64 {
-        match self {
-            RaceEnd::Answered { bases, .. } | RaceEnd::Stopped { bases } => *bases,
-            RaceEnd::Failed(_) => 0,
-        }
-    }
-}
-
-/// Lists the vertices of `{z ≥ 0 : M z ≤ 1}` and matches each to the other polytope's point
-/// that completes its labels, until done or until the other search (`done`) has answered.
-fn race(
-    mat: &[Vec<BigInt>],
-    other: &[Vec<BigInt>],
-    limit: u64,
-    visited: &AtomicU64,
-    done: &AtomicBool,
-) -> RaceEnd {
-    let mut matcher = Matcher {
-        dims: mat.first().map_or(0, Vec::len),
-        other,
-        other_small: convert::<i128>(other),
-        pairs: Vec::new(),
-        vertices: 0,
-        error: None,
-        done,
-        limit,
-        visited,
-    };
-    let end = reverse_search(mat, limit, visited, &mut matcher);
-    match end {
-        Err(e) => RaceEnd::Failed(e),
-        Ok(_) if matcher.error.is_some() => RaceEnd::Failed(matcher.error.take().unwrap()),
-        Ok(bases) if done.load(AtomicOrdering::Relaxed) => RaceEnd::Stopped { bases },
-        Ok(bases) => {
-            done.store(true, AtomicOrdering::Relaxed);
-            RaceEnd::Answered {
-                pairs: matcher.pairs,
-                vertices: matcher.vertices,
-                bases,
-            }
-        }
-    }
-}
-
 /// Matches each vertex of one polytope with the other polytope's points that complete its
 /// labels. For a vertex `x` with exactly `d` labels (a nondegenerate one) those points are the
 /// solutions `z` of `N[S][T] z = 1` with `z` zero outside `T`, where `S` is the support of `x`,
@@ -714,8 +867,8 @@ fn race(
 struct Matcher<'a> {
     dims: usize,
     other: &'a [Vec<BigInt>],
-    other_small: Option<Vec<Vec<i128>>>,
-    pairs: Vec<(Vec<BigInt>, Vec<BigInt>)>,
+    other_small: Option<&'a [Vec<i128>]>,
+    pairs: Pairs,
     vertices: u64,
     error: Option<Error>,
     done: &'a AtomicBool,
@@ -770,7 +923,7 @@ impl Visit for Matcher<'_> {
         let face = if labels.count_ones() as usize != self.dims {
             Face::Singular
         } else {
-            match &self.other_small {
+            match self.other_small {
                 Some(small) => match solve_face(small, &support, &tight) {
                     Ok(f) => f,
                     Err(Overflow) => solve_face(self.other, &support, &tight)
