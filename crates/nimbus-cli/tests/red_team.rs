@@ -330,3 +330,30 @@ fn a_payoff_of_thousands_of_digits_is_answered_exactly() {
     );
     assert!(text.contains("99999999999999999999"), "{text}");
 }
+
+#[test]
+fn vertex_enumeration_keeps_to_the_memory_budget() {
+    // Von Stengel's 6 x 6 game: 75 equilibria, whose pairs alone pass 20 kB; the tableaux on
+    // the search's path pass 2 kB.
+    for cap in ["--max-memory=20000", "--max-memory=2000"] {
+        let args = ["nash", "data/nfg/stengel.nfg", "--method", "vertex", cap];
+        let out = run(&args, "", 20.0);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.contains("vertex enumeration"), "{err}");
+        assert!(err.contains("--max-memory"), "{err}");
+    }
+    let args = [
+        "nash",
+        "data/nfg/stengel.nfg",
+        "--method",
+        "vertex",
+        "--max-memory=200000",
+    ];
+    let out = run(&args, "", 20.0);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

@@ -19,7 +19,7 @@ fn game(n: usize) -> Bimatrix {
 fn benches(c: &mut Criterion) {
     let g10 = game(10);
     c.bench_function("vertex enumeration 10x10", |b| {
-        b.iter(|| vertex::enumerate(black_box(&g10), u64::MAX).unwrap())
+        b.iter(|| vertex::enumerate(black_box(&g10), u64::MAX, u64::MAX).unwrap())
     });
     c.bench_function("support enumeration 10x10", |b| {
         b.iter(|| support::enumerate(black_box(&g10)).unwrap())

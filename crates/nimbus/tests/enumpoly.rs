@@ -274,7 +274,7 @@ proptest! {
             m.iter().map(|r| r.iter().map(|&x| q(x)).collect()).collect()
         };
         let g = NormalForm::bimatrix(&conv(&a), &conv(&b)).unwrap();
-        let v = vertex::enumerate(&Bimatrix::new(&g).unwrap(), 1_000_000).unwrap();
+        let v = vertex::enumerate(&Bimatrix::new(&g).unwrap(), 1_000_000, u64::MAX).unwrap();
         prop_assume!(v.components.iter().all(|c| c.rows.len() == 1 && c.cols.len() == 1));
         let r = enumerate(&g, &Options::default()).unwrap();
         check(&g, &r);

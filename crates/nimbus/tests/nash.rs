@@ -45,7 +45,7 @@ fn all_verify(g: &NormalForm, eqs: &[Equilibrium]) {
 }
 
 fn vertex_eqs(g: &NormalForm) -> vertex::Enumeration {
-    vertex::enumerate(&Bimatrix::new(g).unwrap(), LIMIT).unwrap()
+    vertex::enumerate(&Bimatrix::new(g).unwrap(), LIMIT, u64::MAX).unwrap()
 }
 
 fn pure_profile(shape: &[usize], p: &[usize]) -> Vec<Vec<Q>> {
@@ -217,7 +217,7 @@ proptest! {
     fn methods_agree_on_random_games((a, b) in bimatrix(1000)) {
         let g = game(&a, &b);
         let bm = Bimatrix::new(&g).unwrap();
-        let e = vertex::enumerate(&bm, LIMIT).unwrap();
+        let e = vertex::enumerate(&bm, LIMIT, u64::MAX).unwrap();
         let s = support::enumerate(&bm).unwrap();
         all_verify(&g, &e.equilibria);
         all_verify(&g, &s.equilibria);
@@ -246,7 +246,7 @@ proptest! {
     fn degenerate_games_are_handled((a, b) in bimatrix(3)) {
         let g = game(&a, &b);
         let bm = Bimatrix::new(&g).unwrap();
-        let e = vertex::enumerate(&bm, LIMIT).unwrap();
+        let e = vertex::enumerate(&bm, LIMIT, u64::MAX).unwrap();
         all_verify(&g, &e.equilibria);
         let shape = g.shape();
         let pure: BTreeSet<Vec<Vec<Q>>> = pure_equilibria(&g).iter().map(|p| pure_profile(&shape, p)).collect();
@@ -368,13 +368,13 @@ proptest! {
         // of one vertex at a time (with the face searches for degenerate vertices) must give
         // the same set.
         let mut runs = vec![
-            vertex::enumerate(&bm, LIMIT).unwrap(),
-            vertex::enumerate_from(&bm, LIMIT, vertex::Polytopes::Both, 2).unwrap(),
+            vertex::enumerate(&bm, LIMIT, u64::MAX).unwrap(),
+            vertex::enumerate_from(&bm, LIMIT, u64::MAX, vertex::Polytopes::Both, 2).unwrap(),
         ];
         for sides in [vertex::Polytopes::First, vertex::Polytopes::Second] {
-            let whole = vertex::enumerate_from(&bm, LIMIT, sides, u64::MAX).unwrap();
+            let whole = vertex::enumerate_from(&bm, LIMIT, u64::MAX, sides, u64::MAX).unwrap();
             for job in [1, 3, 40] {
-                let split = vertex::enumerate_from(&bm, LIMIT, sides, job).unwrap();
+                let split = vertex::enumerate_from(&bm, LIMIT, u64::MAX, sides, job).unwrap();
                 // Every basis visited once: the jobs' subtrees are disjoint and cover the tree.
                 prop_assert_eq!(split.bases, whole.bases);
                 prop_assert_eq!(split.vertices, whole.vertices);
@@ -414,7 +414,7 @@ proptest! {
     fn lemke_howson_enumeration_reaches_extreme_equilibria((a, b) in bimatrix_up_to_8()) {
         let g = game(&a, &b);
         let bm = Bimatrix::new(&g).unwrap();
-        let all = profiles(&vertex::enumerate(&bm, LIMIT).unwrap().equilibria);
+        let all = profiles(&vertex::enumerate(&bm, LIMIT, u64::MAX).unwrap().equilibria);
         let lh = lemke::enumerate(&bm, u64::MAX).unwrap();
         all_verify(&g, &lh);
         let reached = profiles(&lh);

@@ -461,7 +461,7 @@ fn run_method(
             found.equilibria = s.equilibria;
         }
         Method::Vertex => {
-            let e = vertex::enumerate(&Bimatrix::new(g)?, limits.max_states)?;
+            let e = vertex::enumerate(&Bimatrix::new(g)?, limits.max_states, limits.max_memory)?;
             found.described = "vertex enumeration: every extreme equilibrium";
             found.components = Some(components_of(&e.pairs, &e.components));
             found.equilibria = e.equilibria;

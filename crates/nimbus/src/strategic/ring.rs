@@ -38,6 +38,8 @@ pub trait Ring: Clone + Debug + Eq + Ord + Hash + Send + Sync {
     fn mul_div_exact(&self, p: &Self, d: &Self) -> Result<Self, Overflow> {
         Ok(self.mul(p)?.div_exact(d))
     }
+    /// Bytes an entry holds, for memory budgets (a typical size for big integers).
+    const ENTRY_BYTES: u64;
     /// A divisor prepared for many exact divisions by it (one pivot divides every updated
     /// entry by the same determinant).
     type Divisor: Clone;
@@ -107,6 +109,7 @@ impl Ring for i128 {
             None => narrow(wide(*self) * wide(*p) / wide(*d)),
         }
     }
+    const ENTRY_BYTES: u64 = 16;
     type Divisor = ExactDivisor;
     fn divisor(d: &Self) -> ExactDivisor {
         ExactDivisor::new(*d)
@@ -218,6 +221,9 @@ impl Ring for BigInt {
     fn div_exact(&self, b: &Self) -> Self {
         self / b
     }
+    // The value (a vector's pointer, length and capacity, and a sign) and three 64-bit limbs:
+    // the pivots fall back to big integers when entries pass 128 bits.
+    const ENTRY_BYTES: u64 = 32 + 24;
     type Divisor = BigInt;
     fn divisor(d: &Self) -> BigInt {
         d.clone()

@@ -56,7 +56,7 @@ pub struct Vertex {
 pub fn polytope_vertices(mat: &[Vec<BigInt>], limit: u64) -> Result<(Vec<Vertex>, u64)> {
     let d = mat.first().map_or(0, Vec::len);
     check_size(d + mat.len())?;
-    let (found, bases) = reverse_search_vertices(mat, limit, &AtomicU64::new(0))?;
+    let (found, bases) = reverse_search_vertices(mat, &Budget::new(limit, u64::MAX))?;
     let vertices = found
         .iter()
         .map(|f| Vertex {
@@ -89,29 +89,27 @@ fn check_size(vars: usize) -> Result<()> {
 /// Every vertex of `{z ≥ 0 : M z ≤ 1}` for a positive matrix `M` (`d + k ≤ 128`), the origin
 /// first, by reverse search, and the number of feasible bases. `visited` counts bases across
 /// the searches running at once, for the progress display.
-fn reverse_search_vertices(
-    mat: &[Vec<BigInt>],
-    limit: u64,
-    visited: &AtomicU64,
-) -> Result<(Vec<Found>, u64)> {
-    let mut collect = Collect(Vec::new());
-    let bases = reverse_search(mat, limit, visited, &mut collect)?;
-    Ok((collect.0, bases))
+fn reverse_search_vertices(mat: &[Vec<BigInt>], budget: &Budget) -> Result<(Vec<Found>, u64)> {
+    let mut collect = Collect {
+        found: Vec::new(),
+        budget,
+        error: None,
+    };
+    let bases = reverse_search(mat, budget, &mut collect)?;
+    match collect.error {
+        Some(e) => Err(e),
+        None => Ok((collect.found, bases)),
+    }
 }
 
 /// Runs a reverse search of `{z ≥ 0 : M z ≤ 1}`, handing every vertex, the origin first, to
 /// `visit`, and returns the number of feasible bases visited.
-fn reverse_search<V: Visit>(
-    mat: &[Vec<BigInt>],
-    limit: u64,
-    visited: &AtomicU64,
-    visit: &mut V,
-) -> Result<u64> {
-    let root = Frame::root(mat);
+fn reverse_search<V: Visit>(mat: &[Vec<BigInt>], budget: &Budget, visit: &mut V) -> Result<u64> {
+    let root = Frame::root(mat, budget)?;
     if !root.visit(visit) {
         return Ok(1);
     }
-    let (_, bases) = root.run(limit, u64::MAX, visited, visit)?;
+    let (_, bases) = root.run(u64::MAX, budget, visit)?;
     Ok(bases + 1)
 }
 
@@ -126,8 +124,8 @@ enum Frame {
 
 impl Frame {
     /// The origin's basis, all of whose children are still to explore.
-    fn root(mat: &[Vec<BigInt>]) -> Frame {
-        match Search::<i128>::start(mat) {
+    fn root(mat: &[Vec<BigInt>], budget: &Budget) -> Result<Frame> {
+        let frame = match Search::<i128>::start(mat) {
             Some(mut s) => {
                 let (t, c) = s.stack.pop().expect("a search starts at the root");
                 Frame::Small(t, c)
@@ -137,7 +135,12 @@ impl Frame {
                 let (t, c) = s.stack.pop().expect("a search starts at the root");
                 Frame::Big(t, c)
             }
-        }
+        };
+        budget.take(match &frame {
+            Frame::Small(t, _) => tableau_bytes(t),
+            Frame::Big(t, _) => tableau_bytes(t),
+        })?;
+        Ok(frame)
     }
 
     /// Hands the frame's own basis to `visit` (for the root: the origin).
@@ -154,9 +157,8 @@ impl Frame {
     /// out, not from the start: the bases already visited keep their vertices.
     fn run<V: Visit>(
         self,
-        limit: u64,
-        budget: u64,
-        visited: &AtomicU64,
+        bases: u64,
+        budget: &Budget,
         visit: &mut V,
     ) -> Result<(Vec<Frame>, u64)> {
         let mut big = match self {
@@ -165,9 +167,11 @@ impl Frame {
                     stack: vec![(t, cursor)],
                     bases: 0,
                 };
-                match small.run(limit, budget, visited, visit) {
+                match small.run(bases, budget, visit) {
                     Ok(r) => {
-                        visited.fetch_add(small.bases % 1024, AtomicOrdering::Relaxed);
+                        budget
+                            .visited
+                            .fetch_add(small.bases % 1024, AtomicOrdering::Relaxed);
                         r?;
                         let left = small.stack.into_iter();
                         return Ok((left.map(|(t, c)| Frame::Small(t, c)).collect(), small.bases));
@@ -181,9 +185,11 @@ impl Frame {
             },
         };
         let r = big
-            .run(limit, budget, visited, visit)
+            .run(bases, budget, visit)
             .expect("BigInt arithmetic cannot overflow");
-        visited.fetch_add(big.bases % 1024, AtomicOrdering::Relaxed);
+        budget
+            .visited
+            .fetch_add(big.bases % 1024, AtomicOrdering::Relaxed);
         r?;
         let left = big.stack.into_iter();
         Ok((left.map(|(t, c)| Frame::Big(t, c)).collect(), big.bases))
@@ -200,17 +206,63 @@ trait Visit {
     }
 }
 
-/// Keeps every vertex.
-struct Collect(Vec<Found>);
+/// Keeps every vertex, within the memory budget.
+struct Collect<'a> {
+    found: Vec<Found>,
+    budget: &'a Budget,
+    error: Option<Error>,
+}
 
-impl Visit for Collect {
+impl Visit for Collect<'_> {
     fn vertex<T: Ring>(&mut self, t: &Tableau<T>) -> bool {
-        self.0.push(Found {
+        if let Err(e) = self.budget.take(std::mem::size_of::<Found>() as u64) {
+            self.error = Some(e);
+            return false;
+        }
+        self.found.push(Found {
             labels: vertex_labels(t),
             basis: basis_mask(t),
         });
         true
     }
+}
+
+/// The bounds of one enumeration, shared by every search in it: bases (the `limit`, counted in
+/// `visited`) and bytes held (tableaux on the searches' paths and waiting as jobs, vertices
+/// kept, pairs found), checked before each allocation.
+struct Budget {
+    limit: u64,
+    visited: AtomicU64,
+    max_memory: u64,
+    memory: AtomicU64,
+}
+
+impl Budget {
+    fn new(limit: u64, max_memory: u64) -> Self {
+        Budget {
+            limit,
+            visited: AtomicU64::new(0),
+            max_memory,
+            memory: AtomicU64::new(0),
+        }
+    }
+
+    /// Counts `bytes` more as held, or refuses them past the memory budget.
+    fn take(&self, bytes: u64) -> Result<()> {
+        let held = self.memory.fetch_add(bytes, AtomicOrdering::Relaxed) + bytes;
+        crate::budget::check_memory("the vertex enumeration", held, self.max_memory)
+    }
+
+    fn give(&self, bytes: u64) {
+        self.memory.fetch_sub(bytes, AtomicOrdering::Relaxed);
+    }
+}
+
+/// The bytes a tableau holds: its entries (big integers counted at a typical size) and the
+/// row and basis vectors.
+fn tableau_bytes<T: Ring>(t: &Tableau<T>) -> u64 {
+    let entries = t.t.len() * t.t.first().map_or(0, Vec::len);
+    (entries as u64) * T::ENTRY_BYTES + (t.t.len() * 24 + t.basis.len() * 8 + 64) as u64
 }
 
 /// A reverse search in progress: the path of frames from the origin's basis (each a tableau
@@ -243,22 +295,31 @@ impl<T: Ring> Search<T> {
     /// it can go on in wider integers.
     fn run<V: Visit>(
         &mut self,
-        limit: u64,
-        budget: u64,
-        visited: &AtomicU64,
+        bases: u64,
+        budget: &Budget,
         visit: &mut V,
     ) -> std::result::Result<Result<()>, Overflow> {
+        let limit = budget.limit;
         while let Some((t, cursor)) = self.stack.last_mut() {
-            if visit.stopped() || self.bases >= budget {
+            if visit.stopped() || self.bases >= bases {
                 break;
             }
             let child = next_child(t, cursor)?;
             let Some((s, r)) = child else {
-                self.stack.pop();
+                if let Some((t, _)) = self.stack.pop() {
+                    budget.give(tableau_bytes(&t));
+                }
                 continue;
             };
+            let bytes = tableau_bytes(t);
+            if let Err(e) = budget.take(bytes) {
+                return Ok(Err(e));
+            }
             let mut u = t.clone();
-            u.pivot(r, s)?;
+            if let Err(o) = u.pivot(r, s) {
+                budget.give(bytes);
+                return Err(o);
+            }
             *cursor += 1;
             self.bases += 1;
             if self.bases > limit {
@@ -271,7 +332,7 @@ impl<T: Ring> Search<T> {
             if self.bases % 1024 == 0 {
                 // Searches running at once (the frames of a split search) share `visited`:
                 // the limit is on their sum.
-                let all = visited.fetch_add(1024, AtomicOrdering::Relaxed) + 1024;
+                let all = budget.visited.fetch_add(1024, AtomicOrdering::Relaxed) + 1024;
                 if all > limit {
                     return Ok(Err(Error::StateLimit {
                         explored: all,
@@ -576,8 +637,10 @@ pub struct Enumeration {
 /// answers. Each search's tree is cut into subtrees that any core may take (as mplrs does),
 /// so the two share every core. A small game (at most a few thousand bases) is searched on
 /// the calling thread, one polytope only.
-pub fn enumerate(g: &Bimatrix, limit: u64) -> Result<Enumeration> {
-    enumerate_from(g, limit, Polytopes::Both, JOB_BASES)
+///
+/// Stops with an error past `limit` bases or `max_memory` bytes held.
+pub fn enumerate(g: &Bimatrix, limit: u64, max_memory: u64) -> Result<Enumeration> {
+    enumerate_from(g, limit, max_memory, Polytopes::Both, JOB_BASES)
 }
 
 /// Which polytopes [`enumerate_from`] searches.
@@ -602,6 +665,7 @@ pub const JOB_BASES: u64 = 16_384;
 pub fn enumerate_from(
     g: &Bimatrix,
     limit: u64,
+    max_memory: u64,
     sides: Polytopes,
     job_bases: u64,
 ) -> Result<Enumeration> {
@@ -609,7 +673,7 @@ pub fn enumerate_from(
     check_size(m + n)?;
     crate::progress::phase("vertex enumeration: bases visited", 0);
     let (p_mat, q_mat) = (g.b_transposed(), g.a.clone());
-    let visited = AtomicU64::new(0);
+    let budget = Budget::new(limit, max_memory);
     let done = AtomicBool::new(false);
     // A polytope has at most C(m + n, m) bases: below a few thousand the whole search takes
     // less time than starting a second thread (the thread pool is not even created).
@@ -617,7 +681,7 @@ pub fn enumerate_from(
         Polytopes::Both if binomial_at_most(m + n, m, SMALL_SEARCH) => (Polytopes::First, u64::MAX),
         chosen => (chosen, job_bases),
     };
-    let search = |mat, other| split_search(mat, other, limit, job_bases, &visited, &done);
+    let search = |mat, other| split_search(mat, other, &budget, job_bases, &done);
     let (pairs, vertices) =
         match sides {
             Polytopes::First => search(&p_mat, &q_mat).into_result()?,
@@ -634,7 +698,12 @@ pub fn enumerate_from(
                 }
             }
         };
-    finish(g, pairs, vertices, visited.load(AtomicOrdering::Relaxed))
+    finish(
+        g,
+        pairs,
+        vertices,
+        budget.visited.load(AtomicOrdering::Relaxed),
+    )
 }
 
 /// Pairs of points in equilibrium, (this polytope's, the other's).
@@ -674,9 +743,8 @@ struct Split<'a> {
     mat: &'a [Vec<BigInt>],
     other: &'a [Vec<BigInt>],
     other_small: Option<Vec<Vec<i128>>>,
-    limit: u64,
+    budget: &'a Budget,
     job_bases: u64,
-    visited: &'a AtomicU64,
     /// Set when either search of a race has answered or failed: every job stops.
     done: &'a AtomicBool,
     found: std::sync::Mutex<(Pairs, u64, Option<Error>)>,
@@ -692,8 +760,7 @@ impl Split<'_> {
             vertices: 0,
             error: None,
             done: self.done,
-            limit: self.limit,
-            visited: self.visited,
+            budget: self.budget,
         }
     }
 
@@ -704,7 +771,7 @@ impl Split<'_> {
             return;
         }
         let mut matcher = self.matcher();
-        let run = frame.run(self.limit, self.job_bases, self.visited, &mut matcher);
+        let run = frame.run(self.job_bases, self.budget, &mut matcher);
         let mut found = self.found.lock().unwrap_or_else(|p| p.into_inner());
         match (run, matcher.error.take()) {
             (Err(e), _) | (Ok(_), Some(e)) => {
@@ -732,28 +799,32 @@ impl Split<'_> {
 fn split_search(
     mat: &[Vec<BigInt>],
     other: &[Vec<BigInt>],
-    limit: u64,
+    budget: &Budget,
     job_bases: u64,
-    visited: &AtomicU64,
     done: &AtomicBool,
 ) -> RaceEnd {
     let split = Split {
         mat,
         other,
         other_small: convert::<i128>(other),
-        limit,
+        budget,
         job_bases,
-        visited,
         done,
         found: std::sync::Mutex::new((Vec::new(), 0, None)),
     };
-    let root = Frame::root(mat);
-    visited.fetch_add(1, AtomicOrdering::Relaxed);
+    let root = match Frame::root(mat, budget) {
+        Ok(root) => root,
+        Err(e) => {
+            done.store(true, AtomicOrdering::Relaxed);
+            return RaceEnd::Failed(e);
+        }
+    };
+    budget.visited.fetch_add(1, AtomicOrdering::Relaxed);
     // The origin: no partner (its support is empty), but a vertex listed.
     split.found.lock().unwrap_or_else(|p| p.into_inner()).1 = 1;
     if job_bases == u64::MAX {
         let mut matcher = split.matcher();
-        let run = root.run(limit, u64::MAX, visited, &mut matcher);
+        let run = root.run(u64::MAX, budget, &mut matcher);
         let mut found = split.found.lock().unwrap_or_else(|p| p.into_inner());
         match (run, matcher.error.take()) {
             (Err(e), _) | (Ok(_), Some(e)) => found.2 = Some(e),
@@ -872,8 +943,7 @@ struct Matcher<'a> {
     vertices: u64,
     error: Option<Error>,
     done: &'a AtomicBool,
-    limit: u64,
-    visited: &'a AtomicU64,
+    budget: &'a Budget,
 }
 
 impl Matcher<'_> {
@@ -888,7 +958,7 @@ impl Matcher<'_> {
             .iter()
             .map(|row| tight.iter().map(|&j| row[j].clone()).collect())
             .collect();
-        let (found, _) = reverse_search_vertices(&sub, self.limit, self.visited)?;
+        let (found, _) = reverse_search_vertices(&sub, self.budget)?;
         let width = self.other.first().map_or(0, Vec::len);
         Ok(found
             .iter()
@@ -945,6 +1015,13 @@ impl Visit for Matcher<'_> {
             },
         };
         if !ys.is_empty() {
+            // The pairs are the answer, kept to the end: counted against the memory budget.
+            let width = self.dims + self.other.first().map_or(0, Vec::len);
+            let bytes = (ys.len() * width) as u64 * BigInt::ENTRY_BYTES;
+            if let Err(e) = self.budget.take(bytes) {
+                self.error = Some(e);
+                return false;
+            }
             let x = primitive(t.values(self.dims).iter().map(Ring::to_big).collect());
             self.pairs
                 .extend(ys.into_iter().map(|y| (x.clone(), primitive(y))));
