@@ -10,6 +10,8 @@ Examples:
       ... periodic from n = 71 with period 12, proved (Guy-Smith test)
   nimbus sequence octal 0.16 --prove
       computes until the period is proved: 149459 from n = 105351
+  nimbus sequence octal 0.354 --prove --checkpoint 354.ckpt
+      saves its progress every minute; run it again after a stop to go on
   nimbus sequence octal 0.16 --upto 300000 --plot seq.svg
       G(n) against n, rare values in red, the preperiod and one period marked
   nimbus sequence octal 0.137 --upto 500
@@ -46,6 +48,11 @@ pub struct Args {
     /// games), within --max-states; the values listed are still those up to --upto.
     #[arg(long)]
     prove: bool,
+    /// With --prove (octal games): resume from the values saved in FILE, if it exists, and
+    /// save the values reached there every minute and on a stop (Ctrl-C, a budget), so that
+    /// a run of hours survives a stop.
+    #[arg(long, value_name = "FILE")]
+    checkpoint: Option<std::path::PathBuf>,
     /// Draw G(n) against n for the values listed as an SVG scatter plot in FILE (rare
     /// values in red, the preperiod and one period marked).
     #[arg(long, value_name = "FILE")]
@@ -66,6 +73,7 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, nimbus::Error> {
         misere: args.misere,
         prove: args.prove,
         plot: args.plot.is_some(),
+        checkpoint: args.checkpoint.clone(),
         limits,
         script: args.script.options(),
     };

@@ -427,7 +427,7 @@ fn sg(
 
 /// The nim-sequence of a ruleset in the expression grammar (`nimbus::api::sequence::solve`).
 #[pyfunction]
-#[pyo3(signature = (ruleset, upto=100, misere=false, prove=false, max_states=None, max_memory=None, max_work=None))]
+#[pyo3(signature = (ruleset, upto=100, misere=false, prove=false, checkpoint=None, max_states=None, max_memory=None, max_work=None))]
 #[allow(clippy::too_many_arguments)]
 fn sequence(
     py: Python<'_>,
@@ -435,6 +435,7 @@ fn sequence(
     upto: u64,
     misere: bool,
     prove: bool,
+    checkpoint: Option<std::path::PathBuf>,
     max_states: Option<u64>,
     max_memory: Option<u64>,
     max_work: Option<u64>,
@@ -447,6 +448,7 @@ fn sequence(
         upto,
         misere,
         prove,
+        checkpoint,
         limits: limits(max_states, max_memory, max_work),
         ..Default::default()
     };

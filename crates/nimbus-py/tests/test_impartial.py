@@ -1,6 +1,7 @@
 """Impartial games from Python: expressions, and games written as Python functions that must
 agree with the built-in rulesets (subtraction {1,3,4}, Kayles as take-and-break)."""
 
+import os
 import pickle
 import struct
 import zlib
@@ -34,6 +35,15 @@ def test_expressions():
     assert "%08x" % zlib.crc32(packed) == p.checksum
     assert pickle.loads(pickle.dumps(a)) == a
     assert "<table>" in a._repr_html_()
+
+
+def test_a_stopped_proof_resumes_from_its_checkpoint(tmp_path):
+    path = str(tmp_path / "0.165.ckpt")
+    with pytest.raises(nimbus.LimitError, match="max-work"):
+        nimbus.sequence("octal 0.165", upto=10, prove=True, checkpoint=path, max_work=1000)
+    assert os.path.getsize(path) > 2 * 4096
+    p = nimbus.sequence("octal 0.165", upto=10, prove=True, checkpoint=path)
+    assert (p.preperiod, p.period, p.proved) == (5181, 1550, True)
 
 
 def test_subtraction_game_as_a_python_function():

@@ -162,3 +162,92 @@ fn grundy_game_agrees_with_the_definition_to_3000() {
         generic_table(&GrundyGame, 3000, Limits::default()).unwrap()
     );
 }
+
+/// A proof stopped by its budget leaves its values in the checkpoint file, and the next run
+/// goes on from them: the same proof as a run without stops. A resumed run really reads the
+/// file (a value altered in it, with a checksum to match, changes the answer), and a damaged
+/// file or one of another game is refused.
+#[test]
+fn a_stopped_proof_resumes_from_its_checkpoint() {
+    let dir = std::env::temp_dir().join(format!("nimbus-checkpoint-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("0.165.ckpt");
+    let _ = std::fs::remove_file(&path);
+    let mut req = sequence::Request {
+        upto: 10,
+        prove: true,
+        checkpoint: Some(path.clone()),
+        ..Default::default()
+    };
+    req.limits.max_work = 1000;
+    let stopped = sequence::solve("octal 0.165", &req).unwrap_err();
+    assert!(stopped.to_string().contains("--max-work"), "{stopped}");
+    let saved = std::fs::read(&path).unwrap();
+    let (head, data) = split_checkpoint(&saved);
+    assert_eq!(head["values"], 4096, "{head}");
+    assert_eq!(data.len(), 2 * 4096);
+
+    req.limits.max_work = sequence::PROVE_MAX_WORK;
+    let resumed = sequence::solve("octal 0.165", &req).unwrap();
+    let whole = prove("0.165");
+    assert_eq!(
+        (
+            resumed.preperiod,
+            resumed.period,
+            resumed.checked_upto,
+            &resumed.checksum
+        ),
+        (
+            whole.preperiod,
+            whole.period,
+            whole.checked_upto,
+            &whole.checksum
+        )
+    );
+
+    // The file now holds the table up to the proof's horizon; put back the stopped run's
+    // values with one changed: the run that reads them cannot prove the same thing.
+    let mut altered = data.to_vec();
+    altered[2 * 100] ^= 1;
+    write_checkpoint(&path, &head, &altered);
+    let changed = sequence::solve("octal 0.165", &req);
+    assert!(
+        changed.map_or(true, |a| a.checksum != whole.checksum),
+        "a resumed run ignored the values it was given"
+    );
+
+    write_checkpoint(&path, &head, data);
+    let mut damaged = std::fs::read(&path).unwrap();
+    *damaged.last_mut().unwrap() ^= 1;
+    std::fs::write(&path, damaged).unwrap();
+    let e = sequence::solve("octal 0.165", &req).unwrap_err();
+    assert!(e.to_string().contains("checksum"), "{e}");
+
+    write_checkpoint(&path, &head, data);
+    let e = sequence::solve("octal 0.156", &req).unwrap_err();
+    assert!(e.to_string().contains("another game"), "{e}");
+
+    req.prove = false;
+    let e = sequence::solve("octal 0.165", &req).unwrap_err();
+    assert!(e.to_string().contains("--prove"), "{e}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A checkpoint file's header (its second line, JSON) and its values.
+fn split_checkpoint(bytes: &[u8]) -> (serde_json::Value, &[u8]) {
+    let mut parts = bytes.splitn(3, |&b| b == b'\n');
+    assert_eq!(parts.next().unwrap(), b"nimbus nim-sequence checkpoint 1");
+    let head = serde_json::from_slice(parts.next().unwrap()).unwrap();
+    (head, parts.next().unwrap())
+}
+
+fn write_checkpoint(path: &std::path::Path, head: &serde_json::Value, data: &[u8]) {
+    let mut head = head.clone();
+    head["values"] = (data.len() / 2).into();
+    head["crc32"] = crc32fast::hash(data).into();
+    let mut out = b"nimbus nim-sequence checkpoint 1\n".to_vec();
+    out.extend(serde_json::to_vec(&head).unwrap());
+    out.push(b'\n');
+    out.extend(data);
+    std::fs::write(path, out).unwrap();
+}

@@ -193,17 +193,19 @@ def sg(game, *positions, misere=False, rule=None, max_moves=20, **limits):
     return from_value(value, SG)
 
 
-def sequence(ruleset, upto=100, misere=False, prove=False, **limits):
+def sequence(ruleset, upto=100, misere=False, prove=False, checkpoint=None, **limits):
     """The nim-sequence G(0..=upto) of a heap game ("octal 0.137", "subtract{1,3,4}",
     "kayles", or a :func:`heap_game`), with its period and whether the period is proved.
     ``prove=True`` (rulesets named by a string) computes as far as it takes to prove a
-    period, with its certificate in ``checked_upto`` and ``checksum``."""
+    period, with its certificate in ``checked_upto`` and ``checksum``; with ``checkpoint``
+    (a file path, octal games) it resumes from the values saved there and saves its own
+    every minute and when stopped."""
     if isinstance(ruleset, HeapGame):
-        if prove:
+        if prove or checkpoint is not None:
             raise ValueError("prove needs a ruleset with a periodicity test, named by a string")
         value = _nimbus.sequence_heaps(ruleset.moves, ruleset.name, upto, misere, **limits)
     elif isinstance(ruleset, str):
-        value = _nimbus.sequence(ruleset, upto, misere, prove, **limits)
+        value = _nimbus.sequence(ruleset, upto, misere, prove, checkpoint=checkpoint, **limits)
     else:
         raise TypeError("sequence takes a ruleset's name or a heap_game(...)")
     return from_value(value, Sequence)

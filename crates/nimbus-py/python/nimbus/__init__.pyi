@@ -94,6 +94,7 @@ def sequence(
     upto: int = ...,
     misere: bool = ...,
     prove: bool = ...,
+    checkpoint: Optional[str] = ...,
     max_states: Optional[int] = ...,
     max_memory: Optional[int] = ...,
     max_work: Optional[int] = ...,

@@ -92,6 +92,8 @@ def sequence(
     ruleset: str,
     upto: int = 100,
     misere: bool = False,
+    prove: bool = False,
+    checkpoint: Optional[str] = None,
     max_states: Optional[int] = None,
     max_memory: Optional[int] = None,
     max_work: Optional[int] = None,

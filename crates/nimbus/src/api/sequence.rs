@@ -28,6 +28,8 @@ pub struct Request {
     pub prove: bool,
     /// Draw the values listed as an SVG scatter plot ([`Answer::plot`]).
     pub plot: bool,
+    /// With `prove`: a file to resume from and save to (see [`HeapRule::prove_resuming`]).
+    pub checkpoint: Option<std::path::PathBuf>,
     /// Budgets.
     pub limits: Limits,
     /// Limits on a script ruleset.
@@ -41,6 +43,7 @@ impl Default for Request {
             misere: false,
             prove: false,
             plot: false,
+            checkpoint: None,
             limits: Limits::default(),
             script: ScriptOptions::default(),
         }
@@ -113,8 +116,16 @@ pub fn of_rule(rule: &dyn HeapRule, req: &Request) -> Result<Answer> {
                 .into(),
         ));
     }
+    if req.checkpoint.is_some() && !req.prove {
+        return Err(Error::Invalid(
+            "--checkpoint saves the progress of a --prove run: add --prove".into(),
+        ));
+    }
     if req.prove {
-        let proof = rule.prove(req.limits)?;
+        let proof = match &req.checkpoint {
+            Some(path) => rule.prove_resuming(req.limits, path)?,
+            None => rule.prove(req.limits)?,
+        };
         let period = proof.period;
         let (checked_upto, checksum) = (Some(proof.checked_upto), Some(proof.checksum));
         let form = HeapValues::Periodic {

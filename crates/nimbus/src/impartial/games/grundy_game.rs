@@ -29,7 +29,7 @@ impl HeapRule for GrundyGame {
             ..Takes::default()
         };
         let what = format!("the nim-sequence of grundy-game up to {upto}");
-        let (values, _) = sparse::grow(&takes, n, false, &limits, &what, &|_, _| None)?;
+        let (values, _) = sparse::grow(&takes, n, false, &limits, &what, &|_, _| None, None)?;
         Ok(values.into_iter().map(u64::from).collect())
     }
 

@@ -107,6 +107,21 @@ pub trait HeapRule {
     fn prove(&self, limits: Limits) -> Result<crate::impartial::sequence::Proof> {
         prove_by_doubling(self, limits)
     }
+    /// [`HeapRule::prove`], starting from the values saved in `checkpoint` (when the file
+    /// exists) and saving the values reached there as it goes (every minute, and when it stops
+    /// on a budget or an interruption), for rules whose proofs run for hours: octal games.
+    /// Others refuse.
+    fn prove_resuming(
+        &self,
+        limits: Limits,
+        checkpoint: &std::path::Path,
+    ) -> Result<crate::impartial::sequence::Proof> {
+        let _ = (limits, checkpoint);
+        Err(crate::error::Error::Invalid(format!(
+            "--checkpoint applies to the proofs of octal games, not to {}",
+            self.name()
+        )))
+    }
     /// What is needed to know `G(0..=upto)`: the table, or a proved periodic form that covers
     /// it (and may reach far beyond what a table could hold).
     fn values(&self, upto: u64, limits: Limits) -> Result<HeapValues> {

@@ -109,6 +109,28 @@ impl Octal {
         Takes::of_digits(&self.digits)
     }
 
+    /// [`HeapRule::prove`], from and to a checkpoint file when one is given.
+    fn prove_with(&self, limits: Limits, checkpoint: Option<&std::path::Path>) -> Result<Proof> {
+        let cap = limits.max_states.saturating_sub(1).min(u32::MAX as u64 - 1) as usize;
+        let what = format!("a period of {}", self.name);
+        crate::progress::phase(&what, cap as u64);
+        let horizon = |pre, p| self.proof_horizon(pre, p);
+        let (values, period) = sparse::grow(
+            &self.takes(),
+            cap,
+            true,
+            &limits,
+            &what,
+            &horizon,
+            checkpoint,
+        )?;
+        let period = period.expect("grow with prove returns a period or an error");
+        let h = self
+            .proof_horizon(period.preperiod, period.period)
+            .expect("octal games have a test");
+        Ok(Proof::of_table(&values, period, h))
+    }
+
     /// `G(0..=upto)` by the naive loop over every split (quadratic): the independent method
     /// the tests hold [`HeapRule::table`] to.
     pub fn naive_table(&self, upto: u64) -> Vec<u64> {
@@ -152,21 +174,16 @@ impl HeapRule for Octal {
         }
         let what = format!("the nim-sequence of {} up to {upto}", self.name);
         let horizon = |pre, p| self.proof_horizon(pre, p);
-        let (values, _) = sparse::grow(&self.takes(), n, false, &limits, &what, &horizon)?;
+        let (values, _) = sparse::grow(&self.takes(), n, false, &limits, &what, &horizon, None)?;
         Ok(values.into_iter().map(u64::from).collect())
     }
 
     fn prove(&self, limits: Limits) -> Result<Proof> {
-        let cap = limits.max_states.saturating_sub(1).min(u32::MAX as u64 - 1) as usize;
-        let what = format!("a period of {}", self.name);
-        crate::progress::phase(&what, cap as u64);
-        let horizon = |pre, p| self.proof_horizon(pre, p);
-        let (values, period) = sparse::grow(&self.takes(), cap, true, &limits, &what, &horizon)?;
-        let period = period.expect("grow with prove returns a period or an error");
-        let h = self
-            .proof_horizon(period.preperiod, period.period)
-            .expect("octal games have a test");
-        Ok(Proof::of_table(&values, period, h))
+        self.prove_with(limits, None)
+    }
+
+    fn prove_resuming(&self, limits: Limits, checkpoint: &std::path::Path) -> Result<Proof> {
+        self.prove_with(limits, Some(checkpoint))
     }
 
     fn values(&self, upto: u64, limits: Limits) -> Result<HeapValues> {

@@ -159,13 +159,23 @@ impl<V: Nimber> Sparse<V> {
     }
 
     /// Grows the table to `G(0..=upto)`, checking the work budget `max_work` and for
-    /// interruption every few thousand heaps.
-    pub fn extend_to(&mut self, upto: usize, max_work: u64, what: &str) -> Result<(), Stop> {
+    /// interruption every few thousand heaps; returns early (false) at one of those checks
+    /// past `pause` (a checkpoint is due).
+    pub fn extend_to(
+        &mut self,
+        upto: usize,
+        max_work: u64,
+        what: &str,
+        pause: Option<std::time::Instant>,
+    ) -> Result<bool, Stop> {
         self.values
             .reserve((upto + 1).saturating_sub(self.values.len()));
         while self.values.len() <= upto {
             let n = self.values.len();
             if n % 4096 == 0 {
+                if pause.is_some_and(|p| std::time::Instant::now() >= p) {
+                    return Ok(false);
+                }
                 crate::progress::tick(n as u64).map_err(Stop::Failed)?;
                 if self.work > max_work {
                     let what = format!("{what} (stopped at heap {n})");
@@ -180,7 +190,18 @@ impl<V: Nimber> Sparse<V> {
             }
             self.push(n, g);
         }
-        Ok(())
+        Ok(true)
+    }
+
+    /// The table of `values` (as a run that computed them would have left it: the same
+    /// common set, rebuilt at the same points), to go on from.
+    fn resume(takes: Takes, values: &[u32]) -> Self {
+        let mut t = Sparse::new(takes);
+        t.values.reserve(values.len());
+        for (n, &g) in values.iter().enumerate() {
+            t.push(n, g);
+        }
+        t
     }
 
     /// `G(n)`, given `G(0..n)`.
@@ -396,14 +417,30 @@ enum Table {
 }
 
 impl Table {
-    fn extend_to(&mut self, upto: usize, max_work: u64, what: &str) -> Result<()> {
+    /// The table of `values`, in the narrowest entry type that holds them.
+    fn resume(takes: &Takes, values: &[u32]) -> Self {
+        if values.iter().all(|&v| v <= u16::LIMIT) {
+            Table::Small(Sparse::resume(takes.clone(), values))
+        } else {
+            Table::Wide(Sparse::resume(takes.clone(), values))
+        }
+    }
+
+    /// Grows the table to `G(0..=upto)`; false when it paused (see [`Sparse::extend_to`]).
+    fn extend_to(
+        &mut self,
+        upto: usize,
+        max_work: u64,
+        what: &str,
+        pause: Option<std::time::Instant>,
+    ) -> Result<bool> {
         loop {
             let stop = match self {
-                Table::Small(t) => t.extend_to(upto, max_work, what),
-                Table::Wide(t) => t.extend_to(upto, max_work, what),
+                Table::Small(t) => t.extend_to(upto, max_work, what, pause),
+                Table::Wide(t) => t.extend_to(upto, max_work, what, pause),
             };
             match stop {
-                Ok(()) => return Ok(()),
+                Ok(done) => return Ok(done),
                 Err(Stop::Failed(e)) => return Err(e),
                 Err(Stop::Overflow) => {
                     match std::mem::replace(self, Table::Small(Sparse::new(Takes::default()))) {
@@ -424,6 +461,21 @@ impl Table {
         }
     }
 
+    fn len(&self) -> usize {
+        match self {
+            Table::Small(t) => t.values.len(),
+            Table::Wide(t) => t.values.len(),
+        }
+    }
+
+    /// The values as little-endian bytes of their entry type, and that type's width.
+    fn bytes(&self) -> (Vec<u8>, usize) {
+        match self {
+            Table::Small(t) => (t.values.iter().flat_map(|v| v.to_le_bytes()).collect(), 2),
+            Table::Wide(t) => (t.values.iter().flat_map(|v| v.to_le_bytes()).collect(), 4),
+        }
+    }
+
     fn into_values(self) -> Vec<u32> {
         match self {
             Table::Small(t) => t.values.into_iter().map(u32::from).collect(),
@@ -439,6 +491,10 @@ impl Table {
 /// (it reaches the test's horizon); without, the rest of the table is that period repeated,
 /// which is then a theorem rather than a computation. With `prove` and no period proved up
 /// to `upto`, the state limit is the error.
+///
+/// With a `checkpoint` file the run starts from the values it holds (when it exists), and
+/// writes the values reached to it every minute and when it stops on a budget or an
+/// interruption, so that a run of hours survives a stop.
 pub(crate) fn grow(
     takes: &Takes,
     upto: usize,
@@ -446,10 +502,27 @@ pub(crate) fn grow(
     limits: &crate::impartial::Limits,
     what: &str,
     horizon: &dyn Fn(u64, u64) -> Option<u64>,
+    checkpoint: Option<&std::path::Path>,
 ) -> Result<(Vec<u32>, Option<Period>)> {
-    let mut t = Table::Small(Sparse::new(takes.clone()));
+    // An error then says where the run's values are, to go on from.
+    let what = &match checkpoint {
+        Some(path) => format!("{what}, with its values saved in {}", path.display()),
+        None => what.to_string(),
+    };
+    let mut t = match checkpoint
+        .map(|path| Checkpoint::load(path, takes))
+        .transpose()?
+    {
+        Some(Some(values)) => {
+            crate::budget::check_memory(what, values.len() as u64 * 20, limits.max_memory)?;
+            Table::resume(takes, &values)
+        }
+        _ => Table::Small(Sparse::new(takes.clone())),
+    };
     // Without a periodicity test there is nothing to check along the way.
-    let mut check = if horizon(0, 1).is_some() { 1024 } else { upto };
+    let first = if horizon(0, 1).is_some() { 1024 } else { upto };
+    let mut check = first.max(t.len());
+    let save = |t: &Table| checkpoint.map_or(Ok(()), |path| Checkpoint::save(path, takes, t));
     loop {
         let target = check.min(upto);
         // All told: the values returned (8 bytes each at most), the table's own entries (2
@@ -459,9 +532,21 @@ pub(crate) fn grow(
             .saturating_mul(20)
             .min(u64::MAX as u128) as u64;
         crate::budget::check_memory(what, bytes, limits.max_memory)?;
-        t.extend_to(target, limits.max_work, what)?;
+        loop {
+            let pause = checkpoint.map(|_| std::time::Instant::now() + SAVE_EVERY);
+            // The work budget counts this run's work, not that of the runs before a resume.
+            match t.extend_to(target, limits.max_work, what, pause) {
+                Ok(true) => break,
+                Ok(false) => save(&t)?,
+                Err(e) => {
+                    save(&t)?;
+                    return Err(e);
+                }
+            }
+        }
         let period = t.proved(horizon);
         if let Some(p) = period {
+            save(&t)?;
             let mut values = t.into_values();
             if !prove {
                 let period = p.period as usize;
@@ -473,6 +558,7 @@ pub(crate) fn grow(
             return Ok((values, period));
         }
         if target == upto {
+            save(&t)?;
             if prove {
                 return Err(Error::StateLimit {
                     explored: target as u64 + 1,
@@ -483,5 +569,109 @@ pub(crate) fn grow(
             return Ok((t.into_values(), None));
         }
         check = (check + check / 4).max(check + 1024);
+    }
+}
+
+/// How often a run with a checkpoint file writes it.
+const SAVE_EVERY: std::time::Duration = std::time::Duration::from_secs(60);
+
+/// A nim-sequence's values on disk: a line naming the format, a line of JSON saying the
+/// game's moves, how many values and their width, and the CRC-32 of the values, then the
+/// values as little-endian integers of that width.
+struct Checkpoint;
+
+/// The first line of a checkpoint file.
+const MAGIC: &str = "nimbus nim-sequence checkpoint 1";
+
+#[derive(serde::Serialize, serde::Deserialize)]
+struct Header {
+    moves: String,
+    values: u64,
+    width: usize,
+    crc32: u32,
+}
+
+/// The moves, as a checkpoint names them: a checkpoint of another game is refused.
+fn moves_key(takes: &Takes) -> String {
+    format!(
+        "whole {:?} one {:?} two {:?}{}",
+        takes.whole,
+        takes.one,
+        takes.two,
+        if takes.unequal { " unequal" } else { "" }
+    )
+}
+
+impl Checkpoint {
+    /// The values in `path`, `None` when there is no such file.
+    fn load(path: &std::path::Path, takes: &Takes) -> Result<Option<Vec<u32>>> {
+        let bytes = match std::fs::read(path) {
+            Ok(b) => b,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(source) => {
+                return Err(Error::Io {
+                    path: path.display().to_string(),
+                    source,
+                })
+            }
+        };
+        let bad = |why: &str| {
+            Error::Invalid(format!(
+                "{}: not a usable nim-sequence checkpoint ({why}); remove it to start afresh",
+                path.display()
+            ))
+        };
+        let mut lines = bytes.splitn(3, |&b| b == b'\n');
+        if lines.next() != Some(MAGIC.as_bytes()) {
+            return Err(bad("it does not start with the checkpoint line"));
+        }
+        let header: Header = lines
+            .next()
+            .and_then(|h| serde_json::from_slice(h).ok())
+            .ok_or_else(|| bad("its header is not readable"))?;
+        if header.moves != moves_key(takes) {
+            return Err(bad(&format!("it is of another game: {}", header.moves)));
+        }
+        let data = lines.next().unwrap_or_default();
+        if !matches!(header.width, 2 | 4)
+            || data.len() as u64 != header.values * header.width as u64
+        {
+            return Err(bad("its length does not match its header"));
+        }
+        if crc32fast::hash(data) != header.crc32 {
+            return Err(bad("its checksum does not match: the file is damaged"));
+        }
+        Ok(Some(
+            data.chunks_exact(header.width)
+                .map(|c| match c {
+                    [a, b] => u32::from(u16::from_le_bytes([*a, *b])),
+                    [a, b, c, d] => u32::from_le_bytes([*a, *b, *c, *d]),
+                    _ => unreachable!("width is 2 or 4"),
+                })
+                .collect(),
+        ))
+    }
+
+    /// Writes beside the file and renames, so that a stop mid-write leaves the last one.
+    fn save(path: &std::path::Path, takes: &Takes, t: &Table) -> Result<()> {
+        let io = |source| Error::Io {
+            path: path.display().to_string(),
+            source,
+        };
+        let (data, width) = t.bytes();
+        let header = Header {
+            moves: moves_key(takes),
+            values: t.len() as u64,
+            width,
+            crc32: crc32fast::hash(&data),
+        };
+        let mut out = format!("{MAGIC}\n").into_bytes();
+        out.extend(serde_json::to_vec(&header).map_err(|e| Error::Invalid(e.to_string()))?);
+        out.push(b'\n');
+        out.extend(data);
+        let mut part = path.as_os_str().to_owned();
+        part.push(".part");
+        std::fs::write(&part, out).map_err(io)?;
+        std::fs::rename(&part, path).map_err(io)
     }
 }
