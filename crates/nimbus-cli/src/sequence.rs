@@ -25,7 +25,8 @@ Examples:
 Misère periods are proved only for rules that never split a heap.
 
 Rulesets: nim, subtract{SET}, allbut{SET}, kayles, dawson (Dawson's Kayles, 0.07),
-dawson-chess (0.137), grundy-game, octal CODE, and
+dawson-chess (0.137), grundy-game, octal CODE, hex CODE (digits 0-f; bit 8 of a digit
+leaves three heaps), and
 script:FILE, a game written in Rhai with fn heap(n) and fn moves(p) (examples/*.rhai).";
 
 /// Print the nim-sequence G(0), G(1), ..., G(N) of a heap game and its period.

@@ -24,6 +24,7 @@ Expression grammar (components joined by +):
   dawson HEAP...             Dawson's Kayles (octal 0.07: knock down two adjacent pins)
   dawson-chess HEAP...       Dawson's chess (octal 0.137)
   octal 0.137 HEAP...        wythoff A B                 fibonacci N [LIMIT]
+  hex 0.8f HEAP...           hexadecimal code: bit 8 of a digit leaves three heaps
   graph FILE @NODE...        (graph file: one edge 'u v' per line, # comments)
   script:FILE ARG...         a game written in Rhai: fn moves(p), and fn heap(n) (each ARG
                              a heap) or fn start(args) (see examples/*.rhai)";

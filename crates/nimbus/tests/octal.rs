@@ -41,6 +41,61 @@ proptest! {
     }
 }
 
+fn hex_code(whole: u8, digits: &[u8]) -> String {
+    let frac: String = digits
+        .iter()
+        .map(|&d| char::from_digit(u32::from(d), 16).unwrap())
+        .collect();
+    format!("{:x}.{frac}", whole)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+    /// Hexadecimal codes (moves may leave three heaps): the table equals the naive loop over
+    /// every split to n = 400, and the values of every move the rule lists (a third method).
+    #[test]
+    fn hexadecimal_tables_equal_the_naive_loop(whole in prop::sample::select(vec![0u8, 4, 8, 12]),
+                                               digits in prop::collection::vec(0u8..16, 1..=3)) {
+        let c = hex_code(whole, &digits);
+        let g = Octal::parse_hex(&c).unwrap();
+        let table = g.table(400, Limits::default()).unwrap();
+        prop_assert_eq!(&table, &g.naive_table(400), "hex {}", c);
+        let listed = nimbus::impartial::games::heap::generic_table(&g, 120, Limits::default()).unwrap();
+        prop_assert_eq!(&table[..=120], &listed[..], "hex {}", c);
+    }
+}
+
+/// A hexadecimal code with octal digits only is that octal game; a hexadecimal game whose
+/// period is proved satisfies the three-heap form of the test (checked against a table twice
+/// as long as the test needs).
+#[test]
+fn hexadecimal_codes_extend_octal_ones() {
+    for c in ["0.77", "0.07", "4.07", "0.137", "0.165"] {
+        let (h, o) = (Octal::parse_hex(c).unwrap(), Octal::parse(c).unwrap());
+        assert_eq!(
+            h.table(3000, Limits::default()).unwrap(),
+            o.table(3000, Limits::default()).unwrap(),
+            "{c}"
+        );
+    }
+    // Each of these has a digit with bit 8 (three heaps left); many others (0.8, 0.8f) look
+    // arithmetic-periodic, with values that grow, and prove nothing.
+    for c in ["0.f", "0.a", "0.b", "0.d", "0.f1", "0.f3"] {
+        let g = Octal::parse_hex(c).unwrap();
+        let proof = g.prove(Limits::default()).unwrap();
+        let (pre, p) = (
+            proof.period.preperiod as usize,
+            proof.period.period as usize,
+        );
+        let long = g.naive_table(1500);
+        assert!(
+            (pre..long.len() - p).all(|n| long[n] == long[n + p]),
+            "hex {c}"
+        );
+        assert_eq!(long[..proof.table.len()], proof.table[..], "hex {c}");
+    }
+}
+
 /// The least period a table proves, by brute force: for each `p` in turn, the preperiod is one
 /// past the last `n` with `G(n) != G(n + p)`.
 fn brute_proved_period(values: &[u8], horizon: impl Fn(u64, u64) -> Option<u64>) -> Option<Period> {

@@ -7,6 +7,7 @@
 //!             | "allbut{" SET? "}" HEAP+         remove any positive number not in SET
 //!             | "kayles" HEAP+ | "dawson" HEAP+ | "dawson-chess" HEAP+ | "grundy-game" HEAP+
 //!             | "octal" CODE HEAP+               CODE such as 0.137 or 4.07
+//!             | "hex" CODE HEAP+                 hexadecimal CODE such as 0.8f
 //!             | "wythoff" HEAP HEAP
 //!             | "fibonacci" HEAP [LIMIT]         LIMIT: most the player to move may take
 //!             | "graph" PATH ("@" NODE)+         tokens on the nodes of a graph file
@@ -44,6 +45,7 @@ pub const GAME_NAMES: &[&str] = &[
     "dawson-chess",
     "grundy-game",
     "octal",
+    "hex",
     "wythoff",
     "fibonacci",
     "graph",
@@ -368,14 +370,19 @@ impl Parser {
                 heap_component(rule, args, head)
             }
             "grundy-game" => heap_component(Rc::new(Heaps::new(GrundyGame)), args, head),
-            "octal" => {
+            "octal" | "hex" => {
                 let code = args.first().ok_or_else(|| {
                     Error::parse(
                         head.span.clone(),
-                        "octal needs a code such as 0.137, then heap sizes",
+                        format!("{name_lc} needs a code such as 0.137, then heap sizes"),
                     )
                 })?;
-                let game = Octal::parse(&code.text)
+                let parse = if name_lc == "hex" {
+                    Octal::parse_hex
+                } else {
+                    Octal::parse
+                };
+                let game = parse(&code.text)
                     .map_err(|(at, msg)| Error::parse(shifted(&code.span, at), msg))?;
                 let key = game.name();
                 let rule = self.octal_rule(&key, || game.clone());
@@ -581,11 +588,19 @@ pub fn parse_rule(text: &str, source: &str) -> Result<Box<dyn HeapRule>> {
         ("grundy-game", None) => Box::new(GrundyGame),
         ("subtract", Some(s)) => Box::new(Subtraction::Finite(parse_set(s, &set_span, false)?)),
         ("allbut", Some(s)) => Box::new(Subtraction::AllBut(parse_set(s, &set_span, true)?)),
-        ("octal", None) => {
+        (kind @ ("octal" | "hex"), None) => {
             let code = toks.get(1).ok_or_else(|| {
-                Error::parse(head.span.clone(), "octal needs a code such as 0.137")
+                Error::parse(
+                    head.span.clone(),
+                    format!("{kind} needs a code such as 0.137"),
+                )
             })?;
-            let game = Octal::parse(&code.text)
+            let parse = if kind == "hex" {
+                Octal::parse_hex
+            } else {
+                Octal::parse
+            };
+            let game = parse(&code.text)
                 .map_err(|(at, msg)| Error::parse(shifted(&code.span, at), msg))?;
             extra(2)?;
             return Ok(Box::new(game));
@@ -600,6 +615,7 @@ pub fn parse_rule(text: &str, source: &str) -> Result<Box<dyn HeapRule>> {
                 "dawson-chess",
                 "grundy-game",
                 "octal",
+                "hex",
             ];
             let hint = nearest(name, RULES.iter().copied())
                 .map(|n| format!("did you mean '{n}'?"))

@@ -16,8 +16,8 @@ pub struct HeapMove {
     /// Tokens removed.
     pub take: u64,
     /// The heaps left; only the first `count` are used.
-    pub parts: [u64; 2],
-    /// How many heaps are left: 0, 1 or 2.
+    pub parts: [u64; 3],
+    /// How many heaps are left: 0 to 3 (three for hexadecimal games).
     pub count: u8,
 }
 
@@ -26,7 +26,7 @@ impl HeapMove {
     pub fn new(take: u64, parts: &[u64]) -> Self {
         let mut m = HeapMove {
             take,
-            parts: [0; 2],
+            parts: [0; 3],
             count: 0,
         };
         for &p in parts.iter().filter(|&&p| p > 0) {
@@ -168,7 +168,8 @@ pub fn describe_take(n: u64, heap: usize, heaps: usize, m: &HeapMove, noun: &str
         [] => "leaving nothing".to_string(),
         [a] => format!("leaving {a}"),
         [a, b] => format!("leaving heaps of {a} and {b}"),
-        _ => unreachable!("at most two parts"),
+        [a, b, c] => format!("leaving heaps of {a}, {b} and {c}"),
+        _ => unreachable!("at most three parts"),
     };
     let what = if m.take == 1 {
         format!("1 {noun}")

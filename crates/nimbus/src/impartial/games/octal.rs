@@ -6,8 +6,13 @@
 //! without removing anything; 2 would be a pass, which is not an octal game's move).
 //! Kayles is 0.77, Dawson's Kayles 0.07, Dawson's chess 0.137.
 //!
+//! Hexadecimal codes (`hex 0.8f`) have digits up to f: bit 8 also allows leaving three
+//! non-empty heaps (Howse and Nowakowski 2004); the digit before the point may then be 0, 4,
+//! 8 or c.
+//!
 //! The nim-sequence is computed by the sparse-space method (`games/sparse.rs`); periods are
-//! proved by the Guy–Smith test.
+//! proved by the Guy–Smith test, for hexadecimal codes in its form for moves that leave up to
+//! three heaps.
 
 use super::heap::{check_table, describe_take, values_by_doubling, HeapMove, HeapRule, HeapValues};
 use super::sparse::{self, Takes};
@@ -30,37 +35,55 @@ impl Octal {
     /// The game of `code`, such as "0.77" or "4.07". Digits must be 0–7 and the digit before
     /// the point 0 or 4; the error names the offending character (0-based index in `code`).
     pub fn parse(code: &str) -> Result<Self, (usize, String)> {
+        Self::parse_radix(code, 8)
+    }
+
+    /// The hexadecimal game of `code`, such as "0.8f": digits 0–f, the one before the point
+    /// 0, 4, 8 or c (splits into two or three heaps without removal).
+    pub fn parse_hex(code: &str) -> Result<Self, (usize, String)> {
+        let mut g = Self::parse_radix(code, 16)?;
+        g.name = format!("hex {code}");
+        Ok(g)
+    }
+
+    fn parse_radix(code: &str, radix: u32) -> Result<Self, (usize, String)> {
+        let (kind, example, splits) = match radix {
+            8 => ("an octal", "0.77", "0 or 4 (a split without removal)"),
+            _ => (
+                "a hexadecimal",
+                "0.8f",
+                "0, 4, 8 or c (a split without removal)",
+            ),
+        };
         let (whole, frac) = match code.split_once('.') {
             Some((w, f)) => (w, f),
             None => {
                 return Err((
                     0,
-                    format!("'{code}' is not an octal code: expected a form like 0.77"),
+                    format!("'{code}' is not {kind} code: expected a form like {example}"),
                 ))
             }
         };
         let mut digits = Vec::new();
-        let d0 = match whole {
-            "" | "0" => 0,
-            "4" => 4,
+        let d0 = match u8::from_str_radix(if whole.is_empty() { "0" } else { whole }, radix) {
+            Ok(d) if d < 16 && d & 3 == 0 && (radix == 16 || d < 8) => d,
             _ => {
                 return Err((
                     0,
-                    format!(
-                        "the digit before the point must be 0 or 4 (a split without removal), not '{whole}'"
-                    ),
+                    format!("the digit before the point must be {splits}, not '{whole}'"),
                 ))
             }
         };
         digits.push(d0);
         for (i, ch) in frac.char_indices() {
-            match ch.to_digit(8) {
+            match ch.to_digit(radix) {
                 Some(d) => digits.push(d as u8),
                 None => {
+                    let range = if radix == 8 { "0-7" } else { "0-9, a-f" };
                     return Err((
                         whole.len() + 1 + i,
-                        format!("'{ch}' is not an octal digit (0-7) in the code '{code}'"),
-                    ))
+                        format!("'{ch}' is not {kind} digit ({range}) in the code '{code}'"),
+                    ));
                 }
             }
         }
@@ -97,6 +120,11 @@ impl Octal {
         g.name = name.into();
         g.noun = "pin";
         g
+    }
+
+    /// Whether a move may leave three heaps (a hexadecimal digit with bit 8).
+    fn three_heaps(&self) -> bool {
+        self.digits.iter().any(|d| d & 8 != 0)
     }
 
     /// The largest number of tokens a move removes.
@@ -162,6 +190,12 @@ impl HeapRule for Octal {
             if d & 4 != 0 && m >= 2 {
                 out.extend((1..=m / 2).map(|a| HeapMove::new(k, &[a, m - a])));
             }
+            if d & 8 != 0 && m >= 3 {
+                // a <= b <= c, a + b + c = m.
+                for a in 1..=m / 3 {
+                    out.extend((a..=(m - a) / 2).map(|b| HeapMove::new(k, &[a, b, m - a - b])));
+                }
+            }
         }
     }
 
@@ -201,7 +235,8 @@ impl HeapRule for Octal {
                 [] => "leaving no pins".to_string(),
                 [a] => format!("leaving a row of {a}"),
                 [a, b] => format!("leaving rows of {a} and {b}"),
-                _ => unreachable!("at most two parts"),
+                [a, b, c] => format!("leaving rows of {a}, {b} and {c}"),
+                _ => unreachable!("at most three parts"),
             };
             let what = if m.take == 1 {
                 "1 pin".to_string()
@@ -211,26 +246,38 @@ impl HeapRule for Octal {
             return format!("knock down {what} from {which}, {left}");
         }
         if m.take == 0 {
-            let [a, b] = m.parts;
-            return format!("split the heap of {n} into {a} and {b}");
+            return match m.left() {
+                [a, b, c] => format!("split the heap of {n} into {a}, {b} and {c}"),
+                [a, b] => format!("split the heap of {n} into {a} and {b}"),
+                _ => unreachable!("a split leaves two or three heaps"),
+            };
         }
         describe_take(n, heap, heaps, m, self.noun)
     }
 
     fn splits(&self) -> bool {
-        self.digits.iter().any(|d| d & 4 != 0)
+        self.digits.iter().any(|d| d & 12 != 0)
     }
 
     fn move_count(&self, n: u64) -> u64 {
-        let per_take = if self.splits() { n / 2 + 2 } else { 2 };
+        let per_take = if self.three_heaps() {
+            (n / 2).saturating_mul(n / 6) + n / 2 + 2
+        } else if self.splits() {
+            n / 2 + 2
+        } else {
+            2
+        };
         per_take.saturating_mul(self.digits.len() as u64)
     }
 
     fn proof_horizon(&self, preperiod: u64, period: u64) -> Option<u64> {
-        // Guy–Smith: equality for preperiod <= m < 2·preperiod + period + t suffices, so the
-        // largest index compared is 2·preperiod + 2·period + t - 1.
-        let t = self.max_take();
-        (2 * preperiod as u128 + 2 * period as u128 + t as u128)
+        // Guy–Smith: with moves that leave at most j heaps, equality for
+        // preperiod <= m < j·preperiod + (j - 1)·period + t suffices (the largest heap a move
+        // leaves is then past the preperiod by a period, in n and in n + period alike), so
+        // the largest index compared is j·(preperiod + period) + t - 1; j = 2 for octal games.
+        let t = self.max_take() as u128;
+        let j: u128 = if self.three_heaps() { 3 } else { 2 };
+        (j * (preperiod as u128 + period as u128) + t)
             .checked_sub(1)
             .and_then(|h| u64::try_from(h).ok())
     }

@@ -51,6 +51,8 @@ pub(crate) struct Takes {
     pub one: Vec<usize>,
     /// `k` tokens may be taken leaving two non-empty heaps (bit 4).
     pub two: Vec<usize>,
+    /// `k` tokens may be taken leaving three non-empty heaps (bit 8, hexadecimal codes).
+    pub three: Vec<usize>,
     /// The two heaps a split leaves must differ in size (Grundy's game: `two = [0]`).
     pub unequal: bool,
 }
@@ -77,6 +79,9 @@ impl Takes {
             }
             if d & 4 != 0 {
                 t.two.push(k);
+            }
+            if d & 8 != 0 {
+                t.three.push(k);
             }
         }
         t
@@ -113,6 +118,10 @@ pub(crate) struct Sparse<V> {
     tag: u32,
     /// For each split take, the next `a` of the scan of the current heap.
     cursor: Vec<usize>,
+    /// With three-heap moves: for each `s`, the values of the splits of a heap of `s` into
+    /// two, `{G(b) ^ G(s - b)}`, as a bit set (words of 64 values; each as long as the value
+    /// space was when it was made, which held every such xor then).
+    pair_values: Vec<Vec<u64>>,
     /// Pairs examined so far.
     work: u64,
 }
@@ -132,6 +141,7 @@ impl<V: Nimber> Sparse<V> {
             stamp: vec![0; 64],
             tag: 0,
             cursor: vec![0; splits],
+            pair_values: Vec::new(),
             work: 0,
         }
     }
@@ -149,6 +159,7 @@ impl<V: Nimber> Sparse<V> {
             stamp: from.stamp,
             tag: from.tag,
             cursor: from.cursor,
+            pair_values: from.pair_values,
             work: from.work,
         }
     }
@@ -222,6 +233,40 @@ impl<V: Nimber> Sparse<V> {
         for &k in &self.takes.one {
             if k < n {
                 stamp[g[n - k].into() as usize] = tag;
+            }
+        }
+        if !self.takes.three.is_empty() {
+            // A split into three heaps a <= b <= c has value G(a) ^ x for x a value of the
+            // split of b + c into two; every option is marked, so the rare/common reasoning
+            // below, which concerns the two-heap splits, is unchanged.
+            let fresh = n.saturating_sub(1);
+            while self.pair_values.len() <= fresh {
+                let s = self.pair_values.len();
+                let mut set = vec![0u64; stamp.len() / 64];
+                for b in 1..s {
+                    let x = (g[b].into() ^ g[s - b].into()) as usize;
+                    set[x / 64] |= 1 << (x % 64);
+                }
+                self.work += s as u64;
+                self.pair_values.push(set);
+            }
+            for &k in &self.takes.three {
+                if k + 3 > n {
+                    continue;
+                }
+                let m = n - k;
+                for (a, &ga) in g.iter().enumerate().take(m / 3 + 1).skip(1) {
+                    let ga = ga.into() as usize;
+                    for (w, &word) in self.pair_values[m - a].iter().enumerate() {
+                        let mut bits = word;
+                        while bits != 0 {
+                            let x = w * 64 + bits.trailing_zeros() as usize;
+                            stamp[x ^ ga] = tag;
+                            bits &= bits - 1;
+                        }
+                    }
+                    self.work += self.pair_values[m - a].len() as u64;
+                }
             }
         }
         // The rare loop costs a pass over the rare heaps per split take: when they are a
@@ -398,6 +443,14 @@ pub(crate) fn naive(takes: &Takes, upto: usize) -> Vec<u32> {
                 options.extend((1..=takes.half(m)).map(|a| g[a] ^ g[m - a]));
             }
         }
+        for &k in &takes.three {
+            if k + 3 <= n {
+                let m = n - k;
+                for a in 1..=m / 3 {
+                    options.extend((a..=(m - a) / 2).map(|b| g[a] ^ g[b] ^ g[m - a - b]));
+                }
+            }
+        }
         seen.clear();
         seen.resize(options.len() + 1, false);
         for &o in &options {
@@ -458,6 +511,14 @@ impl Table {
         match self {
             Table::Small(t) => proved_period(t.values(), horizon),
             Table::Wide(t) => proved_period(t.values(), horizon),
+        }
+    }
+
+    /// The values the option marks cover now (a power of two above every xor of two).
+    fn value_space(&self) -> usize {
+        match self {
+            Table::Small(t) => t.stamp.len(),
+            Table::Wide(t) => t.stamp.len(),
         }
     }
 
@@ -528,8 +589,15 @@ pub(crate) fn grow(
         // All told: the values returned (8 bytes each at most), the table's own entries (2
         // or 4 bytes), the rare heaps (at most 4 bytes each) and the period test's array
         // (4 bytes).
+        // With three-heap moves, a bit set of the value space for every heap as well.
+        let per_heap = 20
+            + if takes.three.is_empty() {
+                0
+            } else {
+                t.value_space() / 8
+            };
         let bytes = (target as u128 + 1)
-            .saturating_mul(20)
+            .saturating_mul(per_heap as u128)
             .min(u64::MAX as u128) as u64;
         crate::budget::check_memory(what, bytes, limits.max_memory)?;
         loop {
@@ -594,10 +662,15 @@ struct Header {
 /// The moves, as a checkpoint names them: a checkpoint of another game is refused.
 fn moves_key(takes: &Takes) -> String {
     format!(
-        "whole {:?} one {:?} two {:?}{}",
+        "whole {:?} one {:?} two {:?}{}{}",
         takes.whole,
         takes.one,
         takes.two,
+        if takes.three.is_empty() {
+            String::new()
+        } else {
+            format!(" three {:?}", takes.three)
+        },
         if takes.unequal { " unequal" } else { "" }
     )
 }
