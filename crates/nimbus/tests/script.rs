@@ -95,6 +95,86 @@ fn kayles_script_is_octal_kayles() {
     );
 }
 
+/// Take-and-break scripts written as one heap's moves (`fn heap_moves(n)`) are heap rules:
+/// Kayles written so equals the built-in table to 500 and its misère values, and sums are
+/// valued by xor like the built-in ruleset's.
+#[test]
+fn heap_moves_scripts_are_heap_rules() {
+    use nimbus::script::impartial::ScriptHeapRule;
+    let rule = ScriptHeapRule::of(&load("kayles_heaps.rhai")).unwrap();
+    assert_eq!(
+        rule.table(500, LIMITS).unwrap(),
+        Octal::kayles().table(500, LIMITS).unwrap()
+    );
+    assert_eq!(
+        misere_sequence(&rule, 20, LIMITS).unwrap().values,
+        misere_sequence(&Octal::kayles(), 20, LIMITS)
+            .unwrap()
+            .values
+    );
+    let path = example("kayles_heaps.rhai");
+    for heaps in ["5 7", "12 30 4", "70 71"] {
+        let grundy = |e: &str| {
+            let mut p = Parser::new();
+            let c = p.parse(e, "test").unwrap();
+            analyze(&c, &AnalyzeOptions::default()).unwrap().grundy
+        };
+        assert_eq!(
+            grundy(&format!("script:{} {heaps}", path.display())),
+            grundy(&format!("kayles {heaps}")),
+            "{heaps}"
+        );
+    }
+}
+
+/// The game (take 1, 2 or 5, or split a heap into two unequal heaps), which took
+/// 22-45 s to n = 40 as a search over multisets of heaps: as a heap rule, the table to 600
+/// equals the mex loop written here.
+#[test]
+fn take_and_break_script_equals_the_mex_loop() {
+    use nimbus::script::impartial::ScriptHeapRule;
+    let rule = ScriptHeapRule::of(&load("take_break.rhai")).unwrap();
+    let mut g: Vec<u64> = Vec::new();
+    for n in 0..=600usize {
+        let mut options: Vec<u64> = [1, 2, 5]
+            .iter()
+            .filter(|&&t| t <= n)
+            .map(|&t| g[n - t])
+            .collect();
+        options.extend((1..n).filter(|&a| 2 * a < n).map(|a| g[a] ^ g[n - a]));
+        g.push((0..).find(|v| !options.contains(v)).unwrap());
+    }
+    assert_eq!(rule.table(600, LIMITS).unwrap(), g);
+}
+
+#[test]
+fn heap_moves_scripts_refuse_bad_options() {
+    use nimbus::script::impartial::ScriptHeapRule;
+    for (text, needle) in [
+        (
+            "fn heap_moves(n) { if n > 2 { [[n]] } else { [] } }",
+            "not smaller than the heap",
+        ),
+        (
+            "fn heap_moves(n) { if n > 4 { [[1, 1, 1, 1]] } else { [] } }",
+            "more than three",
+        ),
+        (
+            "fn heap_moves(n) { if n > 1 { [[1, \"a\"]] } else { [] } }",
+            "not a whole number",
+        ),
+        (
+            "fn heap_moves(n) { if n > 1 { [1] } else { [] } }",
+            "not an array of the heaps",
+        ),
+        ("fn heap_moves(n) { 7 }", "not an array of options"),
+    ] {
+        let rule = ScriptHeapRule::of(&compile(text)).unwrap();
+        let e = rule.table(10, LIMITS).unwrap_err();
+        assert!(e.to_string().contains(needle), "{text}: {e}");
+    }
+}
+
 #[test]
 fn bash_game_closed_forms_normal_and_misere() {
     for k in 1..=6i64 {

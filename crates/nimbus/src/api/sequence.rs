@@ -257,6 +257,15 @@ fn of_script(rest: &str, req: &Request) -> Result<Answer> {
         )));
     }
     let s = std::rc::Rc::new(crate::script::Script::load(path, req.script.clone())?);
+    if let Some(rule) = script::ScriptHeapRule::of(&s) {
+        // A take-and-break rule: one table, as for octal games. The engines see a failed
+        // call as a heap without moves, so the script's error comes first.
+        let answer = of_rule(&rule, req);
+        return match s.error() {
+            Some(e) => Err(e),
+            None => answer,
+        };
+    }
     let (game, values, remoteness, period) = if req.misere {
         let m = script::misere_sequence(&s, req.upto, req.limits)?;
         (m.game, m.values, Some(m.remoteness), m.period)

@@ -30,7 +30,7 @@ use super::games::octal::Octal;
 use super::games::subtraction::Subtraction;
 use super::games::wythoff::{self, Wythoff};
 use crate::error::{Error, Result, Span};
-use crate::script::impartial::{ScriptComponent, ScriptRules};
+use crate::script::impartial::{ScriptComponent, ScriptHeapRule, ScriptRules};
 use crate::script::{Script, ScriptOptions};
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -248,6 +248,8 @@ pub struct Parser {
     subtraction: HashMap<String, Rc<Heaps<Subtraction>>>,
     graphs: HashMap<String, Rc<Tokens>>,
     scripts: HashMap<String, Rc<ScriptRules>>,
+    /// Scripts with `fn heap_moves(n)`: take-and-break rules, valued like `octal`.
+    heap_scripts: HashMap<String, Rc<Heaps<ScriptHeapRule>>>,
     script_options: ScriptOptions,
 }
 
@@ -268,7 +270,14 @@ impl Parser {
     /// The first error raised by a script of the expression. The engines see a failed script
     /// call as a position without moves, so a front-end asks this before printing an answer.
     pub fn script_error(&self) -> Option<Error> {
-        self.scripts.values().find_map(|r| r.script.error())
+        self.scripts
+            .values()
+            .find_map(|r| r.script.error())
+            .or_else(|| {
+                self.heap_scripts
+                    .values()
+                    .find_map(|r| r.rule.script.error())
+            })
     }
 
     /// Parses `text`; `source` names it in errors ("the expression" or a file's path).
@@ -323,10 +332,18 @@ impl Parser {
                 "script: needs the script's path, as in script:examples/take134.rhai 20",
             ));
         }
+        if let Some(rule) = self.heap_scripts.get(path) {
+            return Ok(vec![heap_component(rule.clone(), &toks[1..], head)?]);
+        }
         let rules = match self.scripts.get(path) {
             Some(r) => r.clone(),
             None => {
                 let script = Rc::new(Script::load(path, self.script_options.clone())?);
+                if let Some(rule) = ScriptHeapRule::of(&script) {
+                    let rule = Rc::new(Heaps::new(rule));
+                    self.heap_scripts.insert(path.to_string(), rule.clone());
+                    return Ok(vec![heap_component(rule, &toks[1..], head)?]);
+                }
                 let r = Rc::new(ScriptRules::new(script)?);
                 self.scripts.insert(path.to_string(), r.clone());
                 r

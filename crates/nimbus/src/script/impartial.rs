@@ -103,10 +103,7 @@ impl ScriptRules {
     /// The position `heap(n)`.
     pub fn heap(&self, n: u64) -> Result<ScriptPos> {
         let s = &self.script;
-        let i = i64::try_from(n).map_err(|_| Error::Script {
-            span: span(s),
-            message: format!("heap size {n} is larger than a Rhai integer"),
-        })?;
+        let i = rhai_heap(s, n)?;
         let what = || format!("heap({n})");
         let v = s.call("heap", vec![Dynamic::from(i)], &what)?;
         s.position(v, &what)
@@ -118,6 +115,14 @@ impl ScriptRules {
             None => r,
         }
     }
+}
+
+/// A heap size as a Rhai integer.
+fn rhai_heap(s: &Script, n: u64) -> Result<i64> {
+    i64::try_from(n).map_err(|_| Error::Script {
+        span: span(s),
+        message: format!("heap size {n} is larger than a Rhai integer"),
+    })
 }
 
 fn span(s: &Script) -> Span {
@@ -301,4 +306,123 @@ pub fn misere_sequence(script: &Rc<Script>, upto: u64, limits: Limits) -> Result
         proved: false,
         positions: engine.explored(),
     })
+}
+
+/// A take-and-break game written in Rhai as `fn heap_moves(n)`: the options of one heap of
+/// `n`, each an array of the heaps it leaves (`[]` for none, `[3]`, `[2, 3]`; at most three,
+/// each smaller than `n`). Such a game is a heap rule like `octal`: a sum is valued by the xor
+/// of its heaps' values and the nim-sequence is one table, where a script written with
+/// `fn moves(p)` over multisets of heaps needs a search of every multiset reachable.
+#[derive(Debug, Clone)]
+pub struct ScriptHeapRule {
+    /// The compiled script.
+    pub script: Rc<Script>,
+}
+
+impl ScriptHeapRule {
+    /// The heap rule of `script`, when it defines `fn heap_moves(n)`.
+    pub fn of(script: &Rc<Script>) -> Option<Self> {
+        script.has("heap_moves", 1).then(|| ScriptHeapRule {
+            script: script.clone(),
+        })
+    }
+
+    /// The options of a heap of `n`, or the script's error.
+    fn options(&self, n: u64) -> Result<Vec<crate::impartial::games::heap::HeapMove>> {
+        use crate::impartial::games::heap::HeapMove;
+        let s = &self.script;
+        let i = rhai_heap(s, n)?;
+        let what = || format!("heap_moves({n})");
+        let bad = |k: usize, why: String| Error::Script {
+            span: span(s),
+            message: format!("{} (option {k}): {why}", what()),
+        };
+        let list = s
+            .call("heap_moves", vec![Dynamic::from(i)], &what)?
+            .into_array()
+            .map_err(|t| bad(0, format!("returned a {t}, not an array of options")))?;
+        let mut out = Vec::with_capacity(list.len());
+        for (k, option) in list.into_iter().enumerate() {
+            let heaps = option.into_array().map_err(|t| {
+                bad(
+                    k + 1,
+                    format!("a {t}, not an array of the heaps the move leaves"),
+                )
+            })?;
+            let mut parts = Vec::with_capacity(heaps.len());
+            for h in heaps {
+                let h = h
+                    .as_int()
+                    .ok()
+                    .and_then(|h| u64::try_from(h).ok())
+                    .ok_or_else(|| bad(k + 1, "a heap that is not a whole number".into()))?;
+                if h >= n {
+                    return Err(bad(
+                        k + 1,
+                        format!("leaves a heap of {h}, not smaller than the heap of {n}"),
+                    ));
+                }
+                if h > 0 {
+                    parts.push(h);
+                }
+            }
+            if parts.len() > 3 {
+                return Err(bad(k + 1, "leaves more than three non-empty heaps".into()));
+            }
+            let left: u64 = parts.iter().sum();
+            out.push(HeapMove::new(n.saturating_sub(left), &parts));
+        }
+        Ok(out)
+    }
+}
+
+impl crate::impartial::games::heap::HeapRule for ScriptHeapRule {
+    fn name(&self) -> String {
+        format!("script:{}", self.script.path())
+    }
+
+    fn heap_moves(&self, n: u64, out: &mut Vec<crate::impartial::games::heap::HeapMove>) {
+        if self.script.failed() {
+            return;
+        }
+        match self.options(n) {
+            Ok(v) => out.extend(v),
+            Err(e) => self.script.fail(e),
+        }
+    }
+
+    fn table(&self, upto: u64, limits: Limits) -> Result<Vec<u64>> {
+        // A failed call leaves a heap without moves: the table is only good without an error.
+        let t = crate::impartial::games::heap::generic_table(self, upto, limits);
+        match self.script.error() {
+            Some(e) => Err(e),
+            None => t,
+        }
+    }
+
+    fn describe(
+        &self,
+        n: u64,
+        heap: usize,
+        heaps: usize,
+        m: &crate::impartial::games::heap::HeapMove,
+    ) -> String {
+        let parts: Vec<String> = m.left().iter().map(u64::to_string).collect();
+        match (m.take, parts.len()) {
+            (0, _) => {
+                let which = if heaps > 1 {
+                    format!("heap {heap}")
+                } else {
+                    "the heap".into()
+                };
+                format!("split {which} of {n} into {}", parts.join(" + "))
+            }
+            _ => crate::impartial::games::heap::describe_take(n, heap, heaps, m, "token"),
+        }
+    }
+
+    /// Unknown until the moves are listed; splitting is what the misère methods must allow for.
+    fn splits(&self) -> bool {
+        true
+    }
 }
