@@ -63,6 +63,10 @@ pub struct Args {
     /// --method logit, the path.
     #[arg(long, value_name = "FILE")]
     plot: Option<String>,
+    /// With --method logit: print the path followed, one point a line: lambda, then every
+    /// strategy's probability (as gambit-logit prints it); in --json, `logit_path`.
+    #[arg(long)]
+    path: bool,
     /// How to print the equilibria.
     #[arg(long, value_enum, default_value_t = Format::Text)]
     format: Format,
@@ -275,6 +279,7 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, Error> {
             (true, true) => nash::Dominance::Weak,
         },
         plot: args.plot.is_some(),
+        path: args.path,
         max_supports: args.max_supports,
         time_limit: args.time_limit,
         digits: args.decimals.map(|d| (d as u32).max(16)),
@@ -289,6 +294,12 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, Error> {
         answer.notes.push(format!("plot written to {path}"));
     }
     let num = number_format(args.decimals);
+    if !args.common.json {
+        for point in answer.logit_path.iter().flatten() {
+            let probs: Vec<String> = point.profile.iter().flatten().map(f64::to_string).collect();
+            outln!(out, "{},{}", point.lambda, probs.join(","));
+        }
+    }
     match (args.format, args.common.json) {
         (Format::Gambit, _) => {
             gambit_lines(out, answer.equilibria.iter().map(|e| &e.profile), &num);

@@ -124,6 +124,10 @@ fn nash_to_py(py: Python<'_>, a: api::nash::Answer) -> PyResult<Py<PyAny>> {
         "enumeration",
         pythonize::pythonize(py, &a.enumeration).map_err(conversion)?,
     )?;
+    d.set_item(
+        "logit_path",
+        pythonize::pythonize(py, &a.logit_path).map_err(conversion)?,
+    )?;
     d.set_item("notes", &a.notes)?;
     Ok(d.into_any().unbind())
 }
@@ -279,7 +283,7 @@ impl NormalFormGame {
     }
 
     /// The Nash equilibria (`nimbus::api::nash::solve`), as JSON.
-    #[pyo3(signature = (method="auto", label=None, dominance="none", max_states=None, max_memory=None, max_work=None, max_supports=None, time_limit=None, digits=None))]
+    #[pyo3(signature = (method="auto", label=None, dominance="none", path=false, max_states=None, max_memory=None, max_work=None, max_supports=None, time_limit=None, digits=None))]
     #[allow(clippy::too_many_arguments)]
     fn nash(
         &self,
@@ -287,6 +291,7 @@ impl NormalFormGame {
         method: &str,
         label: Option<usize>,
         dominance: &str,
+        path: bool,
         max_states: Option<u64>,
         max_memory: Option<u64>,
         max_work: Option<u64>,
@@ -310,6 +315,7 @@ impl NormalFormGame {
             label,
             dominance,
             plot: false,
+            path,
             max_supports,
             time_limit,
             digits,

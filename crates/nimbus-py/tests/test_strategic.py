@@ -129,6 +129,11 @@ def test_every_equilibrium_of_three_player_games(root):
     assert c.regret_bound < F(1, 10**9)
     one = nimbus.nash.logit_solve(nimbus.read_game(root / "examples/2x2x2.nfg"))
     assert len(one.equilibria) == 1 and one.equilibria[0] in r_all(root)
+    traced = nimbus.read_game(root / "examples/2x2x2.nfg").equilibria("logit", path=True)
+    points = traced.logit_path
+    assert points[0]["lambda"] == 0 and len(points) > 10
+    assert all(abs(sum(p) - 1) < 1e-9 for q in points for p in q["profile"])
+    assert [q["lambda"] for q in points] == sorted(q["lambda"] for q in points)
     some = nimbus.read_game(root / "examples/3x3x3.nfg").equilibria(max_supports=5)
     assert some.enumeration.examined == 5 and not some.enumeration.complete
 

@@ -157,3 +157,67 @@ const RAW: [i64; 216] = [
     18, 65, 42, 98, 81, 13, 59, 27, 37, 74, 94, 59, 24, 2, 34, 69, 91, 39, 46, 5, 32, 69, 59, 83,
     83, 42, 75, 98, 88, 51, 50, 52, 20, 88, 24, 17, 62, 56, 58, 54, 62, 37, 52, 37,
 ];
+
+/// The path as data (`--path`): from λ = 0 at the uniform profile, λ increasing, every
+/// player's probabilities a distribution, over the strategies as given when dominance removed
+/// some, and its last point next to the equilibrium the method returns. Other methods refuse.
+#[test]
+fn the_path_is_in_the_answer_when_asked_for() {
+    use nimbus::api::nash::Dominance;
+    for (name, dominance) in [
+        ("2x2x2.nfg", Dominance::None),
+        ("3x3x3.nfg", Dominance::Strict),
+    ] {
+        let g = example(name);
+        let req = Request {
+            method: Method::Logit,
+            path: true,
+            dominance,
+            ..Default::default()
+        };
+        let a = solve(&g, &req, &Limits::default()).unwrap();
+        let points = a.logit_path.as_ref().unwrap();
+        assert!(points.len() > 10, "{name}");
+        assert_eq!(points[0].lambda, 0.0);
+        let reduced = dominance == Dominance::None || a.eliminated.is_empty();
+        if reduced {
+            for p in &points[0].profile {
+                assert!(p.iter().all(|&x| (x - 1.0 / p.len() as f64).abs() < 1e-12));
+            }
+        }
+        for w in points.windows(2) {
+            assert!(w[1].lambda > w[0].lambda, "{name}");
+        }
+        for point in points {
+            for (p, s) in point.profile.iter().zip(&g.strategies) {
+                assert_eq!(p.len(), s.len());
+                assert!((p.iter().sum::<f64>() - 1.0).abs() < 1e-9, "{name}");
+            }
+        }
+        for st in &a.eliminated {
+            assert!(points
+                .iter()
+                .all(|q| q.profile[st.player][st.strategy] == 0.0));
+        }
+        let end = &points.last().unwrap().profile;
+        let e = &a
+            .equilibria
+            .first()
+            .map(|e| e.profile.clone())
+            .unwrap_or_else(|| a.enumeration.as_ref().unwrap().certified[0].lower.clone());
+        let gap = end
+            .iter()
+            .flatten()
+            .zip(e.iter().flatten())
+            .map(|(x, y)| (x - to_f64(y)).abs())
+            .fold(0.0, f64::max);
+        assert!(gap < 1e-3, "{name}: {gap}");
+    }
+    let req = Request {
+        method: Method::Vertex,
+        path: true,
+        ..Default::default()
+    };
+    let e = solve(&example("bos.nfg"), &req, &Limits::default()).unwrap_err();
+    assert!(e.to_string().contains("--method logit"), "{e}");
+}

@@ -29,9 +29,13 @@ class NormalFormGame:
         method: str = "auto",
         label: Optional[int] = None,
         dominance: str = "none",
+        path: bool = False,
         max_states: Optional[int] = None,
         max_memory: Optional[int] = None,
         max_work: Optional[int] = None,
+        max_supports: Optional[int] = None,
+        time_limit: Optional[float] = None,
+        digits: Optional[int] = None,
     ) -> dict[str, Any]: ...
     def zero_sum(self, float: bool = False, max_memory: Optional[int] = None) -> dict[str, Any]: ...
     def verify(self, profile: Sequence[Sequence[str]], tolerance: str = "0") -> dict[str, Any]: ...

@@ -185,6 +185,8 @@ def _nash_result(a, game):
             c["cliques"] = [Answer(k) for k in c["cliques"]]
     if a["eliminated"]:
         a["eliminated"] = _eliminations(a["eliminated"], players, names)
+    if a.get("logit_path") is not None:
+        a["logit_path"] = [Answer(p) for p in a["logit_path"]]
     if a.get("enumeration") is not None:
         e = a["enumeration"]
         e["certified"] = [_certified(c) for c in e["certified"]]
@@ -299,17 +301,20 @@ class Game:
 
     # -- questions -----------------------------------------------------------------------
 
-    def equilibria(self, method="auto", dominance=False, label=None, **limits):
+    def equilibria(self, method="auto", dominance=False, label=None, path=False, **limits):
         """Nash equilibria, each checked exactly. ``method``: auto, vertex (Gambit's
         enummixed), support, lh (lcp), pure (enumpure), indifference, enumpoly (every
         equilibrium of a game of any number of players; the default for three or more:
         irrational ones in ``.enumeration.certified`` as proved boxes; limits
-        ``max_supports``, ``time_limit``, ``digits``). ``dominance``: False,
+        ``max_supports``, ``time_limit``, ``digits``), logit (``path=True`` keeps the path
+        in ``.logit_path``: points with ``lambda`` and ``profile``). ``dominance``: False,
         True or "strict" (strictly dominated strategies removed first), or "weak"."""
         dom = _DOMINANCE.get(dominance, dominance)
         if limits:
-            return _nash_result(self._native.nash(method, label, dom, **_limits(limits)), self)
-        return _nash_result(self._native.nash(method, label, dom), self)
+            return _nash_result(
+                self._native.nash(method, label, dom, path, **_limits(limits)), self
+            )
+        return _nash_result(self._native.nash(method, label, dom, path), self)
 
     def vertex_enumeration(self, dtype=None):
         """Every extreme equilibrium (nashpy's generator of (sigma_r, sigma_c))."""

@@ -103,6 +103,8 @@ pub struct Request {
     pub time_limit: Option<f64>,
     /// For enumpoly: irrational equilibria are boxed to this many decimal digits (default 16).
     pub digits: Option<u32>,
+    /// For logit: the points of the path in the answer ([`Answer::logit_path`]).
+    pub path: bool,
 }
 
 /// One equilibrium of the game as given.
@@ -177,6 +179,20 @@ pub struct Answer {
     /// not resolved, and what part of the support space was covered.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub enumeration: Option<Enumeration>,
+    /// For logit, when asked for: the points of the path followed, from λ = 0 to its end
+    /// (the probabilities in floating point, as the path is computed; over the game's
+    /// strategies as given).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub logit_path: Option<Vec<PathPoint>>,
+}
+
+/// A point of the logit quantal-response path.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PathPoint {
+    /// The precision λ (on payoffs scaled to [0, 1]).
+    pub lambda: f64,
+    /// Each player's quantal-response probabilities at λ.
+    pub profile: Vec<Vec<f64>>,
 }
 
 /// An isolated equilibrium with an irrational probability: a box proved to hold exactly one
@@ -286,6 +302,7 @@ struct Found {
     components: Option<Vec<Component>>,
     described: &'static str,
     plot: Option<String>,
+    path: Option<logit::Path>,
 }
 
 fn run_method(
@@ -300,6 +317,7 @@ fn run_method(
         components: None,
         described: "",
         plot: None,
+        path: None,
         enumeration: None,
     };
     match method {
@@ -430,6 +448,9 @@ fn run_method(
             if req.plot {
                 found.plot = Some(logit::plot(g, &path));
             }
+            if req.path {
+                found.path = Some(path);
+            }
         }
         Method::Pure | Method::Auto => {
             found.described = "pure-strategy equilibria (every pure profile checked)";
@@ -513,6 +534,11 @@ fn check_request(
     reduced: &[usize],
     reduced_any: bool,
 ) -> Result<()> {
+    if req.path && method != Method::Logit {
+        return Err(Error::Invalid(
+            "--path prints the logit path: use it with --method logit".into(),
+        ));
+    }
     if req.plot && !matches!(method, Method::Indifference | Method::Logit) {
         return Err(Error::Invalid(format!(
             "the plot draws 2 x 2 games (by the indifference method) or the logit path \
@@ -630,6 +656,28 @@ pub fn solve(game: &NormalForm, req: &Request, limits: &Limits) -> Result<Answer
         notes,
         plot: found.plot,
         enumeration,
+        logit_path: found.path.map(|path| {
+            // Over the strategies as given: zero for those dominance removed.
+            path.points
+                .into_iter()
+                .map(|point| PathPoint {
+                    lambda: point.lambda,
+                    profile: point
+                        .profile
+                        .iter()
+                        .zip(&reduction.kept)
+                        .zip(&shape)
+                        .map(|((p, kept), &n)| {
+                            let mut full = vec![0.0; n];
+                            for (x, &i) in p.iter().zip(kept) {
+                                full[i] = *x;
+                            }
+                            full
+                        })
+                        .collect(),
+                })
+                .collect()
+        }),
     })
 }
 

@@ -285,7 +285,31 @@ pub fn path(game: &NormalForm, opts: &Options) -> Result<Path> {
                     break;
                 }
             }
-            if ok && y.iter().all(|v| v.is_finite()) {
+            // A step that lands far from where it was predicted, or where the path turns
+            // sharply, may have jumped to another branch (near a turning point the path
+            // comes back close to itself): shorter steps then.
+            let moved = y
+                .iter()
+                .zip(&z)
+                .zip(&t)
+                .map(|((a, b), c)| (a - b - h * c).abs())
+                .fold(0.0, f64::max);
+            let turn = tangent(&system(game, &scaled, &y).1, &t)
+                .map_or(-1.0, |u| u.iter().zip(&t).map(|(a, b)| a * b).sum::<f64>());
+            // Where λ is large the steps are long, but a branch that has turned back can pass
+            // near another at small λ: no probability may move by more than 0.05 in a step,
+            // so that a turning point there is not stepped over.
+            let shift = y[..nv - 1]
+                .iter()
+                .zip(&z[..nv - 1])
+                .map(|(a, b)| (a.exp() - b.exp()).abs())
+                .fold(0.0, f64::max);
+            if ok
+                && y.iter().all(|v| v.is_finite())
+                && moved <= 0.5 * h
+                && turn >= 0.95
+                && shift <= 0.05
+            {
                 accepted = Some(y);
                 break;
             }
