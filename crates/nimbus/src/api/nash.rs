@@ -437,11 +437,27 @@ fn run_method(
                     }
                     r.certified.extend(c);
                 }
-                _ => notes.push(format!(
-                    "no equilibrium with the support the path reached lies near its end; the \
-                     end's largest gain from deviating is {} (exact, for the doubles it holds)",
-                    show_decimal(&logit::exact_regret(g, &end)?, 12)
-                )),
+                _ => match logit::round_end(g, &end, &support)? {
+                    // The support's equations do not isolate the end (a continuum, or a
+                    // singular solution): a simple rational point next to it may still be one.
+                    Some(e) => {
+                        notes.push(
+                            "the path's end is not an isolated solution on its support; the \
+                             equilibrium is the end rounded to simple fractions, checked exactly"
+                                .into(),
+                        );
+                        found.equilibria = vec![Raw {
+                            payoffs: verify(g, &e)?.payoffs,
+                            profile: e,
+                        }];
+                    }
+                    None => notes.push(format!(
+                        "no equilibrium with the support the path reached lies near its end; \
+                         the end's largest gain from deviating is {} (exact, for the doubles it \
+                         holds)",
+                        show_decimal(&logit::exact_regret(g, &end)?, 12)
+                    )),
+                },
             }
             r.unresolved.clear();
             found.enumeration = Some(r);

@@ -426,3 +426,47 @@ pub fn exact_regret(game: &NormalForm, profile: &[Vec<f64>]) -> Result<Q> {
         .collect();
     Ok(super::game::verify(game, &q)?.max_gain)
 }
+
+/// An exact equilibrium next to the end of a path, by rounding: each probability on
+/// `support` replaced by the simplest rational within `tolerance` of it (the last one of each
+/// player's support taking what is left, so each sums to one exactly), the others zero, for
+/// tolerances from 10^-4 down to 10^-9 (the simplest fractions first), each candidate checked
+/// exactly. For an end in a
+/// continuum of equilibria, or at a singular one, where the support's equations do not
+/// isolate a point, this finds the simple rational equilibria nearby. `None` when none of the
+/// roundings is an equilibrium.
+pub fn round_end(
+    game: &NormalForm,
+    end: &[Vec<f64>],
+    support: &[Vec<usize>],
+) -> Result<Option<Vec<Vec<Q>>>> {
+    use num_traits::{One, Zero};
+    for tolerance in [1e-4, 1e-5, 1e-7, 1e-9] {
+        let tol = Q::from_float(tolerance).unwrap_or_else(Q::zero);
+        let mut profile = Vec::with_capacity(end.len());
+        for (p, s) in end.iter().zip(support) {
+            let mut row = vec![Q::zero(); p.len()];
+            let Some((&last, rest)) = s.split_last() else {
+                return Ok(None);
+            };
+            let mut left = Q::one();
+            for &a in rest {
+                let x = Q::from_float(p[a]).unwrap_or_else(Q::zero);
+                let lo = (&x - &tol).max(Q::zero());
+                let hi = (&x + &tol).min(Q::one());
+                let q = super::interval::simplest_between(&lo, &hi);
+                left -= &q;
+                row[a] = q;
+            }
+            row[last] = left;
+            profile.push(row);
+        }
+        if profile.iter().flatten().any(|q| *q < Q::zero()) {
+            continue;
+        }
+        if super::game::verify(game, &profile)?.is_equilibrium {
+            return Ok(Some(profile));
+        }
+    }
+    Ok(None)
+}
