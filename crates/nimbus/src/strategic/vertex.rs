@@ -151,7 +151,7 @@ impl Frame {
         }
     }
 
-    /// Explores the frame's subtree until it is done, `visit` stops it, or `budget` bases
+    /// Explores the frame's subtree until it is done, `visit` stops it, or `bases` bases
     /// have been visited; returns the frames left unexplored and the bases visited. On
     /// overflow the search goes on in big integers from the basis where machine integers ran
     /// out, not from the start: the bases already visited keep their vertices.
