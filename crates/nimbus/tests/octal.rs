@@ -306,3 +306,37 @@ fn write_checkpoint(path: &std::path::Path, head: &serde_json::Value, data: &[u8
     out.extend(data);
     std::fs::write(path, out).unwrap();
 }
+
+/// The terms of the OEIS entries for Kayles (A002186), Dawson's chess (A002187) and Grundy's
+/// game (A002188), copied into tests/data/oeis with their source.
+#[test]
+fn oeis_terms() {
+    let dir = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/data/oeis");
+    for (file, ruleset) in [
+        ("A002186.txt", "kayles"),
+        ("A002187.txt", "dawson-chess"),
+        ("A002188.txt", "grundy-game"),
+    ] {
+        let text = std::fs::read_to_string(dir.join(file)).unwrap();
+        let terms: Vec<u64> = text
+            .lines()
+            .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+            .enumerate()
+            .map(|(i, l)| {
+                let (n, v) = l.split_once(' ').unwrap();
+                assert_eq!(n.parse::<usize>().unwrap(), i, "{file}");
+                v.trim().parse().unwrap()
+            })
+            .collect();
+        assert!(terms.len() > 100, "{file}");
+        let req = sequence::Request {
+            upto: terms.len() as u64 - 1,
+            ..Default::default()
+        };
+        assert_eq!(
+            sequence::solve(ruleset, &req).unwrap().values,
+            terms,
+            "{file}"
+        );
+    }
+}
