@@ -242,6 +242,7 @@ pub fn path(game: &NormalForm, opts: &Options) -> Result<Path> {
     let mut prev: Vec<f64> = vec![0.0; nv];
     prev[nv - 1] = 1.0;
     let mut h = 0.03;
+    let mut next: Option<Vec<f64>> = None;
     let mut steps = 0u64;
     progress::phase("logit path", 0);
     let ended = loop {
@@ -252,8 +253,11 @@ pub fn path(game: &NormalForm, opts: &Options) -> Result<Path> {
         if steps % 64 == 0 {
             progress::tick(steps)?;
         }
-        let (_, jac) = system(game, &scaled, &z);
-        let Some(t) = tangent(&jac, &prev) else {
+        // The tangent at z was found when z was accepted (oriented by the step that led here).
+        let Some(t) = next
+            .take()
+            .or_else(|| tangent(&system(game, &scaled, &z).1, &prev))
+        else {
             break "the path turned singular".to_string();
         };
         // Newton's method from the predicted point, on the hyperplane across the tangent.
@@ -294,8 +298,6 @@ pub fn path(game: &NormalForm, opts: &Options) -> Result<Path> {
                 .zip(&t)
                 .map(|((a, b), c)| (a - b - h * c).abs())
                 .fold(0.0, f64::max);
-            let turn = tangent(&system(game, &scaled, &y).1, &t)
-                .map_or(-1.0, |u| u.iter().zip(&t).map(|(a, b)| a * b).sum::<f64>());
             // Where λ is large the steps are long, but a branch that has turned back can pass
             // near another at small λ: no probability may move by more than 0.05 in a step,
             // so that a turning point there is not stepped over.
@@ -304,14 +306,16 @@ pub fn path(game: &NormalForm, opts: &Options) -> Result<Path> {
                 .zip(&z[..nv - 1])
                 .map(|(a, b)| (a.exp() - b.exp()).abs())
                 .fold(0.0, f64::max);
-            if ok
-                && y.iter().all(|v| v.is_finite())
-                && moved <= 0.5 * h
-                && turn >= 0.95
-                && shift <= 0.05
-            {
-                accepted = Some(y);
-                break;
+            if ok && y.iter().all(|v| v.is_finite()) && moved <= 0.5 * h && shift <= 0.05 {
+                let u = tangent(&system(game, &scaled, &y).1, &t);
+                let turn = u
+                    .as_ref()
+                    .map_or(-1.0, |u| u.iter().zip(&t).map(|(a, b)| a * b).sum::<f64>());
+                if turn >= 0.95 {
+                    next = u;
+                    accepted = Some(y);
+                    break;
+                }
             }
             h /= 2.0;
         }
