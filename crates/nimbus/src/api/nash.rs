@@ -437,7 +437,12 @@ fn run_method(
                     }
                     r.certified.extend(c);
                 }
-                _ => match logit::round_end(g, &end, &support)? {
+                _ => match [1e-6, 1e-4, 1e-3, 1e-2]
+                    .iter()
+                    .map(|&cut| logit::round_end(g, &end, &logit::support_of(&end, cut)))
+                    .find_map(|r| r.transpose())
+                    .transpose()?
+                {
                     // The support's equations do not isolate the end (a continuum, or a
                     // singular solution): a simple rational point next to it may still be one.
                     Some(e) => {

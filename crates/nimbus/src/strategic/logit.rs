@@ -434,7 +434,8 @@ pub fn exact_regret(game: &NormalForm, profile: &[Vec<f64>]) -> Result<Q> {
 /// An exact equilibrium next to the end of a path, by rounding: each probability on
 /// `support` replaced by the simplest rational within `tolerance` of it (the last one of each
 /// player's support taking what is left, so each sums to one exactly), the others zero, for
-/// tolerances from 10^-4 down to 10^-9 (the simplest fractions first), each candidate checked
+/// tolerances from 10^-2 down to 10^-9 (the simplest fractions first; where the path comes
+/// to its end slowly, the end may still be 10^-3 from its limit), each candidate checked
 /// exactly. For an end in a
 /// continuum of equilibria, or at a singular one, where the support's equations do not
 /// isolate a point, this finds the simple rational equilibria nearby. `None` when none of the
@@ -445,7 +446,7 @@ pub fn round_end(
     support: &[Vec<usize>],
 ) -> Result<Option<Vec<Vec<Q>>>> {
     use num_traits::{One, Zero};
-    for tolerance in [1e-4, 1e-5, 1e-7, 1e-9] {
+    for tolerance in [1e-2, 1e-3, 1e-4, 1e-5, 1e-7, 1e-9] {
         let tol = Q::from_float(tolerance).unwrap_or_else(Q::zero);
         let mut profile = Vec::with_capacity(end.len());
         for (p, s) in end.iter().zip(support) {
