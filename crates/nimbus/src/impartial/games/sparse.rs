@@ -530,10 +530,32 @@ impl Table {
     }
 
     /// The values as little-endian bytes of their entry type, and that type's width.
-    fn bytes(&self) -> (Vec<u8>, usize) {
+    /// Hands the values to `write` as little-endian bytes of their entry type, a chunk at a
+    /// time (a table of hundreds of millions of values is not copied whole), and returns that
+    /// type's width.
+    fn write_bytes(
+        &self,
+        mut write: impl FnMut(&[u8]) -> std::io::Result<()>,
+    ) -> std::io::Result<usize> {
+        const CHUNK: usize = 1 << 16;
+        let mut buf = Vec::with_capacity(4 * CHUNK);
         match self {
-            Table::Small(t) => (t.values.iter().flat_map(|v| v.to_le_bytes()).collect(), 2),
-            Table::Wide(t) => (t.values.iter().flat_map(|v| v.to_le_bytes()).collect(), 4),
+            Table::Small(t) => {
+                for c in t.values.chunks(CHUNK) {
+                    buf.clear();
+                    buf.extend(c.iter().flat_map(|v| v.to_le_bytes()));
+                    write(&buf)?;
+                }
+                Ok(2)
+            }
+            Table::Wide(t) => {
+                for c in t.values.chunks(CHUNK) {
+                    buf.clear();
+                    buf.extend(c.iter().flat_map(|v| v.to_le_bytes()));
+                    write(&buf)?;
+                }
+                Ok(4)
+            }
         }
     }
 
@@ -731,20 +753,33 @@ impl Checkpoint {
             path: path.display().to_string(),
             source,
         };
-        let (data, width) = t.bytes();
+        use std::io::Write;
+        // Two passes over the values, the checksum first (it is in the header), so that no
+        // copy of the table is made.
+        let mut crc = crc32fast::Hasher::new();
+        let width = t
+            .write_bytes(|b| {
+                crc.update(b);
+                Ok(())
+            })
+            .map_err(io)?;
         let header = Header {
             moves: moves_key(takes),
             values: t.len() as u64,
             width,
-            crc32: crc32fast::hash(&data),
+            crc32: crc.finalize(),
         };
-        let mut out = format!("{MAGIC}\n").into_bytes();
-        out.extend(serde_json::to_vec(&header).map_err(|e| Error::Invalid(e.to_string()))?);
-        out.push(b'\n');
-        out.extend(data);
         let mut part = path.as_os_str().to_owned();
         part.push(".part");
-        std::fs::write(&part, out).map_err(io)?;
+        let mut out = std::io::BufWriter::new(std::fs::File::create(&part).map_err(io)?);
+        writeln!(out, "{MAGIC}").map_err(io)?;
+        serde_json::to_writer(&mut out, &header).map_err(|e| Error::Invalid(e.to_string()))?;
+        out.write_all(b"\n").map_err(io)?;
+        t.write_bytes(|b| out.write_all(b)).map_err(io)?;
+        out.into_inner()
+            .map_err(|e| io(e.into_error()))?
+            .sync_all()
+            .map_err(io)?;
         std::fs::rename(&part, path).map_err(io)
     }
 }
