@@ -535,27 +535,11 @@ impl Table {
     /// type's width.
     fn write_bytes(
         &self,
-        mut write: impl FnMut(&[u8]) -> std::io::Result<()>,
+        write: impl FnMut(&[u8]) -> std::io::Result<()>,
     ) -> std::io::Result<usize> {
-        const CHUNK: usize = 1 << 16;
-        let mut buf = Vec::with_capacity(4 * CHUNK);
         match self {
-            Table::Small(t) => {
-                for c in t.values.chunks(CHUNK) {
-                    buf.clear();
-                    buf.extend(c.iter().flat_map(|v| v.to_le_bytes()));
-                    write(&buf)?;
-                }
-                Ok(2)
-            }
-            Table::Wide(t) => {
-                for c in t.values.chunks(CHUNK) {
-                    buf.clear();
-                    buf.extend(c.iter().flat_map(|v| v.to_le_bytes()));
-                    write(&buf)?;
-                }
-                Ok(4)
-            }
+            Table::Small(t) => write_le(&t.values, write),
+            Table::Wide(t) => write_le(&t.values, write),
         }
     }
 
@@ -660,6 +644,24 @@ pub(crate) fn grow(
         }
         check = (check + check / 4).max(check + 1024);
     }
+}
+
+/// `values` as little-endian bytes, a chunk at a time; the width of one.
+fn write_le<V: Nimber>(
+    values: &[V],
+    mut write: impl FnMut(&[u8]) -> std::io::Result<()>,
+) -> std::io::Result<usize> {
+    const CHUNK: usize = 1 << 16;
+    let width = std::mem::size_of::<V>();
+    let mut buf = Vec::with_capacity(width * CHUNK);
+    for c in values.chunks(CHUNK) {
+        buf.clear();
+        for &v in c {
+            buf.extend_from_slice(&v.into().to_le_bytes()[..width]);
+        }
+        write(&buf)?;
+    }
+    Ok(width)
 }
 
 /// How often a run with a checkpoint file writes it.
