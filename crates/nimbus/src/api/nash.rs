@@ -683,19 +683,7 @@ pub fn solve(game: &NormalForm, req: &Request, limits: &Limits) -> Result<Answer
                 .into_iter()
                 .map(|point| PathPoint {
                     lambda: point.lambda,
-                    profile: point
-                        .profile
-                        .iter()
-                        .zip(&reduction.kept)
-                        .zip(&shape)
-                        .map(|((p, kept), &n)| {
-                            let mut full = vec![0.0; n];
-                            for (x, &i) in p.iter().zip(kept) {
-                                full[i] = *x;
-                            }
-                            full
-                        })
-                        .collect(),
+                    profile: reduction.spread(&point.profile, &shape, 0.0),
                 })
                 .collect()
         }),
@@ -710,19 +698,7 @@ fn enumeration_of(
     equilibria: &[Equilibrium],
     digits: u32,
 ) -> Enumeration {
-    let lift_vec = |v: &[Vec<Q>]| -> Vec<Vec<Q>> {
-        v.iter()
-            .zip(&reduction.kept)
-            .zip(shape)
-            .map(|((p, k), &n)| {
-                let mut full = vec![Q::from_integer(0.into()); n];
-                for (x, &i) in p.iter().zip(k) {
-                    full[i] = x.clone();
-                }
-                full
-            })
-            .collect()
-    };
+    let lift_vec = |v: &[Vec<Q>]| reduction.spread(v, shape, Q::from_integer(0.into()));
     let lift_support = |s: &[Vec<usize>]| -> Vec<Vec<usize>> {
         s.iter()
             .zip(&reduction.kept)

@@ -58,6 +58,11 @@ impl Equilibrium {
     }
 }
 
+/// Whether `v` can be a mixed strategy up to scale: non-negative, not all zero.
+fn valid(v: &[BigInt]) -> bool {
+    !v.iter().any(Signed::is_negative) && v.iter().any(|t| !t.is_zero())
+}
+
 /// `Σ p·v` in `i128`, `None` on overflow.
 fn dot_small<'a>(mut pairs: impl Iterator<Item = (&'a BigInt, i128)>) -> Option<i128> {
     use num_traits::ToPrimitive;
@@ -119,14 +124,17 @@ impl Bimatrix {
     /// an equilibrium when every row `x` plays is a best reply to `y`, and every column `y`
     /// plays a best reply to `x`.
     pub fn is_equilibrium(&self, x: &[BigInt], y: &[BigInt]) -> bool {
-        let valid =
-            |v: &[BigInt]| !v.iter().any(Signed::is_negative) && v.iter().any(|t| !t.is_zero());
         if !valid(x) || !valid(y) {
             return false;
         }
         if let Some(answer) = self.equilibrium_small(x, y) {
             return answer.is_some();
         }
+        self.is_equilibrium_big(x, y)
+    }
+
+    /// [`Bimatrix::is_equilibrium`] in big integers, for valid `x` and `y`.
+    fn is_equilibrium_big(&self, x: &[BigInt], y: &[BigInt]) -> bool {
         let ay: Vec<BigInt> = (0..self.m)
             .map(|i| (0..self.n).map(|j| &self.a[i][j] * &y[j]).sum())
             .collect();
@@ -188,10 +196,13 @@ impl Bimatrix {
     /// The equilibrium `(x, y)` normalised to probabilities, with the payoffs of the game as
     /// given; `None` unless [`Bimatrix::is_equilibrium`] holds, so nothing unchecked escapes.
     pub fn equilibrium(&self, x: &[BigInt], y: &[BigInt]) -> Option<Equilibrium> {
+        // The i128 pass checks and values in one go; only when a number does not fit does
+        // the check run again in big integers (not through `is_equilibrium`, which would try
+        // the i128 pass a second time).
         if let Some(answer) = self.equilibrium_small(x, y) {
             return answer;
         }
-        if !self.is_equilibrium(x, y) {
+        if !valid(x) || !valid(y) || !self.is_equilibrium_big(x, y) {
             return None;
         }
         let (sx, sy): (BigInt, BigInt) = (x.iter().sum(), y.iter().sum());

@@ -81,23 +81,27 @@ impl Reduction {
     /// An equilibrium of the reduced game written over the original game's strategies
     /// (`shape`: how many each player had), the removed ones at probability 0.
     pub fn lift(&self, eq: &Equilibrium, shape: &[usize]) -> Equilibrium {
-        let profile = eq
-            .profile
+        Equilibrium {
+            profile: self.spread(&eq.profile, shape, Q::zero()),
+            payoffs: eq.payoffs.clone(),
+        }
+    }
+
+    /// Per-player values over the reduced game's strategies (probabilities, bounds) spread over
+    /// the strategies of the game as given (`shape`), `zero` for those removed.
+    pub fn spread<T: Clone>(&self, parts: &[Vec<T>], shape: &[usize], zero: T) -> Vec<Vec<T>> {
+        parts
             .iter()
             .zip(&self.kept)
             .zip(shape)
             .map(|((p, k), &n)| {
-                let mut full = vec![Q::zero(); n];
+                let mut full = vec![zero.clone(); n];
                 for (x, &i) in p.iter().zip(k) {
                     full[i] = x.clone();
                 }
                 full
             })
-            .collect();
-        Equilibrium {
-            profile,
-            payoffs: eq.payoffs.clone(),
-        }
+            .collect()
     }
 }
 
