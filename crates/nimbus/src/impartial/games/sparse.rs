@@ -577,7 +577,7 @@ pub(crate) fn grow(
         None => what.to_string(),
     };
     let mut t = match checkpoint
-        .map(|path| Checkpoint::load(path, takes))
+        .map(|path| Checkpoint::load(path, takes, what, limits.max_memory))
         .transpose()?
     {
         Some(Some(values)) => {
@@ -701,7 +701,18 @@ fn moves_key(takes: &Takes) -> String {
 
 impl Checkpoint {
     /// The values in `path`, `None` when there is no such file.
-    fn load(path: &std::path::Path, takes: &Takes) -> Result<Option<Vec<u32>>> {
+    fn load(
+        path: &std::path::Path,
+        takes: &Takes,
+        what: &str,
+        max_memory: u64,
+    ) -> Result<Option<Vec<u32>>> {
+        // Before reading: at 2 or more bytes a value the file holds at most len/2 values, and
+        // loading them costs the file, the values as u32 and the run's 20 bytes a value.
+        if let Ok(meta) = std::fs::metadata(path) {
+            let len = meta.len();
+            crate::budget::check_memory(what, len.saturating_mul(13), max_memory)?;
+        }
         let bytes = match std::fs::read(path) {
             Ok(b) => b,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
