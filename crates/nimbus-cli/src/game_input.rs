@@ -2,10 +2,8 @@
 //! command line, with strategy names.
 
 use crate::read_input;
+use nimbus::api::nash;
 use nimbus::strategic::game::NormalForm;
-use nimbus::strategic::matrix::parse_matrix;
-use nimbus::strategic::zerosum::check_matrix;
-use nimbus::strategic::Q;
 use nimbus::Error;
 
 /// Where the game comes from.
@@ -31,11 +29,13 @@ pub struct GameInput {
     pub col_names: Option<String>,
 }
 
-fn read_matrix(arg: &str, what: &str) -> Result<Vec<Vec<Q>>, Error> {
+/// The text of a matrix argument and the label errors name it by: the file it names (by its
+/// path), or the argument itself (by its flag).
+fn read_matrix_text<'a>(arg: &'a str, flag: &'a str) -> Result<(String, &'a str), Error> {
     if std::path::Path::new(arg).is_file() {
-        parse_matrix(&read_input(arg)?, arg)
+        Ok((read_input(arg)?, arg))
     } else {
-        parse_matrix(arg, what)
+        Ok((arg.to_string(), flag))
     }
 }
 
@@ -59,31 +59,15 @@ impl GameInput {
         let mut game = match (file, &self.row, &self.col) {
             (Some((path, text)), None, None) => nimbus::strategic::nfg::parse(&text, path)?,
             (None, Some(r), c) => {
-                let a = read_matrix(r, "--row")?;
-                check_matrix(&a)?;
+                let a = read_matrix_text(r, "--row")?;
                 let b = match c {
-                    Some(c) => read_matrix(c, "--col")?,
-                    None => {
-                        notes.push(
-                            "zero-sum: without --col the column player's payoffs are the \
-                             negatives of --row"
-                                .to_string(),
-                        );
-                        a.iter().map(|r| r.iter().map(|x| -x).collect()).collect()
-                    }
+                    Some(c) => Some(read_matrix_text(c, "--col")?),
+                    None => None,
                 };
-                check_matrix(&b)?;
-                if (a.len(), a[0].len()) != (b.len(), b[0].len()) {
-                    return Err(Error::Invalid(format!(
-                        "--row is {} x {} but --col is {} x {}: the two matrices must have one \
-                         shape",
-                        a.len(),
-                        a[0].len(),
-                        b.len(),
-                        b[0].len()
-                    )));
-                }
-                NormalForm::bimatrix(&a, &b)?
+                let b = b.as_ref().map(|(text, label)| (text.as_str(), *label));
+                let (game, read) = nash::game_of_matrices((&a.0, a.1), b)?;
+                notes.extend(read);
+                game
             }
             (Some(_), _, _) => {
                 return Err(Error::Invalid(
@@ -103,17 +87,9 @@ impl GameInput {
         .into_iter()
         .enumerate()
         {
-            let Some(names) = names else { continue };
-            let names: Vec<String> = names.split(',').map(|s| s.trim().to_string()).collect();
-            let have = game.strategies.get(player).map_or(0, Vec::len);
-            if names.len() != have || names.iter().any(String::is_empty) {
-                return Err(Error::Invalid(format!(
-                    "{flag}: {} names for {have} strategies (give one non-empty name each, \
-                     separated by commas)",
-                    names.len()
-                )));
+            if let Some(names) = names {
+                nash::name_strategies(&mut game, player, names, flag)?;
             }
-            game.strategies[player] = names;
         }
         Ok((game, notes))
     }

@@ -17,6 +17,7 @@ mod game_input;
 mod nash;
 mod play;
 mod sequence;
+mod serve;
 mod sg;
 mod solve;
 mod substring;
@@ -179,6 +180,7 @@ enum Command {
     Verify(verify::Args),
     Solve(solve::Args),
     Play(play::Args),
+    Serve(serve::Args),
 }
 
 /// The stack of the thread that runs a command. Rhai walks nested values (arrays of arrays)
@@ -213,15 +215,18 @@ impl Command {
             Command::Cfr(a) => a.common.json,
             Command::Verify(a) => a.common.json,
             Command::Solve(a) => a.common.json,
-            Command::Play(_) => false,
+            Command::Play(_) | Command::Serve(_) => false,
         }
     }
 }
 
 fn run(cli: Cli) -> ExitCode {
     let json = cli.command.json();
-    let interactive = matches!(cli.command, Command::Play(_));
-    interrupt_flag();
+    let interactive = matches!(cli.command, Command::Play(_) | Command::Serve(_));
+    // The server handles Ctrl-C and SIGTERM itself, to shut down gracefully.
+    if !matches!(cli.command, Command::Serve(_)) {
+        interrupt_flag();
+    }
     let mut out = String::new();
     let result = with_progress(!json && !interactive, || dispatch(cli.command, &mut out));
     if let Err(e) = write_stdout(&out) {
@@ -267,6 +272,7 @@ fn dispatch(command: Command, out: &mut String) -> Result<ExitCode, nimbus::Erro
         Command::Verify(args) => verify::run(args, out),
         Command::Solve(args) => solve::run(args, out),
         Command::Play(args) => play::run(args, out),
+        Command::Serve(args) => serve::run(args),
     }
 }
 

@@ -63,6 +63,9 @@ pub struct Args {
     /// that stays in the processor's cache).
     #[arg(long, value_name = "BITS", value_parser = clap::value_parser!(u32).range(10..=32))]
     table_bits: Option<u32>,
+    /// Also the value of every legal move of the position (in --json: `scores`).
+    #[arg(long)]
+    scores: bool,
     #[command(flatten)]
     script: ScriptArgs,
     #[command(flatten)]
@@ -110,6 +113,8 @@ impl Args {
             save: self.save.clone(),
             db: self.db.clone(),
             table_bits: self.table_bits,
+            scores: self.scores,
+            reply: false,
             limits: self.common.limits(),
             script: self.script.options(),
         }
@@ -210,6 +215,12 @@ fn print_search(out: &mut String, s: &api::Searched) {
     }
     outln!(out, "best moves: {}", s.best_moves.join(" "));
     outln!(out, "principal variation: {}", s.pv.join(" "));
+    if let Some(scores) = &s.scores {
+        outln!(out, "every move:");
+        for m in scores {
+            outln!(out, "  {:>6}  {:>4}  {}", m.mv, m.value, m.meaning);
+        }
+    }
     outln!(out, "nodes: {}", s.nodes);
     outln!(out, "time: {:.3} ms", s.microseconds as f64 / 1e3);
 }

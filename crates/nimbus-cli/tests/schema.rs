@@ -108,6 +108,7 @@ fn every_answer_matches_the_documented_schema() {
     answers(&["verify", "examples/pd.nfg", "0,1,0,1"]);
     answers(&["verify", "examples/bos.nfg", "0.667,0.333,0.333,0.667"]);
     answers(&["solve", "tictactoe"]);
+    answers(&["solve", "tictactoe", "12", "--scores"]);
     answers(&["solve", "connect4", "4453", "--time-limit", "0.2"]);
     answers(&["solve", "coin-grid:2:1,5,2;3,0,4;2,2,9"]);
     answers(&["solve", "carrot:1,2,3,5"]);

@@ -27,7 +27,9 @@ pyo3::create_exception!(
 pub(crate) fn to_py(e: nimbus::Error) -> PyErr {
     match e.kind() {
         "interrupted" => PyKeyboardInterrupt::new_err("interrupted"),
-        "state_limit" | "memory_limit" | "work_limit" => LimitError::new_err(e.to_string()),
+        "state_limit" | "memory_limit" | "work_limit" | "time_limit" => {
+            LimitError::new_err(e.to_string())
+        }
         _ => PyValueError::new_err(e.to_string()),
     }
 }
@@ -464,7 +466,7 @@ fn sequence(
 
 /// A two-player game named as on the command line (`nimbus::api::solve::solve`).
 #[pyfunction]
-#[pyo3(signature = (game, position=None, all=false, method=None, depth=None, time_limit=None, save=None, db=None, max_states=None, max_memory=None, max_work=None))]
+#[pyo3(signature = (game, position=None, all=false, method=None, depth=None, time_limit=None, save=None, db=None, scores=false, max_states=None, max_memory=None, max_work=None))]
 #[allow(clippy::too_many_arguments)]
 fn solve(
     py: Python<'_>,
@@ -476,6 +478,7 @@ fn solve(
     time_limit: Option<f64>,
     save: Option<String>,
     db: Option<String>,
+    scores: bool,
     max_states: Option<u64>,
     max_memory: Option<u64>,
     max_work: Option<u64>,
@@ -489,6 +492,8 @@ fn solve(
         save,
         db,
         table_bits: None,
+        scores,
+        reply: false,
         limits: limits(max_states, max_memory, max_work),
         script: Default::default(),
     };

@@ -103,6 +103,13 @@ pub enum Error {
     /// The work was stopped on request (Ctrl-C) before it finished.
     #[error("interrupted")]
     Interrupted,
+    /// The work passed the time limit its host set for it ([`crate::progress::with_time_limit`]:
+    /// the web server's budget for one request) and stopped at its next checkpoint.
+    #[error("the computation passed its time limit of {seconds} s and was stopped")]
+    TimeLimit {
+        /// The limit, in seconds.
+        seconds: f64,
+    },
     /// A request that is well formed but cannot be answered as asked.
     #[error("{0}")]
     Invalid(String),
@@ -114,7 +121,7 @@ pub type Result<T, E = Error> = std::result::Result<T, E>;
 impl Error {
     /// A short name of the kind of error, for machine-readable output: `parse`, `io`,
     /// `state_limit`, `memory_limit`, `work_limit`, `cycle`, `overflow`, `script`, `invalid`,
-    /// `interrupted`.
+    /// `interrupted`, `time_limit`.
     pub fn kind(&self) -> &'static str {
         match self {
             Error::Parse { .. } => "parse",
@@ -130,6 +137,7 @@ impl Error {
             Error::Script { .. } => "script",
             Error::Invalid(_) => "invalid",
             Error::Interrupted => "interrupted",
+            Error::TimeLimit { .. } => "time_limit",
         }
     }
 

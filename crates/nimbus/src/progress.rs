@@ -15,13 +15,66 @@
 //! ```
 
 use crate::error::{Error, Result};
+use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
 static INTERRUPTED: AtomicBool = AtomicBool::new(false);
 static DONE: AtomicU64 = AtomicU64::new(0);
 static TOTAL: AtomicU64 = AtomicU64::new(0);
 static PHASE: Mutex<String> = Mutex::new(String::new());
+
+/// A time limit that holds for the work of one thread only: a server runs many requests at
+/// once, and one request's budget must not stop another's work (as [`interrupt`] would).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Deadline {
+    at: Instant,
+    seconds: f64,
+}
+
+thread_local! {
+    static DEADLINE: Cell<Option<Deadline>> = const { Cell::new(None) };
+}
+
+/// Runs `work` on this thread with a limit of `seconds`: every checkpoint ([`check`],
+/// [`tick`]) it reaches after that returns [`Error::TimeLimit`]. Work that `work` hands to
+/// other threads carries the limit when it is started under [`current_deadline`] and
+/// [`with_deadline`], as the library's parallel solvers do.
+///
+/// ```
+/// use nimbus::progress;
+/// let r = progress::with_time_limit(0.0, || progress::check());
+/// assert_eq!(r.unwrap_err().kind(), "time_limit");
+/// assert!(progress::check().is_ok());
+/// ```
+pub fn with_time_limit<T>(seconds: f64, work: impl FnOnce() -> T) -> T {
+    let at = Instant::now() + Duration::from_secs_f64(seconds.clamp(0.0, 1e9));
+    with_deadline(Some(Deadline { at, seconds }), work)
+}
+
+/// The time limit of this thread's work, to hand to the threads it starts.
+pub fn current_deadline() -> Option<Deadline> {
+    DEADLINE.with(Cell::get)
+}
+
+/// Runs `work` under `deadline` (from [`current_deadline`] on the thread that started it),
+/// restoring this thread's own limit afterwards.
+pub fn with_deadline<T>(deadline: Option<Deadline>, work: impl FnOnce() -> T) -> T {
+    struct Restore(Option<Deadline>);
+    impl Drop for Restore {
+        fn drop(&mut self) {
+            DEADLINE.with(|d| d.set(self.0));
+        }
+    }
+    let _restore = Restore(DEADLINE.with(|d| d.replace(deadline)));
+    work()
+}
+
+/// Whether this thread's time limit has passed.
+pub fn past_deadline() -> bool {
+    current_deadline().is_some_and(|d| Instant::now() >= d.at)
+}
 
 /// Asks every running solver to stop at its next checkpoint (a Ctrl-C handler calls this).
 pub fn interrupt() {
@@ -56,12 +109,15 @@ pub fn tick(done: u64) -> Result<()> {
     check()
 }
 
-/// [`Error::Interrupted`] once an interrupt was asked for.
+/// [`Error::Interrupted`] once an interrupt was asked for; [`Error::TimeLimit`] once this
+/// thread's time limit has passed.
 pub fn check() -> Result<()> {
     if interrupted() {
-        Err(Error::Interrupted)
-    } else {
-        Ok(())
+        return Err(Error::Interrupted);
+    }
+    match current_deadline() {
+        Some(d) if Instant::now() >= d.at => Err(Error::TimeLimit { seconds: d.seconds }),
+        _ => Ok(()),
     }
 }
 

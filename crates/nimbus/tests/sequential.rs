@@ -16,11 +16,17 @@ use std::hash::Hash;
 
 /// Plays random moves from the start, `plies` of them or until the game ends.
 fn random_position<G: Game>(g: &G, seed: u64, plies: u32) -> G::Position {
+    random_line(g, seed, plies).0
+}
+
+/// As [`random_position`], with the moves played.
+fn random_line<G: Game>(g: &G, seed: u64, plies: u32) -> (G::Position, Vec<G::Move>) {
     let mut state = seed
         .wrapping_mul(6364136223846793005)
         .wrapping_add(1442695040888963407);
     let mut p = g.start();
     let mut moves = Vec::new();
+    let mut line = Vec::new();
     for _ in 0..plies {
         moves.clear();
         if g.outcome(&p).is_some() {
@@ -33,9 +39,11 @@ fn random_position<G: Game>(g: &G, seed: u64, plies: u32) -> G::Position {
         state = state
             .wrapping_mul(6364136223846793005)
             .wrapping_add(1442695040888963407);
-        p = g.play(&p, moves[(state >> 33) as usize % moves.len()]);
+        let m = moves[(state >> 33) as usize % moves.len()];
+        line.push(m);
+        p = g.play(&p, m);
     }
-    p
+    (p, line)
 }
 
 /// Checks every solver against plain minimax at `p`: values, best moves, and that each
@@ -476,6 +484,49 @@ fn sequential_nim_agrees_with_the_impartial_engine() {
                 let after = nim.play(&nim.start(), m).heaps;
                 assert_eq!(engine.grundy(&after).unwrap(), 0, "{heaps:?} -> {after:?}");
             }
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(60))]
+
+    /// Each move's score (the front door's `scores`) is its reward less plain minimax's
+    /// value of the position it leads to, and the best moves are those of the best score.
+    #[test]
+    fn move_scores_match_minimax_of_each_child(seed in any::<u64>(), plies in 0u32..7) {
+        let g = TicTacToe;
+        let (p, line) = random_line(&g, seed, plies);
+        // The position as the front door reads it: the moves from the start.
+        let position: String = line.iter().map(|&m| g.show_move(m)).collect();
+        let mut moves = Vec::new();
+        let req = nimbus::api::solve::Request {
+            position: Some(position),
+            scores: true,
+            ..Default::default()
+        };
+        let nimbus::api::solve::Answer::Search(s) = nimbus::api::solve::solve("tictactoe", &req).unwrap() else {
+            panic!("a position's answer is a search");
+        };
+        let scores = s.scores.unwrap();
+        moves.clear();
+        if g.outcome(&p).is_none() {
+            g.moves(&p, &mut moves);
+        }
+        prop_assert_eq!(scores.len(), moves.len());
+        for (score, &m) in scores.iter().zip(&moves) {
+            prop_assert_eq!(&score.mv, &g.show_move(m));
+            let child = minimax::solve(&g, &g.play(&p, m));
+            prop_assert_eq!(score.value, g.reward(&p, m) - child.value);
+        }
+        if let Some(best) = scores.iter().map(|x| x.value).max() {
+            prop_assert_eq!(best, s.value);
+            let at_best: Vec<_> = scores.iter().filter(|x| x.value == best).map(|x| x.mv.clone()).collect();
+            let mut listed = s.best_moves.clone();
+            listed.sort();
+            let mut at_best = at_best;
+            at_best.sort();
+            prop_assert_eq!(listed, at_best);
         }
     }
 }

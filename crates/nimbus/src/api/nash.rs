@@ -756,6 +756,66 @@ fn enumeration_of(
     }
 }
 
+/// The game of two payoff matrices written as text (`"3 0; 5 1"`, or rows on lines, as
+/// [`crate::strategic::matrix::parse_matrix`] reads them), each with the label errors name it
+/// by; without the column player's matrix the game is zero-sum (the negatives of the row
+/// player's). Returns the game and notes on how it was read.
+pub fn game_of_matrices(
+    row: (&str, &str),
+    col: Option<(&str, &str)>,
+) -> Result<(NormalForm, Vec<String>)> {
+    use crate::strategic::matrix::parse_matrix;
+    use crate::strategic::zerosum::check_matrix;
+    let mut notes = Vec::new();
+    let a = parse_matrix(row.0, row.1)?;
+    check_matrix(&a)?;
+    let b = match col {
+        Some((text, label)) => parse_matrix(text, label)?,
+        None => {
+            notes.push(format!(
+                "zero-sum: without the column player's matrix, their payoffs are the negatives \
+                 of {}",
+                row.1
+            ));
+            a.iter().map(|r| r.iter().map(|x| -x).collect()).collect()
+        }
+    };
+    check_matrix(&b)?;
+    if (a.len(), a[0].len()) != (b.len(), b[0].len()) {
+        return Err(Error::Invalid(format!(
+            "{} is {} x {} but {} is {} x {}: the two matrices must have one shape",
+            row.1,
+            a.len(),
+            a[0].len(),
+            col.map_or("the column player's matrix", |c| c.1),
+            b.len(),
+            b[0].len()
+        )));
+    }
+    Ok((NormalForm::bimatrix(&a, &b)?, notes))
+}
+
+/// Names `player`'s strategies from `names` (separated by commas); `label` names the list in
+/// errors.
+pub fn name_strategies(
+    game: &mut NormalForm,
+    player: usize,
+    names: &str,
+    label: &str,
+) -> Result<()> {
+    let names: Vec<String> = names.split(',').map(|s| s.trim().to_string()).collect();
+    let have = game.strategies.get(player).map_or(0, Vec::len);
+    if names.len() != have || names.iter().any(String::is_empty) {
+        return Err(Error::Invalid(format!(
+            "{label}: {} names for {have} strategies (give one non-empty name each, separated \
+             by commas)",
+            names.len()
+        )));
+    }
+    game.strategies[player] = names;
+    Ok(())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -35,6 +35,13 @@ pub struct Request {
     pub db: Option<String>,
     /// Entries of the transposition table, as a power of two (default 20).
     pub table_bits: Option<u32>,
+    /// With a search: first play the solver's move at the position (the first move of its
+    /// principal variation), then answer for the position that move reaches: a game against
+    /// the solver, one request a turn.
+    pub reply: bool,
+    /// With a search: also the value of every legal move (each searched as the search is;
+    /// with a time limit, the moves share a second limit's worth of time).
+    pub scores: bool,
     /// Budgets.
     pub limits: Limits,
     /// Limits on a script game.
@@ -74,6 +81,28 @@ pub struct Searched {
     pub timed_out: bool,
     /// Whether Ctrl-C stopped the search (the answer is the best so far).
     pub interrupted: bool,
+    /// When asked for: every legal move with its value for the side to move (the value the
+    /// position has if that move is played and both sides then play best).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub scores: Option<Vec<MoveScore>>,
+    /// When a reply was asked for: the solver's move, played before the answer's position
+    /// (none when the game was already over).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub reply: Option<String>,
+}
+
+/// One move's value, for [`Searched::scores`].
+#[derive(Debug, Clone, Serialize)]
+pub struct MoveScore {
+    /// The move, in the game's notation.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// Its value for the side to move.
+    pub value: i64,
+    /// What the value means.
+    pub meaning: String,
+    /// Whether the value is exact (not a depth- or time-limited estimate).
+    pub exact: bool,
 }
 
 /// A strong solution's summary.
@@ -252,6 +281,7 @@ where
 }
 
 fn load<G: Indexed>(g: &G, name: &str, db: &str) -> Result<Strong> {
+    crate::input::may_read(db)?;
     let mut file = std::io::BufReader::new(std::fs::File::open(db).map_err(|e| Error::Io {
         path: db.into(),
         source: e,
@@ -353,6 +383,7 @@ fn strongly<G: Indexed + Sync>(
             path: path.clone(),
             source: e,
         };
+        crate::input::may_read(path)?;
         let mut w = std::io::BufWriter::new(std::fs::File::create(path).map_err(io)?);
         solution.save(&mut w).map_err(io)?;
         std::io::Write::flush(&mut w).map_err(io)?;
@@ -379,11 +410,28 @@ where
     G: Notation,
     G::Position: Hash + Eq,
 {
-    let limits = search_limits(req.depth, req.time_limit, req.table_bits.unwrap_or(20))?;
-    let p = g.parse_position(req.position.as_deref().unwrap_or(""))?;
+    let mut p = g.parse_position(req.position.as_deref().unwrap_or(""))?;
     let method = req.method.unwrap_or(Method::Auto);
+    let mut position = req.position.clone().unwrap_or_default();
+    let mut reply = None;
+    if req.reply && g.outcome(&p).is_none() {
+        let limits = search_limits(req.depth, req.time_limit, req.table_bits.unwrap_or(20))?;
+        let r = seq::search(g, &p, method, &limits, req.limits.max_states)?;
+        if let Some(&m) = r.pv.first() {
+            let shown = g.show_move(m);
+            position = format!("{position} {shown}").trim().to_string();
+            p = g.play(&p, m);
+            reply = Some(shown);
+        }
+    }
+    let limits = search_limits(req.depth, req.time_limit, req.table_bits.unwrap_or(20))?;
     let r = seq::search(g, &p, method, &limits, req.limits.max_states)?;
     let show = |ms: &[G::Move]| ms.iter().map(|&m| g.show_move(m)).collect::<Vec<_>>();
+    let scores = if req.scores {
+        Some(move_scores(g, &p, method, req)?)
+    } else {
+        None
+    };
     let interrupted = crate::progress::interrupted();
     let timed_out = !r.exact
         && !interrupted
@@ -391,7 +439,7 @@ where
         && r.depth.is_some_and(|d| limits.depth.is_none_or(|l| d < l));
     Ok(Answer::Search(Searched {
         game: name.into(),
-        position: req.position.clone().unwrap_or_default(),
+        position,
         board: g.show_position(&p),
         to_move: g.to_move(&p),
         value: r.value,
@@ -410,7 +458,43 @@ where
         game_over: g.outcome(&p).is_some(),
         timed_out,
         interrupted,
+        scores,
+        reply,
     }))
+}
+
+/// Every legal move of `p` with its value: the move's reward less the value of the position
+/// it leads to for the other side, each child searched as the position was.
+fn move_scores<G>(g: &G, p: &G::Position, method: Method, req: &Request) -> Result<Vec<MoveScore>>
+where
+    G: Notation,
+    G::Position: Hash + Eq,
+{
+    let mut moves = Vec::new();
+    if g.outcome(p).is_none() {
+        g.moves(p, &mut moves);
+    }
+    let mut scores = Vec::with_capacity(moves.len());
+    // With a time limit, the moves share one more limit's worth of time: each child gets its
+    // own slice, so that the last ones are not left with none.
+    let slice = req.time_limit.map(|t| t / moves.len().max(1) as f64);
+    for m in moves {
+        let limits = search_limits(req.depth, slice, req.table_bits.unwrap_or(20))?;
+        let child = g.play(p, m);
+        let r = seq::search(g, &child, method, &limits, req.limits.max_states)?;
+        let value = g.reward(p, m) - r.value;
+        scores.push(MoveScore {
+            mv: g.show_move(m),
+            value,
+            meaning: if r.exact {
+                g.explain(p, value)
+            } else {
+                "an estimate, not a proved result".to_string()
+            },
+            exact: r.exact,
+        });
+    }
+    Ok(scores)
 }
 
 /// One line of a batch of Connect Four positions.

@@ -748,6 +748,7 @@ impl Checkpoint {
             path: path.display().to_string(),
             source,
         };
+        crate::input::may_read(&path.display().to_string())?;
         let text = match std::fs::read_to_string(path) {
             Ok(t) => t,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
@@ -764,6 +765,7 @@ impl Checkpoint {
             path: path.display().to_string(),
             source,
         };
+        crate::input::may_read(&path.display().to_string())?;
         let text = serde_json::to_string(self).map_err(|e| Error::Invalid(e.to_string()))?;
         let mut part = path.as_os_str().to_owned();
         part.push(".part");

@@ -1437,21 +1437,25 @@ fn solve_batch(
     report: &mut Report,
 ) -> Result<bool> {
     let n = pay.shape.len();
+    // A time limit set on the calling thread (a server's request) holds on every core.
+    let deadline = crate::progress::current_deadline();
     let outcomes: Vec<Result<Outcome>> = batch
         .par_iter()
         .map(|support| {
-            let dominated = (0..n).any(|i| {
-                let bases = pay.bases(i, support);
-                support[i]
-                    .iter()
-                    .any(|&a| pay.conditionally_dominated(i, a, &bases))
-            });
-            if dominated {
-                return Ok(Outcome::Pruned);
-            }
-            Ok(match solve_support(pay, support, dens, meter, digits)? {
-                Some(s) => Outcome::Solved(s),
-                None => Outcome::Stopped,
+            crate::progress::with_deadline(deadline, || {
+                let dominated = (0..n).any(|i| {
+                    let bases = pay.bases(i, support);
+                    support[i]
+                        .iter()
+                        .any(|&a| pay.conditionally_dominated(i, a, &bases))
+                });
+                if dominated {
+                    return Ok(Outcome::Pruned);
+                }
+                Ok(match solve_support(pay, support, dens, meter, digits)? {
+                    Some(s) => Outcome::Solved(s),
+                    None => Outcome::Stopped,
+                })
             })
         })
         .collect();

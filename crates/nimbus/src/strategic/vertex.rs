@@ -687,7 +687,10 @@ pub fn enumerate_from(
             Polytopes::First => search(&p_mat, &q_mat).into_result()?,
             Polytopes::Second => flip(search(&q_mat, &p_mat).into_result()?),
             Polytopes::Both => {
-                match rayon::join(|| search(&p_mat, &q_mat), || search(&q_mat, &p_mat)) {
+                // The second search may run on another thread: it keeps this one's time limit.
+                let deadline = crate::progress::current_deadline();
+                let on = |a, b| crate::progress::with_deadline(deadline, || search(a, b));
+                match rayon::join(|| on(&p_mat, &q_mat), || on(&q_mat, &p_mat)) {
                     (p @ RaceEnd::Answered { .. }, _) => p.into_result()?,
                     (_, q @ RaceEnd::Answered { .. }) => flip(q.into_result()?),
                     (RaceEnd::Failed(e), _) | (_, RaceEnd::Failed(e)) => return Err(e),
@@ -748,6 +751,8 @@ struct Split<'a> {
     /// Set when either search of a race has answered or failed: every job stops.
     done: &'a AtomicBool,
     found: std::sync::Mutex<(Pairs, u64, Option<Error>)>,
+    /// The calling thread's time limit, which every job keeps.
+    deadline: Option<crate::progress::Deadline>,
 }
 
 impl Split<'_> {
@@ -771,7 +776,9 @@ impl Split<'_> {
             return;
         }
         let mut matcher = self.matcher();
-        let run = frame.run(self.job_bases, self.budget, &mut matcher);
+        let run = crate::progress::with_deadline(self.deadline, || {
+            frame.run(self.job_bases, self.budget, &mut matcher)
+        });
         let mut found = self.found.lock().unwrap_or_else(|p| p.into_inner());
         match (run, matcher.error.take()) {
             (Err(e), _) | (Ok(_), Some(e)) => {
@@ -811,6 +818,7 @@ fn split_search(
         job_bases,
         done,
         found: std::sync::Mutex::new((Vec::new(), 0, None)),
+        deadline: crate::progress::current_deadline(),
     };
     let root = match Frame::root(mat, budget) {
         Ok(root) => root,

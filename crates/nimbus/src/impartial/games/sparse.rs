@@ -709,6 +709,7 @@ impl Checkpoint {
     ) -> Result<Option<Vec<u32>>> {
         // Before reading: at 2 or more bytes a value the file holds at most len/2 values, and
         // loading them costs the file, the values as u32 and the run's 20 bytes a value.
+        crate::input::may_read(&path.display().to_string())?;
         if let Ok(meta) = std::fs::metadata(path) {
             let len = meta.len();
             crate::budget::check_memory(what, len.saturating_mul(13), max_memory)?;
@@ -782,6 +783,7 @@ impl Checkpoint {
             width,
             crc32: crc.finalize(),
         };
+        crate::input::may_read(&path.display().to_string())?;
         let mut part = path.as_os_str().to_owned();
         part.push(".part");
         let mut out = std::io::BufWriter::new(std::fs::File::create(&part).map_err(io)?);

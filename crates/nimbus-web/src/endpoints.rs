@@ -1,0 +1,421 @@
+//! One handler per question: read the JSON body, build the library's request, call the one
+//! `nimbus::api` function, answer with its JSON.
+
+use crate::{compute, failure, json, AppState, Config};
+use axum::body::Bytes;
+use axum::extract::rejection::BytesRejection;
+use axum::extract::State;
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use nimbus::api;
+use nimbus::strategic::game::{parse_profile, NormalForm};
+use nimbus::strategic::parse_number;
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+use std::sync::Arc;
+
+type Shared = State<Arc<AppState>>;
+type Body = Result<Bytes, BytesRejection>;
+
+/// The request's JSON, or the response that says why it could not be read: too large (413),
+/// not JSON or not the fields the endpoint takes (400).
+// The error is the response itself, returned at once by the handler: boxing it would only
+// add an allocation on the error path.
+#[allow(clippy::result_large_err)]
+fn read<T: DeserializeOwned>(body: Body) -> Result<T, Response> {
+    let bytes = body.map_err(|r| {
+        let status = r.status();
+        let (kind, error) = if status == StatusCode::PAYLOAD_TOO_LARGE {
+            (
+                "too_large",
+                "the request body is larger than this server accepts (start `nimbus serve` \
+                 with a higher --max-body)"
+                    .to_string(),
+            )
+        } else {
+            ("parse", format!("the request body: {}", r.body_text()))
+        };
+        failure(status, kind, error)
+    })?;
+    serde_json::from_slice(&bytes).map_err(|e| {
+        failure(
+            StatusCode::BAD_REQUEST,
+            "parse",
+            format!("the request body: {e}"),
+        )
+    })
+}
+
+fn svg(text: String) -> Response {
+    ([(header::CONTENT_TYPE, "image/svg+xml")], text).into_response()
+}
+
+/// A strategic-form game, as the command line takes it: a .nfg file's text, or the row
+/// player's matrix (and the column player's; zero-sum without it), with strategy names.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct GameIn {
+    #[serde(default)]
+    nfg: Option<String>,
+    #[serde(default)]
+    row: Option<String>,
+    #[serde(default)]
+    col: Option<String>,
+    #[serde(default)]
+    row_names: Option<String>,
+    #[serde(default)]
+    col_names: Option<String>,
+}
+
+impl GameIn {
+    fn load(&self) -> nimbus::Result<(NormalForm, Vec<String>)> {
+        let (mut game, notes) = match (&self.nfg, &self.row) {
+            (Some(text), None) if self.col.is_none() => (
+                nimbus::strategic::nfg::parse(text, "the .nfg file")?,
+                Vec::new(),
+            ),
+            (None, Some(row)) => api::nash::game_of_matrices(
+                (row, "the row player's matrix"),
+                self.col
+                    .as_deref()
+                    .map(|c| (c, "the column player's matrix")),
+            )?,
+            (Some(_), _) | (None, None) => {
+                return Err(nimbus::Error::Invalid(
+                    "give the game as `nfg` (a .nfg file's text) or as `row` (and `col`) \
+                     matrices, not both"
+                        .into(),
+                ))
+            }
+        };
+        if let Some(names) = &self.row_names {
+            api::nash::name_strategies(&mut game, 0, names, "row_names")?;
+        }
+        if let Some(names) = &self.col_names {
+            api::nash::name_strategies(&mut game, 1, names, "col_names")?;
+        }
+        Ok((game, notes))
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NashIn {
+    #[serde(default)]
+    game: Option<GameIn>,
+    /// A game tree (.efg text) instead of a strategic-form game.
+    #[serde(default)]
+    efg: Option<String>,
+    #[serde(default)]
+    method: Option<String>,
+    #[serde(default)]
+    dominance: Option<String>,
+    #[serde(default)]
+    label: Option<usize>,
+}
+
+fn nash_request(n: &NashIn, plot: bool) -> nimbus::Result<api::nash::Request> {
+    let dominance = match n.dominance.as_deref().unwrap_or("none") {
+        "none" => api::nash::Dominance::None,
+        "strict" => api::nash::Dominance::Strict,
+        "weak" => api::nash::Dominance::Weak,
+        other => {
+            return Err(nimbus::Error::Invalid(format!(
+                "dominance '{other}': use none, strict or weak"
+            )))
+        }
+    };
+    Ok(api::nash::Request {
+        method: api::nash::Method::parse(n.method.as_deref().unwrap_or("auto"))?,
+        label: n.label.map(|l| l.saturating_sub(1)),
+        dominance,
+        plot,
+        ..Default::default()
+    })
+}
+
+fn solve_nash(n: &NashIn, plot: bool, c: &Config) -> nimbus::Result<api::nash::Answer> {
+    let req = nash_request(n, plot)?;
+    let (game, notes) = match &n.game {
+        Some(g) => g.load()?,
+        None => {
+            return Err(nimbus::Error::Invalid(
+                "give the game: `game` (a strategic-form game) or `efg` (a tree)".into(),
+            ))
+        }
+    };
+    let mut answer = api::nash::solve(&game, &req, &c.limits)?;
+    answer.notes.extend(notes);
+    Ok(answer)
+}
+
+/// `POST /api/nash`: the equilibria of a strategic-form game or a tree.
+pub async fn nash(State(s): Shared, body: Body) -> Response {
+    let n: NashIn = match read(body) {
+        Ok(n) => n,
+        Err(r) => return r,
+    };
+    if let Some(efg) = n.efg {
+        let method = n.method.clone();
+        return compute(
+            &s,
+            move |c| {
+                let tree = nimbus::extensive::efg::parse(&efg, "the .efg file")?;
+                let req = api::tree::Request {
+                    method: api::tree::Method::parse(method.as_deref().unwrap_or("auto"))?,
+                    covering: 0,
+                };
+                api::tree::solve(&tree, &req, &c.limits)
+            },
+            |a| json(StatusCode::OK, &a),
+        )
+        .await;
+    }
+    compute(
+        &s,
+        move |c| solve_nash(&n, false, c),
+        |a| json(StatusCode::OK, &a),
+    )
+    .await
+}
+
+/// `POST /api/nash/plot`: the best-reply diagram of a 2 × 2 game, as SVG.
+pub async fn nash_plot(State(s): Shared, body: Body) -> Response {
+    let n: NashIn = match read(body) {
+        Ok(n) => n,
+        Err(r) => return r,
+    };
+    compute(
+        &s,
+        move |c| {
+            solve_nash(&n, true, c)?.plot.ok_or_else(|| {
+                nimbus::Error::Invalid(
+                    "the best-reply diagram is drawn for 2 x 2 games (method auto or \
+                     indifference)"
+                        .into(),
+                )
+            })
+        },
+        svg,
+    )
+    .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ZerosumIn {
+    game: GameIn,
+    #[serde(default)]
+    float: bool,
+}
+
+/// `POST /api/zerosum`: a matrix game's value and optimal strategies.
+pub async fn zerosum(State(s): Shared, body: Body) -> Response {
+    let z: ZerosumIn = match read(body) {
+        Ok(z) => z,
+        Err(r) => return r,
+    };
+    compute(
+        &s,
+        move |c| {
+            let (game, read) = z.game.load()?;
+            let (a, notes) = api::zerosum::matrix_of(&game, "the game")?;
+            let mut answer =
+                api::zerosum::solve(&a, &api::zerosum::Request { float: z.float }, &c.limits)?;
+            for n in read.into_iter().chain(notes) {
+                answer.note(n);
+            }
+            Ok(answer)
+        },
+        |a| json(StatusCode::OK, &a),
+    )
+    .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct VerifyIn {
+    game: GameIn,
+    /// Every player's probabilities in turn, separated by commas ("1/2,1/2,1/3,2/3").
+    profile: String,
+    #[serde(default)]
+    tolerance: Option<String>,
+}
+
+/// `POST /api/verify`: whether a mixed profile is an equilibrium.
+pub async fn verify(State(s): Shared, body: Body) -> Response {
+    let v: VerifyIn = match read(body) {
+        Ok(v) => v,
+        Err(r) => return r,
+    };
+    compute(
+        &s,
+        move |_| {
+            let (game, _) = v.game.load()?;
+            let tolerance = match &v.tolerance {
+                Some(t) => parse_number(t.trim())
+                    .map_err(|why| nimbus::Error::Invalid(format!("tolerance: {why}")))?,
+                None => nimbus::strategic::Q::default(),
+            };
+            let profile = parse_profile(&game, &v.profile, "the profile")?;
+            api::verify::check(&game, &profile, &tolerance, v.profile.contains('.'))
+        },
+        |a| json(StatusCode::OK, &a),
+    )
+    .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SgIn {
+    expression: String,
+    #[serde(default)]
+    misere: bool,
+}
+
+/// `POST /api/sg`: a sum of impartial games, its outcome, values and winning moves.
+pub async fn sg(State(s): Shared, body: Body) -> Response {
+    let g: SgIn = match read(body) {
+        Ok(g) => g,
+        Err(r) => return r,
+    };
+    compute(
+        &s,
+        move |c| {
+            let req = api::sg::Request {
+                misere: g.misere,
+                limits: c.limits,
+                ..Default::default()
+            };
+            api::sg::solve(&g.expression, "the expression", &req)
+        },
+        |a| json(StatusCode::OK, &a),
+    )
+    .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SequenceIn {
+    ruleset: String,
+    #[serde(default)]
+    upto: Option<u64>,
+    #[serde(default)]
+    misere: bool,
+}
+
+fn solve_sequence(q: &SequenceIn, plot: bool, c: &Config) -> nimbus::Result<api::sequence::Answer> {
+    let req = api::sequence::Request {
+        upto: q.upto.unwrap_or(100),
+        misere: q.misere,
+        plot,
+        limits: c.limits,
+        ..Default::default()
+    };
+    api::sequence::solve(&q.ruleset, &req)
+}
+
+/// `POST /api/sequence`: the nim-sequence of a heap game and its period.
+pub async fn sequence(State(s): Shared, body: Body) -> Response {
+    let q: SequenceIn = match read(body) {
+        Ok(q) => q,
+        Err(r) => return r,
+    };
+    compute(
+        &s,
+        move |c| solve_sequence(&q, false, c),
+        |a| json(StatusCode::OK, &a),
+    )
+    .await
+}
+
+/// `POST /api/sequence/plot`: the nim-sequence as an SVG scatter plot, its period marked.
+pub async fn sequence_plot(State(s): Shared, body: Body) -> Response {
+    let q: SequenceIn = match read(body) {
+        Ok(q) => q,
+        Err(r) => return r,
+    };
+    compute(
+        &s,
+        move |c| {
+            solve_sequence(&q, true, c)?
+                .plot
+                .ok_or_else(|| nimbus::Error::Invalid("no plot was drawn".into()))
+        },
+        svg,
+    )
+    .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct SolveIn {
+    game: String,
+    #[serde(default)]
+    position: Option<String>,
+    #[serde(default)]
+    scores: bool,
+    #[serde(default)]
+    reply: bool,
+    #[serde(default)]
+    depth: Option<u32>,
+    #[serde(default)]
+    time_limit: Option<f64>,
+}
+
+/// `POST /api/solve`: a position of a two-player game: its value, best moves, and on request
+/// every move's score or the solver's reply.
+pub async fn solve(State(s): Shared, body: Body) -> Response {
+    let q: SolveIn = match read(body) {
+        Ok(q) => q,
+        Err(r) => return r,
+    };
+    compute(
+        &s,
+        move |c| {
+            if q.game.trim().starts_with("script:") {
+                return Err(nimbus::Error::Invalid(
+                    "this server runs no scripts: script games are answered by the `nimbus` \
+                     command"
+                        .into(),
+                ));
+            }
+            // A search thinks for the time asked, within the server's budget: with scores
+            // it may take twice that.
+            let cap = c.time_budget / 2.5;
+            let time_limit = q.time_limit.unwrap_or(c.search_seconds).min(cap);
+            let req = api::solve::Request {
+                position: q.position.clone(),
+                depth: q.depth,
+                time_limit: Some(time_limit),
+                scores: q.scores,
+                reply: q.reply,
+                limits: c.limits,
+                ..Default::default()
+            };
+            api::solve::solve(&q.game, &req)
+        },
+        |a| json(StatusCode::OK, &a),
+    )
+    .await
+}
+
+/// `GET /api/health`: answered at once, whatever the computation slots are doing.
+pub async fn health(State(s): Shared) -> Response {
+    #[derive(serde::Serialize)]
+    struct Health {
+        status: &'static str,
+        slots: usize,
+        free: usize,
+        version: &'static str,
+    }
+    json(
+        StatusCode::OK,
+        &Health {
+            status: "ok",
+            slots: s.config.slots,
+            free: s.slots.available_permits(),
+            version: env!("CARGO_PKG_VERSION"),
+        },
+    )
+}

@@ -1,0 +1,434 @@
+//! Every endpoint of `nimbus serve`, with good and bad input: answers as the command line's
+//! `--json` gives them (checked against docs/schema.json), errors with the command line's
+//! message and a fitting status, and the server still serving after each.
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use axum::Router;
+use http_body_util::BodyExt;
+use nimbus_web::{router, Config};
+use serde_json::{json, Value};
+use std::path::PathBuf;
+use std::time::Duration;
+use tower::ServiceExt;
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+/// The validator of `$defs/NAME` of docs/schema.json.
+fn validator(name: &str) -> jsonschema::Validator {
+    let text = std::fs::read_to_string(root().join("docs/schema.json")).expect("docs/schema.json");
+    let mut doc: Value = serde_json::from_str(&text).expect("the schema is JSON");
+    doc["$ref"] = json!(format!("#/$defs/{name}"));
+    jsonschema::validator_for(&doc).expect("a valid schema")
+}
+
+fn conforms(def: &str, v: &Value) {
+    let errors: Vec<String> = validator(def)
+        .iter_errors(v)
+        .map(|e| format!("{} at {}", e, e.instance_path))
+        .collect();
+    assert!(errors.is_empty(), "against $defs/{def}: {errors:?}\n{v}");
+}
+
+async fn send(
+    app: &Router,
+    method: &str,
+    path: &str,
+    body: String,
+) -> (StatusCode, String, String) {
+    let req = Request::builder()
+        .method(method)
+        .uri(path)
+        .header("content-type", "application/json")
+        .body(Body::from(body))
+        .unwrap();
+    let resp = app.clone().oneshot(req).await.unwrap();
+    let status = resp.status();
+    let kind = resp
+        .headers()
+        .get("content-type")
+        .map(|v| v.to_str().unwrap().to_string())
+        .unwrap_or_default();
+    let bytes = resp.into_body().collect().await.unwrap().to_bytes();
+    (status, kind, String::from_utf8(bytes.to_vec()).unwrap())
+}
+
+async fn post(app: &Router, path: &str, body: Value) -> (StatusCode, Value) {
+    let (status, _, text) = send(app, "POST", path, body.to_string()).await;
+    (
+        status,
+        serde_json::from_str(&text).unwrap_or_else(|_| panic!("JSON: {text}")),
+    )
+}
+
+/// Checks an error answer: its status, kind and a part of its message, and that the server
+/// still answers.
+async fn fails(app: &Router, path: &str, body: Value, status: StatusCode, kind: &str, says: &str) {
+    let (got, v) = post(app, path, body.clone()).await;
+    assert_eq!(got, status, "{path} {body}: {v}");
+    conforms("error", &v);
+    assert_eq!(v["kind"], kind, "{v}");
+    let msg = v["error"].as_str().unwrap();
+    assert!(msg.contains(says), "{path}: `{msg}` should say `{says}`");
+    let (ok, _, health) = send(app, "GET", "/api/health", String::new()).await;
+    assert_eq!(ok, StatusCode::OK, "still serving after {path} {body}");
+    conforms("health", &serde_json::from_str(&health).unwrap());
+}
+
+fn app() -> Router {
+    router(Config::default())
+}
+
+#[tokio::test]
+async fn nash_answers_as_the_command_line() {
+    let app = app();
+    let (s, v) = post(
+        &app,
+        "/api/nash",
+        json!({"game": {"row": "3 0; 5 1", "col": "3 5; 0 1"}}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    conforms("nash", &v);
+    assert_eq!(v["equilibria"].as_array().unwrap().len(), 1);
+    assert_eq!(
+        v["equilibria"][0]["profile"],
+        json!([["0", "1"], ["0", "1"]])
+    );
+    // Rock-paper-scissors: zero-sum from one matrix, the uniform equilibrium.
+    let rps = json!({"game": {"row": "0 -1 1; 1 0 -1; -1 1 0", "row_names": "R,P,S"}});
+    let (s, v) = post(&app, "/api/nash", rps.clone()).await;
+    assert_eq!(s, StatusCode::OK);
+    conforms("nash", &v);
+    assert_eq!(
+        v["equilibria"][0]["profile"][0],
+        json!(["1/3", "1/3", "1/3"])
+    );
+    assert_eq!(v["strategies"][0], json!(["R", "P", "S"]));
+    let (s, v) = post(&app, "/api/zerosum", rps).await;
+    assert_eq!(s, StatusCode::OK);
+    conforms("zerosum", &v);
+    assert_eq!(v["value"], "0");
+    // An uploaded .nfg: the example of the repository.
+    let nfg = std::fs::read_to_string(root().join("examples/bos.nfg")).unwrap();
+    let (s, v) = post(
+        &app,
+        "/api/nash",
+        json!({"game": {"nfg": nfg}, "method": "vertex"}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    conforms("nash", &v);
+    assert_eq!(v["equilibria"].as_array().unwrap().len(), 3);
+    // A tree.
+    let efg = std::fs::read_to_string(root().join("examples/centipede.efg")).unwrap();
+    let (s, v) = post(&app, "/api/nash", json!({"efg": efg})).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    conforms("tree", &v);
+    // The 2 x 2 diagram is an SVG with both players' best replies.
+    let (s, kind, svg) = send(
+        &app,
+        "POST",
+        "/api/nash/plot",
+        json!({"game": {"row": "2 0; 0 1", "col": "1 0; 0 2"}}).to_string(),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    assert_eq!(kind, "image/svg+xml");
+    assert!(
+        svg.starts_with("<svg") && svg.contains("<polyline") || svg.contains("<line"),
+        "{svg}"
+    );
+}
+
+#[tokio::test]
+async fn verify_sg_sequence_and_solve_answer() {
+    let app = app();
+    let (s, v) = post(
+        &app,
+        "/api/verify",
+        json!({"game": {"row": "2 0; 0 1", "col": "1 0; 0 2"}, "profile": "2/3,1/3,1/3,2/3"}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    conforms("verify", &v);
+    assert_eq!(v["equilibrium"], true);
+    let (s, v) = post(&app, "/api/sg", json!({"expression": "kayles 7 + nim 3"})).await;
+    assert_eq!(s, StatusCode::OK);
+    conforms("sg", &v);
+    assert_eq!(v["outcome"], "N");
+    assert_eq!(v["winning_moves"].as_array().unwrap().len(), 3);
+    let (s, v) = post(
+        &app,
+        "/api/sg",
+        json!({"expression": "nim 1 2", "misere": true}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    conforms("sg", &v);
+    let (s, v) = post(
+        &app,
+        "/api/sequence",
+        json!({"ruleset": "octal 0.137", "upto": 200}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    conforms("sequence", &v);
+    assert_eq!(v["values"].as_array().unwrap().len(), 201);
+    let (s, kind, svg) = send(
+        &app,
+        "POST",
+        "/api/sequence/plot",
+        json!({"ruleset": "kayles", "upto": 120}).to_string(),
+    )
+    .await;
+    assert_eq!((s, kind.as_str()), (StatusCode::OK, "image/svg+xml"));
+    assert!(svg.starts_with("<svg"));
+    let (s, v) = post(
+        &app,
+        "/api/solve",
+        json!({"game": "tictactoe", "position": "1", "scores": true, "reply": true}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    conforms("solve", &v);
+    assert_eq!(
+        v["reply"], "5",
+        "the only move that does not lose against a corner"
+    );
+    assert_eq!(v["position"], "1 5");
+    assert_eq!(v["scores"].as_array().unwrap().len(), 7);
+    let (s, v) = post(
+        &app,
+        "/api/solve",
+        json!({"game": "connect4", "position": "4453", "time_limit": 0.3, "scores": true}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    conforms("solve", &v);
+    assert_eq!(v["scores"].as_array().unwrap().len(), 7);
+    let (s, text) = {
+        let (s, _, t) = send(&app, "GET", "/", String::new()).await;
+        (s, t)
+    };
+    assert_eq!(s, StatusCode::OK);
+    assert!(text.contains("<html") || text.contains("<!doctype html"));
+}
+
+#[tokio::test]
+async fn bad_input_is_a_json_error_with_the_command_lines_message() {
+    let app = app();
+    let bad = StatusCode::BAD_REQUEST;
+    let unanswerable = StatusCode::UNPROCESSABLE_ENTITY;
+    let nfg = "NFG 1 R \"x\" { \"1\" \"2\" } { 2 2 }\n1 2 3";
+    let cases = [
+        (
+            "/api/nash",
+            json!({"game": {"row": "3 0; 5", "col": "3 5; 0 1"}}),
+            bad,
+            "parse",
+            "ragged",
+        ),
+        (
+            "/api/nash",
+            json!({"game": {"row": "1 2; 3 4", "col": "1 2 3; 4 5 6"}}),
+            unanswerable,
+            "invalid",
+            "must have one shape",
+        ),
+        (
+            "/api/nash",
+            json!({"game": {"nfg": nfg}}),
+            bad,
+            "parse",
+            "the .nfg file",
+        ),
+        (
+            "/api/nash",
+            json!({"game": {"row": "1"}, "method": "magic"}),
+            unanswerable,
+            "invalid",
+            "magic",
+        ),
+        (
+            "/api/nash",
+            json!({"game": {"row": "1"}, "all": true}),
+            bad,
+            "parse",
+            "unknown field `all`",
+        ),
+        (
+            "/api/sg",
+            json!({"expression": "kayels 7"}),
+            bad,
+            "parse",
+            "unknown game",
+        ),
+        (
+            "/api/sg",
+            json!({"expression": "graph /etc/passwd @a"}),
+            unanswerable,
+            "invalid",
+            "reads no files",
+        ),
+        (
+            "/api/sequence",
+            json!({"ruleset": "script:examples/take134.rhai"}),
+            unanswerable,
+            "invalid",
+            "reads no files",
+        ),
+        (
+            "/api/solve",
+            json!({"game": "script:examples/tictactoe.rhai"}),
+            unanswerable,
+            "invalid",
+            "runs no scripts",
+        ),
+        (
+            "/api/solve",
+            json!({"game": "tictactoe", "position": "1 1"}),
+            bad,
+            "parse",
+            "cell 1 is taken",
+        ),
+        (
+            "/api/verify",
+            json!({"game": {"row": "1 0; 0 1"}, "profile": "1/2,1/2"}),
+            unanswerable,
+            "invalid",
+            "",
+        ),
+    ];
+    for (path, body, status, kind, says) in cases {
+        fails(&app, path, body, status, kind, says).await;
+    }
+    // Not JSON at all.
+    let (s, _, text) = send(&app, "POST", "/api/sg", "nim 3".into()).await;
+    assert_eq!(s, bad, "{text}");
+    // Unknown endpoint.
+    let (s, _, text) = send(&app, "POST", "/api/nope", "{}".into()).await;
+    assert_eq!(s, StatusCode::NOT_FOUND);
+    conforms("error", &serde_json::from_str(&text).unwrap());
+}
+
+#[tokio::test]
+async fn oversized_bodies_are_refused_with_413() {
+    let app = router(Config {
+        max_body: 1000,
+        ..Config::default()
+    });
+    let big = json!({"expression": format!("nim {}", "1 ".repeat(2000))});
+    fails(
+        &app,
+        "/api/sg",
+        big,
+        StatusCode::PAYLOAD_TOO_LARGE,
+        "too_large",
+        "--max-body",
+    )
+    .await;
+}
+
+#[tokio::test]
+async fn computations_over_budget_stop_with_the_limit_named() {
+    // Work: the quadratic nim-sequence of a large subtraction game.
+    let app = router(Config {
+        limits: nimbus::api::Limits {
+            max_work: 1_000_000,
+            ..Config::default().limits
+        },
+        ..Config::default()
+    });
+    fails(
+        &app,
+        "/api/sequence",
+        json!({"ruleset": format!("subtract{{{}}}", (1..=1000).map(|k| k.to_string()).collect::<Vec<_>>().join(",")), "upto": 100000}),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "work_limit",
+        "--max-work",
+    )
+    .await;
+    // Time: an enumeration that takes far longer than the budget is stopped at it.
+    let app = router(Config {
+        time_budget: 0.3,
+        limits: nimbus::api::Limits {
+            max_work: u64::MAX,
+            ..Config::default().limits
+        },
+        ..Config::default()
+    });
+    let started = std::time::Instant::now();
+    let a: Vec<String> = (0..16)
+        .map(|i| {
+            (0..16)
+                .map(|j| ((i * 7 + j * 13 + i * j * 5) % 97).to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    let b: Vec<String> = (0..16)
+        .map(|i| {
+            (0..16)
+                .map(|j| ((i * 11 + j * 3 + i * j * 17) % 89).to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    fails(
+        &app,
+        "/api/nash",
+        json!({"game": {"row": a.join("; "), "col": b.join("; ")}, "method": "vertex"}),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "time_limit",
+        "--time-budget",
+    )
+    .await;
+    assert!(
+        started.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        started.elapsed()
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn full_slots_give_503_while_cheap_requests_are_answered() {
+    let app = router(Config {
+        slots: 1,
+        wait: Duration::from_millis(100),
+        time_budget: 3.0,
+        ..Config::default()
+    });
+    // A search that uses its whole second holds the one slot.
+    let long = {
+        let app = app.clone();
+        tokio::spawn(async move {
+            post(
+                &app,
+                "/api/solve",
+                json!({"game": "connect4", "time_limit": 1.0}),
+            )
+            .await
+        })
+    };
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let (s, _, health) = send(&app, "GET", "/api/health", String::new()).await;
+    assert_eq!(s, StatusCode::OK);
+    let health: Value = serde_json::from_str(&health).unwrap();
+    assert_eq!(health["free"], 0, "{health}");
+    let req = Request::builder()
+        .method("POST")
+        .uri("/api/sg")
+        .body(Body::from(json!({"expression": "nim 3"}).to_string()))
+        .unwrap();
+    let resp = app.clone().oneshot(req).await.unwrap();
+    assert_eq!(resp.status(), StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(resp.headers().get("retry-after").unwrap(), "1");
+    let (s, v) = long.await.unwrap();
+    assert_eq!(s, StatusCode::OK, "{v}");
+    // The slot is free again.
+    let (s, _) = post(&app, "/api/sg", json!({"expression": "nim 3"})).await;
+    assert_eq!(s, StatusCode::OK);
+}
