@@ -1,0 +1,193 @@
+// The page of `nimbus serve` in a real browser (Debian's Chromium, driven by Playwright): a
+// user's questions asked through the page and the answers read back from it.
+//
+// NIMBUS_BIN names the binary (default: target/release/nimbus of the workspace); CHROMIUM
+// names the browser (default: /usr/bin/chromium).
+
+import { test, before, after } from "node:test";
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { fileURLToPath } from "node:url";
+import path from "node:path";
+import { chromium } from "playwright-core";
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const root = path.resolve(here, "../../..");
+const bin = process.env.NIMBUS_BIN || path.join(root, "target/release/nimbus");
+const browserPath = process.env.CHROMIUM || "/usr/bin/chromium";
+
+let server, base, browser;
+
+before(async () => {
+  server = spawn(bin, ["serve", "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
+  base = await new Promise((resolve, reject) => {
+    let seen = "";
+    server.stdout.on("data", (chunk) => {
+      seen += chunk;
+      const m = seen.match(/http:\/\/[^/\s]+\//);
+      if (m) resolve(m[0]);
+    });
+    server.on("exit", (code) => reject(new Error(`nimbus serve exited with ${code}: ${seen}`)));
+  });
+  browser = await chromium.launch({
+    executablePath: browserPath,
+    // Without these, Chromium keeps trying to reach Google's hosts, which this machine's
+    // closed network refuses.
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+});
+
+after(async () => {
+  if (browser) await browser.close();
+  if (server) {
+    const exited = new Promise((resolve) => server.on("exit", resolve));
+    server.kill("SIGTERM");
+    // A graceful shutdown: the server ends by itself on SIGTERM.
+    const code = await exited;
+    assert.equal(code, 0, "nimbus serve stops cleanly on SIGTERM");
+  }
+});
+
+async function page(fragment = "") {
+  const p = await browser.newPage();
+  await p.goto(base + (fragment ? "#" + new URLSearchParams(fragment).toString() : ""));
+  return p;
+}
+
+/// The equilibria table as text: one array of cells per equilibrium.
+async function equilibria(p) {
+  await p.waitForSelector("#equilibria");
+  return p.$$eval("#equilibria tr", (rows) => rows.slice(1).map((r) => [...r.cells].map((c) => c.textContent.trim())));
+}
+
+test("the prisoner's dilemma, typed into the grid: (D, D) only", async () => {
+  const p = await page({ tab: "nash" });
+  const cells = { a0_0: "3", b0_0: "3", a0_1: "0", b0_1: "5", a1_0: "5", b1_0: "0", a1_1: "1", b1_1: "1" };
+  for (const [id, v] of Object.entries(cells)) await p.fill("#" + id, v);
+  await p.fill("#r0", "Cooperate"); await p.fill("#r1", "Defect");
+  await p.click("#solveNash");
+  const eq = await equilibria(p);
+  assert.equal(eq.length, 1);
+  assert.match(eq[0][1], /Cooperate: 0, Defect: 1/);
+  assert.equal(eq[0][3], "1, 1");
+  // The answer can be shared: the URL holds the game.
+  const again = await page(Object.fromEntries(new URLSearchParams(new URL(p.url()).hash.slice(1))));
+  await again.click("#solveNash");
+  assert.deepEqual(await equilibria(again), eq);
+  await p.close(); await again.close();
+});
+
+test("rock-paper-scissors, pasted: the uniform equilibrium, as fractions and decimals", async () => {
+  const p = await page({ tab: "nash" });
+  await p.click("#pasteBtn");
+  await p.fill("#pasteText", "0 -1 1\n1 0 -1\n-1 1 0\n\n0 1 -1\n-1 0 1\n1 -1 0");
+  await p.click("#pasteApply");
+  await p.click("#solveNash");
+  const eq = await equilibria(p);
+  assert.equal(eq.length, 1);
+  assert.match(eq[0][1], /1\/3 \(0\.3333\).*1\/3 \(0\.3333\).*1\/3 \(0\.3333\)/);
+  assert.equal(eq[0][3], "0, 0");
+  await p.close();
+});
+
+test("an uploaded .nfg: the battle of the sexes has three equilibria", async () => {
+  const p = await page({ tab: "nash" });
+  await p.setInputFiles("#nfgFile", path.join(root, "examples/bos.nfg"));
+  await p.click("#solveNash");
+  const eq = await equilibria(p);
+  assert.equal(eq.length, 3);
+  await p.close();
+});
+
+test("a 2 x 2 game draws its best-reply diagram, lines and all", async () => {
+  const p = await page({ tab: "nash", row: "2 0; 0 1", col: "1 0; 0 2" });
+  await p.click("#solveNash");
+  await p.waitForSelector("#plot svg");
+  // Every stroked shape of the diagram, with the length of its box: the best replies are
+  // drawn only if some of them have a visible extent.
+  const shapes = await p.$$eval("#plot svg line, #plot svg polyline, #plot svg path", (els) =>
+    els.map((e) => { const b = e.getBBox(); const s = getComputedStyle(e); return { w: b.width, h: b.height, stroke: s.stroke, width: parseFloat(s.strokeWidth) }; }));
+  const visible = shapes.filter((s) => s.stroke !== "none" && s.width > 0 && s.w + s.h > 50);
+  assert.ok(visible.length >= 2, `the best replies are drawn: ${JSON.stringify(shapes)}`);
+  // And on the screen: the plot's pixels are not all background.
+  const png = await (await p.$("#plot svg")).screenshot();
+  const colours = await p.evaluate(async (b64) => {
+    const img = new Image(); img.src = "data:image/png;base64," + b64; await img.decode();
+    const c = document.createElement("canvas"); c.width = img.width; c.height = img.height;
+    const g = c.getContext("2d"); g.drawImage(img, 0, 0);
+    const d = g.getImageData(0, 0, c.width, c.height).data;
+    let coloured = 0;
+    for (let i = 0; i < d.length; i += 4) if (Math.max(d[i], d[i + 1], d[i + 2]) - Math.min(d[i], d[i + 1], d[i + 2]) > 60) coloured++;
+    return coloured;
+  }, png.toString("base64"));
+  assert.ok(colours > 200, `coloured pixels in the diagram: ${colours}`);
+  await p.close();
+});
+
+test("a full game of tic-tac-toe through clicks: the solver never loses", async () => {
+  const p = await page({ tab: "play", game: "tictactoe", first: "you" });
+  await p.waitForSelector("#grid-board");
+  for (let turn = 0; turn < 9; turn++) {
+    const verdict = await p.textContent("#verdict");
+    if (verdict.includes("Game over")) break;
+    const free = await p.$$("#grid-board button[aria-label^='play']");
+    assert.ok(free.length > 0, "a free cell while the game goes on");
+    // A different cell each game turn: the last free one, then the first, and so on.
+    const cell = free[turn % 2 === 0 ? free.length - 1 : 0];
+    const before = await p.textContent("#verdict");
+    await cell.click();
+    await p.waitForFunction((b) => document.querySelector("#verdict") && document.querySelector("#verdict").textContent !== b, before);
+  }
+  const verdict = await p.textContent("#verdict");
+  assert.match(verdict, /Game over/);
+  assert.doesNotMatch(verdict, /you won/);
+  // Undo takes back a move and the reply.
+  const moves = new URLSearchParams(new URL(p.url()).hash.slice(1)).get("moves").split(" ").length;
+  await p.click("#undo");
+  await p.waitForFunction((n) => new URLSearchParams(location.hash.slice(1)).get("moves").split(" ").filter(Boolean).length === n - 2, moves);
+  await p.close();
+});
+
+test("the score of every Connect Four column, on request", async () => {
+  const p = await page({ tab: "play", game: "connect4", first: "you", moves: "4 4 4 4 3" });
+  await p.waitForSelector("#grid-board");
+  await p.check("#showScores");
+  await p.waitForSelector("#scoreRow .mono", { timeout: 20000 });
+  const text = await p.textContent("#scoreRow .mono");
+  assert.equal(text.split(/\s+/).filter((t) => /^\d:$/.test(t)).length, 7, text);
+  await p.close();
+});
+
+test("kayles 7 + nim 3: a winning move, clicked, leaves a P-position", async () => {
+  const p = await page({ tab: "sg", expr: "kayles 7 + nim 3" });
+  await p.waitForSelector("#outcome");
+  assert.match(await p.textContent("#outcome"), /^N-position/);
+  const moves = await p.$$("button.winning");
+  assert.equal(moves.length, 3);
+  await moves[0].click();
+  await p.waitForFunction(() => document.querySelector("#outcome") && document.querySelector("#outcome").textContent.startsWith("P"));
+  assert.match(await p.inputValue("#expr"), /kayles 6 \+ nim 3/);
+  await p.close();
+});
+
+test("readable on a phone: nothing wider than the screen but the tables that scroll", async () => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
+  const p = await context.newPage();
+  await p.goto(base);
+  const width = await p.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 390, `page width ${width}`);
+  await context.close();
+});
+
+test("the page asks nothing of the network but the server", async () => {
+  const p = await browser.newPage();
+  const hosts = new Set();
+  p.on("request", (r) => hosts.add(new URL(r.url()).host));
+  await p.goto(base + "#tab=sg&expr=nim+3");
+  await p.waitForSelector("#outcome");
+  assert.deepEqual([...hosts], [new URL(base).host]);
+  await p.close();
+});
+
+
