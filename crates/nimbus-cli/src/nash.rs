@@ -59,8 +59,8 @@ pub struct Args {
     /// With --dominance: weakly dominated strategies too (some equilibria may be lost).
     #[arg(long, requires = "dominance")]
     weak: bool,
-    /// For 2 x 2 games: draw both best-reply correspondences into this SVG file; with
-    /// --method logit, the path.
+    /// For 2 x 2 games: draw both best-reply correspondences into this SVG file; when one
+    /// of two players has two strategies, the upper envelope; with --method logit, the path.
     #[arg(long, value_name = "FILE")]
     plot: Option<String>,
     /// With --method logit: print the path followed, one point a line: lambda, then every

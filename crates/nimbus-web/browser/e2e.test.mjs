@@ -9,6 +9,7 @@ import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import path from "node:path";
+import fs from "node:fs";
 import { chromium } from "playwright-core";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -191,3 +192,34 @@ test("the page asks nothing of the network but the server", async () => {
 });
 
 
+
+test("a 2 x 3 game draws the upper envelope, and a degenerate game lists its components", async () => {
+  const p = await page({ tab: "nash", row: "1 3 0; 2 0 3", col: "3 0 2; 0 3 2" });
+  await p.click("#solveNash");
+  await p.waitForSelector("#plot svg polyline");
+  const text = await p.textContent("#plot svg");
+  assert.match(text, /upper envelope/);
+  assert.match(text, /t = 1\/3/);
+  assert.match(text, /t = 2\/3/);
+  await p.close();
+  // The first two columns are copies: segments of equilibria.
+  const q = await page({ tab: "nash", row: "1 1 0; 0 0 1; 0 0 0", col: "1 1 0; 0 0 1; 1 1 0" });
+  await q.click("#solveNash");
+  await q.waitForSelector("#components li");
+  assert.match(await q.textContent("#components"), /extreme equilibria #1, #2/);
+  await q.close();
+});
+
+test("Download .nfg writes the game in Gambit's format, and it reads back", async () => {
+  const p = await page({ tab: "nash", row: "3 0; 5 1", col: "3 5; 0 1", rn: "C,D", cn: "C,D" });
+  const [download] = await Promise.all([p.waitForEvent("download"), p.click("#saveNfg")]);
+  const text = fs.readFileSync(await download.path(), "utf8");
+  assert.match(text, /^NFG 1 R/);
+  assert.match(text, /"C" "D"/);
+  await p.setInputFiles("#nfgFile", { name: "game.nfg", mimeType: "text/plain", buffer: Buffer.from(text) });
+  await p.click("#solveNash");
+  const eq = await equilibria(p);
+  assert.equal(eq.length, 1);
+  assert.match(eq[0][1], /C: 0, D: 1/);
+  await p.close();
+});

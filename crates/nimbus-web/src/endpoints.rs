@@ -179,7 +179,8 @@ pub async fn nash(State(s): Shared, body: Body) -> Response {
     .await
 }
 
-/// `POST /api/nash/plot`: the best-reply diagram of a 2 × 2 game, as SVG.
+/// `POST /api/nash/plot`: the best-reply diagram of a 2 × 2 game, or the upper envelope of a
+/// game in which one player has two strategies, as SVG.
 pub async fn nash_plot(State(s): Shared, body: Body) -> Response {
     let n: NashIn = match read(body) {
         Ok(n) => n,
@@ -188,15 +189,51 @@ pub async fn nash_plot(State(s): Shared, body: Body) -> Response {
     compute(
         &s,
         move |c| {
-            solve_nash(&n, true, c)?.plot.ok_or_else(|| {
-                nimbus::Error::Invalid(
-                    "the best-reply diagram is drawn for 2 x 2 games (method auto or \
-                     indifference)"
-                        .into(),
-                )
-            })
+            solve_nash(&n, true, c)?
+                .plot
+                .ok_or_else(|| nimbus::Error::Invalid("no picture was drawn".into()))
         },
         svg,
+    )
+    .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct NfgIn {
+    game: GameIn,
+    #[serde(default)]
+    title: Option<String>,
+}
+
+/// `POST /api/nfg`: the game as a .nfg file (Gambit's format), to download.
+pub async fn nfg(State(s): Shared, body: Body) -> Response {
+    let q: NfgIn = match read(body) {
+        Ok(q) => q,
+        Err(r) => return r,
+    };
+    compute(
+        &s,
+        move |_| {
+            let (mut game, _) = q.game.load()?;
+            if let Some(t) = q.title {
+                game.title = t;
+            }
+            Ok(nimbus::strategic::nfg::write(&game))
+        },
+        |text| {
+            (
+                [
+                    (header::CONTENT_TYPE, "text/plain; charset=utf-8"),
+                    (
+                        header::CONTENT_DISPOSITION,
+                        "attachment; filename=\"game.nfg\"",
+                    ),
+                ],
+                text,
+            )
+                .into_response()
+        },
     )
     .await
 }

@@ -81,6 +81,7 @@ pub fn router(config: Config) -> Router {
         .route("/api/health", get(endpoints::health))
         .route("/api/nash", post(endpoints::nash))
         .route("/api/nash/plot", post(endpoints::nash_plot))
+        .route("/api/nfg", post(endpoints::nfg))
         .route("/api/zerosum", post(endpoints::zerosum))
         .route("/api/verify", post(endpoints::verify))
         .route("/api/sg", post(endpoints::sg))
@@ -107,8 +108,8 @@ async fn not_found() -> Response {
     failure(
         StatusCode::NOT_FOUND,
         "not_found",
-        "no such page or endpoint (the API is under /api/: nash, nash/plot, zerosum, verify, \
-         sg, sequence, sequence/plot, solve, health)"
+        "no such page or endpoint (the API is under /api/: nash, nash/plot, nfg, zerosum, \
+         verify, sg, sequence, sequence/plot, solve, health)"
             .into(),
     )
 }

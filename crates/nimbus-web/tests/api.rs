@@ -144,6 +144,43 @@ async fn nash_answers_as_the_command_line() {
 }
 
 #[tokio::test]
+async fn pictures_and_nfg_files() {
+    let app = app();
+    // One player with two strategies: the upper envelope, its kinks as fractions.
+    let (s, kind, svg) = send(
+        &app,
+        "POST",
+        "/api/nash/plot",
+        json!({"game": {"row": "1 3 0; 2 0 3", "col": "3 0 2; 0 3 2"}}).to_string(),
+    )
+    .await;
+    assert_eq!((s, kind.as_str()), (StatusCode::OK, "image/svg+xml"));
+    assert!(svg.contains("upper envelope") && svg.contains("t = 1/3") && svg.contains("t = 2/3"));
+    // No picture for a 3 x 3 game: the command line's message.
+    let (s, v) = post(
+        &app,
+        "/api/nash/plot",
+        json!({"game": {"row": "1 0 0; 0 1 0; 0 0 1"}}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(v["error"].as_str().unwrap().contains("3 x 3"), "{v}");
+    // The game as a .nfg file, which reads back to the same game.
+    let (s, _, text) = send(
+        &app,
+        "POST",
+        "/api/nfg",
+        json!({"game": {"row": "3 0; 5 1", "col": "3 5; 0 1", "row_names": "C,D"}}).to_string(),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    let back = nimbus::strategic::nfg::parse(&text, "the answer").unwrap();
+    assert_eq!(back.strategies[0], ["C", "D"]);
+    assert_eq!(back.payoff(&[1, 0], 0).to_string(), "5");
+    assert_eq!(back.payoff(&[1, 0], 1).to_string(), "0");
+}
+
+#[tokio::test]
 async fn verify_sg_sequence_and_solve_answer() {
     let app = app();
     let (s, v) = post(

@@ -7,7 +7,7 @@ use crate::strategic::bimatrix::{Bimatrix, Equilibrium as Raw};
 use crate::strategic::game::{verify, NormalForm};
 use crate::strategic::pure::{eliminate, pure_equilibria, Dominator, Reduction};
 use crate::strategic::{
-    enumpoly, lemke, logit, show, show_decimal, support, two_by_two, vertex, Q,
+    enumpoly, envelope, lemke, logit, show, show_decimal, support, two_by_two, vertex, Q,
 };
 use serde::Serialize;
 
@@ -552,6 +552,7 @@ fn shape_text(shape: &[usize]) -> String {
 fn check_request(
     req: &Request,
     method: Method,
+    given: &[usize],
     reduced: &[usize],
     reduced_any: bool,
 ) -> Result<()> {
@@ -560,9 +561,11 @@ fn check_request(
             "--path prints the logit path: use it with --method logit".into(),
         ));
     }
-    if req.plot && !matches!(method, Method::Indifference | Method::Logit) {
+    if req.plot && !matches!(method, Method::Indifference | Method::Logit) && !envelope_fits(given)
+    {
         return Err(Error::Invalid(format!(
-            "the plot draws 2 x 2 games (by the indifference method) or the logit path \
+            "the plot draws 2 x 2 games (by the indifference method), the upper envelope of \
+             two-player games in which one player has two strategies, or the logit path \
              (--method logit); this game is {}{}",
             shape_text(reduced),
             if reduced_any {
@@ -612,6 +615,12 @@ fn check_request(
     Ok(())
 }
 
+/// Whether a game of `shape` has an upper envelope to draw ([`envelope`]): two players, one of
+/// them with two strategies.
+fn envelope_fits(shape: &[usize]) -> bool {
+    matches!(shape, [2, _] | [_, 2])
+}
+
 /// The Nash equilibria of `game` as `req` asks: each one lifted back to the game as given
 /// and checked exactly there (no player gains by deviating to any pure strategy).
 pub fn solve(game: &NormalForm, req: &Request, limits: &Limits) -> Result<Answer> {
@@ -630,7 +639,13 @@ pub fn solve(game: &NormalForm, req: &Request, limits: &Limits) -> Result<Answer
     }
     let g = &reduction.game;
     let method = resolve(req.method, &g.shape());
-    check_request(req, method, &g.shape(), !reduction.steps.is_empty())?;
+    check_request(
+        req,
+        method,
+        &game.shape(),
+        &g.shape(),
+        !reduction.steps.is_empty(),
+    )?;
     let found = run_method(g, method, req, limits, &mut notes)?;
     let shape = game.shape();
     let mut equilibria = Vec::with_capacity(found.equilibria.len());
@@ -675,7 +690,11 @@ pub fn solve(game: &NormalForm, req: &Request, limits: &Limits) -> Result<Answer
         equilibria,
         components: found.components,
         notes,
-        plot: found.plot,
+        // Methods without a picture of their own draw the envelope of the game as given.
+        plot: match found.plot {
+            None if req.plot => Some(envelope::plot(game, &envelope::envelope(game)?)),
+            drawn => drawn,
+        },
         enumeration,
         logit_path: found.path.map(|path| {
             // Over the strategies as given: zero for those dominance removed.

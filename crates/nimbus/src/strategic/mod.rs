@@ -23,6 +23,7 @@
 
 pub mod bimatrix;
 pub mod enumpoly;
+pub mod envelope;
 pub mod exact;
 pub mod float;
 pub mod game;
