@@ -50,7 +50,7 @@ fn at(e: &Envelope, t: f64, v: f64) -> (f64, f64) {
 }
 
 fn is_envelope_blue(c: [u8; 3]) -> bool {
-    let target = [0x1f, 0x77, 0xb4];
+    let target: [u8; 3] = [0x1f, 0x77, 0xb4];
     c.iter()
         .zip(target)
         .all(|(&a, b)| (i32::from(a) - i32::from(b)).abs() <= 40)
