@@ -1,10 +1,12 @@
 //! `nimbus solve`: minimax values, best moves and principal variations of sequential games;
-//! strong solutions (`--all`) saved to and queried from a file.
+//! strong solutions (`--all`) saved to and queried from a file, or written tier by tier into a
+//! directory.
 
 use crate::{print_json, read_input, Common, ScriptArgs};
 use nimbus::api::solve::{self as api, Answer, Request};
 use nimbus::sequential::games::{plies, Builtin};
 use nimbus::sequential::solve::Solved;
+use nimbus::sequential::tiers;
 use nimbus::sequential::{Method, Player};
 use nimbus::Error;
 use std::process::ExitCode;
@@ -16,6 +18,9 @@ Examples:
   nimbus solve connect4 - < Test_L2_R1        one line per position: moves, score, nodes, µs
   nimbus solve connect4:5x4 --all --save c4.db   strong solution, saved
   nimbus solve connect4:5x4 44 --db c4.db     query the saved solution
+  nimbus solve connect4:6x4 --all --db c64    a tier database: 2 bits a position, a file a
+                                              tier; a stopped run resumes where it was
+  nimbus solve connect4:6x4 4455 --db c64     query it (reads one or two tier files)
   nimbus solve connect4 --time-limit 2        the best answer found in 2 seconds
   nimbus solve nim:3,4,5                      Nim as a sequential game
   nimbus solve 'coin-grid:2:1,5,2;3,0,4;2,2,9'  the seeds' coin grid (ROUNDS:ROW;ROW;...)
@@ -55,8 +60,10 @@ pub struct Args {
     /// With --all: save the solution to this file.
     #[arg(long, value_name = "FILE", requires = "all")]
     save: Option<String>,
-    /// Answer from a solution saved by --all --save.
-    #[arg(long, value_name = "FILE", conflicts_with = "all")]
+    /// Answer from a solution saved by --all --save (a file), or from a tier database (a
+    /// directory). With --all (Connect Four): write the tier database into this directory,
+    /// two bits a position and a file a tier, resuming from the tiers already there.
+    #[arg(long, value_name = "FILE|DIR")]
     db: Option<String>,
     /// Entries of the transposition table, as a power of two, 16 bytes each (default 20; 14
     /// when positions come from standard input: many small searches run fastest in a table
@@ -137,6 +144,17 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, Error> {
                 outln!(out, "{}", q.board.trim_end());
                 outln!(out, "{}", describe_solved(q.solved));
             }
+            Answer::Tiers(t) => print_tiers(out, t),
+            Answer::TierQuery(q) => {
+                outln!(out, "{}", q.board.trim_end());
+                outln!(out, "{}", word(q.result));
+                let moves: Vec<String> = q
+                    .moves
+                    .iter()
+                    .map(|m| format!("{}: {}", m.mv, word(m.result)))
+                    .collect();
+                outln!(out, "moves: {}", moves.join(", "));
+            }
             Answer::Carrot(c) => {
                 outln!(out, "the number left for k = 0, 1, ..., {}:", c.n - 1);
                 let line: Vec<String> = c.answers.iter().map(i64::to_string).collect();
@@ -158,6 +176,49 @@ fn describe_solved(s: Solved) -> String {
         Solved::Loss(r) => format!("loss for the side to move in {}", plies(r)),
         Solved::Draw => "draw".into(),
     }
+}
+
+fn word(v: tiers::Value) -> &'static str {
+    match v {
+        tiers::Value::Win => "win for the side to move",
+        tiers::Value::Loss => "loss for the side to move",
+        tiers::Value::Draw => "draw",
+        tiers::Value::Unreachable => "not reachable",
+    }
+}
+
+fn print_tiers(out: &mut String, t: &api::TierSolution) {
+    let s = &t.summary;
+    outln!(out, "game: {}", s.game);
+    outln!(out, "positions reachable: {}", s.total.positions);
+    outln!(out, "wins for the side to move: {}", s.total.wins);
+    outln!(out, "losses for the side to move: {}", s.total.losses);
+    outln!(out, "draws: {}", s.total.draws);
+    outln!(out, "start: {}", word(s.start));
+    outln!(
+        out,
+        "tiers: {} (positions by stones: {})",
+        s.tiers.len(),
+        s.tiers
+            .iter()
+            .map(|c| c.positions.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    );
+    outln!(
+        out,
+        "stored in {}: {} bytes, {:.2} bits a position; {} ranks; {:.2} s{}",
+        t.db,
+        s.bytes_on_disk,
+        t.bits_per_position,
+        s.ranks,
+        t.seconds,
+        if s.resumed > 0 {
+            format!(" ({} tiers were already solved)", s.resumed)
+        } else {
+            String::new()
+        }
+    );
 }
 
 fn print_solution(out: &mut String, s: &api::Solution) {
@@ -236,6 +297,30 @@ fn stream(args: &Args, out: &mut String) -> Result<ExitCode, Error> {
             )))
         }
     };
+    if let Some(dir) = args
+        .db
+        .as_deref()
+        .filter(|d| std::path::Path::new(d).is_dir())
+    {
+        let text = read_input("-")?;
+        let mut failed = false;
+        let mut each = |line: Result<api::TierLine, Error>| match line {
+            Err(e) => {
+                eprintln!("error: {e}");
+                failed = true;
+            }
+            Ok(l) if args.common.json => {
+                let _ = print_json(out, &l);
+            }
+            Ok(l) => outln!(out, "{} {}", l.moves, word(l.result)),
+        };
+        api::query_lines(&g, dir, &text, args.common.max_memory(), &mut each)?;
+        return Ok(if failed {
+            ExitCode::from(2)
+        } else {
+            ExitCode::SUCCESS
+        });
+    }
     if args.depth.is_some() {
         return Err(Error::Invalid(
             "--depth: positions read from standard input are solved exactly; bound each one's \

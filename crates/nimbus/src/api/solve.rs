@@ -10,6 +10,7 @@ use crate::sequential::explicit::Explicit;
 use crate::sequential::games::connect4::Connect4;
 use crate::sequential::games::{carrot, Builtin};
 use crate::sequential::solve::{self as strong, Progress, Solved, Strong};
+use crate::sequential::tiers;
 use crate::sequential::{self as seq, alphabeta, memo, Game, Indexed, Method, Notation, Player};
 use serde::Serialize;
 use std::hash::Hash;
@@ -146,6 +147,45 @@ pub struct Query {
     pub solved: Solved,
 }
 
+/// A tier database written (`--all --db DIR`): two bits a position, a file a tier.
+#[derive(Debug, Clone, Serialize)]
+pub struct TierSolution {
+    /// Counts, tier by tier and in all, and the start's value.
+    #[serde(flatten)]
+    pub summary: tiers::Summary,
+    /// Bits a reachable position takes on disk.
+    pub bits_per_position: f64,
+    /// The directory the tier files are in.
+    pub db: String,
+    /// Time taken (tiers found solved are not solved again).
+    pub seconds: f64,
+}
+
+/// A query of a tier database: the position's value and every move's.
+#[derive(Debug, Clone, Serialize)]
+pub struct TierQuery {
+    /// The game.
+    pub game: String,
+    /// The board, drawn.
+    pub board: String,
+    /// Whose turn it is.
+    pub to_move: Player,
+    /// The value for the side to move.
+    pub result: tiers::Value,
+    /// Every legal move with the value it leaves the side to move.
+    pub moves: Vec<TierMove>,
+}
+
+/// One move of a [`TierQuery`].
+#[derive(Debug, Clone, Serialize)]
+pub struct TierMove {
+    /// The move, in the game's notation.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// The value for the side to move if it plays this move.
+    pub result: tiers::Value,
+}
+
 /// Choosing Carrot's answer for every k.
 #[derive(Debug, Clone, Serialize)]
 pub struct Carrot {
@@ -169,6 +209,10 @@ pub enum Answer {
     Query(Query),
     /// Choosing Carrot.
     Carrot(Carrot),
+    /// A tier database written.
+    Tiers(TierSolution),
+    /// A query of a tier database.
+    TierQuery(TierQuery),
 }
 
 /// The search limits of a request, checked.
@@ -225,6 +269,15 @@ pub fn solve(game: &str, req: &Request) -> Result<Answer> {
     let name = builtin.name();
     match &builtin {
         Builtin::TicTacToe(g) => solve_indexed(g, &name, req),
+        // A directory of tier files: written with --all, queried without.
+        Builtin::Connect4(g)
+            if req
+                .db
+                .as_deref()
+                .is_some_and(|d| req.all || std::path::Path::new(d).is_dir()) =>
+        {
+            solve_tiers(g, &name, req)
+        }
         Builtin::Connect4(g) => solve_indexed(g, &name, req),
         Builtin::Nim(g) => solve_indexed(g, &name, req),
         Builtin::CoinGrid(g) => {
@@ -252,6 +305,69 @@ pub fn solve(game: &str, req: &Request) -> Result<Answer> {
             }))
         }
     }
+}
+
+/// Connect Four in tiers: the database written into the directory `req.db` (with `all`,
+/// resuming from the tiers already there), or a position's value read from it.
+fn solve_tiers(g: &Connect4, name: &str, req: &Request) -> Result<Answer> {
+    let t = tiers::Connect4Tiers::new(g.width(), g.height())?;
+    let db = req.db.clone().unwrap_or_default();
+    let dir = std::path::Path::new(&db);
+    if req.all {
+        from_the_start(req)?;
+        if req.save.is_some() {
+            return Err(Error::Invalid(
+                "--db DIR with --all writes a tier database into DIR; --save writes the \
+                 byte-a-rank solution to a file: give one of them"
+                    .into(),
+            ));
+        }
+        let started = Instant::now();
+        let summary = tiers::solve(&t, dir, req.limits.max_memory, &|_| {})?;
+        let bits_per_position =
+            summary.bytes_on_disk as f64 * 8.0 / summary.total.positions.max(1) as f64;
+        return Ok(Answer::Tiers(TierSolution {
+            summary,
+            bits_per_position,
+            db,
+            seconds: started.elapsed().as_secs_f64(),
+        }));
+    }
+    let p = g.parse_position(req.position.as_deref().unwrap_or(""))?;
+    let mut base = tiers::Database::open(&t, dir, req.limits.max_memory);
+    let board = |q: &crate::sequential::games::connect4::Position| tiers::Board {
+        current: q.current,
+        mask: q.mask,
+    };
+    let (tier, i) = t.rank(&board(&p));
+    let result = base.value(tier, i)?;
+    if result == tiers::Value::Unreachable {
+        return Err(Error::Invalid(format!(
+            "the position is not reachable from the start of {name}"
+        )));
+    }
+    let mut moves = Vec::new();
+    let mut list = Vec::new();
+    g.moves(&p, &mut list);
+    for m in list {
+        let (ct, ci) = t.rank(&board(&g.play(&p, m)));
+        let child = base.value(ct, ci)?;
+        moves.push(TierMove {
+            mv: g.show_move(m),
+            result: match child {
+                tiers::Value::Win => tiers::Value::Loss,
+                tiers::Value::Loss => tiers::Value::Win,
+                other => other,
+            },
+        });
+    }
+    Ok(Answer::TierQuery(TierQuery {
+        game: name.into(),
+        board: g.show_position(&p),
+        to_move: g.to_move(&p),
+        result,
+        moves,
+    }))
 }
 
 /// Any game written with the library's [`Notation`] and [`Indexed`] traits: a search, a
@@ -544,6 +660,47 @@ pub fn score_lines(
             score,
             nodes: s.nodes,
             microseconds,
+        }));
+        crate::progress::check()?;
+    }
+    Ok(())
+}
+
+/// One line of a batch of queries of a tier database.
+#[derive(Debug, Serialize)]
+pub struct TierLine {
+    /// The moves, as read.
+    pub moves: String,
+    /// The value for the side to move.
+    pub result: tiers::Value,
+}
+
+/// Answers each line of `text` (the moves first, as [`score_lines`] reads them) from the tier
+/// database in `dir`, each tier read once and kept, and hands each result (or the line's
+/// error) to `each`.
+pub fn query_lines(
+    g: &Connect4,
+    dir: &str,
+    text: &str,
+    max_memory: u64,
+    each: &mut dyn FnMut(Result<TierLine>),
+) -> Result<()> {
+    let t = tiers::Connect4Tiers::new(g.width(), g.height())?;
+    let mut base = tiers::Database::open(&t, std::path::Path::new(dir), max_memory);
+    for (n, line) in text.lines().enumerate() {
+        let Some(moves) = line.split_whitespace().next() else {
+            continue;
+        };
+        let found = g.parse_position(moves).and_then(|p| {
+            let (tier, i) = t.rank(&tiers::Board {
+                current: p.current,
+                mask: p.mask,
+            });
+            base.value(tier, i)
+        });
+        each(found.map_err(|e| at_line(e, n + 1)).map(|result| TierLine {
+            moves: moves.into(),
+            result,
         }));
         crate::progress::check()?;
     }

@@ -41,6 +41,7 @@ pub mod minimax;
 pub mod mtdf;
 pub mod solve;
 pub mod table;
+pub mod tiers;
 
 use crate::Result;
 use serde::Serialize;

@@ -137,7 +137,7 @@ impl Connect4 {
 
     /// Whether the stones in `s` contain four in a row.
     #[inline(always)]
-    fn aligned(&self, s: u64) -> bool {
+    pub(crate) fn aligned(&self, s: u64) -> bool {
         if self.tall {
             return self.aligned_checked(s);
         }

@@ -1,0 +1,911 @@
+//! Strong solutions tier by tier, two bits a position, one file a tier.
+//!
+//! A *tiered* game puts every position in a tier and ranks the positions of each tier densely;
+//! its moves lead from a tier to later tiers only (Connect Four: a tier is the number of
+//! stones). The solver first marks, tier by tier from the start's, the positions reachable
+//! from the start (a bit a rank), then values the tiers from the last to the first: a
+//! position is won when some move reaches a lost one, lost when every move reaches a won one
+//! (or the game has ended against the side to move), drawn otherwise. Each value takes two
+//! bits; positions not reachable are stored as such, so the counts are exact.
+//!
+//! Each solved tier is written to `DIR/tier-K.bin`: a line naming the format, a JSON header
+//! (game, tier, positions, CRC-32 of the values) and the values compressed with DEFLATE. A run
+//! skips every tier whose file exists and verifies, so a stopped run resumes at the tier it
+//! was in; a query reads the one tier file of its position.
+//!
+//! ```
+//! use nimbus::sequential::tiers::{solve, query, Connect4Tiers, Value};
+//! let g = Connect4Tiers::new(4, 4).unwrap();
+//! let dir = std::env::temp_dir().join(format!("nimbus-doc-tiers-{}", std::process::id()));
+//! let s = solve(&g, &dir, u64::MAX, &|_| {}).unwrap();
+//! assert_eq!(s.start, Value::Draw);                 // 4 x 4 Connect Four is a draw
+//! assert_eq!(query(&g, &dir, "1").unwrap(), Value::Draw);
+//! std::fs::remove_dir_all(&dir).unwrap();
+//! ```
+
+use crate::{Error, Result};
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// A position's value for the side to move, as stored (two bits).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Value {
+    /// Not reachable from the start.
+    Unreachable,
+    /// The side to move wins.
+    Win,
+    /// The side to move loses.
+    Loss,
+    /// Neither side can force a win.
+    Draw,
+}
+
+impl Value {
+    fn code(self) -> u8 {
+        match self {
+            Value::Unreachable => 0,
+            Value::Win => 1,
+            Value::Loss => 2,
+            Value::Draw => 3,
+        }
+    }
+
+    fn of(code: u8) -> Value {
+        match code & 3 {
+            0 => Value::Unreachable,
+            1 => Value::Win,
+            2 => Value::Loss,
+            _ => Value::Draw,
+        }
+    }
+}
+
+/// A game whose positions fall into tiers, each ranked densely, with moves only to later
+/// tiers.
+pub trait Tiered: Sync {
+    /// A position.
+    type Position;
+    /// What identifies the game in a tier file ("connect4:6x4").
+    fn name(&self) -> String;
+    /// How many tiers there are; they are numbered from 0.
+    fn tiers(&self) -> usize;
+    /// The positions of tier `t`.
+    fn tier_size(&self, t: usize) -> u64;
+    /// The start's tier and rank.
+    fn start(&self) -> (usize, u64);
+    /// The position of rank `i` in tier `t`.
+    fn unrank(&self, t: usize, i: u64) -> Self::Position;
+    /// The value of a position where the game is over, from the rules alone (`Unreachable`
+    /// for a position no play can reach, such as one where the side to move has already
+    /// won); `None` while the game goes on.
+    fn primitive(&self, t: usize, p: &Self::Position) -> Option<Value>;
+    /// The tier and rank of the position every move of `p` reaches, in `out`.
+    fn children(&self, t: usize, p: &Self::Position, out: &mut Vec<(usize, u64)>);
+    /// The tier and rank of a position written in the game's notation.
+    fn parse(&self, text: &str) -> Result<(usize, u64)>;
+
+    /// Visits, in order of rank, the positions of tier `t` with ranks in `from..to` for which
+    /// `wanted` holds, handing each to `each` with its [`Step`]. The default unranks every
+    /// one; a game that steps from a rank to the next more cheaply overrides it.
+    fn visit(
+        &self,
+        t: usize,
+        from: u64,
+        to: u64,
+        wanted: &dyn Fn(u64) -> bool,
+        each: &mut dyn FnMut(u64, Step<'_>) -> Result<()>,
+    ) -> Result<()> {
+        let mut out = Vec::new();
+        for i in from..to {
+            if !wanted(i) {
+                continue;
+            }
+            let p = self.unrank(t, i);
+            match self.primitive(t, &p) {
+                Some(v) => each(i, Step::Over(v))?,
+                None => {
+                    out.clear();
+                    self.children(t, &p, &mut out);
+                    each(i, Step::Moves(&out))?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// What [`Tiered::visit`] says of a position.
+#[derive(Debug)]
+pub enum Step<'a> {
+    /// The game is over there (or the position cannot be reached): its value.
+    Over(Value),
+    /// The tier and rank each move reaches.
+    Moves(&'a [(usize, u64)]),
+}
+
+/// Two bits a position.
+fn packed_len(n: u64) -> usize {
+    n.div_ceil(4) as usize
+}
+
+fn get(codes: &[u8], i: u64) -> u8 {
+    (codes[(i / 4) as usize] >> (2 * (i % 4))) & 3
+}
+
+/// Counts of one tier or of the whole game.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
+pub struct Counts {
+    /// Positions reachable from the start.
+    pub positions: u64,
+    /// Won for the side to move.
+    pub wins: u64,
+    /// Lost.
+    pub losses: u64,
+    /// Drawn.
+    pub draws: u64,
+}
+
+impl Counts {
+    fn of(codes: &[u8], n: u64) -> Counts {
+        let mut c = Counts::default();
+        for i in 0..n {
+            match Value::of(get(codes, i)) {
+                Value::Unreachable => {}
+                Value::Win => c.wins += 1,
+                Value::Loss => c.losses += 1,
+                Value::Draw => c.draws += 1,
+            }
+        }
+        c.positions = c.wins + c.losses + c.draws;
+        c
+    }
+
+    fn add(&mut self, o: &Counts) {
+        self.positions += o.positions;
+        self.wins += o.wins;
+        self.losses += o.losses;
+        self.draws += o.draws;
+    }
+}
+
+/// A solved database's summary.
+#[derive(Debug, Clone, Serialize)]
+pub struct Summary {
+    /// The game.
+    pub game: String,
+    /// The start's value.
+    pub start: Value,
+    /// Over every tier.
+    pub total: Counts,
+    /// Tier by tier, from the first.
+    pub tiers: Vec<Counts>,
+    /// Ranks in all tiers (reachable or not).
+    pub ranks: u64,
+    /// Bytes of the tier files on disk.
+    pub bytes_on_disk: u64,
+    /// Tiers found solved on disk (a resumed run).
+    pub resumed: usize,
+}
+
+/// Where a solve is, for a progress display.
+#[derive(Debug, Clone, Copy)]
+pub enum Progress {
+    /// Marking the positions reachable in this tier.
+    Reaching(usize),
+    /// Valuing this tier.
+    Solving(usize),
+}
+
+const MAGIC: &str = "NIMBUS-TIER 1";
+
+/// Ranks a job of the reachability pass covers.
+const REACH_BLOCK: u64 = 1 << 16;
+/// Ranks a job of the value pass covers (a multiple of 4: whole bytes of values).
+const VALUE_BLOCK: u64 = 1 << 14;
+
+#[derive(Debug, Serialize, Deserialize, PartialEq)]
+struct Header {
+    game: String,
+    tier: usize,
+    positions: u64,
+    crc32: u32,
+}
+
+fn tier_path(dir: &Path, t: usize) -> PathBuf {
+    dir.join(format!("tier-{t}.bin"))
+}
+
+fn io_error(path: &Path) -> impl Fn(std::io::Error) -> Error + '_ {
+    move |source| Error::Io {
+        path: path.display().to_string(),
+        source,
+    }
+}
+
+/// Writes a tier's values beside their file and renames, so that a stop mid-write leaves no
+/// file that looks solved.
+fn write_tier(dir: &Path, game: &str, t: usize, n: u64, codes: &[u8]) -> Result<()> {
+    let path = tier_path(dir, t);
+    crate::input::may_read(&path.display().to_string())?;
+    let header = Header {
+        game: game.to_string(),
+        tier: t,
+        positions: n,
+        crc32: crc32fast::hash(codes),
+    };
+    let part = dir.join(format!("tier-{t}.bin.part"));
+    let file = std::fs::File::create(&part).map_err(io_error(&part))?;
+    let mut out = std::io::BufWriter::new(file);
+    writeln!(out, "{MAGIC}").map_err(io_error(&part))?;
+    serde_json::to_writer(&mut out, &header).map_err(|e| Error::Invalid(e.to_string()))?;
+    out.write_all(b"\n").map_err(io_error(&part))?;
+    let mut z = flate2::write::DeflateEncoder::new(out, flate2::Compression::fast());
+    z.write_all(codes).map_err(io_error(&part))?;
+    let out = z.finish().map_err(io_error(&part))?;
+    let file = out
+        .into_inner()
+        .map_err(|e| io_error(&part)(e.into_error()))?;
+    file.sync_all().map_err(io_error(&part))?;
+    drop(file);
+    std::fs::rename(&part, &path).map_err(io_error(&path))
+}
+
+/// A tier's values from its file, or `None` when there is no file; an error when the file is
+/// damaged or belongs to another game.
+fn read_tier(dir: &Path, game: &str, t: usize, n: u64, max_memory: u64) -> Result<Option<Vec<u8>>> {
+    let path = tier_path(dir, t);
+    crate::input::may_read(&path.display().to_string())?;
+    let file = match std::fs::File::open(&path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(io_error(&path)(e)),
+    };
+    crate::budget::check_memory(
+        &format!("tier {t} of {game}"),
+        packed_len(n) as u64,
+        max_memory,
+    )?;
+    let mut r = std::io::BufReader::new(file);
+    let bad = |why: &str| {
+        Error::Invalid(format!(
+            "{}: {why} (delete it to solve the tier again)",
+            path.display()
+        ))
+    };
+    let mut line = String::new();
+    std::io::BufRead::read_line(&mut r, &mut line).map_err(io_error(&path))?;
+    if line.trim_end() != MAGIC {
+        return Err(bad("not a Nimbus tier file"));
+    }
+    line.clear();
+    std::io::BufRead::read_line(&mut r, &mut line).map_err(io_error(&path))?;
+    let header: Header = serde_json::from_str(&line).map_err(|_| bad("a damaged header"))?;
+    if header.game != game || header.tier != t || header.positions != n {
+        return Err(bad(&format!(
+            "it holds tier {} of {} ({} positions), not tier {t} of {game}",
+            header.tier, header.game, header.positions
+        )));
+    }
+    let mut codes = Vec::with_capacity(packed_len(n));
+    flate2::read::DeflateDecoder::new(r)
+        .take(packed_len(n) as u64 + 1)
+        .read_to_end(&mut codes)
+        .map_err(|_| bad("damaged values"))?;
+    if codes.len() != packed_len(n) || crc32fast::hash(&codes) != header.crc32 {
+        return Err(bad("its values do not match their checksum"));
+    }
+    Ok(Some(codes))
+}
+
+/// Strongly solves `g` into the directory `dir` (created if missing), resuming from the tier
+/// files already there. Refuses at once a game whose reachability bits and two largest
+/// neighbouring tiers would need more than `max_memory` bytes.
+pub fn solve<G: Tiered>(
+    g: &G,
+    dir: &Path,
+    max_memory: u64,
+    progress: &(dyn Fn(Progress) + Sync),
+) -> Result<Summary> {
+    let name = g.name();
+    let tiers = g.tiers();
+    let sizes: Vec<u64> = (0..tiers).map(|t| g.tier_size(t)).collect();
+    let ranks: u64 = sizes.iter().sum();
+    let widest_pair = sizes
+        .windows(2)
+        .map(|w| packed_len(w[0]) as u64 + packed_len(w[1]) as u64)
+        .max()
+        .unwrap_or(packed_len(sizes[0]) as u64);
+    crate::budget::check_memory(
+        &format!("the tier solution of {name} ({ranks} ranks)"),
+        ranks / 8 + widest_pair + 64 * tiers as u64,
+        max_memory,
+    )?;
+    crate::input::may_read(&dir.display().to_string())?;
+    std::fs::create_dir_all(dir).map_err(io_error(dir))?;
+
+    // Reachable positions, tier by tier: a bit a rank.
+    let bits: Vec<Vec<AtomicU64>> = sizes
+        .iter()
+        .map(|&n| (0..n.div_ceil(64)).map(|_| AtomicU64::new(0)).collect())
+        .collect();
+    let mark = |t: usize, i: u64| {
+        bits[t][(i / 64) as usize].fetch_or(1 << (i % 64), Ordering::Relaxed);
+    };
+    let (t0, i0) = g.start();
+    mark(t0, i0);
+    for t in t0..tiers {
+        progress(Progress::Reaching(t));
+        crate::progress::phase(&format!("tier {t}: reachable positions"), sizes[t]);
+        let words = &bits[t];
+        let n = sizes[t];
+        let blocks = n.div_ceil(REACH_BLOCK);
+        let done = AtomicU64::new(0);
+        (0..blocks)
+            .into_par_iter()
+            .try_for_each(|b| -> Result<()> {
+                let from = b * REACH_BLOCK;
+                let to = (from + REACH_BLOCK).min(n);
+                let wanted =
+                    |i: u64| words[(i / 64) as usize].load(Ordering::Relaxed) >> (i % 64) & 1 == 1;
+                g.visit(t, from, to, &wanted, &mut |_, step| {
+                    if let Step::Moves(children) = step {
+                        for &(ct, ci) in children {
+                            mark(ct, ci);
+                        }
+                    }
+                    Ok(())
+                })?;
+                crate::progress::tick(done.fetch_add(to - from, Ordering::Relaxed) + to - from)
+            })?;
+    }
+
+    // Values, from the last tier to the first.
+    let mut counts = vec![Counts::default(); tiers];
+    let mut resumed = 0;
+    // The tier after the one being solved, whose values its moves reach.
+    let mut next: Option<(usize, Vec<u8>)> = None;
+    for t in (0..tiers).rev() {
+        let n = sizes[t];
+        let codes = match read_tier(dir, &name, t, n, max_memory)? {
+            Some(codes) => {
+                resumed += 1;
+                codes
+            }
+            None => {
+                progress(Progress::Solving(t));
+                crate::progress::phase(&format!("tier {t}: values"), n);
+                let later = next.as_ref();
+                let reach = &bits[t];
+                let mut codes = vec![0u8; packed_len(n)];
+                let done = AtomicU64::new(0);
+                codes
+                    .par_chunks_mut(VALUE_BLOCK as usize / 4)
+                    .enumerate()
+                    .try_for_each(|(chunk, bytes)| -> Result<()> {
+                        let from = chunk as u64 * VALUE_BLOCK;
+                        let to = (from + VALUE_BLOCK).min(n);
+                        let wanted = |i: u64| {
+                            reach[(i / 64) as usize].load(Ordering::Relaxed) >> (i % 64) & 1 == 1
+                        };
+                        g.visit(t, from, to, &wanted, &mut |i, step| {
+                            let v = match step {
+                                Step::Over(v) => v,
+                                Step::Moves(children) => value_of(children, later, t)?,
+                            };
+                            let j = i - from;
+                            bytes[(j / 4) as usize] |= v.code() << (2 * (j % 4));
+                            Ok(())
+                        })?;
+                        crate::progress::tick(
+                            done.fetch_add(to - from, Ordering::Relaxed) + to - from,
+                        )
+                    })?;
+                write_tier(dir, &name, t, n, &codes)?;
+                codes
+            }
+        };
+        counts[t] = Counts::of(&codes, n);
+        next = Some((t, codes));
+    }
+    let bytes_on_disk = (0..tiers)
+        .filter_map(|t| std::fs::metadata(tier_path(dir, t)).ok())
+        .map(|m| m.len())
+        .sum::<u64>();
+    let start = match &next {
+        Some((t, codes)) if *t == t0 => Value::of(get(codes, i0)),
+        _ => Database::open(g, dir, max_memory).value(t0, i0)?,
+    };
+    let mut total = Counts::default();
+    for c in &counts {
+        total.add(c);
+    }
+    Ok(Summary {
+        game: name,
+        start,
+        total,
+        tiers: counts,
+        ranks,
+        bytes_on_disk,
+        resumed,
+    })
+}
+
+/// The value of a position from its children's values, all in `later`.
+fn value_of(
+    children: &[(usize, u64)],
+    later: Option<&(usize, Vec<u8>)>,
+    t: usize,
+) -> Result<Value> {
+    let mut draw = false;
+    for &(ct, ci) in children {
+        let Some((_, codes)) = later.filter(|(lt, _)| *lt == ct) else {
+            return Err(Error::Invalid(format!(
+                "internal inconsistency: a move of tier {t} reaches tier {ct}, not the next"
+            )));
+        };
+        match Value::of(get(codes, ci)) {
+            Value::Loss => return Ok(Value::Win),
+            Value::Draw => draw = true,
+            Value::Win => {}
+            Value::Unreachable => {
+                return Err(Error::Invalid(format!(
+                    "internal inconsistency: a move of tier {t} reaches a position marked \
+                     unreachable"
+                )))
+            }
+        }
+    }
+    Ok(if draw { Value::Draw } else { Value::Loss })
+}
+
+/// A solved database on disk, read a tier at a time as queries need them.
+pub struct Database<'g, G: Tiered> {
+    game: &'g G,
+    dir: PathBuf,
+    max_memory: u64,
+    loaded: Vec<Option<Vec<u8>>>,
+}
+
+impl<'g, G: Tiered> Database<'g, G> {
+    /// The database of `game` in `dir`; nothing is read until a query needs it.
+    pub fn open(game: &'g G, dir: &Path, max_memory: u64) -> Self {
+        Database {
+            game,
+            dir: dir.to_path_buf(),
+            max_memory,
+            loaded: vec![None; game.tiers()],
+        }
+    }
+
+    /// The value of rank `i` of tier `t`.
+    pub fn value(&mut self, t: usize, i: u64) -> Result<Value> {
+        let name = self.game.name();
+        if t >= self.loaded.len() || i >= self.game.tier_size(t) {
+            return Err(Error::Invalid(format!(
+                "{name} has no rank {i} in tier {t}"
+            )));
+        }
+        if self.loaded[t].is_none() {
+            let n = self.game.tier_size(t);
+            match read_tier(&self.dir, &name, t, n, self.max_memory)? {
+                Some(codes) => self.loaded[t] = Some(codes),
+                None => {
+                    return Err(Error::Invalid(format!(
+                        "{}: tier {t} of {name} is not solved yet (solve it with --all --db {})",
+                        tier_path(&self.dir, t).display(),
+                        self.dir.display()
+                    )))
+                }
+            }
+        }
+        let codes = self.loaded[t].as_ref().map_or(&[][..], Vec::as_slice);
+        Ok(Value::of(get(codes, i)))
+    }
+
+    /// The value of the position written as `text` in the game's notation.
+    pub fn query(&mut self, text: &str) -> Result<Value> {
+        let (t, i) = self.game.parse(text)?;
+        self.value(t, i)
+    }
+}
+
+/// The value of the position written as `text` (the game's notation), from the one tier file
+/// that holds it.
+pub fn query<G: Tiered>(g: &G, dir: &Path, text: &str) -> Result<Value> {
+    Database::open(g, dir, crate::budget::default_max_memory()).query(text)
+}
+
+/// Connect Four on a `width` × `height` board in tiers: tier k holds the positions with k
+/// stones, ranked by the columns' heights (a bounded composition of k) and then by which of
+/// the k stones belong to the side to move (a subset of size ⌊k/2⌋, by the combinatorial
+/// number system).
+#[derive(Debug, Clone)]
+pub struct Connect4Tiers {
+    game: super::games::connect4::Connect4,
+    width: u32,
+    height: u32,
+    /// `fills[c][s]`: the height vectors of columns c.. that hold s stones.
+    fills: Vec<Vec<u64>>,
+    /// Binomial coefficients up to the number of cells.
+    binom: Vec<Vec<u64>>,
+    /// `below[c][s][h]`: the height vectors that come before height h in column c, when
+    /// columns c.. hold s stones (the sum of `fills[c + 1][s - v]` for v < h).
+    below: Vec<Vec<Vec<u64>>>,
+    /// The bits of one column's cells.
+    column: u64,
+}
+
+/// See [`Connect4Tiers::geometry`].
+struct Geometry {
+    cells: [u8; 64],
+    mask: u64,
+    /// For each column with room: the index the new stone takes, and the child's heights-rank.
+    open: Vec<(u32, u64)>,
+}
+
+/// The next subset of the same size in colex order (Gosper's hack); `c` must not be 0.
+fn next_subset(c: u64) -> u64 {
+    let low = c & c.wrapping_neg();
+    let ripple = c + low;
+    ripple | (((c ^ ripple) >> 2) / low)
+}
+
+/// A position of [`Connect4Tiers`], as bitboards (the layout of [`super::games::connect4`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Board {
+    /// The stones of the side to move.
+    pub current: u64,
+    /// Every stone.
+    pub mask: u64,
+}
+
+impl Connect4Tiers {
+    /// The board `width` × `height` (as [`super::games::connect4::Connect4::new`] takes it).
+    pub fn new(width: u32, height: u32) -> Result<Connect4Tiers> {
+        let game = super::games::connect4::Connect4::new(width, height)?;
+        let cells = (width * height) as usize;
+        let mut binom = vec![vec![0u64; cells + 2]; cells + 2];
+        for n in 0..=cells + 1 {
+            binom[n][0] = 1;
+            for k in 1..=n {
+                binom[n][k] = binom[n - 1][k - 1].saturating_add(binom[n - 1][k]);
+            }
+        }
+        let w = width as usize;
+        let mut fills = vec![vec![0u64; cells + 1]; w + 1];
+        fills[w][0] = 1;
+        for c in (0..w).rev() {
+            for s in 0..=cells {
+                fills[c][s] = (0..=height as usize)
+                    .filter(|&v| v <= s)
+                    .map(|v| fills[c + 1][s - v])
+                    .fold(0u64, u64::saturating_add);
+            }
+        }
+        let below = (0..w)
+            .map(|c| {
+                (0..=cells)
+                    .map(|s| {
+                        let mut acc = 0u64;
+                        (0..=height as usize)
+                            .map(|h| {
+                                let here = acc;
+                                if h <= s {
+                                    acc = acc.saturating_add(fills[c + 1][s - h]);
+                                }
+                                here
+                            })
+                            .collect()
+                    })
+                    .collect()
+            })
+            .collect();
+        Ok(Connect4Tiers {
+            game,
+            width,
+            height,
+            fills,
+            binom,
+            below,
+            column: (1u64 << height) - 1,
+        })
+    }
+
+    fn cells(&self) -> usize {
+        (self.width * self.height) as usize
+    }
+
+    fn colourings(&self, k: usize) -> u64 {
+        self.binom[k][k / 2]
+    }
+
+    fn shift(&self, c: u32) -> u32 {
+        c * (self.height + 1)
+    }
+
+    /// The rank in its tier of the position `b` with `k` stones.
+    pub fn rank(&self, b: &Board) -> (usize, u64) {
+        let k = b.mask.count_ones() as usize;
+        let mut hr = 0u64;
+        let mut left = k;
+        for c in 0..self.width as usize {
+            let h = ((b.mask >> self.shift(c as u32)) & self.column).count_ones() as usize;
+            hr += self.below[c][left][h];
+            left -= h;
+        }
+        // Each stone of the side to move at cell index x (stones below it, in column order)
+        // as the j-th such stone adds C(x, j).
+        let mut crank = 0u64;
+        let mut cur = b.current;
+        let mut j = 0;
+        while cur != 0 {
+            let bit = cur & cur.wrapping_neg();
+            cur ^= bit;
+            j += 1;
+            let x = (b.mask & (bit - 1)).count_ones() as usize;
+            crank += self.binom[x][j];
+        }
+        (k, hr * self.colourings(k) + crank)
+    }
+
+    /// The column heights of heights-rank `hr` in tier `k`.
+    fn heights_of(&self, k: usize, mut hr: u64) -> [u8; 64] {
+        let mut heights = [0u8; 64];
+        let mut left = k;
+        for (c, height) in heights.iter_mut().enumerate().take(self.width as usize) {
+            let mut h = 0;
+            for v in 0..=(self.height as usize).min(left) {
+                let ways = self.fills[c + 1][left - v];
+                if hr < ways {
+                    h = v;
+                    break;
+                }
+                hr -= ways;
+            }
+            *height = h as u8;
+            left -= h;
+        }
+        heights
+    }
+
+    /// What stays fixed while only the colours of the stones change: where each stone index
+    /// lies on the board, every stone, and for each column where a stone dropped there would
+    /// go (its index) and the heights-rank of the child.
+    fn geometry(&self, k: usize, heights: &[u8; 64]) -> Geometry {
+        let mut g = Geometry {
+            cells: [0; 64],
+            mask: 0,
+            open: Vec::with_capacity(self.width as usize),
+        };
+        let mut n = 0;
+        for c in 0..self.width {
+            for r in 0..u32::from(heights[c as usize]) {
+                g.cells[n] = (self.shift(c) + r) as u8;
+                n += 1;
+            }
+            g.mask |= ((1u64 << heights[c as usize]) - 1) << self.shift(c);
+        }
+        let mut before = 0usize;
+        for c in 0..self.width as usize {
+            let h = heights[c] as usize;
+            before += h;
+            if h < self.height as usize {
+                let mut child = *heights;
+                child[c] += 1;
+                let mut hr = 0u64;
+                let mut left = k + 1;
+                for (col, &ch) in child.iter().enumerate().take(self.width as usize) {
+                    hr += self.below[col][left][ch as usize];
+                    left -= ch as usize;
+                }
+                g.open.push((before as u32, hr));
+            }
+        }
+        g
+    }
+
+    /// The board of rank `i` in tier `k`.
+    pub fn board(&self, k: usize, i: u64) -> Board {
+        let per = self.colourings(k);
+        let (mut hr, mut cr) = (i / per, i % per);
+        let mut mask = 0u64;
+        let mut left = k;
+        let mut cells = [0u8; 64];
+        let mut n = 0;
+        for c in 0..self.width {
+            let mut h = 0;
+            for v in 0..=(self.height as usize).min(left) {
+                let ways = self.fills[c as usize + 1][left - v];
+                if hr < ways {
+                    h = v;
+                    break;
+                }
+                hr -= ways;
+            }
+            left -= h;
+            for r in 0..h as u32 {
+                cells[n] = (self.shift(c) + r) as u8;
+                n += 1;
+            }
+            mask |= ((1u64 << h) - 1) << self.shift(c);
+        }
+        // The combinatorial number system, largest index first: the j-th stone of the side
+        // to move is the largest cell c below the previous one with C(c, j) <= what is left.
+        let mut current = 0u64;
+        let mut top = k;
+        for j in (1..=k / 2).rev() {
+            let mut c = top - 1;
+            while self.binom[c][j] > cr {
+                c -= 1;
+            }
+            cr -= self.binom[c][j];
+            current |= 1 << cells[c];
+            top = c;
+        }
+        Board { current, mask }
+    }
+}
+
+impl Tiered for Connect4Tiers {
+    type Position = Board;
+
+    fn name(&self) -> String {
+        format!("connect4:{}x{}", self.width, self.height)
+    }
+
+    fn tiers(&self) -> usize {
+        (self.width * self.height) as usize + 1
+    }
+
+    fn tier_size(&self, t: usize) -> u64 {
+        self.fills[0][t].saturating_mul(self.colourings(t))
+    }
+
+    fn start(&self) -> (usize, u64) {
+        (0, 0)
+    }
+
+    fn unrank(&self, t: usize, i: u64) -> Board {
+        self.board(t, i)
+    }
+
+    fn primitive(&self, t: usize, b: &Board) -> Option<Value> {
+        if self.game.aligned(b.current) {
+            Some(Value::Unreachable)
+        } else if self.game.aligned(b.current ^ b.mask) {
+            Some(Value::Loss)
+        } else if t == (self.width * self.height) as usize {
+            Some(Value::Draw)
+        } else {
+            None
+        }
+    }
+
+    fn children(&self, _t: usize, b: &Board, out: &mut Vec<(usize, u64)>) {
+        for c in 0..self.width {
+            let top = 1u64 << (self.shift(c) + self.height - 1);
+            if b.mask & top != 0 {
+                continue;
+            }
+            let bit =
+                (b.mask + (1u64 << self.shift(c))) & (((1u64 << self.height) - 1) << self.shift(c));
+            let child = Board {
+                current: b.current ^ b.mask,
+                mask: b.mask | bit,
+            };
+            out.push(self.rank(&child));
+        }
+    }
+
+    /// Steps through the colourings of one set of column heights in colex order (the order
+    /// of their ranks), so that a rank's board costs a walk over its own stones, and each
+    /// child's rank follows from prefix sums over the other side's stones.
+    fn visit(
+        &self,
+        t: usize,
+        from: u64,
+        to: u64,
+        wanted: &dyn Fn(u64) -> bool,
+        each: &mut dyn FnMut(u64, Step<'_>) -> Result<()>,
+    ) -> Result<()> {
+        if from >= to {
+            return Ok(());
+        }
+        let k = t;
+        let m = k / 2;
+        let per = self.colourings(k);
+        let per_child = if k < self.cells() {
+            self.colourings(k + 1)
+        } else {
+            0
+        };
+        let full = if k == 0 { 0 } else { u64::MAX >> (64 - k) };
+        let (mut hr, cr) = (from / per, from % per);
+        let mut geo = self.geometry(k, &self.heights_of(k, hr));
+        // The colouring of rank cr: its subset of stone indices.
+        let mut comb = {
+            let b = self.board(k, from);
+            let mut c = 0u64;
+            for x in 0..k {
+                if b.current >> geo.cells[x] & 1 == 1 {
+                    c |= 1 << x;
+                }
+            }
+            c
+        };
+        let mut cr = cr;
+        let mut out: Vec<(usize, u64)> = Vec::with_capacity(self.width as usize);
+        let mut pre = [0u64; 33];
+        let mut post = [0u64; 33];
+        let mut idx = [0u32; 32];
+        let mut i = from;
+        loop {
+            if wanted(i) {
+                let mut current = 0u64;
+                let mut bits = comb;
+                while bits != 0 {
+                    current |= 1 << geo.cells[bits.trailing_zeros() as usize];
+                    bits &= bits - 1;
+                }
+                let other = current ^ geo.mask;
+                if self.game.aligned(current) {
+                    each(i, Step::Over(Value::Unreachable))?;
+                } else if self.game.aligned(other) {
+                    each(i, Step::Over(Value::Loss))?;
+                } else if k == self.cells() {
+                    each(i, Step::Over(Value::Draw))?;
+                } else {
+                    // The other side's stones by index: the child's stones of the side to
+                    // move, each shifted up by one when at or above the new stone.
+                    let mut r = 0;
+                    let mut bits = !comb & full;
+                    while bits != 0 {
+                        idx[r] = bits.trailing_zeros();
+                        bits &= bits - 1;
+                        r += 1;
+                    }
+                    pre[0] = 0;
+                    for j in 0..r {
+                        pre[j + 1] = pre[j] + self.binom[idx[j] as usize][j + 1];
+                    }
+                    post[r] = 0;
+                    for j in (0..r).rev() {
+                        post[j] = post[j + 1] + self.binom[idx[j] as usize + 1][j + 1];
+                    }
+                    out.clear();
+                    for &(pos, chr) in &geo.open {
+                        let below = idx[..r].iter().take_while(|&&x| x < pos).count();
+                        out.push((k + 1, chr * per_child + pre[below] + post[below]));
+                    }
+                    each(i, Step::Moves(&out))?;
+                }
+            }
+            i += 1;
+            if i >= to {
+                return Ok(());
+            }
+            cr += 1;
+            if cr == per {
+                cr = 0;
+                hr += 1;
+                geo = self.geometry(k, &self.heights_of(k, hr));
+                comb = if m == 0 { 0 } else { u64::MAX >> (64 - m) };
+            } else {
+                comb = next_subset(comb);
+            }
+        }
+    }
+
+    fn parse(&self, text: &str) -> Result<(usize, u64)> {
+        use super::Notation;
+        let p = self.game.parse_position(text)?;
+        Ok(self.rank(&Board {
+            current: p.current,
+            mask: p.mask,
+        }))
+    }
+}
