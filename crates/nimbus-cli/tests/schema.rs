@@ -122,8 +122,15 @@ fn every_answer_matches_the_documented_schema() {
     let dir = dir.to_str().unwrap();
     answers(&["solve", "connect4:4x4", "--all", "--db", dir]);
     answers(&["solve", "connect4:4x4", "12", "--db", dir]);
-    let out = with_stdin(&["solve", "connect4:4x4", "-", "--db", dir, "--json"], "12\n4433\n");
-    check("solve", &out.stdout, &["solve", "connect4:4x4", "-", "--db"]);
+    let out = with_stdin(
+        &["solve", "connect4:4x4", "-", "--db", dir, "--json"],
+        "12\n4433\n",
+    );
+    check(
+        "solve",
+        &out.stdout,
+        &["solve", "connect4:4x4", "-", "--db"],
+    );
     let _ = std::fs::remove_dir_all(dir);
     let out = with_stdin(&["solve", "connect4", "-", "--json"], "4453 3\n");
     check("solve", &out.stdout, &["solve", "connect4", "-"]);

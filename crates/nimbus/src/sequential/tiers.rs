@@ -9,9 +9,10 @@
 //! bits; positions not reachable are stored as such, so the counts are exact.
 //!
 //! Each solved tier is written to `DIR/tier-K.bin`: a line naming the format, a JSON header
-//! (game, tier, positions, CRC-32 of the values) and the values compressed with DEFLATE. A run
-//! skips every tier whose file exists and verifies, so a stopped run resumes at the tier it
-//! was in; a query reads the one tier file of its position.
+//! (game, tier, positions, and for each block of 4 Mi values its compressed size and CRC-32)
+//! and the blocks, each compressed with DEFLATE on its own. A run skips every tier whose file
+//! exists and verifies, so a stopped run resumes at the tier it was in; a query reads and
+//! decompresses the one block that holds its position.
 //!
 //! ```
 //! use nimbus::sequential::tiers::{solve, query, Connect4Tiers, Value};
@@ -212,8 +213,17 @@ struct Header {
     game: String,
     tier: usize,
     positions: u64,
-    crc32: u32,
+    /// Bytes of values in each block (the last may hold fewer).
+    block_bytes: usize,
+    /// Each block's compressed size, in order.
+    sizes: Vec<u64>,
+    /// Each block's CRC-32 (of its values).
+    crc32: Vec<u32>,
 }
+
+/// Bytes of values a block holds: a query decompresses one block (4 Mi positions), not the
+/// tier.
+const BLOCK_BYTES: usize = 1 << 20;
 
 fn tier_path(dir: &Path, t: usize) -> PathBuf {
     dir.join(format!("tier-{t}.bin"))
@@ -226,26 +236,38 @@ fn io_error(path: &Path) -> impl Fn(std::io::Error) -> Error + '_ {
     }
 }
 
-/// Writes a tier's values beside their file and renames, so that a stop mid-write leaves no
-/// file that looks solved.
+/// Writes a tier's values, compressed block by block (in parallel), beside their file and
+/// renames, so that a stop mid-write leaves no file that looks solved.
 fn write_tier(dir: &Path, game: &str, t: usize, n: u64, codes: &[u8]) -> Result<()> {
     let path = tier_path(dir, t);
     crate::input::may_read(&path.display().to_string())?;
+    let part = dir.join(format!("tier-{t}.bin.part"));
+    let blocks: Vec<(Vec<u8>, u32)> = codes
+        .par_chunks(BLOCK_BYTES)
+        .map(|block| {
+            let mut z = flate2::write::DeflateEncoder::new(Vec::new(), flate2::Compression::fast());
+            z.write_all(block)
+                .and_then(|()| z.finish())
+                .map(|packed| (packed, crc32fast::hash(block)))
+        })
+        .collect::<std::io::Result<_>>()
+        .map_err(io_error(&part))?;
     let header = Header {
         game: game.to_string(),
         tier: t,
         positions: n,
-        crc32: crc32fast::hash(codes),
+        block_bytes: BLOCK_BYTES,
+        sizes: blocks.iter().map(|(b, _)| b.len() as u64).collect(),
+        crc32: blocks.iter().map(|&(_, c)| c).collect(),
     };
-    let part = dir.join(format!("tier-{t}.bin.part"));
     let file = std::fs::File::create(&part).map_err(io_error(&part))?;
     let mut out = std::io::BufWriter::new(file);
     writeln!(out, "{MAGIC}").map_err(io_error(&part))?;
     serde_json::to_writer(&mut out, &header).map_err(|e| Error::Invalid(e.to_string()))?;
     out.write_all(b"\n").map_err(io_error(&part))?;
-    let mut z = flate2::write::DeflateEncoder::new(out, flate2::Compression::fast());
-    z.write_all(codes).map_err(io_error(&part))?;
-    let out = z.finish().map_err(io_error(&part))?;
+    for (b, _) in &blocks {
+        out.write_all(b).map_err(io_error(&part))?;
+    }
     let file = out
         .into_inner()
         .map_err(|e| io_error(&part)(e.into_error()))?;
@@ -254,49 +276,106 @@ fn write_tier(dir: &Path, game: &str, t: usize, n: u64, codes: &[u8]) -> Result<
     std::fs::rename(&part, &path).map_err(io_error(&path))
 }
 
+/// An open tier file: its header checked, positioned at its first block.
+struct TierFile {
+    path: PathBuf,
+    reader: std::io::BufReader<std::fs::File>,
+    header: Header,
+    /// Where the first block starts.
+    data: u64,
+}
+
+impl TierFile {
+    /// The file of tier `t`, or `None` when there is none; an error when its header is
+    /// damaged or names another game or tier.
+    fn open(dir: &Path, game: &str, t: usize, n: u64) -> Result<Option<TierFile>> {
+        let path = tier_path(dir, t);
+        crate::input::may_read(&path.display().to_string())?;
+        let file = match std::fs::File::open(&path) {
+            Ok(f) => f,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(io_error(&path)(e)),
+        };
+        let mut reader = std::io::BufReader::new(file);
+        let mut line = String::new();
+        std::io::BufRead::read_line(&mut reader, &mut line).map_err(io_error(&path))?;
+        let mut data = line.len() as u64;
+        if line.trim_end() != MAGIC {
+            return Err(damaged(&path, "not a Nimbus tier file"));
+        }
+        line.clear();
+        // The header is one line of JSON; a few bytes a block.
+        std::io::BufRead::read_line(&mut Read::take(&mut reader, 1 << 26), &mut line)
+            .map_err(io_error(&path))?;
+        data += line.len() as u64;
+        let header: Header =
+            serde_json::from_str(&line).map_err(|_| damaged(&path, "a damaged header"))?;
+        let blocks = packed_len(n).div_ceil(BLOCK_BYTES.max(1));
+        if header.game != game || header.tier != t || header.positions != n {
+            return Err(damaged(
+                &path,
+                &format!(
+                    "it holds tier {} of {} ({} positions), not tier {t} of {game}",
+                    header.tier, header.game, header.positions
+                ),
+            ));
+        }
+        if header.block_bytes != BLOCK_BYTES
+            || header.sizes.len() != blocks
+            || header.crc32.len() != blocks
+        {
+            return Err(damaged(&path, "a damaged header"));
+        }
+        Ok(Some(TierFile {
+            path,
+            reader,
+            header,
+            data,
+        }))
+    }
+
+    /// The values of block `b`, checked against its checksum.
+    fn block(&mut self, b: usize, n: u64) -> Result<Vec<u8>> {
+        let offset = self.data + self.header.sizes[..b].iter().sum::<u64>();
+        std::io::Seek::seek(&mut self.reader, std::io::SeekFrom::Start(offset))
+            .map_err(io_error(&self.path))?;
+        let want = (packed_len(n) - b * BLOCK_BYTES).min(BLOCK_BYTES);
+        let mut values = Vec::with_capacity(want);
+        flate2::read::DeflateDecoder::new((&mut self.reader).take(self.header.sizes[b]))
+            .take(want as u64 + 1)
+            .read_to_end(&mut values)
+            .map_err(|_| damaged(&self.path, "damaged values"))?;
+        if values.len() != want || crc32fast::hash(&values) != self.header.crc32[b] {
+            return Err(damaged(
+                &self.path,
+                "its values do not match their checksum",
+            ));
+        }
+        Ok(values)
+    }
+}
+
+fn damaged(path: &Path, why: &str) -> Error {
+    Error::Invalid(format!(
+        "{}: {why} (delete it to solve the tier again)",
+        path.display()
+    ))
+}
+
 /// A tier's values from its file, or `None` when there is no file; an error when the file is
 /// damaged or belongs to another game.
 fn read_tier(dir: &Path, game: &str, t: usize, n: u64, max_memory: u64) -> Result<Option<Vec<u8>>> {
-    let path = tier_path(dir, t);
-    crate::input::may_read(&path.display().to_string())?;
-    let file = match std::fs::File::open(&path) {
-        Ok(f) => f,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(io_error(&path)(e)),
+    let Some(mut file) = TierFile::open(dir, game, t, n)? else {
+        return Ok(None);
     };
     crate::budget::check_memory(
         &format!("tier {t} of {game}"),
         packed_len(n) as u64,
         max_memory,
     )?;
-    let mut r = std::io::BufReader::new(file);
-    let bad = |why: &str| {
-        Error::Invalid(format!(
-            "{}: {why} (delete it to solve the tier again)",
-            path.display()
-        ))
-    };
-    let mut line = String::new();
-    std::io::BufRead::read_line(&mut r, &mut line).map_err(io_error(&path))?;
-    if line.trim_end() != MAGIC {
-        return Err(bad("not a Nimbus tier file"));
-    }
-    line.clear();
-    std::io::BufRead::read_line(&mut r, &mut line).map_err(io_error(&path))?;
-    let header: Header = serde_json::from_str(&line).map_err(|_| bad("a damaged header"))?;
-    if header.game != game || header.tier != t || header.positions != n {
-        return Err(bad(&format!(
-            "it holds tier {} of {} ({} positions), not tier {t} of {game}",
-            header.tier, header.game, header.positions
-        )));
-    }
     let mut codes = Vec::with_capacity(packed_len(n));
-    flate2::read::DeflateDecoder::new(r)
-        .take(packed_len(n) as u64 + 1)
-        .read_to_end(&mut codes)
-        .map_err(|_| bad("damaged values"))?;
-    if codes.len() != packed_len(n) || crc32fast::hash(&codes) != header.crc32 {
-        return Err(bad("its values do not match their checksum"));
+    for b in 0..file.header.sizes.len() {
+        codes.extend(file.block(b, n)?);
     }
     Ok(Some(codes))
 }
@@ -462,12 +541,13 @@ fn value_of(
     Ok(if draw { Value::Draw } else { Value::Loss })
 }
 
-/// A solved database on disk, read a tier at a time as queries need them.
+/// A solved database on disk, read a block at a time as queries need them.
 pub struct Database<'g, G: Tiered> {
     game: &'g G,
     dir: PathBuf,
     max_memory: u64,
-    loaded: Vec<Option<Vec<u8>>>,
+    blocks: std::collections::HashMap<(usize, usize), Vec<u8>>,
+    held: u64,
 }
 
 impl<'g, G: Tiered> Database<'g, G> {
@@ -477,33 +557,43 @@ impl<'g, G: Tiered> Database<'g, G> {
             game,
             dir: dir.to_path_buf(),
             max_memory,
-            loaded: vec![None; game.tiers()],
+            blocks: Default::default(),
+            held: 0,
         }
     }
 
     /// The value of rank `i` of tier `t`.
     pub fn value(&mut self, t: usize, i: u64) -> Result<Value> {
         let name = self.game.name();
-        if t >= self.loaded.len() || i >= self.game.tier_size(t) {
+        if t >= self.game.tiers() || i >= self.game.tier_size(t) {
             return Err(Error::Invalid(format!(
                 "{name} has no rank {i} in tier {t}"
             )));
         }
-        if self.loaded[t].is_none() {
-            let n = self.game.tier_size(t);
-            match read_tier(&self.dir, &name, t, n, self.max_memory)? {
-                Some(codes) => self.loaded[t] = Some(codes),
-                None => {
-                    return Err(Error::Invalid(format!(
-                        "{}: tier {t} of {name} is not solved yet (solve it with --all --db {})",
-                        tier_path(&self.dir, t).display(),
-                        self.dir.display()
-                    )))
-                }
+        let n = self.game.tier_size(t);
+        let byte = (i / 4) as usize;
+        let b = byte / BLOCK_BYTES;
+        if !self.blocks.contains_key(&(t, b)) {
+            let Some(mut file) = TierFile::open(&self.dir, &name, t, n)? else {
+                return Err(Error::Invalid(format!(
+                    "{}: tier {t} of {name} is not solved yet (solve it with --all --db {})",
+                    tier_path(&self.dir, t).display(),
+                    self.dir.display()
+                )));
+            };
+            // Blocks read stay for later queries, within the memory budget.
+            if self.held + BLOCK_BYTES as u64 > self.max_memory {
+                self.blocks.clear();
+                self.held = 0;
             }
+            let values = file.block(b, n)?;
+            self.held += values.len() as u64;
+            self.blocks.insert((t, b), values);
         }
-        let codes = self.loaded[t].as_ref().map_or(&[][..], Vec::as_slice);
-        Ok(Value::of(get(codes, i)))
+        let codes = &self.blocks[&(t, b)];
+        Ok(Value::of(
+            codes[byte - b * BLOCK_BYTES] >> (2 * (i % 4)) & 3,
+        ))
     }
 
     /// The value of the position written as `text` in the game's notation.
