@@ -20,6 +20,8 @@ BOARDS = sys.argv[2].split()
 CHECKS = int(os.environ.get("CHECKS", "2000"))
 WORK = os.environ.get("TIERS_DIR", "/tmp/nimbus-tiers-bench")
 CORES = os.cpu_count()
+# REMOTENESS=1: keep each position's remoteness too (--remoteness).
+KEEP = ["--remoteness"] if os.environ.get("REMOTENESS") == "1" else []
 
 
 def timed(cmd, stdin=None):
@@ -75,7 +77,7 @@ def main():
         db = os.path.join(WORK, b)
         shutil.rmtree(db, ignore_errors=True)
         os.makedirs(WORK, exist_ok=True)
-        out, secs, kib = timed([NIMBUS, "solve", game, "--all", "--db", db, "--json"])
+        out, secs, kib = timed([NIMBUS, "solve", game, "--all", "--db", db, "--json"] + KEEP)
         s = json.loads(out)
         t = s["total"]
         per_core = t["positions"] / secs / CORES
@@ -85,6 +87,8 @@ def main():
               f"{s['bytes_on_disk']} bytes on disk ({s['bits_per_position']:.2f} bits a position), "
               f"{s['ranks']} ranks, {per_core / 1e6:.2f} M positions/s/core")
         print("positions by stones: " + " ".join(str(c["positions"]) for c in s["tiers"]))
+        if s.get("longest_remoteness") is not None:
+            print(f"longest remoteness: {s['longest_remoteness']} plies")
         old = None
         if w * h <= 25:
             out, osecs, okib = timed([NIMBUS, "solve", game, "--all", "--max-states",

@@ -70,6 +70,10 @@ pub struct Args {
     /// that stays in the processor's cache).
     #[arg(long, value_name = "BITS", value_parser = clap::value_parser!(u32).range(10..=32))]
     table_bits: Option<u32>,
+    /// With --all --db DIR: keep each position's remoteness too (a byte a position, in
+    /// tier-K.rem), so that queries say how many plies the result takes.
+    #[arg(long, requires = "all")]
+    remoteness: bool,
     /// Also the value of every legal move of the position (in --json: `scores`).
     #[arg(long)]
     scores: bool,
@@ -122,6 +126,7 @@ impl Args {
             table_bits: self.table_bits,
             scores: self.scores,
             reply: false,
+            remoteness: self.remoteness,
             limits: self.common.limits(),
             script: self.script.options(),
         }
@@ -147,7 +152,12 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, Error> {
             Answer::Tiers(t) => print_tiers(out, t),
             Answer::TierQuery(q) => {
                 outln!(out, "{}", q.board.trim_end());
-                outln!(out, "{}", word(q.result));
+                match q.remoteness {
+                    Some(r) if q.result != tiers::Value::Draw => {
+                        outln!(out, "{} in {}", word(q.result), plies(r))
+                    }
+                    _ => outln!(out, "{}", word(q.result)),
+                }
                 let moves: Vec<String> = q
                     .moves
                     .iter()
@@ -194,6 +204,9 @@ fn print_tiers(out: &mut String, t: &api::TierSolution) {
     outln!(out, "wins for the side to move: {}", s.total.wins);
     outln!(out, "losses for the side to move: {}", s.total.losses);
     outln!(out, "draws: {}", s.total.draws);
+    if let Some(r) = s.longest_remoteness {
+        outln!(out, "longest remoteness: {}", plies(r));
+    }
     outln!(out, "start: {}", word(s.start));
     outln!(
         out,

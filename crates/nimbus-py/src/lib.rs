@@ -494,6 +494,7 @@ fn solve(
         table_bits: None,
         scores,
         reply: false,
+        remoteness: false,
         limits: limits(max_states, max_memory, max_work),
         script: Default::default(),
     };

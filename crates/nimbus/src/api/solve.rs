@@ -36,6 +36,9 @@ pub struct Request {
     pub db: Option<String>,
     /// Entries of the transposition table, as a power of two (default 20).
     pub table_bits: Option<u32>,
+    /// With `all` and a tier database (`db` a directory): keep each position's remoteness
+    /// too, a byte a position.
+    pub remoteness: bool,
     /// With a search: first play the solver's move at the position (the first move of its
     /// principal variation), then answer for the position that move reaches: a game against
     /// the solver, one request a turn.
@@ -172,6 +175,9 @@ pub struct TierQuery {
     pub to_move: Player,
     /// The value for the side to move.
     pub result: tiers::Value,
+    /// Plies to the end with best play, when the database keeps remoteness.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub remoteness: Option<u32>,
     /// Every legal move with the value it leaves the side to move.
     pub moves: Vec<TierMove>,
 }
@@ -323,7 +329,7 @@ fn solve_tiers(g: &Connect4, name: &str, req: &Request) -> Result<Answer> {
             ));
         }
         let started = Instant::now();
-        let summary = tiers::solve(&t, dir, req.limits.max_memory, &|_| {})?;
+        let summary = tiers::solve(&t, dir, req.remoteness, req.limits.max_memory, &|_| {})?;
         let bits_per_position =
             summary.bytes_on_disk as f64 * 8.0 / summary.total.positions.max(1) as f64;
         return Ok(Answer::Tiers(TierSolution {
@@ -341,6 +347,7 @@ fn solve_tiers(g: &Connect4, name: &str, req: &Request) -> Result<Answer> {
     };
     let (tier, i) = t.rank(&board(&p));
     let result = base.value(tier, i)?;
+    let remoteness = base.remoteness(tier, i)?;
     if result == tiers::Value::Unreachable {
         return Err(Error::Invalid(format!(
             "the position is not reachable from the start of {name}"
@@ -366,6 +373,7 @@ fn solve_tiers(g: &Connect4, name: &str, req: &Request) -> Result<Answer> {
         board: g.show_position(&p),
         to_move: g.to_move(&p),
         result,
+        remoteness,
         moves,
     }))
 }

@@ -18,7 +18,8 @@
 //! use nimbus::sequential::tiers::{solve, query, Connect4Tiers, Value};
 //! let g = Connect4Tiers::new(4, 4).unwrap();
 //! let dir = std::env::temp_dir().join(format!("nimbus-doc-tiers-{}", std::process::id()));
-//! let s = solve(&g, &dir, u64::MAX, &|_| {}).unwrap();
+//! let s = solve(&g, &dir, true, u64::MAX, &|_| {}).unwrap();
+//! assert_eq!(s.longest_remoteness, Some(13));
 //! assert_eq!(s.start, Value::Draw);                 // 4 x 4 Connect Four is a draw
 //! assert_eq!(query(&g, &dir, "1").unwrap(), Value::Draw);
 //! std::fs::remove_dir_all(&dir).unwrap();
@@ -190,6 +191,8 @@ pub struct Summary {
     pub bytes_on_disk: u64,
     /// Tiers found solved on disk (a resumed run).
     pub resumed: usize,
+    /// With remoteness kept: the longest distance to the end with best play, in plies.
+    pub longest_remoteness: Option<u32>,
 }
 
 /// Where a solve is, for a progress display.
@@ -226,7 +229,32 @@ struct Header {
 const BLOCK_BYTES: usize = 1 << 20;
 
 fn tier_path(dir: &Path, t: usize) -> PathBuf {
-    dir.join(format!("tier-{t}.bin"))
+    Kind::Values.path(dir, t)
+}
+
+/// The two files of a tier: its values (two bits a rank) and, when asked for, its remoteness
+/// (a byte a rank).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum Kind {
+    Values,
+    Remoteness,
+}
+
+impl Kind {
+    fn path(self, dir: &Path, t: usize) -> PathBuf {
+        match self {
+            Kind::Values => dir.join(format!("tier-{t}.bin")),
+            Kind::Remoteness => dir.join(format!("tier-{t}.rem")),
+        }
+    }
+
+    /// Bytes a tier of `n` ranks takes.
+    fn len(self, n: u64) -> usize {
+        match self {
+            Kind::Values => packed_len(n),
+            Kind::Remoteness => n as usize,
+        }
+    }
 }
 
 fn io_error(path: &Path) -> impl Fn(std::io::Error) -> Error + '_ {
@@ -238,10 +266,12 @@ fn io_error(path: &Path) -> impl Fn(std::io::Error) -> Error + '_ {
 
 /// Writes a tier's values, compressed block by block (in parallel), beside their file and
 /// renames, so that a stop mid-write leaves no file that looks solved.
-fn write_tier(dir: &Path, game: &str, t: usize, n: u64, codes: &[u8]) -> Result<()> {
-    let path = tier_path(dir, t);
+fn write_tier(dir: &Path, game: &str, t: usize, n: u64, kind: Kind, codes: &[u8]) -> Result<()> {
+    let path = kind.path(dir, t);
     crate::input::may_read(&path.display().to_string())?;
-    let part = dir.join(format!("tier-{t}.bin.part"));
+    let mut part = path.clone().into_os_string();
+    part.push(".part");
+    let part = PathBuf::from(part);
     let blocks: Vec<(Vec<u8>, u32)> = codes
         .par_chunks(BLOCK_BYTES)
         .map(|block| {
@@ -283,13 +313,15 @@ struct TierFile {
     header: Header,
     /// Where the first block starts.
     data: u64,
+    /// Bytes of values in all.
+    len: usize,
 }
 
 impl TierFile {
     /// The file of tier `t`, or `None` when there is none; an error when its header is
     /// damaged or names another game or tier.
-    fn open(dir: &Path, game: &str, t: usize, n: u64) -> Result<Option<TierFile>> {
-        let path = tier_path(dir, t);
+    fn open(dir: &Path, game: &str, t: usize, n: u64, kind: Kind) -> Result<Option<TierFile>> {
+        let path = kind.path(dir, t);
         crate::input::may_read(&path.display().to_string())?;
         let file = match std::fs::File::open(&path) {
             Ok(f) => f,
@@ -310,7 +342,7 @@ impl TierFile {
         data += line.len() as u64;
         let header: Header =
             serde_json::from_str(&line).map_err(|_| damaged(&path, "a damaged header"))?;
-        let blocks = packed_len(n).div_ceil(BLOCK_BYTES.max(1));
+        let blocks = kind.len(n).div_ceil(BLOCK_BYTES);
         if header.game != game || header.tier != t || header.positions != n {
             return Err(damaged(
                 &path,
@@ -331,15 +363,16 @@ impl TierFile {
             reader,
             header,
             data,
+            len: kind.len(n),
         }))
     }
 
     /// The values of block `b`, checked against its checksum.
-    fn block(&mut self, b: usize, n: u64) -> Result<Vec<u8>> {
+    fn block(&mut self, b: usize) -> Result<Vec<u8>> {
         let offset = self.data + self.header.sizes[..b].iter().sum::<u64>();
         std::io::Seek::seek(&mut self.reader, std::io::SeekFrom::Start(offset))
             .map_err(io_error(&self.path))?;
-        let want = (packed_len(n) - b * BLOCK_BYTES).min(BLOCK_BYTES);
+        let want = (self.len - b * BLOCK_BYTES).min(BLOCK_BYTES);
         let mut values = Vec::with_capacity(want);
         flate2::read::DeflateDecoder::new((&mut self.reader).take(self.header.sizes[b]))
             .take(want as u64 + 1)
@@ -364,28 +397,37 @@ fn damaged(path: &Path, why: &str) -> Error {
 
 /// A tier's values from its file, or `None` when there is no file; an error when the file is
 /// damaged or belongs to another game.
-fn read_tier(dir: &Path, game: &str, t: usize, n: u64, max_memory: u64) -> Result<Option<Vec<u8>>> {
-    let Some(mut file) = TierFile::open(dir, game, t, n)? else {
+fn read_tier(
+    dir: &Path,
+    game: &str,
+    t: usize,
+    n: u64,
+    kind: Kind,
+    max_memory: u64,
+) -> Result<Option<Vec<u8>>> {
+    let Some(mut file) = TierFile::open(dir, game, t, n, kind)? else {
         return Ok(None);
     };
     crate::budget::check_memory(
         &format!("tier {t} of {game}"),
-        packed_len(n) as u64,
+        kind.len(n) as u64,
         max_memory,
     )?;
-    let mut codes = Vec::with_capacity(packed_len(n));
+    let mut codes = Vec::with_capacity(kind.len(n));
     for b in 0..file.header.sizes.len() {
-        codes.extend(file.block(b, n)?);
+        codes.extend(file.block(b)?);
     }
     Ok(Some(codes))
 }
 
 /// Strongly solves `g` into the directory `dir` (created if missing), resuming from the tier
-/// files already there. Refuses at once a game whose reachability bits and two largest
-/// neighbouring tiers would need more than `max_memory` bytes.
+/// files already there; with `remoteness`, each position's distance to the end with best play
+/// too (a byte a rank, in `tier-K.rem`). Refuses at once a game whose reachability bits and
+/// two largest neighbouring tiers would need more than `max_memory` bytes.
 pub fn solve<G: Tiered>(
     g: &G,
     dir: &Path,
+    remoteness: bool,
     max_memory: u64,
     progress: &(dyn Fn(Progress) + Sync),
 ) -> Result<Summary> {
@@ -395,7 +437,10 @@ pub fn solve<G: Tiered>(
     let ranks: u64 = sizes.iter().sum();
     let widest_pair = sizes
         .windows(2)
-        .map(|w| packed_len(w[0]) as u64 + packed_len(w[1]) as u64)
+        .map(|w| {
+            let per = |n: u64| packed_len(n) as u64 + if remoteness { n } else { 0 };
+            per(w[0]) + per(w[1])
+        })
         .max()
         .unwrap_or(packed_len(sizes[0]) as u64);
     crate::budget::check_memory(
@@ -445,14 +490,22 @@ pub fn solve<G: Tiered>(
     // Values, from the last tier to the first.
     let mut counts = vec![Counts::default(); tiers];
     let mut resumed = 0;
-    // The tier after the one being solved, whose values its moves reach.
-    let mut next: Option<(usize, Vec<u8>)> = None;
+    let mut longest: u8 = 0;
+    // The tier after the one being solved, whose values (and remoteness) its moves reach.
+    let mut next: Option<Later> = None;
     for t in (0..tiers).rev() {
         let n = sizes[t];
-        let codes = match read_tier(dir, &name, t, n, max_memory)? {
-            Some(codes) => {
+        let on_disk = match read_tier(dir, &name, t, n, Kind::Values, max_memory)? {
+            Some(codes) if remoteness => {
+                read_tier(dir, &name, t, n, Kind::Remoteness, max_memory)?.map(|r| (codes, r))
+            }
+            Some(codes) => Some((codes, Vec::new())),
+            None => None,
+        };
+        let (codes, rems) = match on_disk {
+            Some(found) => {
                 resumed += 1;
-                codes
+                found
             }
             None => {
                 progress(Progress::Solving(t));
@@ -460,42 +513,60 @@ pub fn solve<G: Tiered>(
                 let later = next.as_ref();
                 let reach = &bits[t];
                 let mut codes = vec![0u8; packed_len(n)];
+                let mut rems = vec![0u8; if remoteness { n as usize } else { 0 }];
+                let chunks = codes.len().div_ceil(VALUE_BLOCK as usize / 4);
+                let rem_chunks: Vec<&mut [u8]> = if remoteness {
+                    rems.chunks_mut(VALUE_BLOCK as usize).collect()
+                } else {
+                    (0..chunks).map(|_| &mut [][..]).collect()
+                };
                 let done = AtomicU64::new(0);
                 codes
                     .par_chunks_mut(VALUE_BLOCK as usize / 4)
+                    .zip(rem_chunks.into_par_iter())
                     .enumerate()
-                    .try_for_each(|(chunk, bytes)| -> Result<()> {
+                    .try_for_each(|(chunk, (bytes, far))| -> Result<()> {
                         let from = chunk as u64 * VALUE_BLOCK;
                         let to = (from + VALUE_BLOCK).min(n);
                         let wanted = |i: u64| {
                             reach[(i / 64) as usize].load(Ordering::Relaxed) >> (i % 64) & 1 == 1
                         };
                         g.visit(t, from, to, &wanted, &mut |i, step| {
-                            let v = match step {
-                                Step::Over(v) => v,
+                            let (v, r) = match step {
+                                Step::Over(v) => (v, 0),
                                 Step::Moves(children) => value_of(children, later, t)?,
                             };
                             let j = i - from;
                             bytes[(j / 4) as usize] |= v.code() << (2 * (j % 4));
+                            if let Some(slot) = far.get_mut(j as usize) {
+                                *slot = r;
+                            }
                             Ok(())
                         })?;
                         crate::progress::tick(
                             done.fetch_add(to - from, Ordering::Relaxed) + to - from,
                         )
                     })?;
-                write_tier(dir, &name, t, n, &codes)?;
-                codes
+                write_tier(dir, &name, t, n, Kind::Values, &codes)?;
+                if remoteness {
+                    write_tier(dir, &name, t, n, Kind::Remoteness, &rems)?;
+                }
+                (codes, rems)
             }
         };
         counts[t] = Counts::of(&codes, n);
-        next = Some((t, codes));
+        if let Some(&r) = rems.iter().max() {
+            longest = longest.max(r);
+        }
+        next = Some((t, codes, rems));
     }
     let bytes_on_disk = (0..tiers)
-        .filter_map(|t| std::fs::metadata(tier_path(dir, t)).ok())
+        .flat_map(|t| [Kind::Values, Kind::Remoteness].map(|k| k.path(dir, t)))
+        .filter_map(|p| std::fs::metadata(p).ok())
         .map(|m| m.len())
         .sum::<u64>();
     let start = match &next {
-        Some((t, codes)) if *t == t0 => Value::of(get(codes, i0)),
+        Some((t, codes, _)) if *t == t0 => Value::of(get(codes, i0)),
         _ => Database::open(g, dir, max_memory).value(t0, i0)?,
     };
     let mut total = Counts::default();
@@ -510,26 +581,31 @@ pub fn solve<G: Tiered>(
         ranks,
         bytes_on_disk,
         resumed,
+        longest_remoteness: remoteness.then_some(u32::from(longest)),
     })
 }
 
-/// The value of a position from its children's values, all in `later`.
-fn value_of(
-    children: &[(usize, u64)],
-    later: Option<&(usize, Vec<u8>)>,
-    t: usize,
-) -> Result<Value> {
+/// A solved tier: its number, values and remoteness (empty when not kept).
+type Later = (usize, Vec<u8>, Vec<u8>);
+
+/// The value of a position from its children's values, all in `later`, and its remoteness
+/// when `later` keeps theirs (0 otherwise): a win by the quickest losing child, a loss by the
+/// slowest winning one.
+fn value_of(children: &[(usize, u64)], later: Option<&Later>, t: usize) -> Result<(Value, u8)> {
     let mut draw = false;
+    let mut win: Option<u8> = None;
+    let mut loss: u8 = 0;
     for &(ct, ci) in children {
-        let Some((_, codes)) = later.filter(|(lt, _)| *lt == ct) else {
+        let Some((_, codes, rems)) = later.filter(|(lt, _, _)| *lt == ct) else {
             return Err(Error::Invalid(format!(
                 "internal inconsistency: a move of tier {t} reaches tier {ct}, not the next"
             )));
         };
+        let r = rems.get(ci as usize).copied().unwrap_or(0);
         match Value::of(get(codes, ci)) {
-            Value::Loss => return Ok(Value::Win),
+            Value::Loss => win = Some(win.map_or(r, |w| w.min(r))),
             Value::Draw => draw = true,
-            Value::Win => {}
+            Value::Win => loss = loss.max(r),
             Value::Unreachable => {
                 return Err(Error::Invalid(format!(
                     "internal inconsistency: a move of tier {t} reaches a position marked \
@@ -538,7 +614,11 @@ fn value_of(
             }
         }
     }
-    Ok(if draw { Value::Draw } else { Value::Loss })
+    Ok(match win {
+        Some(r) => (Value::Win, r.saturating_add(1)),
+        None if draw => (Value::Draw, 0),
+        None => (Value::Loss, loss.saturating_add(1)),
+    })
 }
 
 /// A solved database on disk, read a block at a time as queries need them.
@@ -546,7 +626,7 @@ pub struct Database<'g, G: Tiered> {
     game: &'g G,
     dir: PathBuf,
     max_memory: u64,
-    blocks: std::collections::HashMap<(usize, usize), Vec<u8>>,
+    blocks: std::collections::HashMap<(Kind, usize, usize), Vec<u8>>,
     held: u64,
 }
 
@@ -564,6 +644,19 @@ impl<'g, G: Tiered> Database<'g, G> {
 
     /// The value of rank `i` of tier `t`.
     pub fn value(&mut self, t: usize, i: u64) -> Result<Value> {
+        let code = self.byte(Kind::Values, t, i)?.unwrap_or(0);
+        Ok(Value::of(code >> (2 * (i % 4)) & 3))
+    }
+
+    /// The remoteness of rank `i` of tier `t` (plies to the end with best play), or `None`
+    /// when the database keeps none.
+    pub fn remoteness(&mut self, t: usize, i: u64) -> Result<Option<u32>> {
+        Ok(self.byte(Kind::Remoteness, t, i)?.map(u32::from))
+    }
+
+    /// The byte that holds rank `i` of tier `t` in its `kind` of file; `None` when a
+    /// remoteness file is missing.
+    fn byte(&mut self, kind: Kind, t: usize, i: u64) -> Result<Option<u8>> {
         let name = self.game.name();
         if t >= self.game.tiers() || i >= self.game.tier_size(t) {
             return Err(Error::Invalid(format!(
@@ -571,10 +664,16 @@ impl<'g, G: Tiered> Database<'g, G> {
             )));
         }
         let n = self.game.tier_size(t);
-        let byte = (i / 4) as usize;
+        let byte = match kind {
+            Kind::Values => (i / 4) as usize,
+            Kind::Remoteness => i as usize,
+        };
         let b = byte / BLOCK_BYTES;
-        if !self.blocks.contains_key(&(t, b)) {
-            let Some(mut file) = TierFile::open(&self.dir, &name, t, n)? else {
+        if !self.blocks.contains_key(&(kind, t, b)) {
+            let Some(mut file) = TierFile::open(&self.dir, &name, t, n, kind)? else {
+                if kind == Kind::Remoteness {
+                    return Ok(None);
+                }
                 return Err(Error::Invalid(format!(
                     "{}: tier {t} of {name} is not solved yet (solve it with --all --db {})",
                     tier_path(&self.dir, t).display(),
@@ -586,14 +685,11 @@ impl<'g, G: Tiered> Database<'g, G> {
                 self.blocks.clear();
                 self.held = 0;
             }
-            let values = file.block(b, n)?;
+            let values = file.block(b)?;
             self.held += values.len() as u64;
-            self.blocks.insert((t, b), values);
+            self.blocks.insert((kind, t, b), values);
         }
-        let codes = &self.blocks[&(t, b)];
-        Ok(Value::of(
-            codes[byte - b * BLOCK_BYTES] >> (2 * (i % 4)) & 3,
-        ))
+        Ok(Some(self.blocks[&(kind, t, b)][byte - b * BLOCK_BYTES]))
     }
 
     /// The value of the position written as `text` in the game's notation.
