@@ -121,7 +121,14 @@ fn every_answer_matches_the_documented_schema() {
     let dir = std::env::temp_dir().join(format!("nimbus-schema-tiers-{}", std::process::id()));
     let dir = dir.to_str().unwrap();
     answers(&["solve", "connect4:4x4", "--all", "--db", dir]);
-    answers(&["solve", "connect4:4x4", "--all", "--remoteness", "--db", dir]);
+    answers(&[
+        "solve",
+        "connect4:4x4",
+        "--all",
+        "--remoteness",
+        "--db",
+        dir,
+    ]);
     answers(&["solve", "connect4:4x4", "12", "--db", dir]);
     let out = with_stdin(
         &["solve", "connect4:4x4", "-", "--db", dir, "--json"],
