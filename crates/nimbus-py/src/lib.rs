@@ -466,7 +466,7 @@ fn sequence(
 
 /// A two-player game named as on the command line (`nimbus::api::solve::solve`).
 #[pyfunction]
-#[pyo3(signature = (game, position=None, all=false, method=None, depth=None, time_limit=None, save=None, db=None, scores=false, max_states=None, max_memory=None, max_work=None))]
+#[pyo3(signature = (game, position=None, all=false, method=None, depth=None, time_limit=None, save=None, db=None, scores=false, reply=false, remoteness=false, max_states=None, max_memory=None, max_work=None))]
 #[allow(clippy::too_many_arguments)]
 fn solve(
     py: Python<'_>,
@@ -479,6 +479,8 @@ fn solve(
     save: Option<String>,
     db: Option<String>,
     scores: bool,
+    reply: bool,
+    remoteness: bool,
     max_states: Option<u64>,
     max_memory: Option<u64>,
     max_work: Option<u64>,
@@ -493,8 +495,8 @@ fn solve(
         db,
         table_bits: None,
         scores,
-        reply: false,
-        remoteness: false,
+        reply,
+        remoteness,
         limits: limits(max_states, max_memory, max_work),
         script: Default::default(),
     };

@@ -95,6 +95,21 @@ def test_strong_solution_saved_and_queried(tmp_path):
     assert q.result == "draw" and q.to_move == "first"
 
 
+def test_tier_database_with_remoteness(tmp_path):
+    db = str(tmp_path / "tiers")
+    s = nimbus.solve("connect4:4x4", all=True, db=db, remoteness=True)
+    assert s.total["positions"] == 161029 and s.longest_remoteness == 13
+    q = nimbus.solve("connect4:4x4", "12", db=db)
+    assert q.result == "draw" and len(q.moves) == 4
+
+
+def test_scores_and_the_solvers_reply():
+    r = nimbus.solve("tictactoe", "1", scores=True, reply=True)
+    # Against a corner, only the centre holds the draw.
+    assert r.reply == "5" and r.position == "1 5"
+    assert all(m["value"] == 0 for m in r.scores) and len(r.scores) == 7
+
+
 def test_floating_point_zero_sum():
     z = nimbus.Game([[0, -1, 1], [1, 0, -1], [-1, 1, 0]]).zero_sum(float=True)
     assert abs(z.value) < 1e-9 and abs(z.row_strategy[0] - 1 / 3) < 1e-9

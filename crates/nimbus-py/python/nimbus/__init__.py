@@ -212,18 +212,22 @@ def sequence(ruleset, upto=100, misere=False, prove=False, checkpoint=None, **li
 
 
 def solve(game, position=None, all=False, method=None, depth=None, time_limit=None,
-          save=None, db=None, **limits):
+          save=None, db=None, scores=False, reply=False, remoteness=False, **limits):
     """Solve a two-player game of perfect information ("tictactoe", "connect4",
     "connect4:5x4", "nim:3,4,5", "coin-grid:...", "carrot:...", "script:FILE"):
     its value and best moves from ``position`` (the moves played, in the game's notation),
-    or with ``all=True`` every reachable position (saved to ``save`` if given)."""
+    or with ``all=True`` every reachable position (saved to ``save`` if given). ``scores``
+    adds every move's value; ``reply`` has the solver play its move first. For Connect Four,
+    ``db`` a directory with ``all=True`` writes a tier database there (``remoteness=True``
+    keeps each position's remoteness too), and without ``all`` queries it."""
     if isinstance(game, TwoPlayerGame):
-        if save is not None or db is not None:
-            raise ValueError("save and db are for the built-in games")
+        if save is not None or db is not None or scores or reply or remoteness:
+            raise ValueError("save, db, scores, reply and remoteness are for the built-in games")
         value = _nimbus.solve_callbacks(
             game.start, game.to_move, game.moves, game.play, game.result, game.name,
             position, all, method, depth, time_limit, **limits
         )
     else:
-        value = _nimbus.solve(game, position, all, method, depth, time_limit, save, db, **limits)
+        value = _nimbus.solve(game, position, all, method, depth, time_limit, save, db,
+                              scores, reply, remoteness, **limits)
     return from_value(value, Solution)
