@@ -53,7 +53,6 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         max_body: args.max_body,
         ..Config::default()
     };
-    config.search_seconds = config.search_seconds.min(args.time_budget / 2.5);
     config.limits.max_states = args.max_states;
     config.limits.max_memory = args.max_memory;
     config.limits.max_work = args.max_work;

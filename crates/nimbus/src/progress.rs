@@ -71,11 +71,6 @@ pub fn with_deadline<T>(deadline: Option<Deadline>, work: impl FnOnce() -> T) ->
     work()
 }
 
-/// Whether this thread's time limit has passed.
-pub fn past_deadline() -> bool {
-    current_deadline().is_some_and(|d| Instant::now() >= d.at)
-}
-
 /// Asks every running solver to stop at its next checkpoint (a Ctrl-C handler calls this).
 pub fn interrupt() {
     INTERRUPTED.store(true, Ordering::SeqCst);

@@ -44,7 +44,7 @@ fn values_match_the_retrograde_solver_on_small_boards() {
         let strong = solve::solve(&g, "c4", u64::MAX, u64::MAX, &|_| {}).unwrap();
         let t = Connect4Tiers::new(w, h).unwrap();
         let dir = temp(&format!("{w}x{h}"));
-        let s = tiers::solve(&t, &dir, true, u64::MAX, &|_| {}).unwrap();
+        let s = tiers::solve(&t, &dir, true, u64::MAX).unwrap();
         assert_eq!(s.total.positions, strong.summary().positions, "{w}x{h}");
         assert_eq!(s.longest_remoteness, Some(strong.summary().longest));
         assert_eq!(s.total.wins, strong.summary().wins);
@@ -90,13 +90,13 @@ fn values_match_the_retrograde_solver_on_small_boards() {
 fn a_stopped_run_resumes_and_damaged_files_are_refused() {
     let t = Connect4Tiers::new(4, 4).unwrap();
     let dir = temp("resume");
-    let first = tiers::solve(&t, &dir, false, u64::MAX, &|_| {}).unwrap();
+    let first = tiers::solve(&t, &dir, false, u64::MAX).unwrap();
     assert_eq!(first.resumed, 0);
     // As if stopped while tier 5 and those before it were still to do.
     for k in 0..=5 {
         std::fs::remove_file(dir.join(format!("tier-{k}.bin"))).unwrap();
     }
-    let again = tiers::solve(&t, &dir, false, u64::MAX, &|_| {}).unwrap();
+    let again = tiers::solve(&t, &dir, false, u64::MAX).unwrap();
     assert_eq!(again.resumed, t.tiers() - 6);
     assert_eq!(again.total, first.total);
     assert_eq!(again.start, first.start);
@@ -106,14 +106,14 @@ fn a_stopped_run_resumes_and_damaged_files_are_refused() {
     let last = bytes.len() - 3;
     bytes[last] ^= 0x55;
     std::fs::write(&path, bytes).unwrap();
-    let e = tiers::solve(&t, &dir, false, u64::MAX, &|_| {})
+    let e = tiers::solve(&t, &dir, false, u64::MAX)
         .unwrap_err()
         .to_string();
     assert!(e.contains("tier-9.bin") && e.contains("delete it"), "{e}");
     // Another board's files.
     let other = Connect4Tiers::new(5, 4).unwrap();
     std::fs::remove_file(&path).unwrap();
-    let e = tiers::solve(&other, &dir, false, u64::MAX, &|_| {})
+    let e = tiers::solve(&other, &dir, false, u64::MAX)
         .unwrap_err()
         .to_string();
     assert!(e.contains("not tier"), "{e}");

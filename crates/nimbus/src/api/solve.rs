@@ -329,7 +329,7 @@ fn solve_tiers(g: &Connect4, name: &str, req: &Request) -> Result<Answer> {
             ));
         }
         let started = Instant::now();
-        let summary = tiers::solve(&t, dir, req.remoteness, req.limits.max_memory, &|_| {})?;
+        let summary = tiers::solve(&t, dir, req.remoteness, req.limits.max_memory)?;
         let bits_per_position =
             summary.bytes_on_disk as f64 * 8.0 / summary.total.positions.max(1) as f64;
         return Ok(Answer::Tiers(TierSolution {

@@ -18,7 +18,7 @@
 //! use nimbus::sequential::tiers::{solve, query, Connect4Tiers, Value};
 //! let g = Connect4Tiers::new(4, 4).unwrap();
 //! let dir = std::env::temp_dir().join(format!("nimbus-doc-tiers-{}", std::process::id()));
-//! let s = solve(&g, &dir, true, u64::MAX, &|_| {}).unwrap();
+//! let s = solve(&g, &dir, true, u64::MAX).unwrap();
 //! assert_eq!(s.longest_remoteness, Some(13));
 //! assert_eq!(s.start, Value::Draw);                 // 4 x 4 Connect Four is a draw
 //! assert_eq!(query(&g, &dir, "1").unwrap(), Value::Draw);
@@ -193,15 +193,6 @@ pub struct Summary {
     pub resumed: usize,
     /// With remoteness kept: the longest distance to the end with best play, in plies.
     pub longest_remoteness: Option<u32>,
-}
-
-/// Where a solve is, for a progress display.
-#[derive(Debug, Clone, Copy)]
-pub enum Progress {
-    /// Marking the positions reachable in this tier.
-    Reaching(usize),
-    /// Valuing this tier.
-    Solving(usize),
 }
 
 const MAGIC: &str = "NIMBUS-TIER 1";
@@ -424,13 +415,7 @@ fn read_tier(
 /// files already there; with `remoteness`, each position's distance to the end with best play
 /// too (a byte a rank, in `tier-K.rem`). Refuses at once a game whose reachability bits and
 /// two largest neighbouring tiers would need more than `max_memory` bytes.
-pub fn solve<G: Tiered>(
-    g: &G,
-    dir: &Path,
-    remoteness: bool,
-    max_memory: u64,
-    progress: &(dyn Fn(Progress) + Sync),
-) -> Result<Summary> {
+pub fn solve<G: Tiered>(g: &G, dir: &Path, remoteness: bool, max_memory: u64) -> Result<Summary> {
     let name = g.name();
     let tiers = g.tiers();
     let sizes: Vec<u64> = (0..tiers).map(|t| g.tier_size(t)).collect();
@@ -462,7 +447,6 @@ pub fn solve<G: Tiered>(
     let (t0, i0) = g.start();
     mark(t0, i0);
     for t in t0..tiers {
-        progress(Progress::Reaching(t));
         crate::progress::phase(&format!("tier {t}: reachable positions"), sizes[t]);
         let words = &bits[t];
         let n = sizes[t];
@@ -508,7 +492,6 @@ pub fn solve<G: Tiered>(
                 found
             }
             None => {
-                progress(Progress::Solving(t));
                 crate::progress::phase(&format!("tier {t}: values"), n);
                 let later = next.as_ref();
                 let reach = &bits[t];
