@@ -74,6 +74,11 @@ pub struct Args {
     /// tier-K.rem), so that queries say how many plies the result takes.
     #[arg(long, requires = "all")]
     remoteness: bool,
+    /// With --all --db DIR: solve with every process of the MPI job this one belongs to
+    /// (start it with `mpirun -np N nimbus solve ... --mpi`; DIR on a file system all of
+    /// them see). Needs a nimbus built with `--features mpi`.
+    #[arg(long, requires = "db", requires = "all")]
+    mpi: bool,
     /// Also the value of every legal move of the position (in --json: `scores`).
     #[arg(long)]
     scores: bool,
@@ -127,6 +132,7 @@ impl Args {
             scores: self.scores,
             reply: false,
             remoteness: self.remoteness,
+            mpi: self.mpi,
             limits: self.common.limits(),
             script: self.script.options(),
         }
@@ -139,6 +145,10 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, Error> {
     }
     let answer = api::solve(&args.game, &args.request())?;
     let interrupted = matches!(&answer, Answer::Search(s) if s.interrupted);
+    if let Answer::Worker { .. } = answer {
+        // A worker of a distributed solve: rank 0 prints the answer.
+        return Ok(ExitCode::SUCCESS);
+    }
     if args.common.json {
         print_json(out, &answer)?;
     } else {
@@ -150,6 +160,7 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, Error> {
                 outln!(out, "{}", describe_solved(q.solved));
             }
             Answer::Tiers(t) => print_tiers(out, t),
+            Answer::Worker { .. } => {}
             Answer::TierQuery(q) => {
                 outln!(out, "{}", q.board.trim_end());
                 match q.remoteness {

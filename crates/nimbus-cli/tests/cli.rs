@@ -1225,3 +1225,23 @@ fn trees_end_to_end() {
         "unknown method",
     );
 }
+
+/// Without the `mpi` feature, `--mpi` says how to get it rather than solving alone.
+#[cfg(not(feature = "mpi"))]
+#[test]
+fn mpi_without_the_feature_says_how_to_build_it() {
+    let dir = std::env::temp_dir().join(format!("nimbus-cli-mpi-{}", std::process::id()));
+    fails(
+        &[
+            "solve",
+            "connect4:4x4",
+            "--all",
+            "--db",
+            dir.to_str().unwrap(),
+            "--mpi",
+        ],
+        "--features mpi",
+    );
+    assert!(!dir.join("tier-0.bin").exists());
+    let _ = std::fs::remove_dir_all(dir);
+}

@@ -497,6 +497,8 @@ fn solve(
         scores,
         reply,
         remoteness,
+        // A distributed solve is a job of processes started by mpirun: the command line's.
+        mpi: false,
         limits: limits(max_states, max_memory, max_work),
         script: Default::default(),
     };

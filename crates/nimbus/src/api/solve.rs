@@ -39,6 +39,10 @@ pub struct Request {
     /// With `all` and a tier database (`db` a directory): keep each position's remoteness
     /// too, a byte a position.
     pub remoteness: bool,
+    /// With `all` and a tier database: solve with the processes of the MPI job this process
+    /// belongs to (started by `mpirun` or `srun`; needs the `mpi` feature). Rank 0 answers;
+    /// the others answer [`Answer::Worker`].
+    pub mpi: bool,
     /// With a search: first play the solver's move at the position (the first move of its
     /// principal variation), then answer for the position that move reaches: a game against
     /// the solver, one request a turn.
@@ -219,6 +223,11 @@ pub enum Answer {
     Tiers(TierSolution),
     /// A query of a tier database.
     TierQuery(TierQuery),
+    /// A worker of a distributed solve (`mpi`): it did its share; rank 0 has the answer.
+    Worker {
+        /// This process's rank in the MPI job.
+        rank: i32,
+    },
 }
 
 /// The search limits of a request, checked.
@@ -313,6 +322,36 @@ pub fn solve(game: &str, req: &Request) -> Result<Answer> {
     }
 }
 
+/// The tier solve across an MPI job: the summary on rank 0, the rank on the others.
+#[cfg(feature = "mpi")]
+fn distributed(
+    t: &tiers::Connect4Tiers,
+    dir: &std::path::Path,
+    req: &Request,
+) -> Result<std::result::Result<tiers::Summary, i32>> {
+    use tiers::distributed::{solve, Outcome};
+    Ok(
+        match solve(t, dir, req.remoteness, req.limits.max_memory)? {
+            Outcome::Manager(summary) => Ok(summary),
+            Outcome::Worker { rank } => Err(rank),
+        },
+    )
+}
+
+#[cfg(not(feature = "mpi"))]
+fn distributed(
+    _: &tiers::Connect4Tiers,
+    _: &std::path::Path,
+    _: &Request,
+) -> Result<std::result::Result<tiers::Summary, i32>> {
+    Err(Error::Invalid(
+        "this nimbus was built without MPI: build it with `cargo build --release -p \
+         nimbus-cli --features mpi` (Debian: apt-get install libopenmpi-dev openmpi-bin \
+         libclang-dev) and start it with mpirun"
+            .into(),
+    ))
+}
+
 /// Connect Four in tiers: the database written into the directory `req.db` (with `all`,
 /// resuming from the tiers already there), or a position's value read from it.
 fn solve_tiers(g: &Connect4, name: &str, req: &Request) -> Result<Answer> {
@@ -329,7 +368,14 @@ fn solve_tiers(g: &Connect4, name: &str, req: &Request) -> Result<Answer> {
             ));
         }
         let started = Instant::now();
-        let summary = tiers::solve(&t, dir, req.remoteness, req.limits.max_memory)?;
+        let summary = if req.mpi {
+            match distributed(&t, dir, req)? {
+                Ok(summary) => summary,
+                Err(rank) => return Ok(Answer::Worker { rank }),
+            }
+        } else {
+            tiers::solve(&t, dir, req.remoteness, req.limits.max_memory)?
+        };
         let bits_per_position =
             summary.bytes_on_disk as f64 * 8.0 / summary.total.positions.max(1) as f64;
         return Ok(Answer::Tiers(TierSolution {

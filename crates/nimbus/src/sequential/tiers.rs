@@ -25,6 +25,9 @@
 //! std::fs::remove_dir_all(&dir).unwrap();
 //! ```
 
+#[cfg(feature = "mpi")]
+pub mod distributed;
+
 use crate::{Error, Result};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -255,24 +258,39 @@ fn io_error(path: &Path) -> impl Fn(std::io::Error) -> Error + '_ {
     }
 }
 
+/// A block of values compressed on its own, with the CRC-32 of the values.
+fn compress_block(block: &[u8]) -> std::io::Result<(Vec<u8>, u32)> {
+    let mut z = flate2::write::DeflateEncoder::new(Vec::new(), flate2::Compression::fast());
+    z.write_all(block)?;
+    Ok((z.finish()?, crc32fast::hash(block)))
+}
+
 /// Writes a tier's values, compressed block by block (in parallel), beside their file and
 /// renames, so that a stop mid-write leaves no file that looks solved.
 fn write_tier(dir: &Path, game: &str, t: usize, n: u64, kind: Kind, codes: &[u8]) -> Result<()> {
+    let path = kind.path(dir, t);
+    let blocks: Vec<(Vec<u8>, u32)> = codes
+        .par_chunks(BLOCK_BYTES)
+        .map(compress_block)
+        .collect::<std::io::Result<_>>()
+        .map_err(io_error(&path))?;
+    write_blocks(dir, game, t, n, kind, &blocks)
+}
+
+/// Writes a tier file from its compressed blocks, in order, beside the file and renames.
+fn write_blocks(
+    dir: &Path,
+    game: &str,
+    t: usize,
+    n: u64,
+    kind: Kind,
+    blocks: &[(Vec<u8>, u32)],
+) -> Result<()> {
     let path = kind.path(dir, t);
     crate::input::may_read(&path.display().to_string())?;
     let mut part = path.clone().into_os_string();
     part.push(".part");
     let part = PathBuf::from(part);
-    let blocks: Vec<(Vec<u8>, u32)> = codes
-        .par_chunks(BLOCK_BYTES)
-        .map(|block| {
-            let mut z = flate2::write::DeflateEncoder::new(Vec::new(), flate2::Compression::fast());
-            z.write_all(block)
-                .and_then(|()| z.finish())
-                .map(|packed| (packed, crc32fast::hash(block)))
-        })
-        .collect::<std::io::Result<_>>()
-        .map_err(io_error(&part))?;
     let header = Header {
         game: game.to_string(),
         tier: t,
@@ -286,7 +304,7 @@ fn write_tier(dir: &Path, game: &str, t: usize, n: u64, kind: Kind, codes: &[u8]
     writeln!(out, "{MAGIC}").map_err(io_error(&part))?;
     serde_json::to_writer(&mut out, &header).map_err(|e| Error::Invalid(e.to_string()))?;
     out.write_all(b"\n").map_err(io_error(&part))?;
-    for (b, _) in &blocks {
+    for (b, _) in blocks {
         out.write_all(b).map_err(io_error(&part))?;
     }
     let file = out
@@ -419,20 +437,7 @@ pub fn solve<G: Tiered>(g: &G, dir: &Path, remoteness: bool, max_memory: u64) ->
     let name = g.name();
     let tiers = g.tiers();
     let sizes: Vec<u64> = (0..tiers).map(|t| g.tier_size(t)).collect();
-    let ranks: u64 = sizes.iter().sum();
-    let widest_pair = sizes
-        .windows(2)
-        .map(|w| {
-            let per = |n: u64| packed_len(n) as u64 + if remoteness { n } else { 0 };
-            per(w[0]) + per(w[1])
-        })
-        .max()
-        .unwrap_or(packed_len(sizes[0]) as u64);
-    crate::budget::check_memory(
-        &format!("the tier solution of {name} ({ranks} ranks)"),
-        ranks / 8 + widest_pair + 64 * tiers as u64,
-        max_memory,
-    )?;
+    check_budget(g, remoteness, max_memory)?;
     crate::input::may_read(&dir.display().to_string())?;
     std::fs::create_dir_all(dir).map_err(io_error(dir))?;
 
@@ -448,27 +453,8 @@ pub fn solve<G: Tiered>(g: &G, dir: &Path, remoteness: bool, max_memory: u64) ->
     mark(t0, i0);
     for t in t0..tiers {
         crate::progress::phase(&format!("tier {t}: reachable positions"), sizes[t]);
-        let words = &bits[t];
-        let n = sizes[t];
-        let blocks = n.div_ceil(REACH_BLOCK);
         let done = AtomicU64::new(0);
-        (0..blocks)
-            .into_par_iter()
-            .try_for_each(|b| -> Result<()> {
-                let from = b * REACH_BLOCK;
-                let to = (from + REACH_BLOCK).min(n);
-                let wanted =
-                    |i: u64| words[(i / 64) as usize].load(Ordering::Relaxed) >> (i % 64) & 1 == 1;
-                g.visit(t, from, to, &wanted, &mut |_, step| {
-                    if let Step::Moves(children) = step {
-                        for &(ct, ci) in children {
-                            mark(ct, ci);
-                        }
-                    }
-                    Ok(())
-                })?;
-                crate::progress::tick(done.fetch_add(to - from, Ordering::Relaxed) + to - from)
-            })?;
+        reach_range(g, t, 0, sizes[t], &bits[t], &mark, &done)?;
     }
 
     // Values, from the last tier to the first.
@@ -493,43 +479,11 @@ pub fn solve<G: Tiered>(g: &G, dir: &Path, remoteness: bool, max_memory: u64) ->
             }
             None => {
                 crate::progress::phase(&format!("tier {t}: values"), n);
-                let later = next.as_ref();
-                let reach = &bits[t];
                 let mut codes = vec![0u8; packed_len(n)];
                 let mut rems = vec![0u8; if remoteness { n as usize } else { 0 }];
-                let chunks = codes.len().div_ceil(VALUE_BLOCK as usize / 4);
-                let rem_chunks: Vec<&mut [u8]> = if remoteness {
-                    rems.chunks_mut(VALUE_BLOCK as usize).collect()
-                } else {
-                    (0..chunks).map(|_| &mut [][..]).collect()
-                };
                 let done = AtomicU64::new(0);
-                codes
-                    .par_chunks_mut(VALUE_BLOCK as usize / 4)
-                    .zip(rem_chunks.into_par_iter())
-                    .enumerate()
-                    .try_for_each(|(chunk, (bytes, far))| -> Result<()> {
-                        let from = chunk as u64 * VALUE_BLOCK;
-                        let to = (from + VALUE_BLOCK).min(n);
-                        let wanted = |i: u64| {
-                            reach[(i / 64) as usize].load(Ordering::Relaxed) >> (i % 64) & 1 == 1
-                        };
-                        g.visit(t, from, to, &wanted, &mut |i, step| {
-                            let (v, r) = match step {
-                                Step::Over(v) => (v, 0),
-                                Step::Moves(children) => value_of(children, later, t)?,
-                            };
-                            let j = i - from;
-                            bytes[(j / 4) as usize] |= v.code() << (2 * (j % 4));
-                            if let Some(slot) = far.get_mut(j as usize) {
-                                *slot = r;
-                            }
-                            Ok(())
-                        })?;
-                        crate::progress::tick(
-                            done.fetch_add(to - from, Ordering::Relaxed) + to - from,
-                        )
-                    })?;
+                let later = next.as_ref();
+                values_into(g, t, 0, n, &mut codes, &mut rems, &bits[t], later, &done)?;
                 write_tier(dir, &name, t, n, Kind::Values, &codes)?;
                 if remoteness {
                     write_tier(dir, &name, t, n, Kind::Remoteness, &rems)?;
@@ -543,29 +497,152 @@ pub fn solve<G: Tiered>(g: &G, dir: &Path, remoteness: bool, max_memory: u64) ->
         }
         next = Some((t, codes, rems));
     }
+    let start = match &next {
+        Some((t, codes, _)) if *t == t0 => Some(Value::of(get(codes, i0))),
+        _ => None,
+    };
+    summarize(
+        g,
+        dir,
+        counts,
+        resumed,
+        remoteness.then_some(longest),
+        start,
+        max_memory,
+    )
+}
+
+/// The summary of a solved database whose tiers' counts are known; the start's value is read
+/// from its tier file when not given.
+fn summarize<G: Tiered>(
+    g: &G,
+    dir: &Path,
+    counts: Vec<Counts>,
+    resumed: usize,
+    longest: Option<u8>,
+    start: Option<Value>,
+    max_memory: u64,
+) -> Result<Summary> {
+    let tiers = g.tiers();
     let bytes_on_disk = (0..tiers)
         .flat_map(|t| [Kind::Values, Kind::Remoteness].map(|k| k.path(dir, t)))
         .filter_map(|p| std::fs::metadata(p).ok())
         .map(|m| m.len())
         .sum::<u64>();
-    let start = match &next {
-        Some((t, codes, _)) if *t == t0 => Value::of(get(codes, i0)),
-        _ => Database::open(g, dir, max_memory).value(t0, i0)?,
+    let start = match start {
+        Some(v) => v,
+        None => {
+            let (t0, i0) = g.start();
+            Database::open(g, dir, max_memory).value(t0, i0)?
+        }
     };
     let mut total = Counts::default();
     for c in &counts {
         total.add(c);
     }
     Ok(Summary {
-        game: name,
+        game: g.name(),
         start,
         total,
         tiers: counts,
-        ranks,
+        ranks: (0..tiers).map(|t| g.tier_size(t)).sum(),
         bytes_on_disk,
         resumed,
-        longest_remoteness: remoteness.then_some(u32::from(longest)),
+        longest_remoteness: longest.map(u32::from),
     })
+}
+
+/// Marks (with `mark`) every position a move reaches from the reachable positions of tier `t`
+/// whose ranks are in `from..to`, in parallel; `done` counts the ranks covered, for progress.
+fn reach_range<G: Tiered>(
+    g: &G,
+    t: usize,
+    from: u64,
+    to: u64,
+    reach: &[AtomicU64],
+    mark: &(dyn Fn(usize, u64) + Sync),
+    done: &AtomicU64,
+) -> Result<()> {
+    let jobs = (to - from).div_ceil(REACH_BLOCK);
+    (0..jobs).into_par_iter().try_for_each(|b| -> Result<()> {
+        let lo = from + b * REACH_BLOCK;
+        let hi = (lo + REACH_BLOCK).min(to);
+        let wanted = |i: u64| reach[(i / 64) as usize].load(Ordering::Relaxed) >> (i % 64) & 1 == 1;
+        g.visit(t, lo, hi, &wanted, &mut |_, step| {
+            if let Step::Moves(children) = step {
+                for &(ct, ci) in children {
+                    mark(ct, ci);
+                }
+            }
+            Ok(())
+        })?;
+        crate::progress::tick(done.fetch_add(hi - lo, Ordering::Relaxed) + hi - lo)
+    })
+}
+
+/// The values (and, when `rems` is not empty, the remoteness) of the ranks of tier `t` (of
+/// `n`) from `from` on, as many as `codes` holds (four a byte), in parallel; `from` is a
+/// multiple of four. Unreachable ranks stay 0.
+#[allow(clippy::too_many_arguments)]
+fn values_into<G: Tiered>(
+    g: &G,
+    t: usize,
+    from: u64,
+    n: u64,
+    codes: &mut [u8],
+    rems: &mut [u8],
+    reach: &[AtomicU64],
+    later: Option<&Later>,
+    done: &AtomicU64,
+) -> Result<()> {
+    let per = VALUE_BLOCK as usize / 4;
+    let chunks = codes.len().div_ceil(per);
+    let rem_chunks: Vec<&mut [u8]> = if rems.is_empty() {
+        (0..chunks).map(|_| &mut [][..]).collect()
+    } else {
+        rems.chunks_mut(VALUE_BLOCK as usize).collect()
+    };
+    codes
+        .par_chunks_mut(per)
+        .zip(rem_chunks.into_par_iter())
+        .enumerate()
+        .try_for_each(|(chunk, (bytes, far))| -> Result<()> {
+            let lo = from + chunk as u64 * VALUE_BLOCK;
+            let hi = (lo + VALUE_BLOCK).min(n);
+            let wanted =
+                |i: u64| reach[(i / 64) as usize].load(Ordering::Relaxed) >> (i % 64) & 1 == 1;
+            g.visit(t, lo, hi, &wanted, &mut |i, step| {
+                let (v, r) = match step {
+                    Step::Over(v) => (v, 0),
+                    Step::Moves(children) => value_of(children, later, t)?,
+                };
+                let j = i - lo;
+                bytes[(j / 4) as usize] |= v.code() << (2 * (j % 4));
+                if let Some(slot) = far.get_mut(j as usize) {
+                    *slot = r;
+                }
+                Ok(())
+            })?;
+            crate::progress::tick(done.fetch_add(hi - lo, Ordering::Relaxed) + hi - lo)
+        })
+}
+
+/// Refuses a game whose reachability bits and two largest neighbouring tiers would need more
+/// than `max_memory` bytes.
+fn check_budget<G: Tiered>(g: &G, remoteness: bool, max_memory: u64) -> Result<()> {
+    let sizes: Vec<u64> = (0..g.tiers()).map(|t| g.tier_size(t)).collect();
+    let ranks: u64 = sizes.iter().sum();
+    let per = |n: u64| packed_len(n) as u64 + if remoteness { n } else { 0 };
+    let widest_pair = sizes
+        .windows(2)
+        .map(|w| per(w[0]) + per(w[1]))
+        .max()
+        .unwrap_or(packed_len(sizes[0]) as u64);
+    crate::budget::check_memory(
+        &format!("the tier solution of {} ({ranks} ranks)", g.name()),
+        ranks / 8 + widest_pair + 64 * sizes.len() as u64,
+        max_memory,
+    )
 }
 
 /// A solved tier: its number, values and remoteness (empty when not kept).

@@ -1,0 +1,377 @@
+//! The tier solver across the processes of an MPI job (cargo feature `mpi`).
+//!
+//! Rank 0 manages; every other rank works, each with all its threads. The job runs the
+//! single-process solver's two passes in the same order, each tier split into jobs that the
+//! manager hands to whichever worker asks next:
+//!
+//! - *reachability*, tier by tier from the start's: a job is a range of ranks of tier `t`
+//!   whose moves the worker marks in its own bits of tier `t + 1`; when the tier's jobs are
+//!   done, the workers OR their bits together (an all-reduce among the workers), so each holds
+//!   the reachable set of every tier, as the single solver does;
+//! - *values*, from the last tier to the first: a job is one block of the tier file (4 Mi
+//!   positions); the worker values it from the tier after it (read from the shared directory,
+//!   where the manager wrote it), compresses it and writes it as a part file
+//!   (`tier-K.bin.block-B`, and the remoteness blocks beside it); when every block is in, the
+//!   manager checks each against its checksum and joins them into `tier-K.bin` (and
+//!   `tier-K.rem`), byte for byte the file the single-process solver writes.
+//!
+//! So the directory must be one that every rank sees (a shared file system on a cluster). A
+//! stopped job leaves its finished tiers and its finished blocks of the tier it was in; a
+//! new job skips both. A failure on any rank ends the whole job: the failing process leaves
+//! without finalising MPI, and `mpirun` (or `srun`) stops the others.
+
+use super::{
+    check_budget, compress_block, packed_len, reach_range, read_tier, summarize, values_into,
+    write_blocks, Counts, Kind, Later, Summary, Tiered, BLOCK_BYTES,
+};
+use crate::{Error, Result};
+use mpi::collective::SystemOperation;
+use mpi::topology::{Color, SimpleCommunicator};
+use mpi::traits::*;
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+
+/// A worker asks for a job.
+const ASK: i32 = 1;
+/// The manager answers with a job's number, or [`NONE`] when the pass has no more.
+const JOB: i32 = 2;
+const NONE: u64 = u64::MAX;
+/// Ranks a job of the reachability pass covers.
+const REACH_JOB: u64 = 1 << 22;
+/// Words of bits an all-reduce sends at once (MPI counts in 32-bit integers).
+const REDUCE_WORDS: usize = 1 << 26;
+
+/// What one process of the job returns.
+#[derive(Debug)]
+pub enum Outcome {
+    /// Rank 0 (or a job of one process): the database's summary.
+    Manager(Summary),
+    /// Any other rank: it worked; rank 0 has the answer.
+    Worker {
+        /// This process's rank.
+        rank: i32,
+    },
+}
+
+/// Strongly solves `g` into `dir` as [`super::solve`] does, with the processes of the MPI job
+/// this process belongs to (one process alone, as when not started by `mpirun`, solves it as
+/// `solve` does). Initialises MPI, so it is called at most once in a process.
+pub fn solve<G: Tiered>(g: &G, dir: &Path, remoteness: bool, max_memory: u64) -> Result<Outcome> {
+    let universe = mpi::initialize()
+        .ok_or_else(|| Error::Invalid("MPI cannot be started twice in one process".to_string()))?;
+    let world = universe.world();
+    let result = if world.size() < 2 {
+        super::solve(g, dir, remoteness, max_memory).map(Outcome::Manager)
+    } else {
+        check_budget(g, remoteness, max_memory).and_then(|()| {
+            if world.rank() == 0 {
+                let none = world.split_by_color(Color::undefined());
+                debug_assert!(none.is_none());
+                manager(g, dir, remoteness, max_memory, &world).map(Outcome::Manager)
+            } else {
+                let team = world
+                    .split_by_color(Color::with_value(1))
+                    .ok_or_else(|| Error::Invalid("MPI: no communicator of workers".into()))?;
+                worker(g, dir, remoteness, max_memory, &world, &team)
+                    .map(|()| Outcome::Worker { rank: world.rank() })
+            }
+        })
+    };
+    if result.is_err() {
+        // Finalising would wait for the other ranks, which wait for this one: leave without
+        // it, so that mpirun stops the job.
+        std::mem::forget(universe);
+    }
+    result
+}
+
+/// Hands out jobs `0..jobs` of a pass to the workers as they ask, then tells each there are
+/// no more.
+fn serve(world: &SimpleCommunicator, jobs: u64, ranks_per_job: u64, n: u64) -> Result<()> {
+    let mut next = 0;
+    let mut finished = 0;
+    while finished < world.size() - 1 {
+        let (_, status) = world.any_process().receive_with_tag::<u64>(ASK);
+        let job = if next < jobs {
+            next += 1;
+            crate::progress::tick(((next - 1) * ranks_per_job).min(n))?;
+            next - 1
+        } else {
+            finished += 1;
+            NONE
+        };
+        world
+            .process_at_rank(status.source_rank())
+            .send_with_tag(&job, JOB);
+    }
+    Ok(())
+}
+
+/// The next job of the pass for this worker, or `None` when the pass is over.
+fn ask(world: &SimpleCommunicator) -> Option<u64> {
+    let manager = world.process_at_rank(0);
+    manager.send_with_tag(&0u64, ASK);
+    let (job, _) = manager.receive_with_tag::<u64>(JOB);
+    (job != NONE).then_some(job)
+}
+
+fn manager<G: Tiered>(
+    g: &G,
+    dir: &Path,
+    remoteness: bool,
+    max_memory: u64,
+    world: &SimpleCommunicator,
+) -> Result<Summary> {
+    let name = g.name();
+    let tiers = g.tiers();
+    crate::input::may_read(&dir.display().to_string())?;
+    std::fs::create_dir_all(dir).map_err(super::io_error(dir))?;
+    let (t0, _) = g.start();
+    for t in t0..tiers {
+        let n = g.tier_size(t);
+        crate::progress::phase(&format!("tier {t}: reachable positions"), n);
+        serve(world, n.div_ceil(REACH_JOB), REACH_JOB, n)?;
+    }
+    let mut counts = vec![Counts::default(); tiers];
+    let mut resumed = 0;
+    let mut longest = 0u8;
+    for t in (0..tiers).rev() {
+        let n = g.tier_size(t);
+        // Whether the tier is solved already, for every rank to know.
+        let on_disk = match read_tier(dir, &name, t, n, Kind::Values, max_memory)? {
+            Some(codes) if remoteness => {
+                read_tier(dir, &name, t, n, Kind::Remoteness, max_memory)?.map(|r| (codes, r))
+            }
+            Some(codes) => Some((codes, Vec::new())),
+            None => None,
+        };
+        let mut flag = u64::from(on_disk.is_some());
+        world.process_at_rank(0).broadcast_into(&mut flag);
+        if let Some((codes, rems)) = on_disk {
+            resumed += 1;
+            counts[t] = Counts::of(&codes, n);
+            longest = longest.max(rems.iter().copied().max().unwrap_or(0));
+            continue;
+        }
+        crate::progress::phase(&format!("tier {t}: values"), n);
+        let blocks = packed_len(n).div_ceil(BLOCK_BYTES) as u64;
+        serve(world, blocks, 4 * BLOCK_BYTES as u64, n)?;
+        // Every block is on disk: check and join them.
+        let mut values = Vec::with_capacity(blocks as usize);
+        for b in 0..blocks as usize {
+            let (packed, crc, codes) = read_part(dir, t, Kind::Values, b, Kind::Values.len(n))?;
+            let ranks = (n - b as u64 * 4 * BLOCK_BYTES as u64).min(4 * BLOCK_BYTES as u64);
+            counts[t].add(&Counts::of(&codes, ranks));
+            values.push((packed, crc));
+        }
+        let mut far = Vec::new();
+        if remoteness {
+            for b in 0..Kind::Remoteness.len(n).div_ceil(BLOCK_BYTES) {
+                let (packed, crc, rems) = read_part(dir, t, Kind::Remoteness, b, n as usize)?;
+                longest = longest.max(rems.iter().copied().max().unwrap_or(0));
+                far.push((packed, crc));
+            }
+            write_blocks(dir, &name, t, n, Kind::Remoteness, &far)?;
+        }
+        // The values file last: a tier counts as solved once it is there.
+        write_blocks(dir, &name, t, n, Kind::Values, &values)?;
+        for b in 0..values.len() {
+            let _ = std::fs::remove_file(part_path(dir, t, Kind::Values, b));
+        }
+        for b in 0..far.len() {
+            let _ = std::fs::remove_file(part_path(dir, t, Kind::Remoteness, b));
+        }
+    }
+    summarize(
+        g,
+        dir,
+        counts,
+        resumed,
+        remoteness.then_some(longest),
+        None,
+        max_memory,
+    )
+}
+
+fn worker<G: Tiered>(
+    g: &G,
+    dir: &Path,
+    remoteness: bool,
+    max_memory: u64,
+    world: &SimpleCommunicator,
+    team: &SimpleCommunicator,
+) -> Result<()> {
+    let name = g.name();
+    let tiers = g.tiers();
+    let sizes: Vec<u64> = (0..tiers).map(|t| g.tier_size(t)).collect();
+    let bits: Vec<Vec<AtomicU64>> = sizes
+        .iter()
+        .map(|&n| (0..n.div_ceil(64)).map(|_| AtomicU64::new(0)).collect())
+        .collect();
+    let (t0, i0) = g.start();
+    bits[t0][(i0 / 64) as usize].fetch_or(1 << (i0 % 64), Ordering::Relaxed);
+    let done = AtomicU64::new(0);
+    for t in t0..tiers {
+        // Moves lead to the next tier only (the value pass needs it too); a move elsewhere is
+        // reported rather than lost in the exchange.
+        let elsewhere = AtomicBool::new(false);
+        let mark = |ct: usize, ci: u64| {
+            if ct == t + 1 {
+                bits[ct][(ci / 64) as usize].fetch_or(1 << (ci % 64), Ordering::Relaxed);
+            } else {
+                elsewhere.store(true, Ordering::Relaxed);
+            }
+        };
+        while let Some(job) = ask(world) {
+            let from = job * REACH_JOB;
+            let to = (from + REACH_JOB).min(sizes[t]);
+            reach_range(g, t, from, to, &bits[t], &mark, &done)?;
+        }
+        if elsewhere.load(Ordering::Relaxed) {
+            return Err(Error::Invalid(format!(
+                "internal inconsistency: a move of tier {t} of {name} reaches a tier other than \
+                 the next"
+            )));
+        }
+        if let Some(next) = bits.get(t + 1) {
+            let mine: Vec<u64> = next.iter().map(|w| w.load(Ordering::Relaxed)).collect();
+            let mut all = vec![0u64; mine.len()];
+            for (a, b) in mine.chunks(REDUCE_WORDS).zip(all.chunks_mut(REDUCE_WORDS)) {
+                team.all_reduce_into(a, b, SystemOperation::bitwise_or());
+            }
+            for (w, v) in next.iter().zip(all) {
+                w.store(v, Ordering::Relaxed);
+            }
+        }
+    }
+    let mut later: Option<Later> = None;
+    for t in (0..tiers).rev() {
+        let n = sizes[t];
+        let mut flag = 0u64;
+        world.process_at_rank(0).broadcast_into(&mut flag);
+        if flag == 1 {
+            continue;
+        }
+        // The tier after this one, as the manager wrote it.
+        if t + 1 < tiers && later.as_ref().is_none_or(|l| l.0 != t + 1) {
+            // The tier before it is no longer needed: free it before reading this one.
+            drop(later.take());
+            let m = sizes[t + 1];
+            let missing = || {
+                Error::Invalid(format!(
+                    "{}: missing, though the manager wrote it",
+                    Kind::Values.path(dir, t + 1).display()
+                ))
+            };
+            let codes =
+                read_tier(dir, &name, t + 1, m, Kind::Values, max_memory)?.ok_or_else(missing)?;
+            let rems = if remoteness {
+                read_tier(dir, &name, t + 1, m, Kind::Remoteness, max_memory)?
+                    .ok_or_else(missing)?
+            } else {
+                Vec::new()
+            };
+            later = Some((t + 1, codes, rems));
+        }
+        while let Some(b) = ask(world) {
+            value_block(
+                g,
+                dir,
+                t,
+                n,
+                b as usize,
+                remoteness,
+                &bits[t],
+                later.as_ref(),
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// Values block `b` of tier `t` into its part files (and the remoteness blocks it covers),
+/// unless a stopped job left them already.
+#[allow(clippy::too_many_arguments)]
+fn value_block<G: Tiered>(
+    g: &G,
+    dir: &Path,
+    t: usize,
+    n: u64,
+    b: usize,
+    remoteness: bool,
+    reach: &[AtomicU64],
+    later: Option<&Later>,
+) -> Result<()> {
+    let per = 4 * BLOCK_BYTES as u64;
+    let from = b as u64 * per;
+    let to = (from + per).min(n);
+    let rem_blocks = if remoteness {
+        (from as usize / BLOCK_BYTES)..(to as usize).div_ceil(BLOCK_BYTES)
+    } else {
+        0..0
+    };
+    let exists = |kind: Kind, k: usize| part_path(dir, t, kind, k).exists();
+    if exists(Kind::Values, b) && rem_blocks.clone().all(|k| exists(Kind::Remoteness, k)) {
+        return Ok(());
+    }
+    let mut codes = vec![0u8; packed_len(to - from)];
+    let mut rems = vec![0u8; if remoteness { (to - from) as usize } else { 0 }];
+    let done = AtomicU64::new(0);
+    values_into(g, t, from, n, &mut codes, &mut rems, reach, later, &done)?;
+    for (k, chunk) in rem_blocks.zip(rems.chunks(BLOCK_BYTES)) {
+        write_part(dir, t, Kind::Remoteness, k, chunk)?;
+    }
+    // The values part last: the block counts as done once it is there.
+    write_part(dir, t, Kind::Values, b, &codes)
+}
+
+/// The part file of block `b` of a tier file.
+fn part_path(dir: &Path, t: usize, kind: Kind, b: usize) -> PathBuf {
+    let mut name = kind.path(dir, t).into_os_string();
+    name.push(format!(".block-{b}"));
+    PathBuf::from(name)
+}
+
+/// Writes a block as a part file (its CRC-32, then the block compressed as the tier file
+/// holds it), beside its name and renamed, so that a part file that exists is whole.
+fn write_part(dir: &Path, t: usize, kind: Kind, b: usize, block: &[u8]) -> Result<()> {
+    let path = part_path(dir, t, kind, b);
+    crate::input::may_read(&path.display().to_string())?;
+    let (packed, crc) = compress_block(block).map_err(super::io_error(&path))?;
+    let mut tmp = path.clone().into_os_string();
+    tmp.push(".part");
+    let tmp = PathBuf::from(tmp);
+    let mut file = std::fs::File::create(&tmp).map_err(super::io_error(&tmp))?;
+    file.write_all(&crc.to_le_bytes())
+        .and_then(|()| file.write_all(&packed))
+        .and_then(|()| file.sync_all())
+        .map_err(super::io_error(&tmp))?;
+    std::fs::rename(&tmp, &path).map_err(super::io_error(&path))
+}
+
+/// A part file's compressed block, its CRC-32 and its values, checked against the CRC.
+fn read_part(
+    dir: &Path,
+    t: usize,
+    kind: Kind,
+    b: usize,
+    len: usize,
+) -> Result<(Vec<u8>, u32, Vec<u8>)> {
+    let path = part_path(dir, t, kind, b);
+    crate::input::may_read(&path.display().to_string())?;
+    let bytes = std::fs::read(&path).map_err(super::io_error(&path))?;
+    let damaged = || super::damaged(&path, "a damaged block");
+    let (head, packed) = bytes.split_at_checked(4).ok_or_else(damaged)?;
+    let crc = u32::from_le_bytes(head.try_into().map_err(|_| damaged())?);
+    let want = (len - b * BLOCK_BYTES).min(BLOCK_BYTES);
+    let mut values = Vec::with_capacity(want);
+    flate2::read::DeflateDecoder::new(packed)
+        .take(want as u64 + 1)
+        .read_to_end(&mut values)
+        .map_err(|_| damaged())?;
+    if values.len() != want || crc32fast::hash(&values) != crc {
+        return Err(damaged());
+    }
+    Ok((packed.to_vec(), crc, values))
+}
