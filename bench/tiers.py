@@ -87,6 +87,13 @@ def main():
               f"{s['bytes_on_disk']} bytes on disk ({s['bits_per_position']:.2f} bits a position), "
               f"{s['ranks']} ranks, {per_core / 1e6:.2f} M positions/s/core")
         print("positions by stones: " + " ".join(str(c["positions"]) for c in s["tiers"]))
+        by_kind = {}
+        for f in os.listdir(db):
+            kind = f.rsplit(".", 1)[1]
+            by_kind[kind] = by_kind.get(kind, 0) + os.path.getsize(os.path.join(db, f))
+        print("on disk, bits a position: " + ", ".join(
+            f"{ {'bin': 'values', 'reach': 'reachability', 'rem': 'remoteness'}.get(k, k)} "
+            f"{8 * v / t['positions']:.2f}" for k, v in sorted(by_kind.items())))
         if s.get("longest_remoteness") is not None:
             print(f"longest remoteness: {s['longest_remoteness']} plies")
         old = None

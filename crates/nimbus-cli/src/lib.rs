@@ -135,6 +135,7 @@ fn with_progress<T>(show: bool, run: impl FnOnce() -> T) -> T {
         s.spawn(|| {
             let started = std::time::Instant::now();
             let mut bar: Option<indicatif::ProgressBar> = None;
+            let mut phase = (String::new(), started);
             while !done.load(Ordering::Relaxed) {
                 std::thread::sleep(std::time::Duration::from_millis(100));
                 if started.elapsed().as_secs_f64() < 1.0 {
@@ -149,12 +150,16 @@ fn with_progress<T>(show: bool, run: impl FnOnce() -> T) -> T {
                     b
                 });
                 let (what, n, total) = nimbus::progress::snapshot();
+                // The rate is the phase's: its count starts again with each phase.
+                if what != phase.0 {
+                    phase = (what.clone(), std::time::Instant::now());
+                }
                 let what = if what.is_empty() { "working" } else { &what };
-                let rate = n as f64 / started.elapsed().as_secs_f64();
+                let rate = n as f64 / phase.1.elapsed().as_secs_f64().max(1e-3);
                 b.set_message(match total {
                     0 if n == 0 => format!("{what} (Ctrl-C stops)"),
                     0 => format!("{what}: {n} ({rate:.0}/s; Ctrl-C stops)"),
-                    t => format!("{what}: {n} of {t} (Ctrl-C stops)"),
+                    t => format!("{what}: {n} of {t} ({rate:.0}/s; Ctrl-C stops)"),
                 });
                 b.tick();
             }

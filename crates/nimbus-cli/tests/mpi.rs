@@ -105,7 +105,10 @@ fn three_processes_write_the_files_one_process_writes() {
         a.iter().map(|f| &f.0).collect::<Vec<_>>(),
         b.iter().map(|f| &f.0).collect::<Vec<_>>()
     );
-    assert!(a.len() == 2 * 21, "a values and a remoteness file a tier");
+    assert!(
+        a.len() == 3 * 21,
+        "a reachability, a values and a remoteness file a tier"
+    );
     for ((name, x), (_, y)) in a.iter().zip(&b) {
         assert!(x == y, "{name} differs");
     }

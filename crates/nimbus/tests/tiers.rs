@@ -73,6 +73,15 @@ fn values_match_the_retrograde_solver_on_small_boards() {
             checked += 1;
         }
         assert_eq!(checked, s.total.positions);
+        // Every other rank of every tier reads as unreachable.
+        let valued: u64 = (0..t.tiers())
+            .map(|k| {
+                (0..t.tier_size(k))
+                    .filter(|&i| db.value(k, i).unwrap() != Value::Unreachable)
+                    .count() as u64
+            })
+            .sum();
+        assert_eq!(valued, s.total.positions, "{w}x{h}");
         let start = strong.get(&g, &g.start()).unwrap();
         assert_eq!(
             s.start,

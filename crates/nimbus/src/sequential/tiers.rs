@@ -1,18 +1,24 @@
-//! Strong solutions tier by tier, two bits a position, one file a tier.
+//! Strong solutions tier by tier, two bits a reachable position, a few files a tier.
 //!
-//! A *tiered* game puts every position in a tier and ranks the positions of each tier densely;
-//! its moves lead from a tier to later tiers only (Connect Four: a tier is the number of
-//! stones). The solver first marks, tier by tier from the start's, the positions reachable
-//! from the start (a bit a rank), then values the tiers from the last to the first: a
-//! position is won when some move reaches a lost one, lost when every move reaches a won one
-//! (or the game has ended against the side to move), drawn otherwise. Each value takes two
-//! bits; positions not reachable are stored as such, so the counts are exact.
+//! A *tiered* game puts every position in a tier and ranks the positions of each tier (a
+//! combinatorial ranking, which may leave ranks no play reaches); its moves lead from a tier to
+//! the next. The solver first marks, tier by tier from the start's, the ranks reachable from
+//! the start (a bit a rank). Counting those bits ranks the reachable positions of a tier
+//! densely: the values are kept for them alone, in the order of rank, two bits each, and a
+//! position's place among them is found from the bits and a small directory of counts (three
+//! eighths of a bit a rank). Then the tiers are valued from the last to the first: a position
+//! is won when some move reaches a lost one, lost when every move reaches a won one (or the
+//! game has ended against the side to move), drawn otherwise.
 //!
-//! Each solved tier is written to `DIR/tier-K.bin`: a line naming the format, a JSON header
-//! (game, tier, positions, and for each block of 4 Mi values its compressed size and CRC-32)
-//! and the blocks, each compressed with DEFLATE on its own. A run skips every tier whose file
-//! exists and verifies, so a stopped run resumes at the tier it was in; a query reads and
-//! decompresses the one block that holds its position.
+//! Each solved tier is written to `DIR/tier-K.reach` (its reachability bits), `DIR/tier-K.bin`
+//! (the values) and, when remoteness is kept, `DIR/tier-K.rem` (a byte a reachable position).
+//! Each file is a line naming the format, a JSON header (game, tier, ranks, reachable
+//! positions, and for each block of 1 MiB its compressed size and CRC-32; for the
+//! reachability file also the reachable ranks before each block) and the blocks, each
+//! compressed with DEFLATE on its own. The values file is written last, and a run skips every
+//! tier whose values file exists and verifies, so a stopped run resumes at the tier it was
+//! in; a query decompresses the one block of reachability bits and the one block of values
+//! that hold its position.
 //!
 //! ```
 //! use nimbus::sequential::tiers::{solve, query, Connect4Tiers, Value};
@@ -33,7 +39,7 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
 /// A position's value for the side to move, as stored (two bits).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -141,6 +147,90 @@ fn get(codes: &[u8], i: u64) -> u8 {
     (codes[(i / 4) as usize] >> (2 * (i % 4))) & 3
 }
 
+/// Words of reachability bits a count of the directory covers.
+const SPAN: usize = 8;
+
+/// The reachable positions of a tier ranked densely: position `i` (a rank of the tier) is the
+/// `index(i)`-th reachable one. The directory counts the reachable ranks before every 512th
+/// (a `u64` each) and, within those spans, before every 64th (a `u16` each): three eighths of
+/// a bit a rank, so that a dense index takes one popcount.
+struct Dense<'a> {
+    words: &'a [AtomicU64],
+    before: Vec<u64>,
+    within: Vec<u16>,
+}
+
+impl<'a> Dense<'a> {
+    fn new(words: &'a [AtomicU64]) -> Dense<'a> {
+        let mut before = Vec::with_capacity(words.len() / SPAN + 1);
+        let mut within = Vec::with_capacity(words.len());
+        let mut count = 0;
+        for chunk in words.chunks(SPAN) {
+            before.push(count);
+            let mut here = 0u16;
+            for w in chunk {
+                within.push(here);
+                here += w.load(Ordering::Relaxed).count_ones() as u16;
+            }
+            count += u64::from(here);
+        }
+        before.push(count);
+        Dense {
+            words,
+            before,
+            within,
+        }
+    }
+
+    /// Reachable positions in all.
+    fn len(&self) -> u64 {
+        *self.before.last().unwrap_or(&0)
+    }
+
+    fn word(&self, w: usize) -> u64 {
+        self.words[w].load(Ordering::Relaxed)
+    }
+
+    /// The dense index of rank `i`, or `None` when it is not reachable.
+    fn index(&self, i: u64) -> Option<u64> {
+        let w = (i / 64) as usize;
+        let bit = 1u64 << (i % 64);
+        let word = self.word(w);
+        if word & bit == 0 {
+            return None;
+        }
+        Some(
+            self.before[w / SPAN]
+                + u64::from(self.within[w])
+                + u64::from((word & (bit - 1)).count_ones()),
+        )
+    }
+
+    /// The rank of the `k`-th reachable position (from 0), or the tier's size in ranks when
+    /// there are not that many.
+    #[cfg_attr(not(feature = "mpi"), allow(dead_code))]
+    fn select(&self, k: u64, n: u64) -> u64 {
+        if k >= self.len() {
+            return n;
+        }
+        // The last span with fewer than k + 1 reachable positions before it.
+        let span = self.before.partition_point(|&c| c <= k) - 1;
+        let mut left = k - self.before[span];
+        for w in span * SPAN..self.words.len() {
+            let mut word = self.word(w);
+            let ones = u64::from(word.count_ones());
+            if left < ones {
+                for _ in 0..left {
+                    word &= word - 1;
+                }
+                return w as u64 * 64 + u64::from(word.trailing_zeros());
+            }
+            left -= ones;
+        }
+        n
+    }
+}
+
 /// Counts of one tier or of the whole game.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize)]
 pub struct Counts {
@@ -198,38 +288,41 @@ pub struct Summary {
     pub longest_remoteness: Option<u32>,
 }
 
-const MAGIC: &str = "NIMBUS-TIER 1";
+const MAGIC: &str = "NIMBUS-TIER 2";
 
 /// Ranks a job of the reachability pass covers.
 const REACH_BLOCK: u64 = 1 << 16;
-/// Ranks a job of the value pass covers (a multiple of 4: whole bytes of values).
+/// Ranks a job of the value pass covers.
 const VALUE_BLOCK: u64 = 1 << 14;
 
 #[derive(Debug, Serialize, Deserialize, PartialEq)]
 struct Header {
     game: String,
     tier: usize,
+    /// Ranks in the tier.
     positions: u64,
-    /// Bytes of values in each block (the last may hold fewer).
+    /// Positions of the tier reachable from the start.
+    reachable: u64,
+    /// Bytes in each block (the last may hold fewer).
     block_bytes: usize,
     /// Each block's compressed size, in order.
     sizes: Vec<u64>,
-    /// Each block's CRC-32 (of its values).
+    /// Each block's CRC-32 (of its bytes uncompressed).
     crc32: Vec<u32>,
+    /// In a reachability file: the reachable ranks before each block.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    before: Vec<u64>,
 }
 
-/// Bytes of values a block holds: a query decompresses one block (4 Mi positions), not the
-/// tier.
+/// Bytes a block holds: a query decompresses one block of each file it reads, not the tier.
 const BLOCK_BYTES: usize = 1 << 20;
 
-fn tier_path(dir: &Path, t: usize) -> PathBuf {
-    Kind::Values.path(dir, t)
-}
-
-/// The two files of a tier: its values (two bits a rank) and, when asked for, its remoteness
-/// (a byte a rank).
+/// The files of a tier: which of its ranks are reachable (a bit a rank), their values (two
+/// bits a reachable position, in the order of rank) and, when asked for, their remoteness (a
+/// byte a reachable position).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 enum Kind {
+    Reach,
     Values,
     Remoteness,
 }
@@ -237,16 +330,18 @@ enum Kind {
 impl Kind {
     fn path(self, dir: &Path, t: usize) -> PathBuf {
         match self {
+            Kind::Reach => dir.join(format!("tier-{t}.reach")),
             Kind::Values => dir.join(format!("tier-{t}.bin")),
             Kind::Remoteness => dir.join(format!("tier-{t}.rem")),
         }
     }
 
-    /// Bytes a tier of `n` ranks takes.
-    fn len(self, n: u64) -> usize {
+    /// Bytes the file of a tier of `n` ranks, `m` of them reachable, holds.
+    fn len(self, n: u64, m: u64) -> usize {
         match self {
-            Kind::Values => packed_len(n),
-            Kind::Remoteness => n as usize,
+            Kind::Reach => n.div_ceil(8) as usize,
+            Kind::Values => packed_len(m),
+            Kind::Remoteness => m as usize,
         }
     }
 }
@@ -258,46 +353,68 @@ fn io_error(path: &Path) -> impl Fn(std::io::Error) -> Error + '_ {
     }
 }
 
-/// A block of values compressed on its own, with the CRC-32 of the values.
+/// A block of bytes compressed on its own, with the CRC-32 of the bytes.
 fn compress_block(block: &[u8]) -> std::io::Result<(Vec<u8>, u32)> {
     let mut z = flate2::write::DeflateEncoder::new(Vec::new(), flate2::Compression::fast());
     z.write_all(block)?;
     Ok((z.finish()?, crc32fast::hash(block)))
 }
 
-/// Writes a tier's values, compressed block by block (in parallel), beside their file and
-/// renames, so that a stop mid-write leaves no file that looks solved.
-fn write_tier(dir: &Path, game: &str, t: usize, n: u64, kind: Kind, codes: &[u8]) -> Result<()> {
-    let path = kind.path(dir, t);
-    let blocks: Vec<(Vec<u8>, u32)> = codes
+/// What a tier file says of its tier.
+struct Tier<'a> {
+    game: &'a str,
+    t: usize,
+    n: u64,
+    m: u64,
+}
+
+/// Writes a tier file from its bytes, compressed block by block (in parallel), beside the file
+/// and renamed, so that a stop mid-write leaves no file that looks whole.
+fn write_tier(dir: &Path, tier: &Tier, kind: Kind, bytes: &[u8]) -> Result<()> {
+    let path = kind.path(dir, tier.t);
+    let blocks: Vec<(Vec<u8>, u32)> = bytes
         .par_chunks(BLOCK_BYTES)
         .map(compress_block)
         .collect::<std::io::Result<_>>()
         .map_err(io_error(&path))?;
-    write_blocks(dir, game, t, n, kind, &blocks)
+    let before = if kind == Kind::Reach {
+        let mut count = 0;
+        bytes
+            .chunks(BLOCK_BYTES)
+            .map(|block| {
+                let here = count;
+                count += block.iter().map(|b| u64::from(b.count_ones())).sum::<u64>();
+                here
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    write_blocks(dir, tier, kind, &blocks, before)
 }
 
 /// Writes a tier file from its compressed blocks, in order, beside the file and renames.
 fn write_blocks(
     dir: &Path,
-    game: &str,
-    t: usize,
-    n: u64,
+    tier: &Tier,
     kind: Kind,
     blocks: &[(Vec<u8>, u32)],
+    before: Vec<u64>,
 ) -> Result<()> {
-    let path = kind.path(dir, t);
+    let path = kind.path(dir, tier.t);
     crate::input::may_read(&path.display().to_string())?;
     let mut part = path.clone().into_os_string();
     part.push(".part");
     let part = PathBuf::from(part);
     let header = Header {
-        game: game.to_string(),
-        tier: t,
-        positions: n,
+        game: tier.game.to_string(),
+        tier: tier.t,
+        positions: tier.n,
+        reachable: tier.m,
         block_bytes: BLOCK_BYTES,
         sizes: blocks.iter().map(|(b, _)| b.len() as u64).collect(),
         crc32: blocks.iter().map(|&(_, c)| c).collect(),
+        before,
     };
     let file = std::fs::File::create(&part).map_err(io_error(&part))?;
     let mut out = std::io::BufWriter::new(file);
@@ -315,6 +432,17 @@ fn write_blocks(
     std::fs::rename(&part, &path).map_err(io_error(&path))
 }
 
+/// A tier's reachability bits as the bytes of its file (rank `i` is bit `i % 8` of byte
+/// `i / 8`).
+fn reach_bytes(words: &[AtomicU64], n: u64) -> Vec<u8> {
+    let mut bytes: Vec<u8> = words
+        .iter()
+        .flat_map(|w| w.load(Ordering::Relaxed).to_le_bytes())
+        .collect();
+    bytes.truncate(n.div_ceil(8) as usize);
+    bytes
+}
+
 /// An open tier file: its header checked, positioned at its first block.
 struct TierFile {
     path: PathBuf,
@@ -322,7 +450,7 @@ struct TierFile {
     header: Header,
     /// Where the first block starts.
     data: u64,
-    /// Bytes of values in all.
+    /// Bytes in all.
     len: usize,
 }
 
@@ -342,7 +470,7 @@ impl TierFile {
         std::io::BufRead::read_line(&mut reader, &mut line).map_err(io_error(&path))?;
         let mut data = line.len() as u64;
         if line.trim_end() != MAGIC {
-            return Err(damaged(&path, "not a Nimbus tier file"));
+            return Err(damaged(&path, "not a Nimbus tier file of this version"));
         }
         line.clear();
         // The header is one line of JSON; a few bytes a block.
@@ -351,7 +479,6 @@ impl TierFile {
         data += line.len() as u64;
         let header: Header =
             serde_json::from_str(&line).map_err(|_| damaged(&path, "a damaged header"))?;
-        let blocks = kind.len(n).div_ceil(BLOCK_BYTES);
         if header.game != game || header.tier != t || header.positions != n {
             return Err(damaged(
                 &path,
@@ -361,9 +488,13 @@ impl TierFile {
                 ),
             ));
         }
+        let len = kind.len(n, header.reachable);
+        let blocks = len.div_ceil(BLOCK_BYTES);
         if header.block_bytes != BLOCK_BYTES
+            || header.reachable > n
             || header.sizes.len() != blocks
             || header.crc32.len() != blocks
+            || (kind == Kind::Reach && header.before.len() != blocks)
         {
             return Err(damaged(&path, "a damaged header"));
         }
@@ -372,11 +503,11 @@ impl TierFile {
             reader,
             header,
             data,
-            len: kind.len(n),
+            len,
         }))
     }
 
-    /// The values of block `b`, checked against its checksum.
+    /// The bytes of block `b`, checked against its checksum.
     fn block(&mut self, b: usize) -> Result<Vec<u8>> {
         let offset = self.data + self.header.sizes[..b].iter().sum::<u64>();
         std::io::Seek::seek(&mut self.reader, std::io::SeekFrom::Start(offset))
@@ -404,8 +535,8 @@ fn damaged(path: &Path, why: &str) -> Error {
     ))
 }
 
-/// A tier's values from its file, or `None` when there is no file; an error when the file is
-/// damaged or belongs to another game.
+/// A tier file's bytes and the reachable positions its header counts, or `None` when there is
+/// no file; an error when the file is damaged or belongs to another game.
 fn read_tier(
     dir: &Path,
     game: &str,
@@ -413,26 +544,55 @@ fn read_tier(
     n: u64,
     kind: Kind,
     max_memory: u64,
-) -> Result<Option<Vec<u8>>> {
+) -> Result<Option<(Vec<u8>, u64)>> {
     let Some(mut file) = TierFile::open(dir, game, t, n, kind)? else {
         return Ok(None);
     };
-    crate::budget::check_memory(
-        &format!("tier {t} of {game}"),
-        kind.len(n) as u64,
-        max_memory,
-    )?;
-    let mut codes = Vec::with_capacity(kind.len(n));
+    crate::budget::check_memory(&format!("tier {t} of {game}"), file.len as u64, max_memory)?;
+    let mut bytes = Vec::with_capacity(file.len);
     for b in 0..file.header.sizes.len() {
-        codes.extend(file.block(b)?);
+        bytes.extend(file.block(b)?);
     }
-    Ok(Some(codes))
+    Ok(Some((bytes, file.header.reachable)))
+}
+
+/// A solved tier's values and remoteness (empty when not kept), when its files are there and
+/// hold `m` reachable positions (`None` for "any", when the caller cannot count them).
+type Solved = (Vec<u8>, Vec<u8>, u64);
+
+fn read_solved(
+    dir: &Path,
+    game: &str,
+    t: usize,
+    n: u64,
+    m: Option<u64>,
+    remoteness: bool,
+    max_memory: u64,
+) -> Result<Option<Solved>> {
+    let Some((codes, reachable)) = read_tier(dir, game, t, n, Kind::Values, max_memory)? else {
+        return Ok(None);
+    };
+    if m.is_some_and(|m| m != reachable) {
+        return Err(damaged(
+            &Kind::Values.path(dir, t),
+            "it counts other reachable positions than the solver",
+        ));
+    }
+    let rems = if remoteness {
+        match read_tier(dir, game, t, n, Kind::Remoteness, max_memory)? {
+            Some((rems, _)) => rems,
+            None => return Ok(None),
+        }
+    } else {
+        Vec::new()
+    };
+    Ok(Some((codes, rems, reachable)))
 }
 
 /// Strongly solves `g` into the directory `dir` (created if missing), resuming from the tier
 /// files already there; with `remoteness`, each position's distance to the end with best play
-/// too (a byte a rank, in `tier-K.rem`). Refuses at once a game whose reachability bits and
-/// two largest neighbouring tiers would need more than `max_memory` bytes.
+/// too (a byte a position, in `tier-K.rem`). Refuses at once a game whose reachability bits
+/// and two largest neighbouring tiers would need more than `max_memory` bytes.
 pub fn solve<G: Tiered>(g: &G, dir: &Path, remoteness: bool, max_memory: u64) -> Result<Summary> {
     let name = g.name();
     let tiers = g.tiers();
@@ -465,40 +625,57 @@ pub fn solve<G: Tiered>(g: &G, dir: &Path, remoteness: bool, max_memory: u64) ->
     let mut next: Option<Later> = None;
     for t in (0..tiers).rev() {
         let n = sizes[t];
-        let on_disk = match read_tier(dir, &name, t, n, Kind::Values, max_memory)? {
-            Some(codes) if remoteness => {
-                read_tier(dir, &name, t, n, Kind::Remoteness, max_memory)?.map(|r| (codes, r))
-            }
-            Some(codes) => Some((codes, Vec::new())),
-            None => None,
+        let dense = Dense::new(&bits[t]);
+        let m = dense.len();
+        let tier = Tier {
+            game: &name,
+            t,
+            n,
+            m,
         };
-        let (codes, rems) = match on_disk {
-            Some(found) => {
+        let (codes, rems) = match read_solved(dir, &name, t, n, Some(m), remoteness, max_memory)? {
+            Some((codes, rems, _)) => {
                 resumed += 1;
-                found
+                (codes, rems)
             }
             None => {
                 crate::progress::phase(&format!("tier {t}: values"), n);
-                let mut codes = vec![0u8; packed_len(n)];
-                let mut rems = vec![0u8; if remoteness { n as usize } else { 0 }];
+                let codes: Vec<AtomicU8> = (0..packed_len(m)).map(|_| AtomicU8::new(0)).collect();
+                let rems: Vec<AtomicU8> = (0..if remoteness { m } else { 0 })
+                    .map(|_| AtomicU8::new(0))
+                    .collect();
                 let done = AtomicU64::new(0);
-                let later = next.as_ref();
-                values_into(g, t, 0, n, &mut codes, &mut rems, &bits[t], later, &done)?;
-                write_tier(dir, &name, t, n, Kind::Values, &codes)?;
+                let out = Out {
+                    dense: &dense,
+                    base: 0,
+                    codes: &codes,
+                    rems: &rems,
+                };
+                values_into(g, t, 0, n, &out, next.as_ref(), &done)?;
+                let codes: Vec<u8> = codes.into_iter().map(AtomicU8::into_inner).collect();
+                let rems: Vec<u8> = rems.into_iter().map(AtomicU8::into_inner).collect();
+                // The values file last: a tier counts as solved once it is there.
+                write_tier(dir, &tier, Kind::Reach, &reach_bytes(&bits[t], n))?;
                 if remoteness {
-                    write_tier(dir, &name, t, n, Kind::Remoteness, &rems)?;
+                    write_tier(dir, &tier, Kind::Remoteness, &rems)?;
                 }
+                write_tier(dir, &tier, Kind::Values, &codes)?;
                 (codes, rems)
             }
         };
-        counts[t] = Counts::of(&codes, n);
+        counts[t] = Counts::of(&codes, m);
         if let Some(&r) = rems.iter().max() {
             longest = longest.max(r);
         }
-        next = Some((t, codes, rems));
+        next = Some(Later {
+            tier: t,
+            dense,
+            codes,
+            rems,
+        });
     }
     let start = match &next {
-        Some((t, codes, _)) if *t == t0 => Some(Value::of(get(codes, i0))),
+        Some(l) if l.tier == t0 => l.dense.index(i0).map(|d| Value::of(get(&l.codes, d))),
         _ => None,
     };
     summarize(
@@ -525,7 +702,7 @@ fn summarize<G: Tiered>(
 ) -> Result<Summary> {
     let tiers = g.tiers();
     let bytes_on_disk = (0..tiers)
-        .flat_map(|t| [Kind::Values, Kind::Remoteness].map(|k| k.path(dir, t)))
+        .flat_map(|t| [Kind::Reach, Kind::Values, Kind::Remoteness].map(|k| k.path(dir, t)))
         .filter_map(|p| std::fs::metadata(p).ok())
         .map(|m| m.len())
         .sum::<u64>();
@@ -580,51 +757,53 @@ fn reach_range<G: Tiered>(
     })
 }
 
-/// The values (and, when `rems` is not empty, the remoteness) of the ranks of tier `t` (of
-/// `n`) from `from` on, as many as `codes` holds (four a byte), in parallel; `from` is a
-/// multiple of four. Unreachable ranks stay 0.
-#[allow(clippy::too_many_arguments)]
+/// Where the value pass writes: the values (four a byte) and remoteness (when not empty) of
+/// the reachable positions from dense index `base` on.
+struct Out<'a, 'b> {
+    dense: &'a Dense<'b>,
+    base: u64,
+    codes: &'a [AtomicU8],
+    rems: &'a [AtomicU8],
+}
+
+/// Values the reachable positions of tier `t` (of `n` ranks) with ranks in `from..to`, in
+/// parallel, into `out`; `done` counts the ranks covered, for progress.
 fn values_into<G: Tiered>(
     g: &G,
     t: usize,
     from: u64,
-    n: u64,
-    codes: &mut [u8],
-    rems: &mut [u8],
-    reach: &[AtomicU64],
+    to: u64,
+    out: &Out,
     later: Option<&Later>,
     done: &AtomicU64,
 ) -> Result<()> {
-    let per = VALUE_BLOCK as usize / 4;
-    let chunks = codes.len().div_ceil(per);
-    let rem_chunks: Vec<&mut [u8]> = if rems.is_empty() {
-        (0..chunks).map(|_| &mut [][..]).collect()
-    } else {
-        rems.chunks_mut(VALUE_BLOCK as usize).collect()
-    };
-    codes
-        .par_chunks_mut(per)
-        .zip(rem_chunks.into_par_iter())
-        .enumerate()
-        .try_for_each(|(chunk, (bytes, far))| -> Result<()> {
-            let lo = from + chunk as u64 * VALUE_BLOCK;
-            let hi = (lo + VALUE_BLOCK).min(n);
-            let wanted =
-                |i: u64| reach[(i / 64) as usize].load(Ordering::Relaxed) >> (i % 64) & 1 == 1;
-            g.visit(t, lo, hi, &wanted, &mut |i, step| {
-                let (v, r) = match step {
-                    Step::Over(v) => (v, 0),
-                    Step::Moves(children) => value_of(children, later, t)?,
-                };
-                let j = i - lo;
-                bytes[(j / 4) as usize] |= v.code() << (2 * (j % 4));
-                if let Some(slot) = far.get_mut(j as usize) {
-                    *slot = r;
-                }
-                Ok(())
-            })?;
-            crate::progress::tick(done.fetch_add(hi - lo, Ordering::Relaxed) + hi - lo)
-        })
+    let jobs = (to - from).div_ceil(VALUE_BLOCK);
+    (0..jobs).into_par_iter().try_for_each(|b| -> Result<()> {
+        let lo = from + b * VALUE_BLOCK;
+        let hi = (lo + VALUE_BLOCK).min(to);
+        let reach = out.dense.words;
+        let wanted = |i: u64| reach[(i / 64) as usize].load(Ordering::Relaxed) >> (i % 64) & 1 == 1;
+        // The dense index of the first reachable rank from `lo`; the others follow in order.
+        let mut d = match (lo..hi).find(|&i| wanted(i)) {
+            Some(i) => out.dense.index(i).unwrap_or(0) - out.base,
+            None => {
+                return crate::progress::tick(done.fetch_add(hi - lo, Ordering::Relaxed) + hi - lo)
+            }
+        };
+        g.visit(t, lo, hi, &wanted, &mut |_, step| {
+            let (v, r) = match step {
+                Step::Over(v) => (v, 0),
+                Step::Moves(children) => value_of(children, later, t)?,
+            };
+            out.codes[(d / 4) as usize].fetch_or(v.code() << (2 * (d % 4)), Ordering::Relaxed);
+            if let Some(slot) = out.rems.get(d as usize) {
+                slot.store(r, Ordering::Relaxed);
+            }
+            d += 1;
+            Ok(())
+        })?;
+        crate::progress::tick(done.fetch_add(hi - lo, Ordering::Relaxed) + hi - lo)
+    })
 }
 
 /// Refuses a game whose reachability bits and two largest neighbouring tiers would need more
@@ -632,6 +811,7 @@ fn values_into<G: Tiered>(
 fn check_budget<G: Tiered>(g: &G, remoteness: bool, max_memory: u64) -> Result<()> {
     let sizes: Vec<u64> = (0..g.tiers()).map(|t| g.tier_size(t)).collect();
     let ranks: u64 = sizes.iter().sum();
+    // Before the reachable positions are counted, a tier's ranks bound them.
     let per = |n: u64| packed_len(n) as u64 + if remoteness { n } else { 0 };
     let widest_pair = sizes
         .windows(2)
@@ -640,13 +820,19 @@ fn check_budget<G: Tiered>(g: &G, remoteness: bool, max_memory: u64) -> Result<(
         .unwrap_or(packed_len(sizes[0]) as u64);
     crate::budget::check_memory(
         &format!("the tier solution of {} ({ranks} ranks)", g.name()),
-        ranks / 8 + widest_pair + 64 * sizes.len() as u64,
+        ranks / 8 + ranks / 16 + widest_pair + 64 * sizes.len() as u64,
         max_memory,
     )
 }
 
-/// A solved tier: its number, values and remoteness (empty when not kept).
-type Later = (usize, Vec<u8>, Vec<u8>);
+/// A solved tier: its number, its reachable positions, their values and remoteness (empty
+/// when not kept).
+struct Later<'a> {
+    tier: usize,
+    dense: Dense<'a>,
+    codes: Vec<u8>,
+    rems: Vec<u8>,
+}
 
 /// The value of a position from its children's values, all in `later`, and its remoteness
 /// when `later` keeps theirs (0 otherwise): a win by the quickest losing child, a loss by the
@@ -656,20 +842,25 @@ fn value_of(children: &[(usize, u64)], later: Option<&Later>, t: usize) -> Resul
     let mut win: Option<u8> = None;
     let mut loss: u8 = 0;
     for &(ct, ci) in children {
-        let Some((_, codes, rems)) = later.filter(|(lt, _, _)| *lt == ct) else {
+        let Some(l) = later.filter(|l| l.tier == ct) else {
             return Err(Error::Invalid(format!(
                 "internal inconsistency: a move of tier {t} reaches tier {ct}, not the next"
             )));
         };
-        let r = rems.get(ci as usize).copied().unwrap_or(0);
-        match Value::of(get(codes, ci)) {
+        let Some(d) = l.dense.index(ci) else {
+            return Err(Error::Invalid(format!(
+                "internal inconsistency: a move of tier {t} reaches a position marked \
+                 unreachable"
+            )));
+        };
+        let r = l.rems.get(d as usize).copied().unwrap_or(0);
+        match Value::of(get(&l.codes, d)) {
             Value::Loss => win = Some(win.map_or(r, |w| w.min(r))),
             Value::Draw => draw = true,
             Value::Win => loss = loss.max(r),
             Value::Unreachable => {
                 return Err(Error::Invalid(format!(
-                    "internal inconsistency: a move of tier {t} reaches a position marked \
-                     unreachable"
+                    "internal inconsistency: a move of tier {t} reaches a position not valued"
                 )))
             }
         }
@@ -687,6 +878,10 @@ pub struct Database<'g, G: Tiered> {
     dir: PathBuf,
     max_memory: u64,
     blocks: std::collections::HashMap<(Kind, usize, usize), Vec<u8>>,
+    /// Each tier's reachable ranks before each block of its reachability file.
+    before: std::collections::HashMap<usize, Vec<u64>>,
+    /// For each reachability block read, its reachable ranks before every 64th byte.
+    marks: std::collections::HashMap<(usize, usize), Vec<u32>>,
     held: u64,
 }
 
@@ -698,37 +893,75 @@ impl<'g, G: Tiered> Database<'g, G> {
             dir: dir.to_path_buf(),
             max_memory,
             blocks: Default::default(),
+            before: Default::default(),
+            marks: Default::default(),
             held: 0,
         }
     }
 
-    /// The value of rank `i` of tier `t`.
+    /// The value of rank `i` of tier `t` (`Unreachable` for a position no play reaches).
     pub fn value(&mut self, t: usize, i: u64) -> Result<Value> {
-        let code = self.byte(Kind::Values, t, i)?.unwrap_or(0);
-        Ok(Value::of(code >> (2 * (i % 4)) & 3))
+        let Some(d) = self.dense(t, i)? else {
+            return Ok(Value::Unreachable);
+        };
+        let code = self.byte(Kind::Values, t, d / 4)?.unwrap_or(0);
+        Ok(Value::of(code >> (2 * (d % 4)) & 3))
     }
 
     /// The remoteness of rank `i` of tier `t` (plies to the end with best play), or `None`
-    /// when the database keeps none.
+    /// when the database keeps none or the position is not reachable.
     pub fn remoteness(&mut self, t: usize, i: u64) -> Result<Option<u32>> {
-        Ok(self.byte(Kind::Remoteness, t, i)?.map(u32::from))
+        let Some(d) = self.dense(t, i)? else {
+            return Ok(None);
+        };
+        Ok(self.byte(Kind::Remoteness, t, d)?.map(u32::from))
     }
 
-    /// The byte that holds rank `i` of tier `t` in its `kind` of file; `None` when a
-    /// remoteness file is missing.
-    fn byte(&mut self, kind: Kind, t: usize, i: u64) -> Result<Option<u8>> {
+    /// The index of rank `i` of tier `t` among the tier's reachable positions, from its
+    /// reachability file; `None` when it is not reachable.
+    fn dense(&mut self, t: usize, i: u64) -> Result<Option<u64>> {
         let name = self.game.name();
         if t >= self.game.tiers() || i >= self.game.tier_size(t) {
             return Err(Error::Invalid(format!(
                 "{name} has no rank {i} in tier {t}"
             )));
         }
-        let n = self.game.tier_size(t);
-        let byte = match kind {
-            Kind::Values => (i / 4) as usize,
-            Kind::Remoteness => i as usize,
+        let byte = (i / 8) as usize;
+        let Some(bits) = self.byte(Kind::Reach, t, byte as u64)? else {
+            return Ok(None);
         };
+        if bits >> (i % 8) & 1 == 0 {
+            return Ok(None);
+        }
         let b = byte / BLOCK_BYTES;
+        let block = &self.blocks[&(Kind::Reach, t, b)];
+        // Reachable ranks before every 64th byte of the block, counted once a block.
+        let marks = self.marks.entry((t, b)).or_insert_with(|| {
+            let mut count = 0u32;
+            block
+                .chunks(64)
+                .map(|c| {
+                    let here = count;
+                    count += c.iter().map(|x| x.count_ones()).sum::<u32>();
+                    here
+                })
+                .collect()
+        });
+        let at = byte - b * BLOCK_BYTES;
+        let within: u64 = u64::from(marks[at / 64])
+            + block[at / 64 * 64..at]
+                .iter()
+                .map(|x| u64::from(x.count_ones()))
+                .sum::<u64>()
+            + u64::from((bits & ((1u8 << (i % 8)) - 1)).count_ones());
+        Ok(Some(self.before[&t][b] + within))
+    }
+
+    /// Byte `k` of tier `t`'s `kind` of file; `None` when a remoteness file is missing.
+    fn byte(&mut self, kind: Kind, t: usize, k: u64) -> Result<Option<u8>> {
+        let name = self.game.name();
+        let n = self.game.tier_size(t);
+        let b = k as usize / BLOCK_BYTES;
         if !self.blocks.contains_key(&(kind, t, b)) {
             let Some(mut file) = TierFile::open(&self.dir, &name, t, n, kind)? else {
                 if kind == Kind::Remoteness {
@@ -736,20 +969,30 @@ impl<'g, G: Tiered> Database<'g, G> {
                 }
                 return Err(Error::Invalid(format!(
                     "{}: tier {t} of {name} is not solved yet (solve it with --all --db {})",
-                    tier_path(&self.dir, t).display(),
+                    kind.path(&self.dir, t).display(),
                     self.dir.display()
                 )));
             };
+            if kind == Kind::Reach {
+                self.before.insert(t, file.header.before.clone());
+            }
             // Blocks read stay for later queries, within the memory budget.
             if self.held + BLOCK_BYTES as u64 > self.max_memory {
                 self.blocks.clear();
+                self.marks.clear();
                 self.held = 0;
             }
             let values = file.block(b)?;
             self.held += values.len() as u64;
             self.blocks.insert((kind, t, b), values);
         }
-        Ok(Some(self.blocks[&(kind, t, b)][byte - b * BLOCK_BYTES]))
+        match self.blocks[&(kind, t, b)].get(k as usize - b * BLOCK_BYTES) {
+            Some(&byte) => Ok(Some(byte)),
+            None => Err(damaged(
+                &kind.path(&self.dir, t),
+                "it holds fewer positions than its tier",
+            )),
+        }
     }
 
     /// The value of the position written as `text` in the game's notation.
@@ -1153,5 +1396,41 @@ impl Tiered for Connect4Tiers {
             current: p.current,
             mask: p.mask,
         }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use proptest::prelude::*;
+
+    proptest! {
+        /// The dense index and its inverse against counting bit by bit.
+        #[test]
+        fn dense_index_and_select_count_the_reachable_ranks(
+            words in proptest::collection::vec(any::<u64>(), 0..40),
+            sparse in any::<bool>(),
+        ) {
+            let words: Vec<AtomicU64> = words
+                .iter()
+                .enumerate()
+                .map(|(k, &w)| AtomicU64::new(if sparse && k % 3 != 0 { 0 } else { w }))
+                .collect();
+            let n = words.len() as u64 * 64;
+            let dense = Dense::new(&words);
+            let mut count = 0;
+            for i in 0..n {
+                let set = words[(i / 64) as usize].load(Ordering::Relaxed) >> (i % 64) & 1 == 1;
+                if set {
+                    prop_assert_eq!(dense.index(i), Some(count));
+                    prop_assert_eq!(dense.select(count, n), i);
+                    count += 1;
+                } else {
+                    prop_assert_eq!(dense.index(i), None);
+                }
+            }
+            prop_assert_eq!(dense.len(), count);
+            prop_assert_eq!(dense.select(count, n), n);
+        }
     }
 }

@@ -8,12 +8,14 @@
 //!   whose moves the worker marks in its own bits of tier `t + 1`; when the tier's jobs are
 //!   done, the workers OR their bits together (an all-reduce among the workers), so each holds
 //!   the reachable set of every tier, as the single solver does;
-//! - *values*, from the last tier to the first: a job is one block of the tier file (4 Mi
-//!   positions); the worker values it from the tier after it (read from the shared directory,
-//!   where the manager wrote it), compresses it and writes it as a part file
-//!   (`tier-K.bin.block-B`, and the remoteness blocks beside it); when every block is in, the
-//!   manager checks each against its checksum and joins them into `tier-K.bin` (and
-//!   `tier-K.rem`), byte for byte the file the single-process solver writes.
+//! - *values*, from the last tier to the first: the first worker writes the tier's
+//!   reachability file and sends the manager the number of reachable positions; a job is one
+//!   block of the values file (4 Mi reachable positions), which the worker values from the
+//!   tier after it (read from the shared directory, where the manager wrote it), compresses
+//!   and writes as a part file (`tier-K.bin.block-B`, and the remoteness blocks beside it);
+//!   when every block is in, the manager checks each against its checksum and joins them into
+//!   `tier-K.bin` (and `tier-K.rem`), byte for byte the files the single-process solver
+//!   writes.
 //!
 //! So the directory must be one that every rank sees (a shared file system on a cluster). A
 //! stopped job leaves its finished tiers and its finished blocks of the tier it was in; a
@@ -21,8 +23,9 @@
 //! without finalising MPI, and `mpirun` (or `srun`) stops the others.
 
 use super::{
-    check_budget, compress_block, packed_len, reach_range, read_tier, summarize, values_into,
-    write_blocks, Counts, Kind, Later, Summary, Tiered, BLOCK_BYTES,
+    check_budget, compress_block, packed_len, reach_bytes, reach_range, read_solved, summarize,
+    values_into, write_blocks, write_tier, Counts, Dense, Kind, Later, Out, Summary, Tier, Tiered,
+    BLOCK_BYTES,
 };
 use crate::{Error, Result};
 use mpi::collective::SystemOperation;
@@ -30,12 +33,14 @@ use mpi::topology::{Color, SimpleCommunicator};
 use mpi::traits::*;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
 
 /// A worker asks for a job.
 const ASK: i32 = 1;
 /// The manager answers with a job's number, or [`NONE`] when the pass has no more.
 const JOB: i32 = 2;
+/// The first worker tells the manager how many positions of a tier are reachable.
+const COUNT: i32 = 3;
 const NONE: u64 = u64::MAX;
 /// Ranks a job of the reachability pass covers.
 const REACH_JOB: u64 = 1 << 22;
@@ -139,43 +144,47 @@ fn manager<G: Tiered>(
     for t in (0..tiers).rev() {
         let n = g.tier_size(t);
         // Whether the tier is solved already, for every rank to know.
-        let on_disk = match read_tier(dir, &name, t, n, Kind::Values, max_memory)? {
-            Some(codes) if remoteness => {
-                read_tier(dir, &name, t, n, Kind::Remoteness, max_memory)?.map(|r| (codes, r))
-            }
-            Some(codes) => Some((codes, Vec::new())),
-            None => None,
-        };
+        let on_disk = read_solved(dir, &name, t, n, None, remoteness, max_memory)?;
         let mut flag = u64::from(on_disk.is_some());
         world.process_at_rank(0).broadcast_into(&mut flag);
-        if let Some((codes, rems)) = on_disk {
+        if let Some((codes, rems, m)) = on_disk {
             resumed += 1;
-            counts[t] = Counts::of(&codes, n);
+            counts[t] = Counts::of(&codes, m);
             longest = longest.max(rems.iter().copied().max().unwrap_or(0));
             continue;
         }
-        crate::progress::phase(&format!("tier {t}: values"), n);
-        let blocks = packed_len(n).div_ceil(BLOCK_BYTES) as u64;
-        serve(world, blocks, 4 * BLOCK_BYTES as u64, n)?;
+        // The first worker has written the tier's reachability file and counts its positions.
+        let (m, _) = world.process_at_rank(1).receive_with_tag::<u64>(COUNT);
+        let tier = Tier {
+            game: &name,
+            t,
+            n,
+            m,
+        };
+        crate::progress::phase(&format!("tier {t}: values"), m);
+        let per = 4 * BLOCK_BYTES as u64;
+        let blocks = packed_len(m).div_ceil(BLOCK_BYTES) as u64;
+        serve(world, blocks, per, m)?;
         // Every block is on disk: check and join them.
         let mut values = Vec::with_capacity(blocks as usize);
         for b in 0..blocks as usize {
-            let (packed, crc, codes) = read_part(dir, t, Kind::Values, b, Kind::Values.len(n))?;
-            let ranks = (n - b as u64 * 4 * BLOCK_BYTES as u64).min(4 * BLOCK_BYTES as u64);
-            counts[t].add(&Counts::of(&codes, ranks));
+            let len = Kind::Values.len(n, m);
+            let (packed, crc, codes) = read_part(dir, t, Kind::Values, b, len)?;
+            counts[t].add(&Counts::of(&codes, (m - b as u64 * per).min(per)));
             values.push((packed, crc));
         }
         let mut far = Vec::new();
         if remoteness {
-            for b in 0..Kind::Remoteness.len(n).div_ceil(BLOCK_BYTES) {
-                let (packed, crc, rems) = read_part(dir, t, Kind::Remoteness, b, n as usize)?;
+            let len = Kind::Remoteness.len(n, m);
+            for b in 0..len.div_ceil(BLOCK_BYTES) {
+                let (packed, crc, rems) = read_part(dir, t, Kind::Remoteness, b, len)?;
                 longest = longest.max(rems.iter().copied().max().unwrap_or(0));
                 far.push((packed, crc));
             }
-            write_blocks(dir, &name, t, n, Kind::Remoteness, &far)?;
+            write_blocks(dir, &tier, Kind::Remoteness, &far, Vec::new())?;
         }
         // The values file last: a tier counts as solved once it is there.
-        write_blocks(dir, &name, t, n, Kind::Values, &values)?;
+        write_blocks(dir, &tier, Kind::Values, &values, Vec::new())?;
         for b in 0..values.len() {
             let _ = std::fs::remove_file(part_path(dir, t, Kind::Values, b));
         }
@@ -253,77 +262,98 @@ fn worker<G: Tiered>(
         if flag == 1 {
             continue;
         }
+        let dense = Dense::new(&bits[t]);
+        if world.rank() == 1 {
+            let tier = Tier {
+                game: &name,
+                t,
+                n,
+                m: dense.len(),
+            };
+            write_tier(dir, &tier, Kind::Reach, &reach_bytes(&bits[t], n))?;
+            world.process_at_rank(0).send_with_tag(&dense.len(), COUNT);
+        }
         // The tier after this one, as the manager wrote it.
-        if t + 1 < tiers && later.as_ref().is_none_or(|l| l.0 != t + 1) {
+        if t + 1 < tiers && later.as_ref().is_none_or(|l| l.tier != t + 1) {
             // The tier before it is no longer needed: free it before reading this one.
             drop(later.take());
-            let m = sizes[t + 1];
-            let missing = || {
+            let next = Dense::new(&bits[t + 1]);
+            let (codes, rems, _) = read_solved(
+                dir,
+                &name,
+                t + 1,
+                sizes[t + 1],
+                Some(next.len()),
+                remoteness,
+                max_memory,
+            )?
+            .ok_or_else(|| {
                 Error::Invalid(format!(
                     "{}: missing, though the manager wrote it",
                     Kind::Values.path(dir, t + 1).display()
                 ))
-            };
-            let codes =
-                read_tier(dir, &name, t + 1, m, Kind::Values, max_memory)?.ok_or_else(missing)?;
-            let rems = if remoteness {
-                read_tier(dir, &name, t + 1, m, Kind::Remoteness, max_memory)?
-                    .ok_or_else(missing)?
-            } else {
-                Vec::new()
-            };
-            later = Some((t + 1, codes, rems));
+            })?;
+            later = Some(Later {
+                tier: t + 1,
+                dense: next,
+                codes,
+                rems,
+            });
         }
         while let Some(b) = ask(world) {
-            value_block(
-                g,
-                dir,
-                t,
-                n,
-                b as usize,
-                remoteness,
-                &bits[t],
-                later.as_ref(),
-            )?;
+            value_block(g, dir, t, n, b, remoteness, &dense, later.as_ref())?;
         }
     }
     Ok(())
 }
 
-/// Values block `b` of tier `t` into its part files (and the remoteness blocks it covers),
-/// unless a stopped job left them already.
+/// Values block `b` of tier `t` (reachable positions `4 Mi b ..`, in the order of rank) into
+/// its part files (and the remoteness blocks it covers), unless a stopped job left them
+/// already.
 #[allow(clippy::too_many_arguments)]
 fn value_block<G: Tiered>(
     g: &G,
     dir: &Path,
     t: usize,
     n: u64,
-    b: usize,
+    b: u64,
     remoteness: bool,
-    reach: &[AtomicU64],
+    dense: &Dense,
     later: Option<&Later>,
 ) -> Result<()> {
     let per = 4 * BLOCK_BYTES as u64;
-    let from = b as u64 * per;
-    let to = (from + per).min(n);
+    let first = b * per;
+    let last = (first + per).min(dense.len());
     let rem_blocks = if remoteness {
-        (from as usize / BLOCK_BYTES)..(to as usize).div_ceil(BLOCK_BYTES)
+        (first as usize / BLOCK_BYTES)..(last as usize).div_ceil(BLOCK_BYTES)
     } else {
         0..0
     };
     let exists = |kind: Kind, k: usize| part_path(dir, t, kind, k).exists();
-    if exists(Kind::Values, b) && rem_blocks.clone().all(|k| exists(Kind::Remoteness, k)) {
+    if exists(Kind::Values, b as usize) && rem_blocks.clone().all(|k| exists(Kind::Remoteness, k)) {
         return Ok(());
     }
-    let mut codes = vec![0u8; packed_len(to - from)];
-    let mut rems = vec![0u8; if remoteness { (to - from) as usize } else { 0 }];
-    let done = AtomicU64::new(0);
-    values_into(g, t, from, n, &mut codes, &mut rems, reach, later, &done)?;
+    let codes: Vec<AtomicU8> = (0..packed_len(last - first))
+        .map(|_| AtomicU8::new(0))
+        .collect();
+    let rems: Vec<AtomicU8> = (0..if remoteness { last - first } else { 0 })
+        .map(|_| AtomicU8::new(0))
+        .collect();
+    let out = Out {
+        dense,
+        base: first,
+        codes: &codes,
+        rems: &rems,
+    };
+    let (from, to) = (dense.select(first, n), dense.select(last, n));
+    values_into(g, t, from, to, &out, later, &AtomicU64::new(0))?;
+    let codes: Vec<u8> = codes.into_iter().map(AtomicU8::into_inner).collect();
+    let rems: Vec<u8> = rems.into_iter().map(AtomicU8::into_inner).collect();
     for (k, chunk) in rem_blocks.zip(rems.chunks(BLOCK_BYTES)) {
         write_part(dir, t, Kind::Remoteness, k, chunk)?;
     }
     // The values part last: the block counts as done once it is there.
-    write_part(dir, t, Kind::Values, b, &codes)
+    write_part(dir, t, Kind::Values, b as usize, &codes)
 }
 
 /// The part file of block `b` of a tier file.
