@@ -192,3 +192,174 @@ fn the_fast_walk_equals_unranking_every_position() {
         }
     }
 }
+
+/// A random game in tiers whose moves stay in their tier or jump one or two tiers ahead, with
+/// cycles (so draws) and dead ends (lost for the side to move) and drawn ends.
+struct Toy {
+    sizes: Vec<u64>,
+    /// For each tier and rank: `None` for a drawn end, else the moves (none: lost).
+    moves: Vec<Vec<Option<Moves>>>,
+}
+
+/// The tier and rank each move of a position reaches.
+type Moves = Vec<(usize, u64)>;
+
+impl Toy {
+    fn new(seed: u64) -> Toy {
+        let mut x = seed.wrapping_mul(0x9e37_79b9_7f4a_7c15) | 1;
+        let mut next = move |m: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % m
+        };
+        let tiers = 3 + next(4) as usize;
+        let sizes: Vec<u64> = (0..tiers).map(|_| 1 + next(12)).collect();
+        let moves = (0..tiers)
+            .map(|t| {
+                (0..sizes[t])
+                    .map(|_| match next(10) {
+                        0 => None,
+                        1 => Some(Vec::new()),
+                        _ => Some(
+                            (0..1 + next(3))
+                                .map(|_| {
+                                    let ct = (t + next(3) as usize).min(tiers - 1);
+                                    (ct, next(sizes[ct]))
+                                })
+                                .collect(),
+                        ),
+                    })
+                    .collect()
+            })
+            .collect();
+        Toy { sizes, moves }
+    }
+
+    /// Values and remoteness of the positions reachable from the start, by retrograde analysis
+    /// on the explicit graph: ends first, then in order of remoteness (a breadth-first queue),
+    /// a position won at its first lost child, lost at its last won one; the rest are draws.
+    fn reference(&self) -> std::collections::HashMap<(usize, u64), (Value, u32)> {
+        use std::collections::{HashMap, VecDeque};
+        let mut reach = vec![(0usize, 0u64)];
+        let mut seen: HashMap<(usize, u64), usize> = HashMap::from([((0, 0), 0)]);
+        let mut k = 0;
+        while k < reach.len() {
+            let (t, i) = reach[k];
+            for &c in self.moves[t][i as usize].iter().flatten() {
+                if let std::collections::hash_map::Entry::Vacant(e) = seen.entry(c) {
+                    e.insert(reach.len());
+                    reach.push(c);
+                }
+            }
+            k += 1;
+        }
+        let mut parents = vec![Vec::new(); reach.len()];
+        let mut left = vec![0usize; reach.len()];
+        let mut result: Vec<Option<(Value, u32)>> = vec![None; reach.len()];
+        let mut queue = VecDeque::new();
+        for (k, &(t, i)) in reach.iter().enumerate() {
+            match &self.moves[t][i as usize] {
+                None => result[k] = Some((Value::Draw, 0)),
+                Some(m) if m.is_empty() => {
+                    result[k] = Some((Value::Loss, 0));
+                    queue.push_back(k);
+                }
+                Some(m) => {
+                    left[k] = m.len();
+                    for c in m {
+                        parents[seen[c]].push(k);
+                    }
+                }
+            }
+        }
+        while let Some(k) = queue.pop_front() {
+            let (v, r) = result[k].unwrap();
+            for &p in &parents[k] {
+                if result[p].is_some() {
+                    continue;
+                }
+                if v == Value::Loss {
+                    result[p] = Some((Value::Win, r + 1));
+                    queue.push_back(p);
+                } else {
+                    left[p] -= 1;
+                    if left[p] == 0 {
+                        result[p] = Some((Value::Loss, r + 1));
+                        queue.push_back(p);
+                    }
+                }
+            }
+        }
+        reach
+            .iter()
+            .enumerate()
+            .map(|(k, &p)| (p, result[k].unwrap_or((Value::Draw, 0))))
+            .collect()
+    }
+}
+
+impl Tiered for Toy {
+    type Position = (usize, u64);
+    fn name(&self) -> String {
+        format!("toy:{:?}", self.sizes)
+    }
+    fn tiers(&self) -> usize {
+        self.sizes.len()
+    }
+    fn tier_size(&self, t: usize) -> u64 {
+        self.sizes[t]
+    }
+    fn start(&self) -> (usize, u64) {
+        (0, 0)
+    }
+    fn unrank(&self, t: usize, i: u64) -> (usize, u64) {
+        (t, i)
+    }
+    fn primitive(&self, _: usize, &(t, i): &(usize, u64)) -> Option<Value> {
+        match &self.moves[t][i as usize] {
+            None => Some(Value::Draw),
+            Some(m) if m.is_empty() => Some(Value::Loss),
+            Some(_) => None,
+        }
+    }
+    fn children(&self, _: usize, &(t, i): &(usize, u64), out: &mut Vec<(usize, u64)>) {
+        out.extend(self.moves[t][i as usize].iter().flatten());
+    }
+    fn parse(&self, _: &str) -> nimbus::Result<(usize, u64)> {
+        Err(nimbus::Error::Invalid("no notation".into()))
+    }
+    fn successors(&self, t: usize) -> Vec<usize> {
+        (t..(t + 3).min(self.tiers())).collect()
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+    /// Moves within a tier and across several: every position's value and remoteness equal a
+    /// plain retrograde analysis of the explicit graph.
+    #[test]
+    fn moves_within_and_across_tiers_match_retrograde_analysis(seed in 0u64..1 << 40) {
+        let g = Toy::new(seed);
+        let want = g.reference();
+        let dir = temp(&format!("toy-{seed}"));
+        let s = tiers::solve(&g, &dir, true, u64::MAX).unwrap();
+        let mut db = tiers::Database::open(&g, &dir, u64::MAX);
+        for t in 0..g.tiers() {
+            for i in 0..g.tier_size(t) {
+                let got = db.value(t, i).unwrap();
+                match want.get(&(t, i)) {
+                    Some(&(v, r)) => {
+                        proptest::prop_assert_eq!(got, v, "{:?}", (t, i));
+                        let far = db.remoteness(t, i).unwrap().unwrap();
+                        proptest::prop_assert_eq!(far, r, "{:?}", (t, i));
+                    }
+                    None => proptest::prop_assert_eq!(got, Value::Unreachable),
+                }
+            }
+        }
+        proptest::prop_assert_eq!(s.total.positions, want.len() as u64);
+        proptest::prop_assert_eq!(s.start, want[&(0, 0)].0);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

@@ -2,13 +2,16 @@
 //!
 //! A *tiered* game puts every position in a tier and ranks the positions of each tier (a
 //! combinatorial ranking, which may leave ranks no play reaches); its moves lead from a tier to
-//! the next. The solver first marks, tier by tier from the start's, the ranks reachable from
+//! later tiers or stay in it ([`Tiered::successors`]; Connect Four: a move adds a stone, so
+//! to the next tier). The solver first marks, tier by tier from the start's, the ranks reachable from
 //! the start (a bit a rank). Counting those bits ranks the reachable positions of a tier
 //! densely: the values are kept for them alone, in the order of rank, two bits each, and a
 //! position's place among them is found from the bits and a small directory of counts (three
 //! eighths of a bit a rank). Then the tiers are valued from the last to the first: a position
 //! is won when some move reaches a lost one, lost when every move reaches a won one (or the
-//! game has ended against the side to move), drawn otherwise.
+//! game has ended against the side to move), drawn otherwise. A tier with moves within itself
+//! is valued by passes over it until no value or remoteness changes; its positions still
+//! undecided then can avoid losing forever, and are draws.
 //!
 //! Each solved tier is written to `DIR/tier-K.reach` (its reachability bits), `DIR/tier-K.bin`
 //! (the values) and, when remoteness is kept, `DIR/tier-K.rem` (a byte a reachable position).
@@ -98,6 +101,16 @@ pub trait Tiered: Sync {
     fn children(&self, t: usize, p: &Self::Position, out: &mut Vec<(usize, u64)>);
     /// The tier and rank of a position written in the game's notation.
     fn parse(&self, text: &str) -> Result<(usize, u64)>;
+
+    /// The tiers the moves of tier `t` lead to: `t` itself (moves that keep the tier) or
+    /// tiers after it. By default the next tier alone (Connect Four: a move adds a stone).
+    fn successors(&self, t: usize) -> Vec<usize> {
+        if t + 1 < self.tiers() {
+            vec![t + 1]
+        } else {
+            Vec::new()
+        }
+    }
 
     /// Visits, in order of rank, the positions of tier `t` with ranks in `from..to` for which
     /// `wanted` holds, handing each to `each` with its [`Step`]. The default unranks every
@@ -612,19 +625,30 @@ pub fn solve<G: Tiered>(g: &G, dir: &Path, remoteness: bool, max_memory: u64) ->
     let (t0, i0) = g.start();
     mark(t0, i0);
     for t in t0..tiers {
+        let succ = successors(g, t)?;
         crate::progress::phase(&format!("tier {t}: reachable positions"), sizes[t]);
-        let done = AtomicU64::new(0);
-        reach_range(g, t, 0, sizes[t], &bits[t], &mark, &done)?;
+        // Moves within the tier reach positions the pass may have gone by: again until
+        // nothing new is marked.
+        loop {
+            let seen = if succ.contains(&t) { ones(&bits[t]) } else { 0 };
+            let done = AtomicU64::new(0);
+            reach_range(g, t, 0..sizes[t], &bits[t], &succ, &mark, &done)?;
+            if !succ.contains(&t) || ones(&bits[t]) == seen {
+                break;
+            }
+        }
     }
 
     // Values, from the last tier to the first.
     let mut counts = vec![Counts::default(); tiers];
     let mut resumed = 0;
     let mut longest: u8 = 0;
-    // The tier after the one being solved, whose values (and remoteness) its moves reach.
-    let mut next: Option<Later> = None;
+    // The solved tiers the moves of the tier being solved reach.
+    let mut solved: Vec<Option<Later>> = (0..tiers).map(|_| None).collect();
     for t in (0..tiers).rev() {
         let n = sizes[t];
+        let succ = successors(g, t)?;
+        load_successors(g, dir, &bits, &succ, t, remoteness, max_memory, &mut solved)?;
         let dense = Dense::new(&bits[t]);
         let m = dense.len();
         let tier = Tier {
@@ -644,15 +668,24 @@ pub fn solve<G: Tiered>(g: &G, dir: &Path, remoteness: bool, max_memory: u64) ->
                 let rems: Vec<AtomicU8> = (0..if remoteness { m } else { 0 })
                     .map(|_| AtomicU8::new(0))
                     .collect();
-                let done = AtomicU64::new(0);
                 let out = Out {
                     dense: &dense,
                     base: 0,
                     codes: &codes,
                     rems: &rems,
                 };
-                values_into(g, t, 0, n, &out, next.as_ref(), &done)?;
-                let codes: Vec<u8> = codes.into_iter().map(AtomicU8::into_inner).collect();
+                let laters: Vec<&Later> = solved.iter().flatten().filter(|l| l.tier != t).collect();
+                // Moves within the tier: passes until nothing changes; what is still
+                // undecided then is a draw.
+                loop {
+                    let done = AtomicU64::new(0);
+                    let changed = values_into(g, t, 0, n, &out, &laters, &done)?;
+                    if !succ.contains(&t) || changed == 0 {
+                        break;
+                    }
+                }
+                let mut codes: Vec<u8> = codes.into_iter().map(AtomicU8::into_inner).collect();
+                undecided_are_draws(&mut codes, m);
                 let rems: Vec<u8> = rems.into_iter().map(AtomicU8::into_inner).collect();
                 // The values file last: a tier counts as solved once it is there.
                 write_tier(dir, &tier, Kind::Reach, &reach_bytes(&bits[t], n))?;
@@ -667,17 +700,16 @@ pub fn solve<G: Tiered>(g: &G, dir: &Path, remoteness: bool, max_memory: u64) ->
         if let Some(&r) = rems.iter().max() {
             longest = longest.max(r);
         }
-        next = Some(Later {
+        solved[t] = Some(Later {
             tier: t,
             dense,
             codes,
             rems,
         });
     }
-    let start = match &next {
-        Some(l) if l.tier == t0 => l.dense.index(i0).map(|d| Value::of(get(&l.codes, d))),
-        _ => None,
-    };
+    let start = solved[t0]
+        .as_ref()
+        .and_then(|l| l.dense.index(i0).map(|d| Value::of(get(&l.codes, d))));
     summarize(
         g,
         dir,
@@ -687,6 +719,83 @@ pub fn solve<G: Tiered>(g: &G, dir: &Path, remoteness: bool, max_memory: u64) ->
         start,
         max_memory,
     )
+}
+
+/// The tiers the moves of tier `t` reach, checked: `t` itself or later tiers.
+fn successors<G: Tiered>(g: &G, t: usize) -> Result<Vec<usize>> {
+    let succ = g.successors(t);
+    match succ.iter().find(|&&k| k < t || k >= g.tiers()) {
+        Some(k) => Err(Error::Invalid(format!(
+            "{}: tier {t} names tier {k} among the tiers its moves reach; only itself and \
+             later tiers can be",
+            g.name()
+        ))),
+        None => Ok(succ),
+    }
+}
+
+/// Reachable ranks of a tier.
+fn ones(words: &[AtomicU64]) -> u64 {
+    words
+        .iter()
+        .map(|w| u64::from(w.load(Ordering::Relaxed).count_ones()))
+        .sum()
+}
+
+/// Keeps in `solved` the tiers after `t` that its moves reach (reading from their files those
+/// not in memory) and drops the others.
+#[allow(clippy::too_many_arguments)]
+fn load_successors<'a, G: Tiered>(
+    g: &G,
+    dir: &Path,
+    bits: &'a [Vec<AtomicU64>],
+    succ: &[usize],
+    t: usize,
+    remoteness: bool,
+    max_memory: u64,
+    solved: &mut [Option<Later<'a>>],
+) -> Result<()> {
+    for (k, slot) in solved.iter_mut().enumerate() {
+        if !succ.contains(&k) || k == t {
+            *slot = None;
+        } else if slot.is_none() {
+            let dense = Dense::new(&bits[k]);
+            let name = g.name();
+            let (codes, rems, _) = read_solved(
+                dir,
+                &name,
+                k,
+                g.tier_size(k),
+                Some(dense.len()),
+                remoteness,
+                max_memory,
+            )?
+            .ok_or_else(|| {
+                Error::Invalid(format!(
+                    "{}: tier {k} of {name} is missing, though solved before tier {t}",
+                    Kind::Values.path(dir, k).display()
+                ))
+            })?;
+            *slot = Some(Later {
+                tier: k,
+                dense,
+                codes,
+                rems,
+            });
+        }
+    }
+    Ok(())
+}
+
+/// Marks the first `m` values still unknown (code 0: moves within the tier that no pass
+/// decided) as draws.
+fn undecided_are_draws(codes: &mut [u8], m: u64) {
+    for d in 0..m {
+        let (byte, shift) = ((d / 4) as usize, 2 * (d % 4));
+        if codes[byte] >> shift & 3 == 0 {
+            codes[byte] |= Value::Draw.code() << shift;
+        }
+    }
 }
 
 /// The summary of a solved database whose tiers' counts are known; the start's value is read
@@ -730,16 +839,18 @@ fn summarize<G: Tiered>(
 }
 
 /// Marks (with `mark`) every position a move reaches from the reachable positions of tier `t`
-/// whose ranks are in `from..to`, in parallel; `done` counts the ranks covered, for progress.
+/// whose ranks are in `ranks`, in parallel; a move to a tier not in `succ` is an error.
+/// `done` counts the ranks covered, for progress.
 fn reach_range<G: Tiered>(
     g: &G,
     t: usize,
-    from: u64,
-    to: u64,
+    ranks: std::ops::Range<u64>,
     reach: &[AtomicU64],
+    succ: &[usize],
     mark: &(dyn Fn(usize, u64) + Sync),
     done: &AtomicU64,
 ) -> Result<()> {
+    let (from, to) = (ranks.start, ranks.end);
     let jobs = (to - from).div_ceil(REACH_BLOCK);
     (0..jobs).into_par_iter().try_for_each(|b| -> Result<()> {
         let lo = from + b * REACH_BLOCK;
@@ -748,6 +859,12 @@ fn reach_range<G: Tiered>(
         g.visit(t, lo, hi, &wanted, &mut |_, step| {
             if let Step::Moves(children) = step {
                 for &(ct, ci) in children {
+                    if !succ.contains(&ct) {
+                        return Err(Error::Invalid(format!(
+                            "a move of tier {t} reaches tier {ct}, which is not among the tiers \
+                             its moves reach"
+                        )));
+                    }
                     mark(ct, ci);
                 }
             }
@@ -766,44 +883,58 @@ struct Out<'a, 'b> {
     rems: &'a [AtomicU8],
 }
 
-/// Values the reachable positions of tier `t` (of `n` ranks) with ranks in `from..to`, in
-/// parallel, into `out`; `done` counts the ranks covered, for progress.
+/// Values the reachable positions of tier `t` with ranks in `from..to`, in parallel, into
+/// `out`, from the tiers in `laters` and, for moves within the tier, from the values `out`
+/// holds so far; returns how many values or remoteness changed. `done` counts the ranks
+/// covered, for progress.
 fn values_into<G: Tiered>(
     g: &G,
     t: usize,
     from: u64,
     to: u64,
     out: &Out,
-    later: Option<&Later>,
+    laters: &[&Later],
     done: &AtomicU64,
-) -> Result<()> {
+) -> Result<u64> {
     let jobs = (to - from).div_ceil(VALUE_BLOCK);
+    let changed = AtomicU64::new(0);
     (0..jobs).into_par_iter().try_for_each(|b| -> Result<()> {
         let lo = from + b * VALUE_BLOCK;
         let hi = (lo + VALUE_BLOCK).min(to);
         let reach = out.dense.words;
         let wanted = |i: u64| reach[(i / 64) as usize].load(Ordering::Relaxed) >> (i % 64) & 1 == 1;
+        let tick = || crate::progress::tick(done.fetch_add(hi - lo, Ordering::Relaxed) + hi - lo);
         // The dense index of the first reachable rank from `lo`; the others follow in order.
         let mut d = match (lo..hi).find(|&i| wanted(i)) {
             Some(i) => out.dense.index(i).unwrap_or(0) - out.base,
-            None => {
-                return crate::progress::tick(done.fetch_add(hi - lo, Ordering::Relaxed) + hi - lo)
-            }
+            None => return tick(),
         };
+        let mut here = 0;
         g.visit(t, lo, hi, &wanted, &mut |_, step| {
-            let (v, r) = match step {
-                Step::Over(v) => (v, 0),
-                Step::Moves(children) => value_of(children, later, t)?,
+            let decided = match step {
+                Step::Over(v) => Some((v, 0)),
+                Step::Moves(children) => value_of(children, laters, out, t)?,
             };
-            out.codes[(d / 4) as usize].fetch_or(v.code() << (2 * (d % 4)), Ordering::Relaxed);
-            if let Some(slot) = out.rems.get(d as usize) {
-                slot.store(r, Ordering::Relaxed);
+            if let Some((v, r)) = decided {
+                // A value, once decided, stays; only a remoteness can still shrink.
+                let (byte, shift) = (&out.codes[(d / 4) as usize], 2 * (d % 4));
+                if byte.load(Ordering::Relaxed) >> shift & 3 == 0 {
+                    byte.fetch_or(v.code() << shift, Ordering::Relaxed);
+                    here += 1;
+                }
+                if let Some(slot) = out.rems.get(d as usize) {
+                    if slot.swap(r, Ordering::Relaxed) != r {
+                        here += 1;
+                    }
+                }
             }
             d += 1;
             Ok(())
         })?;
-        crate::progress::tick(done.fetch_add(hi - lo, Ordering::Relaxed) + hi - lo)
-    })
+        changed.fetch_add(here, Ordering::Relaxed);
+        tick()
+    })?;
+    Ok(changed.into_inner())
 }
 
 /// Refuses a game whose reachability bits and two largest neighbouring tiers would need more
@@ -834,30 +965,61 @@ struct Later<'a> {
     rems: Vec<u8>,
 }
 
-/// The value of a position from its children's values, all in `later`, and its remoteness
-/// when `later` keeps theirs (0 otherwise): a win by the quickest losing child, a loss by the
-/// slowest winning one.
-fn value_of(children: &[(usize, u64)], later: Option<&Later>, t: usize) -> Result<(Value, u8)> {
+/// The value of a position from its children's: those in later tiers from `laters`, those in
+/// tier `t` itself from `current` as valued so far; and its remoteness when the values keep it
+/// (0 otherwise): a win by the quickest losing child, a loss by the slowest winning one.
+/// `None` while a child in the tier is undecided and no child is lost.
+fn value_of(
+    children: &[(usize, u64)],
+    laters: &[&Later],
+    current: &Out,
+    t: usize,
+) -> Result<Option<(Value, u8)>> {
     let mut draw = false;
+    let mut open = false;
     let mut win: Option<u8> = None;
     let mut loss: u8 = 0;
+    let unreachable = || {
+        Error::Invalid(format!(
+            "internal inconsistency: a move of tier {t} reaches a position marked unreachable"
+        ))
+    };
     for &(ct, ci) in children {
-        let Some(l) = later.filter(|l| l.tier == ct) else {
-            return Err(Error::Invalid(format!(
-                "internal inconsistency: a move of tier {t} reaches tier {ct}, not the next"
-            )));
+        let (code, r) = if ct == t {
+            let d = current.dense.index(ci).ok_or_else(unreachable)?;
+            let Some(d) = d
+                .checked_sub(current.base)
+                .filter(|&d| d < 4 * current.codes.len() as u64)
+            else {
+                return Err(Error::Invalid(format!(
+                    "moves within tier {t} need the whole tier in one process"
+                )));
+            };
+            let code = current.codes[(d / 4) as usize].load(Ordering::Relaxed) >> (2 * (d % 4)) & 3;
+            let r = current
+                .rems
+                .get(d as usize)
+                .map_or(0, |x| x.load(Ordering::Relaxed));
+            (code, r)
+        } else {
+            let Some(l) = laters.iter().find(|l| l.tier == ct) else {
+                return Err(Error::Invalid(format!(
+                    "internal inconsistency: a move of tier {t} reaches tier {ct}, which is not \
+                     solved"
+                )));
+            };
+            let d = l.dense.index(ci).ok_or_else(unreachable)?;
+            (
+                get(&l.codes, d),
+                l.rems.get(d as usize).copied().unwrap_or(0),
+            )
         };
-        let Some(d) = l.dense.index(ci) else {
-            return Err(Error::Invalid(format!(
-                "internal inconsistency: a move of tier {t} reaches a position marked \
-                 unreachable"
-            )));
-        };
-        let r = l.rems.get(d as usize).copied().unwrap_or(0);
-        match Value::of(get(&l.codes, d)) {
+        match Value::of(code) {
             Value::Loss => win = Some(win.map_or(r, |w| w.min(r))),
             Value::Draw => draw = true,
             Value::Win => loss = loss.max(r),
+            // Undecided yet: a position of this tier still being valued.
+            Value::Unreachable if ct == t => open = true,
             Value::Unreachable => {
                 return Err(Error::Invalid(format!(
                     "internal inconsistency: a move of tier {t} reaches a position not valued"
@@ -866,9 +1028,10 @@ fn value_of(children: &[(usize, u64)], later: Option<&Later>, t: usize) -> Resul
         }
     }
     Ok(match win {
-        Some(r) => (Value::Win, r.saturating_add(1)),
-        None if draw => (Value::Draw, 0),
-        None => (Value::Loss, loss.saturating_add(1)),
+        Some(r) => Some((Value::Win, r.saturating_add(1))),
+        None if open => None,
+        None if draw => Some((Value::Draw, 0)),
+        None => Some((Value::Loss, loss.saturating_add(1))),
     })
 }
 

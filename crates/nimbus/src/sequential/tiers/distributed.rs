@@ -23,9 +23,9 @@
 //! without finalising MPI, and `mpirun` (or `srun`) stops the others.
 
 use super::{
-    check_budget, compress_block, packed_len, reach_bytes, reach_range, read_solved, summarize,
-    values_into, write_blocks, write_tier, Counts, Dense, Kind, Later, Out, Summary, Tier, Tiered,
-    BLOCK_BYTES,
+    check_budget, compress_block, load_successors, packed_len, reach_bytes, reach_range,
+    read_solved, successors, summarize, values_into, write_blocks, write_tier, Counts, Dense, Kind,
+    Later, Out, Summary, Tier, Tiered, BLOCK_BYTES,
 };
 use crate::{Error, Result};
 use mpi::collective::SystemOperation;
@@ -33,7 +33,7 @@ use mpi::topology::{Color, SimpleCommunicator};
 use mpi::traits::*;
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicU8, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
 /// A worker asks for a job.
 const ASK: i32 = 1;
@@ -69,19 +69,21 @@ pub fn solve<G: Tiered>(g: &G, dir: &Path, remoteness: bool, max_memory: u64) ->
     let result = if world.size() < 2 {
         super::solve(g, dir, remoteness, max_memory).map(Outcome::Manager)
     } else {
-        check_budget(g, remoteness, max_memory).and_then(|()| {
-            if world.rank() == 0 {
-                let none = world.split_by_color(Color::undefined());
-                debug_assert!(none.is_none());
-                manager(g, dir, remoteness, max_memory, &world).map(Outcome::Manager)
-            } else {
-                let team = world
-                    .split_by_color(Color::with_value(1))
-                    .ok_or_else(|| Error::Invalid("MPI: no communicator of workers".into()))?;
-                worker(g, dir, remoteness, max_memory, &world, &team)
-                    .map(|()| Outcome::Worker { rank: world.rank() })
-            }
-        })
+        check_budget(g, remoteness, max_memory)
+            .and_then(|()| between_tiers(g))
+            .and_then(|()| {
+                if world.rank() == 0 {
+                    let none = world.split_by_color(Color::undefined());
+                    debug_assert!(none.is_none());
+                    manager(g, dir, remoteness, max_memory, &world).map(Outcome::Manager)
+                } else {
+                    let team = world
+                        .split_by_color(Color::with_value(1))
+                        .ok_or_else(|| Error::Invalid("MPI: no communicator of workers".into()))?;
+                    worker(g, dir, remoteness, max_memory, &world, &team)
+                        .map(|()| Outcome::Worker { rank: world.rank() })
+                }
+            })
     };
     if result.is_err() {
         // Finalising would wait for the other ranks, which wait for this one: leave without
@@ -89,6 +91,21 @@ pub fn solve<G: Tiered>(g: &G, dir: &Path, remoteness: bool, max_memory: u64) ->
         std::mem::forget(universe);
     }
     result
+}
+
+/// Refuses a game with moves within a tier: valuing them takes passes over the whole tier,
+/// which the jobs of a tier, each on a part of it, cannot do.
+fn between_tiers<G: Tiered>(g: &G) -> Result<()> {
+    for t in 0..g.tiers() {
+        if successors(g, t)?.contains(&t) {
+            return Err(Error::Invalid(format!(
+                "{}: tier {t} has moves within itself, which the distributed solver does not \
+                 take (it splits each tier among the workers); solve it in one process",
+                g.name()
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// Hands out jobs `0..jobs` of a pass to the workers as they ask, then tells each there are
@@ -221,40 +238,29 @@ fn worker<G: Tiered>(
     let (t0, i0) = g.start();
     bits[t0][(i0 / 64) as usize].fetch_or(1 << (i0 % 64), Ordering::Relaxed);
     let done = AtomicU64::new(0);
+    let mark = |ct: usize, ci: u64| {
+        bits[ct][(ci / 64) as usize].fetch_or(1 << (ci % 64), Ordering::Relaxed);
+    };
     for t in t0..tiers {
-        // Moves lead to the next tier only (the value pass needs it too); a move elsewhere is
-        // reported rather than lost in the exchange.
-        let elsewhere = AtomicBool::new(false);
-        let mark = |ct: usize, ci: u64| {
-            if ct == t + 1 {
-                bits[ct][(ci / 64) as usize].fetch_or(1 << (ci % 64), Ordering::Relaxed);
-            } else {
-                elsewhere.store(true, Ordering::Relaxed);
-            }
-        };
+        let succ = successors(g, t)?;
         while let Some(job) = ask(world) {
             let from = job * REACH_JOB;
             let to = (from + REACH_JOB).min(sizes[t]);
-            reach_range(g, t, from, to, &bits[t], &mark, &done)?;
+            reach_range(g, t, from..to, &bits[t], &succ, &mark, &done)?;
         }
-        if elsewhere.load(Ordering::Relaxed) {
-            return Err(Error::Invalid(format!(
-                "internal inconsistency: a move of tier {t} of {name} reaches a tier other than \
-                 the next"
-            )));
-        }
-        if let Some(next) = bits.get(t + 1) {
-            let mine: Vec<u64> = next.iter().map(|w| w.load(Ordering::Relaxed)).collect();
+        // Every worker's marks in the tiers the moves reach, joined.
+        for &k in &succ {
+            let mine: Vec<u64> = bits[k].iter().map(|w| w.load(Ordering::Relaxed)).collect();
             let mut all = vec![0u64; mine.len()];
             for (a, b) in mine.chunks(REDUCE_WORDS).zip(all.chunks_mut(REDUCE_WORDS)) {
                 team.all_reduce_into(a, b, SystemOperation::bitwise_or());
             }
-            for (w, v) in next.iter().zip(all) {
+            for (w, v) in bits[k].iter().zip(all) {
                 w.store(v, Ordering::Relaxed);
             }
         }
     }
-    let mut later: Option<Later> = None;
+    let mut solved: Vec<Option<Later>> = (0..tiers).map(|_| None).collect();
     for t in (0..tiers).rev() {
         let n = sizes[t];
         let mut flag = 0u64;
@@ -273,35 +279,12 @@ fn worker<G: Tiered>(
             write_tier(dir, &tier, Kind::Reach, &reach_bytes(&bits[t], n))?;
             world.process_at_rank(0).send_with_tag(&dense.len(), COUNT);
         }
-        // The tier after this one, as the manager wrote it.
-        if t + 1 < tiers && later.as_ref().is_none_or(|l| l.tier != t + 1) {
-            // The tier before it is no longer needed: free it before reading this one.
-            drop(later.take());
-            let next = Dense::new(&bits[t + 1]);
-            let (codes, rems, _) = read_solved(
-                dir,
-                &name,
-                t + 1,
-                sizes[t + 1],
-                Some(next.len()),
-                remoteness,
-                max_memory,
-            )?
-            .ok_or_else(|| {
-                Error::Invalid(format!(
-                    "{}: missing, though the manager wrote it",
-                    Kind::Values.path(dir, t + 1).display()
-                ))
-            })?;
-            later = Some(Later {
-                tier: t + 1,
-                dense: next,
-                codes,
-                rems,
-            });
-        }
+        // The tiers its moves reach, as the manager wrote them.
+        let succ = successors(g, t)?;
+        load_successors(g, dir, &bits, &succ, t, remoteness, max_memory, &mut solved)?;
+        let laters: Vec<&Later> = solved.iter().flatten().collect();
         while let Some(b) = ask(world) {
-            value_block(g, dir, t, n, b, remoteness, &dense, later.as_ref())?;
+            value_block(g, dir, t, n, b, remoteness, &dense, &laters)?;
         }
     }
     Ok(())
@@ -319,7 +302,7 @@ fn value_block<G: Tiered>(
     b: u64,
     remoteness: bool,
     dense: &Dense,
-    later: Option<&Later>,
+    laters: &[&Later],
 ) -> Result<()> {
     let per = 4 * BLOCK_BYTES as u64;
     let first = b * per;
@@ -346,7 +329,7 @@ fn value_block<G: Tiered>(
         rems: &rems,
     };
     let (from, to) = (dense.select(first, n), dense.select(last, n));
-    values_into(g, t, from, to, &out, later, &AtomicU64::new(0))?;
+    values_into(g, t, from, to, &out, laters, &AtomicU64::new(0))?;
     let codes: Vec<u8> = codes.into_iter().map(AtomicU8::into_inner).collect();
     let rems: Vec<u8> = rems.into_iter().map(AtomicU8::into_inner).collect();
     for (k, chunk) in rem_blocks.zip(rems.chunks(BLOCK_BYTES)) {
