@@ -200,3 +200,23 @@ fn a_job_whose_worker_is_killed_is_finished_by_the_next() {
     let _ = std::fs::remove_dir_all(one);
     let _ = std::fs::remove_dir_all(three);
 }
+
+#[test]
+fn without_mpirun_one_process_solves_alone() {
+    let (one, alone) = (scratch("plain"), scratch("singleton"));
+    let want = single("connect4:4x4", &one, &[]);
+    let got = answer(
+        Command::new(nimbus())
+            .args(["solve", "connect4:4x4", "--all", "--db"])
+            .arg(&alone)
+            .args(["--mpi", "--json"])
+            .env("OMPI_ALLOW_RUN_AS_ROOT", "1")
+            .env("OMPI_ALLOW_RUN_AS_ROOT_CONFIRM", "1")
+            .output()
+            .unwrap(),
+    );
+    assert_eq!(counts(got), counts(want));
+    assert_eq!(files(&one), files(&alone));
+    let _ = std::fs::remove_dir_all(one);
+    let _ = std::fs::remove_dir_all(alone);
+}
