@@ -391,15 +391,7 @@ fn write_tier(dir: &Path, tier: &Tier, kind: Kind, bytes: &[u8]) -> Result<()> {
         .collect::<std::io::Result<_>>()
         .map_err(io_error(&path))?;
     let before = if kind == Kind::Reach {
-        let mut count = 0;
-        bytes
-            .chunks(BLOCK_BYTES)
-            .map(|block| {
-                let here = count;
-                count += block.iter().map(|b| u64::from(b.count_ones())).sum::<u64>();
-                here
-            })
-            .collect()
+        ones_before(bytes, BLOCK_BYTES)
     } else {
         Vec::new()
     };
@@ -526,19 +518,33 @@ impl TierFile {
         std::io::Seek::seek(&mut self.reader, std::io::SeekFrom::Start(offset))
             .map_err(io_error(&self.path))?;
         let want = (self.len - b * BLOCK_BYTES).min(BLOCK_BYTES);
-        let mut values = Vec::with_capacity(want);
-        flate2::read::DeflateDecoder::new((&mut self.reader).take(self.header.sizes[b]))
-            .take(want as u64 + 1)
-            .read_to_end(&mut values)
-            .map_err(|_| damaged(&self.path, "damaged values"))?;
-        if values.len() != want || crc32fast::hash(&values) != self.header.crc32[b] {
-            return Err(damaged(
-                &self.path,
-                "its values do not match their checksum",
-            ));
-        }
-        Ok(values)
+        let packed = (&mut self.reader).take(self.header.sizes[b]);
+        inflate(packed, want, self.header.crc32[b])
+            .ok_or_else(|| damaged(&self.path, "its values do not match their checksum"))
     }
+}
+
+/// A block decompressed, when it inflates to `want` bytes whose CRC-32 is `crc`.
+fn inflate(packed: impl Read, want: usize, crc: u32) -> Option<Vec<u8>> {
+    let mut bytes = Vec::with_capacity(want);
+    flate2::read::DeflateDecoder::new(packed)
+        .take(want as u64 + 1)
+        .read_to_end(&mut bytes)
+        .ok()?;
+    (bytes.len() == want && crc32fast::hash(&bytes) == crc).then_some(bytes)
+}
+
+/// The set bits of `bytes` before each chunk of `chunk` bytes.
+fn ones_before(bytes: &[u8], chunk: usize) -> Vec<u64> {
+    let mut count = 0;
+    bytes
+        .chunks(chunk)
+        .map(|c| {
+            let here = count;
+            count += c.iter().map(|b| u64::from(b.count_ones())).sum::<u64>();
+            here
+        })
+        .collect()
 }
 
 fn damaged(path: &Path, why: &str) -> Error {
@@ -674,7 +680,7 @@ pub fn solve<G: Tiered>(g: &G, dir: &Path, remoteness: bool, max_memory: u64) ->
                     codes: &codes,
                     rems: &rems,
                 };
-                let laters: Vec<&Later> = solved.iter().flatten().filter(|l| l.tier != t).collect();
+                let laters: Vec<&Later> = solved.iter().flatten().collect();
                 // Moves within the tier: passes until nothing changes; what is still
                 // undecided then is a draw.
                 loop {
@@ -685,7 +691,9 @@ pub fn solve<G: Tiered>(g: &G, dir: &Path, remoteness: bool, max_memory: u64) ->
                     }
                 }
                 let mut codes: Vec<u8> = codes.into_iter().map(AtomicU8::into_inner).collect();
-                undecided_are_draws(&mut codes, m);
+                if succ.contains(&t) {
+                    undecided_are_draws(&mut codes, m);
+                }
                 let rems: Vec<u8> = rems.into_iter().map(AtomicU8::into_inner).collect();
                 // The values file last: a tier counts as solved once it is there.
                 write_tier(dir, &tier, Kind::Reach, &reach_bytes(&bits[t], n))?;
@@ -1044,7 +1052,7 @@ pub struct Database<'g, G: Tiered> {
     /// Each tier's reachable ranks before each block of its reachability file.
     before: std::collections::HashMap<usize, Vec<u64>>,
     /// For each reachability block read, its reachable ranks before every 64th byte.
-    marks: std::collections::HashMap<(usize, usize), Vec<u32>>,
+    marks: std::collections::HashMap<(usize, usize), Vec<u64>>,
     held: u64,
 }
 
@@ -1099,19 +1107,12 @@ impl<'g, G: Tiered> Database<'g, G> {
         let b = byte / BLOCK_BYTES;
         let block = &self.blocks[&(Kind::Reach, t, b)];
         // Reachable ranks before every 64th byte of the block, counted once a block.
-        let marks = self.marks.entry((t, b)).or_insert_with(|| {
-            let mut count = 0u32;
-            block
-                .chunks(64)
-                .map(|c| {
-                    let here = count;
-                    count += c.iter().map(|x| x.count_ones()).sum::<u32>();
-                    here
-                })
-                .collect()
-        });
+        let marks = self
+            .marks
+            .entry((t, b))
+            .or_insert_with(|| ones_before(block, 64));
         let at = byte - b * BLOCK_BYTES;
-        let within: u64 = u64::from(marks[at / 64])
+        let within: u64 = marks[at / 64]
             + block[at / 64 * 64..at]
                 .iter()
                 .map(|x| u64::from(x.count_ones()))

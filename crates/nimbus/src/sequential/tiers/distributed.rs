@@ -31,7 +31,7 @@ use crate::{Error, Result};
 use mpi::collective::SystemOperation;
 use mpi::topology::{Color, SimpleCommunicator};
 use mpi::traits::*;
-use std::io::{Read, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 
@@ -378,13 +378,6 @@ fn read_part(
     let (head, packed) = bytes.split_at_checked(4).ok_or_else(damaged)?;
     let crc = u32::from_le_bytes(head.try_into().map_err(|_| damaged())?);
     let want = (len - b * BLOCK_BYTES).min(BLOCK_BYTES);
-    let mut values = Vec::with_capacity(want);
-    flate2::read::DeflateDecoder::new(packed)
-        .take(want as u64 + 1)
-        .read_to_end(&mut values)
-        .map_err(|_| damaged())?;
-    if values.len() != want || crc32fast::hash(&values) != crc {
-        return Err(damaged());
-    }
+    let values = super::inflate(packed, want, crc).ok_or_else(damaged)?;
     Ok((packed.to_vec(), crc, values))
 }
