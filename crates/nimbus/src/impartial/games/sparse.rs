@@ -110,6 +110,8 @@ pub(crate) struct Sparse<V> {
     common_list: Vec<u32>,
     /// The heaps `n >= 1` whose value is rare, in increasing order.
     rare: Vec<u32>,
+    /// Their values, `G(rare[i])`, side by side so that the rare loop reads them in order.
+    rare_values: Vec<V>,
     /// `rare.len()` when `C` was last built.
     rare_at_build: usize,
     /// `stamp[x] == tag`: `x` is an option value of the heap being computed. Its length is a
@@ -137,6 +139,7 @@ impl<V: Nimber> Sparse<V> {
             common: vec![false; 64],
             common_list: Vec::new(),
             rare: Vec::new(),
+            rare_values: Vec::new(),
             rare_at_build: 0,
             stamp: vec![0; 64],
             tag: 0,
@@ -155,6 +158,7 @@ impl<V: Nimber> Sparse<V> {
             common: from.common,
             common_list: from.common_list,
             rare: from.rare,
+            rare_values: from.rare_values.iter().map(|&v| V::of(v.into())).collect(),
             rare_at_build: from.rare_at_build,
             stamp: from.stamp,
             tag: from.tag,
@@ -271,8 +275,8 @@ impl<V: Nimber> Sparse<V> {
         }
         // The rare loop costs a pass over the rare heaps per split take: when they are a
         // sizeable part of all heaps the plain scan is as cheap.
-        let rare = &self.rare[..self.rare.partition_point(|&r| (r as usize) < n)];
-        let dense = rare.len() * 4 > n;
+        let in_play = self.rare.partition_point(|&r| (r as usize) < n);
+        let dense = in_play * 4 > n;
         for (i, &k) in self.takes.two.iter().enumerate() {
             self.cursor[i] = 1;
             if k + 2 > n {
@@ -281,25 +285,21 @@ impl<V: Nimber> Sparse<V> {
             let m = n - k;
             let half = self.takes.half(m);
             if dense {
-                for a in 1..=half {
-                    stamp[(g[a].into() ^ g[m - a].into()) as usize] = tag;
-                }
+                mark_splits(g, m, 1, half + 1, stamp, tag);
                 self.work += half as u64;
                 self.cursor[i] = half + 1;
             } else {
-                let mut seen = 0u64;
-                for &r in rare {
-                    let r = r as usize;
-                    if r >= m {
-                        break;
-                    }
-                    // (For unequal splits, `r = m - r` is no move.)
-                    if !(self.takes.unequal && 2 * r == m) {
-                        stamp[(g[r].into() ^ g[m - r].into()) as usize] = tag;
-                    }
-                    seen += 1;
-                }
-                self.work += seen;
+                let below = self.rare[..in_play].partition_point(|&r| (r as usize) < m);
+                mark_rare(
+                    g,
+                    m,
+                    &self.rare[..below],
+                    &self.rare_values[..below],
+                    self.takes.unequal,
+                    stamp,
+                    tag,
+                );
+                self.work += below as u64;
             }
         }
         let mut v = 0usize;
@@ -326,9 +326,11 @@ impl<V: Nimber> Sparse<V> {
     /// `v`: whether one does. The split takes are scanned side by side, a stretch of each in
     /// turn, since `v` may be easy to reach with one take and impossible with another.
     fn scan_for(&mut self, n: usize, v: u32) -> bool {
-        const STRETCH: usize = 32;
+        // Marking past the first split of value `v` only records more options, so a stretch
+        // is scanned whole and tested once: a loop without a branch in it.
+        const STRETCH: usize = 64;
         let g = &self.values;
-        let stamp = &mut self.stamp;
+        let stamp = &mut self.stamp[..];
         let tag = self.tag;
         loop {
             let mut more = false;
@@ -340,23 +342,15 @@ impl<V: Nimber> Sparse<V> {
                 let half = self.takes.half(m);
                 let start = self.cursor[i];
                 let end = (start + STRETCH).min(half + 1);
-                let mut a = start;
-                let mut found = false;
-                while a < end {
-                    let x = g[a].into() ^ g[m - a].into();
-                    stamp[x as usize] = tag;
-                    a += 1;
-                    if x == v {
-                        found = true;
-                        break;
+                if start < end {
+                    mark_splits(g, m, start, end, stamp, tag);
+                    self.cursor[i] = end;
+                    self.work += (end - start) as u64;
+                    if stamp[v as usize] == tag {
+                        return true;
                     }
                 }
-                self.cursor[i] = a;
-                self.work += (a - start) as u64;
-                if found {
-                    return true;
-                }
-                more |= a <= half;
+                more |= end <= half;
             }
             if !more {
                 return false;
@@ -383,6 +377,7 @@ impl<V: Nimber> Sparse<V> {
         }
         if !self.common[g] && n > 0 {
             self.rare.push(n as u32);
+            self.rare_values.push(V::of(g as u32));
         }
         if self.rare.len() > 2 * self.rare_at_build.max(32) {
             self.rebuild();
@@ -411,12 +406,58 @@ impl<V: Nimber> Sparse<V> {
             }
         }
         self.rare.clear();
+        self.rare_values.clear();
         for (n, &v) in self.values.iter().enumerate().skip(1) {
             if !self.common[v.into() as usize] {
                 self.rare.push(n as u32);
+                self.rare_values.push(v);
             }
         }
         self.rare_at_build = self.rare.len();
+    }
+}
+
+/// Marks in `stamp` the values `G(a) ^ G(m - a)` of the splits of `m` with `a` in `from..to`.
+// Out of line: inside the caller the loop's registers were spilled to the stack.
+#[inline(never)]
+fn mark_splits<V: Nimber>(g: &[V], m: usize, from: usize, to: usize, stamp: &mut [u32], tag: u32) {
+    // Every xor of two values is below the array's length, a power of two.
+    let mask = stamp.len() - 1;
+    if from >= to {
+        return;
+    }
+    // `G(a)` for `a` in `from..to`, and `G(m - a)` backwards from the end of `high`.
+    let low = &g[from..to];
+    let high = &g[m + 1 - to..=m - from];
+    for (&x, &y) in low.iter().zip(high.iter().rev()) {
+        stamp[(x.into() ^ y.into()) as usize & mask] = tag;
+    }
+}
+
+/// Marks in `stamp` the values `G(r) ^ G(m - r)` of the splits of `m` with a rare heap `r`
+/// (the rare heaps below `m`, and their values); with `unequal`, not the split into halves.
+#[inline(never)]
+fn mark_rare<V: Nimber>(
+    g: &[V],
+    m: usize,
+    rare: &[u32],
+    values: &[V],
+    unequal: bool,
+    stamp: &mut [u32],
+    tag: u32,
+) {
+    let mask = stamp.len() - 1;
+    let g = &g[..m];
+    if unequal {
+        for (&r, &v) in rare.iter().zip(values) {
+            if 2 * r as usize != m {
+                stamp[(v.into() ^ g[m - r as usize].into()) as usize & mask] = tag;
+            }
+        }
+    } else {
+        for (&r, &v) in rare.iter().zip(values) {
+            stamp[(v.into() ^ g[m - r as usize].into()) as usize & mask] = tag;
+        }
     }
 }
 
