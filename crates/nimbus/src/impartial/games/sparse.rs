@@ -21,7 +21,7 @@ use crate::error::{Error, Result};
 use crate::impartial::sequence::{proved_period, Period};
 
 /// A table entry: `u16` for the usual games, `u32` when a value outgrows it.
-pub(crate) trait Nimber: Copy + Eq + Default + Into<u32> + 'static {
+pub(crate) trait Nimber: Copy + Eq + Default + Into<u32> + Send + Sync + 'static {
     /// The largest value the type holds.
     const LIMIT: u32;
     /// `v`, which is at most [`Nimber::LIMIT`].
@@ -114,6 +114,8 @@ pub(crate) struct Sparse<V> {
     rare_values: Vec<V>,
     /// `rare.len()` when `C` was last built.
     rare_at_build: usize,
+    /// How many times `C` has been built: the helper's marks were made for one `C`.
+    generation: u64,
     /// `stamp[x] == tag`: `x` is an option value of the heap being computed. Its length is a
     /// power of two above every xor of two values.
     stamp: Vec<u32>,
@@ -141,6 +143,7 @@ impl<V: Nimber> Sparse<V> {
             rare: Vec::new(),
             rare_values: Vec::new(),
             rare_at_build: 0,
+            generation: 0,
             stamp: vec![0; 64],
             tag: 0,
             cursor: vec![0; splits],
@@ -160,6 +163,7 @@ impl<V: Nimber> Sparse<V> {
             rare: from.rare,
             rare_values: from.rare_values.iter().map(|&v| V::of(v.into())).collect(),
             rare_at_build: from.rare_at_build,
+            generation: from.generation,
             stamp: from.stamp,
             tag: from.tag,
             cursor: from.cursor,
@@ -185,27 +189,140 @@ impl<V: Nimber> Sparse<V> {
     ) -> Result<bool, Stop> {
         self.values
             .reserve((upto + 1).saturating_sub(self.values.len()));
+        if self.takes.three.is_empty()
+            && !self.takes.two.is_empty()
+            && upto >= self.values.len() + PARALLEL_FROM
+            && rayon::current_num_threads() >= 2
+        {
+            return self.extend_with_helper(upto, max_work, what, pause);
+        }
         while self.values.len() <= upto {
             let n = self.values.len();
-            if n % 4096 == 0 {
-                if pause.is_some_and(|p| std::time::Instant::now() >= p) {
-                    return Ok(false);
-                }
-                crate::progress::tick(n as u64).map_err(Stop::Failed)?;
-                if self.work > max_work {
-                    let what = format!("{what} (stopped at heap {n})");
-                    return Err(Stop::Failed(
-                        crate::budget::check_work(&what, self.work, max_work).unwrap_err(),
-                    ));
-                }
+            if n % 4096 == 0 && !self.checks(n, max_work, what, pause)? {
+                return Ok(false);
             }
-            let g = self.next_value(n);
+            let g = self.next_value(n, None);
             if g > V::LIMIT {
                 return Err(Stop::Overflow);
             }
             self.push(n, g);
         }
         Ok(true)
+    }
+
+    /// The checks made every few thousand heaps: false when a checkpoint is due.
+    fn checks(
+        &self,
+        n: usize,
+        max_work: u64,
+        what: &str,
+        pause: Option<std::time::Instant>,
+    ) -> Result<bool, Stop> {
+        if pause.is_some_and(|p| std::time::Instant::now() >= p) {
+            return Ok(false);
+        }
+        crate::progress::tick(n as u64).map_err(Stop::Failed)?;
+        if self.work > max_work {
+            let what = format!("{what} (stopped at heap {n})");
+            return Err(Stop::Failed(
+                crate::budget::check_work(&what, self.work, max_work).unwrap_err(),
+            ));
+        }
+        Ok(true)
+    }
+
+    /// [`Sparse::extend_to`] with a second thread, the helper, that works on the heaps two
+    /// batches ([`BATCH`] heaps) ahead while this thread finds values. The helper knows
+    /// `G(0..known)` only: for heap `n` it marks the splits `r + (m - r)` with a rare `r`
+    /// whose parts are both below `known`, and this thread marks the splits whose larger part
+    /// is not (the first `m - known`, which its scan would look at first anyway). The helper
+    /// takes on as much as keeps the two threads equally busy: part of the rare loop (this
+    /// thread does the rest), or all of it and the start of the scan. When `C` was rebuilt
+    /// after the helper's marks were made, they may miss a rare heap, and this thread does
+    /// that heap alone.
+    fn extend_with_helper(
+        &mut self,
+        upto: usize,
+        max_work: u64,
+        what: &str,
+        pause: Option<std::time::Instant>,
+    ) -> Result<bool, Stop> {
+        let first = self.values.len();
+        let helper = Helper {
+            takes: self.takes.clone(),
+            values: self.values.clone(),
+            rare: self.rare.clone(),
+            rare_values: self.rare_values.clone(),
+            generation: self.generation,
+        };
+        let waited = &std::sync::atomic::AtomicBool::new(false);
+        std::thread::scope(|scope| {
+            let (to_helper, jobs) = std::sync::mpsc::channel::<Job<V>>();
+            let (to_main, done) = std::sync::mpsc::channel::<Done>();
+            scope.spawn(move || helper.run(jobs, to_main, waited));
+            // The helper works two batches ahead. A send fails only when the helper has
+            // gone, which it does only when this thread has; a receive then gets nothing, and
+            // this thread does without marks.
+            for b in 0..2 {
+                let _ = to_helper.send(Job {
+                    values: Vec::new(),
+                    rare: None,
+                    space: self.stamp.len(),
+                    start: first + b * BATCH,
+                    done: None,
+                });
+            }
+            let mut end = first;
+            let mut pre: Option<Done> = None;
+            let mut fresh = Vec::with_capacity(BATCH);
+            let mut generation = self.generation;
+            while self.values.len() <= upto {
+                let n = self.values.len();
+                // Returning drops the sender, which ends the helper.
+                if n % 4096 == 0 && !self.checks(n, max_work, what, pause)? {
+                    return Ok(false);
+                }
+                if n == end {
+                    let old = pre.take();
+                    pre = match done.try_recv() {
+                        Ok(d) => Some(d),
+                        Err(_) => {
+                            waited.store(true, std::sync::atomic::Ordering::Relaxed);
+                            wait(&done)
+                        }
+                    };
+                    debug_assert!(pre.as_ref().is_none_or(|d| d.start == n));
+                    if let Some(d) = &pre {
+                        self.work += d.work;
+                    }
+                    end = n + BATCH;
+                    // The batch before last is done with: its table goes back to be reused.
+                    if let Some(old) = old {
+                        let _ = to_helper.send(Job {
+                            values: std::mem::take(&mut fresh),
+                            rare: (self.generation != generation).then(|| {
+                                (self.rare.clone(), self.rare_values.clone(), self.generation)
+                            }),
+                            space: self.stamp.len(),
+                            start: n + BATCH,
+                            done: Some(old),
+                        });
+                        generation = self.generation;
+                    }
+                }
+                let usable = pre
+                    .as_ref()
+                    .filter(|d| d.generation == self.generation)
+                    .and_then(|d| d.heap(n));
+                let g = self.next_value(n, usable);
+                if g > V::LIMIT {
+                    return Err(Stop::Overflow);
+                }
+                self.push(n, g);
+                fresh.push((V::of(g), !self.common[g as usize]));
+            }
+            Ok(true)
+        })
     }
 
     /// The table of `values` (as a run that computed them would have left it: the same
@@ -219,8 +336,9 @@ impl<V: Nimber> Sparse<V> {
         t
     }
 
-    /// `G(n)`, given `G(0..n)`.
-    fn next_value(&mut self, n: usize) -> u32 {
+    /// `G(n)`, given `G(0..n)`; `pre` are the helper's marks of the rare loop of heap `n`,
+    /// made for the present `C`.
+    fn next_value(&mut self, n: usize, pre: Option<Pre<'_>>) -> u32 {
         self.tag = self.tag.wrapping_add(1);
         if self.tag == 0 {
             self.stamp.fill(0);
@@ -288,6 +406,28 @@ impl<V: Nimber> Sparse<V> {
                 mark_splits(g, m, 1, half + 1, stamp, tag);
                 self.work += half as u64;
                 self.cursor[i] = half + 1;
+            } else if let Some(p) = pre {
+                // The helper had the splits with a rare part below `p.rare_cut` and both
+                // parts below `p.known`; those with a part at or above `p.known` are the
+                // first of the scan, and the helper scanned on from them.
+                let (low, high) = Pre::scan(p.known, p.scanned, m, half);
+                mark_splits(g, m, 1, low, stamp, tag);
+                self.work += (low - 1) as u64;
+                self.cursor[i] = high;
+                let from = self.rare[..in_play].partition_point(|&r| r < p.rare_cut);
+                let below = self.rare[..in_play].partition_point(|&r| (r as usize) < m);
+                if from < below {
+                    mark_rare(
+                        g,
+                        m,
+                        &self.rare[from..below],
+                        &self.rare_values[from..below],
+                        self.takes.unequal,
+                        stamp,
+                        tag,
+                    );
+                    self.work += (below - from) as u64;
+                }
             } else {
                 let below = self.rare[..in_play].partition_point(|&r| (r as usize) < m);
                 mark_rare(
@@ -308,7 +448,7 @@ impl<V: Nimber> Sparse<V> {
                 // Every value below the array's length is an option: the mex is past them.
                 return v as u32;
             }
-            if self.stamp[v] == tag {
+            if self.stamp[v] == tag || pre.is_some_and(|p| p.has(v)) {
                 v += 1;
                 continue;
             }
@@ -414,7 +554,238 @@ impl<V: Nimber> Sparse<V> {
             }
         }
         self.rare_at_build = self.rare.len();
+        self.generation += 1;
     }
+}
+
+/// Below this many heaps to go a table grows without the helper thread (low enough that the
+/// tests against the naive loop, to a few thousand, run through it).
+const PARALLEL_FROM: usize = 256;
+
+/// Heaps in a batch of the helper's: one exchange between the threads a batch.
+const BATCH: usize = 64;
+
+/// The heaps the helper is to prepare next, and what it needs to know for them.
+struct Job<V> {
+    /// The values that follow those it knows, with whether each is rare (when `rare` is
+    /// `None`).
+    values: Vec<(V, bool)>,
+    /// After `C` was rebuilt: the rare heaps, their values, and the build's number.
+    rare: Option<(Vec<u32>, Vec<V>, u64)>,
+    /// A power of two above every xor of two values.
+    space: usize,
+    /// The first heap of the batch.
+    start: usize,
+    /// A batch's answer to reuse the memory of.
+    done: Option<Done>,
+}
+
+/// The helper's marks for a batch of heaps.
+struct Done {
+    start: usize,
+    /// How many values the helper knew.
+    known: usize,
+    /// The rare heaps the helper did: those below this one.
+    rare_cut: u32,
+    /// How many splits with both parts below `known` the helper scanned, for each split
+    /// take, after the splits with a part at or above `known`.
+    scanned: usize,
+    /// The build of `C` the rare heaps were of.
+    generation: u64,
+    /// Words of the bit set of one heap.
+    words: usize,
+    /// For each heap of the batch, the option values it marked, as a bit set; or nothing
+    /// for a heap whose rare heaps were too many for the rare loop to pay.
+    bits: Vec<u64>,
+    done: [bool; BATCH],
+    /// Pairs examined.
+    work: u64,
+}
+
+impl Done {
+    /// Heap `n`'s marks, if the helper made them.
+    fn heap(&self, n: usize) -> Option<Pre<'_>> {
+        let i = n
+            .checked_sub(self.start)
+            .filter(|&i| i < BATCH && self.done[i])?;
+        Some(Pre {
+            bits: &self.bits[i * self.words..(i + 1) * self.words],
+            known: self.known,
+            rare_cut: self.rare_cut,
+            scanned: self.scanned,
+        })
+    }
+}
+
+/// The helper's marks for one heap: for each split take, the option values of the splits
+/// with a rare heap below `rare_cut` whose parts are both below `known`, and of the
+/// `scanned` splits that follow those with a part at or above `known` (see [`Pre::scan`]).
+#[derive(Clone, Copy)]
+struct Pre<'a> {
+    bits: &'a [u64],
+    known: usize,
+    rare_cut: u32,
+    scanned: usize,
+}
+
+impl Pre<'_> {
+    /// For the splits `a + (m - a)` (`a <= half`): the first `a` whose part `m - a` is below
+    /// `known`, and the first `a` past the helper's scan.
+    fn scan(known: usize, scanned: usize, m: usize, half: usize) -> (usize, usize) {
+        let low = m.saturating_sub(known).min(half) + 1;
+        (low, (low + scanned).min(half + 1))
+    }
+
+    fn has(&self, x: usize) -> bool {
+        self.bits
+            .get(x / 64)
+            .is_some_and(|w| w >> (x % 64) & 1 != 0)
+    }
+}
+
+/// The second thread of [`Sparse::extend_with_helper`], with its own copy of the values and
+/// the rare heaps.
+struct Helper<V> {
+    takes: Takes,
+    values: Vec<V>,
+    rare: Vec<u32>,
+    rare_values: Vec<V>,
+    generation: u64,
+}
+
+impl<V: Nimber> Helper<V> {
+    /// Answers `jobs` on `done`; `waited` is set when the main thread had to wait for an
+    /// answer.
+    fn run(
+        mut self,
+        jobs: std::sync::mpsc::Receiver<Job<V>>,
+        done: std::sync::mpsc::Sender<Done>,
+        waited: &std::sync::atomic::AtomicBool,
+    ) {
+        let mut stamp: Vec<u32> = Vec::new();
+        let mut tag = 0u32;
+        // How much of each heap's work to take on, so that this thread is about as busy as
+        // the main one: the rare loop over the first `share` rare heaps, and when that is
+        // all of them, a scan of `scan` splits past those the main thread must do.
+        let mut share = 0usize;
+        let mut scan = 0usize;
+        // Jobs come two batches ahead of need: waiting for one asleep costs nothing.
+        while let Ok(job) = jobs.recv() {
+            let all = share >= self.rare.len();
+            if waited.swap(false, std::sync::atomic::Ordering::Relaxed) {
+                if scan > 0 {
+                    scan -= scan / 4 + 1;
+                } else {
+                    share = share.min(self.rare.len());
+                    share -= share / 8;
+                }
+            } else if all {
+                scan = (scan + 8).min(1 << 16);
+            } else {
+                share += self.rare.len() / 64 + 1;
+            }
+            for (value, rare) in job.values {
+                let n = self.values.len();
+                self.values.push(value);
+                if rare && job.rare.is_none() && n > 0 {
+                    self.rare.push(n as u32);
+                    self.rare_values.push(value);
+                }
+            }
+            if let Some((rare, values, generation)) = job.rare {
+                self.rare = rare;
+                self.rare_values = values;
+                self.generation = generation;
+            }
+            if stamp.len() < job.space {
+                stamp.resize(job.space, 0);
+            }
+            let known = self.values.len();
+            let words = stamp.len() / 64;
+            let mut answer = job.done.unwrap_or(Done {
+                start: 0,
+                known: 0,
+                rare_cut: 0,
+                scanned: 0,
+                generation: 0,
+                words: 0,
+                bits: Vec::new(),
+                done: [false; BATCH],
+                work: 0,
+            });
+            answer.start = job.start;
+            answer.known = known;
+            // (Read after the job's rare heaps are in.)
+            answer.rare_cut = self.rare.get(share).copied().unwrap_or(u32::MAX);
+            answer.scanned = if share >= self.rare.len() { scan } else { 0 };
+            answer.generation = self.generation;
+            answer.words = words;
+            answer.work = 0;
+            answer.bits.clear();
+            answer.bits.resize(words * BATCH, 0);
+            for i in 0..BATCH {
+                let h = job.start + i;
+                // As `next_value` decides, on the rare heaps known.
+                answer.done[i] = self.rare.len() * 4 <= h;
+                if !answer.done[i] {
+                    continue;
+                }
+                tag = tag.wrapping_add(1);
+                if tag == 0 {
+                    stamp.fill(0);
+                    tag = 1;
+                }
+                for &k in &self.takes.two {
+                    if k + 2 > h {
+                        continue;
+                    }
+                    let m = h - k;
+                    // Both parts below `known`: `m - known < r < known`.
+                    let from = self.rare.partition_point(|&r| (r as usize) + known <= m);
+                    let limit = m.min(known).min(answer.rare_cut as usize);
+                    let to = self.rare.partition_point(|&r| (r as usize) < limit);
+                    if from < to {
+                        mark_rare(
+                            &self.values,
+                            m,
+                            &self.rare[from..to],
+                            &self.rare_values[from..to],
+                            self.takes.unequal,
+                            &mut stamp,
+                            tag,
+                        );
+                        answer.work += (to - from) as u64;
+                    }
+                    let (low, high) = Pre::scan(known, answer.scanned, m, self.takes.half(m));
+                    mark_splits(&self.values, m, low, high, &mut stamp, tag);
+                    answer.work += (high - low) as u64;
+                }
+                let bits = &mut answer.bits[i * words..(i + 1) * words];
+                for (word, chunk) in bits.iter_mut().zip(stamp.chunks(64)) {
+                    *word = chunk
+                        .iter()
+                        .enumerate()
+                        .fold(0u64, |w, (j, &s)| w | u64::from(s == tag) << j);
+                }
+            }
+            if done.send(answer).is_err() {
+                return;
+            }
+        }
+    }
+}
+
+/// The next message on `from`, `None` when its sender is gone. It spins a while first: the
+/// other thread usually answers within microseconds, sooner than a sleeping thread wakes.
+fn wait<T>(from: &std::sync::mpsc::Receiver<T>) -> Option<T> {
+    for _ in 0..1 << 14 {
+        match from.try_recv() {
+            Ok(x) => return Some(x),
+            Err(std::sync::mpsc::TryRecvError::Disconnected) => return None,
+            Err(std::sync::mpsc::TryRecvError::Empty) => std::hint::spin_loop(),
+        }
+    }
+    from.recv().ok()
 }
 
 /// Marks in `stamp` the values `G(a) ^ G(m - a)` of the splits of `m` with `a` in `from..to`.
@@ -447,7 +818,6 @@ fn mark_rare<V: Nimber>(
     tag: u32,
 ) {
     let mask = stamp.len() - 1;
-    let g = &g[..m];
     if unequal {
         for (&r, &v) in rare.iter().zip(values) {
             if 2 * r as usize != m {
