@@ -21,6 +21,7 @@ GAMES = [
     ("0.16", "octal 0.16", "0.16"),
     ("0.56", "octal 0.56", "0.56"),
     ("4.007", "octal 4.007", "4.007"),
+    ("0.207 (RC2's game)", "octal 0.207", "0.207"),
     ("Kayles (0.77)", "kayles", "0.77"),
     ("Dawson's Kayles (0.07)", "dawson", "0.07"),
     ("Grundy's game", "grundy-game", None),

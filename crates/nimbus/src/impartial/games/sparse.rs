@@ -195,9 +195,18 @@ impl<V: Nimber> Sparse<V> {
     ) -> Result<bool, Stop> {
         self.values
             .reserve((upto + 1).saturating_sub(self.values.len()));
+        // The helper pays when the rare loops are long and not when the rare heaps are so
+        // many that every split is scanned (that is for this thread alone).
+        let n = self.values.len();
+        let rare_loops: usize = self
+            .classes
+            .iter()
+            .map(|c| c.takes.len() * c.rare.len())
+            .sum();
         if self.takes.three.is_empty()
-            && !self.takes.two.is_empty()
-            && upto >= self.values.len() + PARALLEL_FROM
+            && rare_loops >= HELPER_FROM
+            && self.classes.iter().all(|c| c.rare.len() * 4 <= n)
+            && upto >= n + PARALLEL_FROM
             && rayon::current_num_threads() >= 2
         {
             return self.extend_with_helper(upto, max_work, what, pause);
@@ -407,7 +416,8 @@ impl<V: Nimber> Sparse<V> {
         // sizeable part of all heaps the plain scan is as cheap.
         let mut dense = [false; 2];
         for (c, class) in self.classes.iter().enumerate() {
-            let in_play = class.rare.partition_point(|&r| (r as usize) < n);
+            // Every heap below `n` is in, and no other.
+            let in_play = class.rare.len();
             dense[c] = in_play * 4 > n;
             for &i in &class.takes {
                 let k = self.takes.two[i];
@@ -417,7 +427,12 @@ impl<V: Nimber> Sparse<V> {
                 }
                 let m = n - k;
                 let half = self.takes.half(m);
-                let below = class.rare[..in_play].partition_point(|&r| (r as usize) < m);
+                // The rare heaps below `m`: all but the last few (at most `k`).
+                let below = in_play
+                    - class.rare[in_play.saturating_sub(k)..]
+                        .iter()
+                        .filter(|&&r| r as usize >= m)
+                        .count();
                 let mut from = 0;
                 if dense[c] {
                     mark_splits(g, m, 1, half + 1, stamp, tag);
@@ -695,6 +710,9 @@ impl<V: Nimber> Class<V> {
 /// Below this many heaps to go a table grows without the helper thread (low enough that the
 /// tests against the naive loop, to a few thousand, run through it).
 const PARALLEL_FROM: usize = 256;
+
+/// The rare-loop steps a heap below which the helper thread costs more than it saves.
+const HELPER_FROM: usize = 1024;
 
 /// Heaps in a batch of the helper's: one exchange between the threads a batch.
 const BATCH: usize = 64;
