@@ -64,8 +64,9 @@ pub fn detect_period(values: &[u64]) -> Option<Period> {
 
 /// The least period that the table proves by the rule's test (`horizon(preperiod, period)`:
 /// the last index the test needs equal to the one a period later), with its preperiod.
-/// `horizon` must grow with both arguments (as every known test's does): then the first `p`
-/// proved is the least period of the sequence and its preperiod the true one.
+/// `horizon` must grow with both arguments and be at least `preperiod + period` (as every
+/// known test's is): then the first `p` proved is the least period of the sequence and its
+/// preperiod the true one.
 ///
 /// For every `p` at once, the periodic stretch at the end of the table is read off the
 /// Z-function of the reversed table (`z[p]`: how far the table read backwards agrees with
@@ -96,6 +97,11 @@ pub fn proved_period<T: Eq>(
         }
     }
     (1..len).find_map(|p| {
+        // A test sees at least one whole period past the preperiod (`horizon(pre, p) >= pre
+        // + p`), which needs `z[p] > 0`: most periods end here, before the call.
+        if z[p] == 0 {
+            return None;
+        }
         // G(n) = G(n + p) for n from `pre` to the end of the table.
         let pre = (len - p - z[p] as usize) as u64;
         let h = horizon(pre, p as u64)?;

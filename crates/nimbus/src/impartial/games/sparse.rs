@@ -246,8 +246,8 @@ impl<V: Nimber> Sparse<V> {
         Ok(true)
     }
 
-    /// [`Sparse::extend_to`] with a second thread, the helper, that works on the heaps two
-    /// batches ([`BATCH`] heaps) ahead while this thread finds values. The helper knows
+    /// [`Sparse::extend_to`] with a second thread, the helper, that works on the heaps a few
+    /// batches ([`BATCH`] heaps, [`AHEAD`]) ahead while this thread finds values. The helper knows
     /// `G(0..known)` only: for heap `n` it marks the splits `r + (m - r)` with a rare `r`
     /// whose parts are both below `known`, and this thread marks the splits whose larger part
     /// is not (the first `m - known`, which its scan would look at first anyway). The helper
@@ -274,10 +274,10 @@ impl<V: Nimber> Sparse<V> {
             let (to_helper, jobs) = std::sync::mpsc::channel::<Job<V>>();
             let (to_main, done) = std::sync::mpsc::channel::<Done>();
             scope.spawn(move || helper.run(jobs, to_main, waited));
-            // The helper works two batches ahead. A send fails only when the helper has
+            // The helper works [`AHEAD`] batches ahead. A send fails only when the helper has
             // gone, which it does only when this thread has; a receive then gets nothing, and
             // this thread does without marks.
-            for b in 0..2 {
+            for b in 0..AHEAD {
                 let _ = to_helper.send(Job {
                     values: Vec::new(),
                     rare: None,
@@ -298,13 +298,22 @@ impl<V: Nimber> Sparse<V> {
                 }
                 if n == end {
                     let old = pre.take();
-                    pre = match done.try_recv() {
-                        Ok(d) => Some(d),
-                        Err(_) => {
-                            waited.store(true, std::sync::atomic::Ordering::Relaxed);
-                            wait(&done)
+                    // A wait of a microsecond or so is the helper's answer on its way, not a
+                    // helper with too much to do.
+                    let mut ready = None;
+                    for _ in 0..256 {
+                        match done.try_recv() {
+                            Ok(d) => {
+                                ready = Some(d);
+                                break;
+                            }
+                            Err(_) => std::hint::spin_loop(),
                         }
-                    };
+                    }
+                    pre = ready.or_else(|| {
+                        waited.store(true, std::sync::atomic::Ordering::Relaxed);
+                        wait(&done)
+                    });
                     debug_assert!(pre.as_ref().is_none_or(|d| d.start == n));
                     if let Some(d) = &pre {
                         self.work += d.work;
@@ -317,7 +326,7 @@ impl<V: Nimber> Sparse<V> {
                             rare: (self.generation != generation)
                                 .then(|| (self.helper_classes(), self.generation)),
                             space: self.stamp.len(),
-                            start: n + BATCH,
+                            start: n + (AHEAD - 1) * BATCH,
                             done: Some(old),
                         });
                         generation = self.generation;
@@ -717,6 +726,9 @@ const HELPER_FROM: usize = 1024;
 /// Heaps in a batch of the helper's: one exchange between the threads a batch.
 const BATCH: usize = 64;
 
+/// How many batches the helper is asked for ahead of the one the main thread starts.
+const AHEAD: usize = 3;
+
 /// The heaps the helper is to prepare next, and what it needs to know for them.
 struct Job<V> {
     /// The values that follow those it knows, with the classes (bit `c` for class `c`) in
@@ -832,16 +844,16 @@ impl<V: Nimber> Helper<V> {
         const WHOLE: usize = 64;
         let mut share = 0usize;
         let mut scan = 0usize;
-        // Jobs come two batches ahead of need: waiting for one asleep costs nothing.
+        // Jobs come batches ahead of need: waiting for one asleep costs nothing.
         while let Ok(job) = jobs.recv() {
             if waited.swap(false, std::sync::atomic::Ordering::Relaxed) {
                 if scan > 0 {
-                    scan -= scan / 4 + 1;
+                    scan -= scan / 8 + 1;
                 } else {
                     share -= share.div_ceil(8);
                 }
             } else if share == WHOLE {
-                scan = (scan + 8).min(1 << 16);
+                scan = (scan + 8 + scan / 64).min(1 << 16);
             } else {
                 share += 1;
             }
