@@ -1182,7 +1182,7 @@ pub(crate) fn grow(
         .transpose()?
     {
         Some(Some(values)) => {
-            crate::budget::check_memory(what, values.len() as u64 * 20, limits.max_memory)?;
+            crate::budget::check_memory(what, values.len() as u64 * 24, limits.max_memory)?;
             Table::resume(takes, &values)
         }
         _ => Table::Small(Sparse::new(takes.clone())),
@@ -1194,10 +1194,10 @@ pub(crate) fn grow(
     loop {
         let target = check.min(upto);
         // All told: the values returned (8 bytes each at most), the table's own entries (2
-        // or 4 bytes), the rare heaps (at most 4 bytes each) and the period test's array
-        // (4 bytes).
+        // or 4 bytes) and the helper thread's copy of them, the rare heaps (at most 4 bytes
+        // each) and the period test's array (4 bytes).
         // With three-heap moves, a bit set of the value space for every heap as well.
-        let per_heap = 20
+        let per_heap = 24
             + if takes.three.is_empty() {
                 0
             } else {
@@ -1309,11 +1309,11 @@ impl Checkpoint {
         max_memory: u64,
     ) -> Result<Option<Vec<u32>>> {
         // Before reading: at 2 or more bytes a value the file holds at most len/2 values, and
-        // loading them costs the file, the values as u32 and the run's 20 bytes a value.
+        // loading them costs the file, the values as u32 and the run's 24 bytes a value.
         crate::input::may_read(&path.display().to_string())?;
         if let Ok(meta) = std::fs::metadata(path) {
             let len = meta.len();
-            crate::budget::check_memory(what, len.saturating_mul(13), max_memory)?;
+            crate::budget::check_memory(what, len.saturating_mul(15), max_memory)?;
         }
         let bytes = match std::fs::read(path) {
             Ok(b) => b,
