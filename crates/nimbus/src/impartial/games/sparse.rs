@@ -300,20 +300,13 @@ impl<V: Nimber> Sparse<V> {
                     let old = pre.take();
                     // A wait of a microsecond or so is the helper's answer on its way, not a
                     // helper with too much to do.
-                    let mut ready = None;
-                    for _ in 0..256 {
-                        match done.try_recv() {
-                            Ok(d) => {
-                                ready = Some(d);
-                                break;
-                            }
-                            Err(_) => std::hint::spin_loop(),
+                    pre = match poll(&done, 256) {
+                        Ok(d) => Some(d),
+                        Err(_) => {
+                            waited.store(true, std::sync::atomic::Ordering::Relaxed);
+                            wait(&done)
                         }
-                    }
-                    pre = ready.or_else(|| {
-                        waited.store(true, std::sync::atomic::Ordering::Relaxed);
-                        wait(&done)
-                    });
+                    };
                     debug_assert!(pre.as_ref().is_none_or(|d| d.start == n));
                     if let Some(d) = &pre {
                         self.work += d.work;
@@ -340,15 +333,7 @@ impl<V: Nimber> Sparse<V> {
                 if g > V::LIMIT {
                     return Err(Stop::Overflow);
                 }
-                self.push(n, g);
-                let key = self.key(n, g);
-                let rare = self
-                    .classes
-                    .iter()
-                    .enumerate()
-                    .fold(0u8, |mask, (c, class)| {
-                        mask | u8::from(!class.common[key as usize]) << c
-                    });
+                let rare = self.push(n, g);
                 fresh.push((V::of(g), rare));
             }
             Ok(true)
@@ -424,10 +409,13 @@ impl<V: Nimber> Sparse<V> {
         // The rare loop costs a pass over the rare heaps per split take: when they are a
         // sizeable part of all heaps the plain scan is as cheap.
         let mut dense = [false; 2];
+        // Classes whose every split is marked: dense ones, and those with no split of `n`.
+        let mut all_marked = [false; 2];
         for (c, class) in self.classes.iter().enumerate() {
             // Every heap below `n` is in, and no other.
             let in_play = class.rare.len();
             dense[c] = in_play * 4 > n;
+            all_marked[c] = dense[c] || class.takes.iter().all(|&i| self.takes.two[i] + 2 > n);
             for &i in &class.takes {
                 let k = self.takes.two[i];
                 self.cursor[i] = 1;
@@ -456,7 +444,7 @@ impl<V: Nimber> Sparse<V> {
                     mark_splits(g, m, 1, low, stamp, tag);
                     self.work += (low - 1) as u64;
                     self.cursor[i] = high;
-                    from = class.rare[..in_play].partition_point(|&r| r < p.rare_cut[c]);
+                    from = class.rare.partition_point(|&r| r < p.rare_cut[c]);
                 }
                 if from < below {
                     mark_rare(
@@ -486,11 +474,11 @@ impl<V: Nimber> Sparse<V> {
             // rare part is marked, and either all of its splits are, or `v` is common (two
             // common parts never make a common value).
             let key = self.key(n, v as u32) as usize;
-            let settled = self.classes.iter().enumerate().all(|(c, class)| {
-                dense[c]
-                    || class.common[key]
-                    || class.takes.iter().all(|&i| self.takes.two[i] + 2 > n)
-            });
+            let settled = self
+                .classes
+                .iter()
+                .enumerate()
+                .all(|(c, class)| all_marked[c] || class.common[key]);
             if settled || !self.scan_for(n, v as u32) {
                 return v as u32;
             }
@@ -556,8 +544,9 @@ impl<V: Nimber> Sparse<V> {
     }
 
     /// Appends `G(n) = g`: counts it, classifies a key seen for the first time, records a
-    /// rare heap, and rebuilds the classes when the rare heaps have doubled.
-    fn push(&mut self, n: usize, g: u32) {
+    /// rare heap, and rebuilds the classes when the rare heaps have doubled. Returns the
+    /// classes (bit `c` for class `c`) in which heap `n` was found rare.
+    fn push(&mut self, n: usize, g: u32) -> u8 {
         self.values.push(V::of(g));
         let gu = g as usize;
         // The arrays by value stay a power of two above every xor of two values, those by
@@ -579,7 +568,8 @@ impl<V: Nimber> Sparse<V> {
         } else {
             (g, self.count[gu] == 1)
         };
-        for class in &mut self.classes {
+        let mut rare = 0u8;
+        for (c, class) in self.classes.iter_mut().enumerate() {
             if first && class.can_join(key) {
                 class.common[key as usize] = true;
                 class.common_list.push(key);
@@ -587,11 +577,13 @@ impl<V: Nimber> Sparse<V> {
             if !class.common[key as usize] && n > 0 {
                 class.rare.push(n as u32);
                 class.rare_values.push(V::of(g));
+                rare |= 1 << c;
             }
         }
         if self.rare_heaps() > 2 * self.rare_at_build.max(32) {
             self.rebuild();
         }
+        rare
     }
 
     /// The rare heaps of all classes.
@@ -968,14 +960,30 @@ impl<V: Nimber> Helper<V> {
 /// The next message on `from`, `None` when its sender is gone. It spins a while first: the
 /// other thread usually answers within microseconds, sooner than a sleeping thread wakes.
 fn wait<T>(from: &std::sync::mpsc::Receiver<T>) -> Option<T> {
-    for _ in 0..1 << 14 {
+    match poll(from, 1 << 14) {
+        Ok(x) => Some(x),
+        Err(std::sync::mpsc::TryRecvError::Disconnected) => None,
+        Err(std::sync::mpsc::TryRecvError::Empty) => from.recv().ok(),
+    }
+}
+
+/// The next message on `from` if one comes within `spins` tries.
+fn poll<T>(
+    from: &std::sync::mpsc::Receiver<T>,
+    spins: u32,
+) -> Result<T, std::sync::mpsc::TryRecvError> {
+    let mut last = std::sync::mpsc::TryRecvError::Empty;
+    for _ in 0..spins {
         match from.try_recv() {
-            Ok(x) => return Some(x),
-            Err(std::sync::mpsc::TryRecvError::Disconnected) => return None,
+            Ok(x) => return Ok(x),
             Err(std::sync::mpsc::TryRecvError::Empty) => std::hint::spin_loop(),
+            Err(e) => {
+                last = e;
+                break;
+            }
         }
     }
-    from.recv().ok()
+    Err(last)
 }
 
 /// Marks in `stamp` the values `G(a) ^ G(m - a)` of the splits of `m` with `a` in `from..to`.
