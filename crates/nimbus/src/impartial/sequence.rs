@@ -75,11 +75,25 @@ pub fn proved_period<T: Eq>(
     values: &[T],
     horizon: impl Fn(u64, u64) -> Option<u64>,
 ) -> Option<Period> {
+    period_test(values, horizon, &mut Vec::new()).0
+}
+
+/// [`proved_period`], and when no period is proved, the shortest table that could prove one of
+/// the periods the table ends in: the least `horizon(pre, p) + 1` over the `p` whose pattern
+/// holds to the end (whether it goes on holding is for a longer table to say). A table that
+/// grows in steps tests again there rather than far past it. `z` is scratch space, kept by
+/// a caller that tests again (a fresh array of that size each time was mostly page faults).
+pub(crate) fn period_test<T: Eq>(
+    values: &[T],
+    horizon: impl Fn(u64, u64) -> Option<u64>,
+    z: &mut Vec<u32>,
+) -> (Option<Period>, Option<u64>) {
     let len = values.len();
     let at = |i: usize| &values[len - 1 - i];
     // z[i]: the length of the longest common prefix of the reversed table and its suffix
     // from i (the classic linear algorithm).
-    let mut z = vec![0u32; len];
+    z.clear();
+    z.resize(len, 0);
     let (mut l, mut r) = (0usize, 0usize);
     for i in 1..len {
         let mut k = if i < r {
@@ -96,20 +110,31 @@ pub fn proved_period<T: Eq>(
             r = i + k;
         }
     }
-    (1..len).find_map(|p| {
+    let mut needs: Option<u64> = None;
+    for (p, &stretch) in z.iter().enumerate().skip(1) {
         // A test sees at least one whole period past the preperiod (`horizon(pre, p) >= pre
         // + p`), which needs `z[p] > 0`: most periods end here, before the call.
-        if z[p] == 0 {
-            return None;
+        if stretch == 0 {
+            continue;
         }
         // G(n) = G(n + p) for n from `pre` to the end of the table.
-        let pre = (len - p - z[p] as usize) as u64;
-        let h = horizon(pre, p as u64)?;
-        ((h as u128) < len as u128).then_some(Period {
-            preperiod: pre,
-            period: p as u64,
-        })
-    })
+        let pre = (len - p - stretch as usize) as u64;
+        let Some(h) = horizon(pre, p as u64) else {
+            continue;
+        };
+        if (h as u128) < len as u128 {
+            return (
+                Some(Period {
+                    preperiod: pre,
+                    period: p as u64,
+                }),
+                None,
+            );
+        }
+        let h = h.saturating_add(1);
+        needs = Some(needs.map_or(h, |x| x.min(h)));
+    }
+    (None, needs)
 }
 
 /// The CRC-32 of `values`, each a 64-bit little-endian integer, as 8 hex digits: the checksum
@@ -174,10 +199,12 @@ pub struct Sequence {
 /// The nim-sequence of `rule` up to `upto`, computed directly (no shortcut from a period), with
 /// its observed and, where a test applies, proved period.
 pub fn nim_sequence<R: HeapRule + ?Sized>(rule: &R, upto: u64, limits: Limits) -> Result<Sequence> {
-    let values = rule.table(upto, limits)?;
+    let (values, tested) = rule.table_with_test(upto, limits)?;
     // A proved period first: the test may hold on a table too short for the evidence
     // `detect_period` asks of a period it cannot prove.
-    let (period, proved) = match proved_period(&values, |pre, p| rule.proof_horizon(pre, p)) {
+    let test =
+        tested.unwrap_or_else(|| proved_period(&values, |pre, p| rule.proof_horizon(pre, p)));
+    let (period, proved) = match test {
         Some(p) => (Some(p), true),
         None => {
             let period = detect_period(&values);

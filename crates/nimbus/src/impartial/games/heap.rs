@@ -100,6 +100,16 @@ pub trait HeapRule {
     fn table(&self, upto: u64, limits: Limits) -> Result<Vec<u64>> {
         generic_table(self, upto, limits)
     }
+    /// [`HeapRule::table`], with the result of the rule's periodicity test on the table when
+    /// the table was grown with it (octal games test as they grow): `Some(Some(p))`, the
+    /// least period proved; `Some(None)`, none is; `None`, not tested.
+    fn table_with_test(
+        &self,
+        upto: u64,
+        limits: Limits,
+    ) -> Result<(Vec<u64>, Option<Option<crate::impartial::sequence::Period>>)> {
+        Ok((self.table(upto, limits)?, None))
+    }
     /// Computes `G(0), G(1), …` until the rule's periodicity test
     /// ([`HeapRule::proof_horizon`]) proves a period, or the table would pass
     /// `limits.max_states` entries (the error): the period with its certificate. The default

@@ -17,7 +17,7 @@
 use super::heap::{check_table, describe_take, values_by_doubling, HeapMove, HeapRule, HeapValues};
 use super::sparse::{self, Takes};
 use crate::error::{Error, Result};
-use crate::impartial::sequence::Proof;
+use crate::impartial::sequence::{Period, Proof};
 use crate::impartial::Limits;
 
 /// An octal game.
@@ -200,6 +200,14 @@ impl HeapRule for Octal {
     }
 
     fn table(&self, upto: u64, limits: Limits) -> Result<Vec<u64>> {
+        Ok(self.table_with_test(upto, limits)?.0)
+    }
+
+    fn table_with_test(
+        &self,
+        upto: u64,
+        limits: Limits,
+    ) -> Result<(Vec<u64>, Option<Option<Period>>)> {
         // The sparse method's work depends on how the values fall, so it is not known in
         // advance: the table's memory is checked here and the work as it is done.
         let n = check_table(upto, 0, limits, &self.name)?;
@@ -208,8 +216,11 @@ impl HeapRule for Octal {
         }
         let what = format!("the nim-sequence of {} up to {upto}", self.name);
         let horizon = |pre, p| self.proof_horizon(pre, p);
-        let (values, _) = sparse::grow(&self.takes(), n, false, &limits, &what, &horizon, None)?;
-        Ok(values.into_iter().map(u64::from).collect())
+        // `grow` tests the table it ends with (its last test is on the whole table, or on
+        // the part the period was proved on, which the rest repeats).
+        let (values, period) =
+            sparse::grow(&self.takes(), n, false, &limits, &what, &horizon, None)?;
+        Ok((values.into_iter().map(u64::from).collect(), Some(period)))
     }
 
     fn prove(&self, limits: Limits) -> Result<Proof> {

@@ -27,7 +27,7 @@
 //! to pay, each heap is done by the full scan.
 
 use crate::error::{Error, Result};
-use crate::impartial::sequence::{proved_period, Period};
+use crate::impartial::sequence::{period_test, Period};
 
 /// A table entry: `u16` for the usual games, `u32` when a value outgrows it.
 pub(crate) trait Nimber: Copy + Eq + Default + Into<u32> + Send + Sync + 'static {
@@ -416,6 +416,12 @@ impl<V: Nimber> Sparse<V> {
             let in_play = class.rare.len();
             dense[c] = in_play * 4 > n;
             all_marked[c] = dense[c] || class.takes.iter().all(|&i| self.takes.two[i] + 2 > n);
+            // A take's marks wait here for the next take's, so that the two run as one pass
+            // over the rare heaps and over the splits the helper did not know: `(m, low,
+            // below)`, the first `low - 1` splits to mark and the rare heaps `from..below`.
+            let mut waiting: Option<(usize, usize, usize)> = None;
+            // The rare heaps the helper has done (the same for every take of the class).
+            let from = pre.map_or(0, |p| class.rare.partition_point(|&r| r < p.rare_cut[c]));
             for &i in &class.takes {
                 let k = self.takes.two[i];
                 self.cursor[i] = 1;
@@ -430,33 +436,46 @@ impl<V: Nimber> Sparse<V> {
                         .iter()
                         .filter(|&&r| r as usize >= m)
                         .count();
-                let mut from = 0;
                 if dense[c] {
                     mark_splits(g, m, 1, half + 1, stamp, tag);
                     self.work += half as u64;
                     self.cursor[i] = half + 1;
                     continue;
-                } else if let Some(p) = pre {
+                }
+                let mut low = 1;
+                if let Some(p) = pre {
                     // The helper had the splits with a rare part below `p.rare_cut` and both
                     // parts below `p.known`; those with a part at or above `p.known` are the
                     // first of the scan, and the helper scanned on from them.
-                    let (low, high) = Pre::scan(p.known, p.scanned, m, half);
-                    mark_splits(g, m, 1, low, stamp, tag);
-                    self.work += (low - 1) as u64;
+                    let high;
+                    (low, high) = Pre::scan(p.known, p.scanned, m, half);
                     self.cursor[i] = high;
-                    from = class.rare.partition_point(|&r| r < p.rare_cut[c]);
                 }
+                self.work += (low - 1 + below.saturating_sub(from)) as u64;
+                let Some((m0, low0, below0)) = waiting.take() else {
+                    waiting = Some((m, low, below));
+                    continue;
+                };
+                if low0.max(low) > 1 {
+                    mark_pair(g, [m0, m], [1, 1], [low0, low], stamp, tag);
+                }
+                let both = below.min(below0).max(from);
+                if !self.takes.unequal {
+                    mark_rare2(g, [m0, m], class.rare_from(from, both), stamp, tag);
+                }
+                let start = if self.takes.unequal { from } else { both };
+                for (m, below) in [(m0, below0), (m, below)] {
+                    if start < below {
+                        let rare = class.rare_from(start, below);
+                        mark_rare(g, m, rare, self.takes.unequal, stamp, tag);
+                    }
+                }
+            }
+            if let Some((m, low, below)) = waiting {
+                mark_splits(g, m, 1, low, stamp, tag);
                 if from < below {
-                    mark_rare(
-                        g,
-                        m,
-                        &class.rare[from..below],
-                        &class.rare_values[from..below],
-                        self.takes.unequal,
-                        stamp,
-                        tag,
-                    );
-                    self.work += (below - from) as u64;
+                    let rare = class.rare_from(from, below);
+                    mark_rare(g, m, rare, self.takes.unequal, stamp, tag);
                 }
             }
         }
@@ -496,15 +515,40 @@ impl<V: Nimber> Sparse<V> {
         let g = &self.values;
         let stamp = &mut self.stamp[..];
         let tag = self.tag;
+        let two = &self.takes.two;
         loop {
             let mut more = false;
-            for (i, &k) in self.takes.two.iter().enumerate() {
+            let mut i = 0;
+            while i < two.len() {
+                let k = two[i];
                 if k + 2 > n {
+                    i += 1;
                     continue;
                 }
                 let m = n - k;
                 let half = self.takes.half(m);
                 let start = self.cursor[i];
+                // Two takes are scanned in one pass (where their scans overlap).
+                if i + 1 < two.len() && two[i + 1] + 2 <= n {
+                    let m1 = n - two[i + 1];
+                    let half1 = self.takes.half(m1);
+                    let start1 = self.cursor[i + 1];
+                    let end = (start + STRETCH).min(half + 1);
+                    let end1 = (start1 + STRETCH).min(half1 + 1);
+                    if start < end || start1 < end1 {
+                        mark_pair(g, [m, m1], [start, start1], [end, end1], stamp, tag);
+                        self.cursor[i] = end.max(start);
+                        self.cursor[i + 1] = end1.max(start1);
+                        self.work +=
+                            (end.saturating_sub(start) + end1.saturating_sub(start1)) as u64;
+                        if stamp[v as usize] == tag {
+                            return true;
+                        }
+                    }
+                    more |= end <= half || end1 <= half1;
+                    i += 2;
+                    continue;
+                }
                 let end = (start + STRETCH).min(half + 1);
                 if start < end {
                     mark_splits(g, m, start, end, stamp, tag);
@@ -515,6 +559,7 @@ impl<V: Nimber> Sparse<V> {
                     }
                 }
                 more |= end <= half;
+                i += 1;
             }
             if !more {
                 return false;
@@ -684,6 +729,11 @@ impl<V: Nimber> Class<V> {
             }
         }
         classes
+    }
+
+    /// The rare heaps `rare[from..to]` and their values.
+    fn rare_from(&self, from: usize, to: usize) -> (&[u32], &[V]) {
+        (&self.rare[from..to], &self.rare_values[from..to])
     }
 
     /// Whether `x` may join `C`: `x` is not `d` (a split into two heaps of one key has
@@ -928,8 +978,7 @@ impl<V: Nimber> Helper<V> {
                             mark_rare(
                                 &self.values,
                                 m,
-                                &rare[from..to],
-                                &class.rare_values[from..to],
+                                (&rare[from..to], &class.rare_values[from..to]),
                                 self.takes.unequal,
                                 &mut stamp,
                                 tag,
@@ -1003,14 +1052,61 @@ fn mark_splits<V: Nimber>(g: &[V], m: usize, from: usize, to: usize, stamp: &mut
     }
 }
 
+/// Marks the splits of `m[0]` with `a` in `from[0]..to[0]` and those of `m[1]` with `a` in
+/// `from[1]..to[1]`, where the ranges overlap in one pass.
+fn mark_pair<V: Nimber>(
+    g: &[V],
+    m: [usize; 2],
+    from: [usize; 2],
+    to: [usize; 2],
+    stamp: &mut [u32],
+    tag: u32,
+) {
+    let (lo, hi) = (from[0].max(from[1]), to[0].min(to[1]));
+    if lo >= hi {
+        mark_splits(g, m[0], from[0], to[0], stamp, tag);
+        mark_splits(g, m[1], from[1], to[1], stamp, tag);
+        return;
+    }
+    mark_splits2(g, m, lo, hi, stamp, tag);
+    for t in 0..2 {
+        mark_splits(g, m[t], from[t], lo, stamp, tag);
+        mark_splits(g, m[t], hi, to[t], stamp, tag);
+    }
+}
+
+/// [`mark_splits`] for two takes at once, the splits of `m[0]` and of `m[1]` with `a` in
+/// `from..to` (at most half of either): `G(a)` is read once for both.
+#[inline(never)]
+fn mark_splits2<V: Nimber>(
+    g: &[V],
+    m: [usize; 2],
+    from: usize,
+    to: usize,
+    stamp: &mut [u32],
+    tag: u32,
+) {
+    let mask = stamp.len() - 1;
+    if from >= to {
+        return;
+    }
+    let low = &g[from..to];
+    let high0 = &g[m[0] + 1 - to..=m[0] - from];
+    let high1 = &g[m[1] + 1 - to..=m[1] - from];
+    for ((&x, &y0), &y1) in low.iter().zip(high0.iter().rev()).zip(high1.iter().rev()) {
+        let x = x.into();
+        stamp[(x ^ y0.into()) as usize & mask] = tag;
+        stamp[(x ^ y1.into()) as usize & mask] = tag;
+    }
+}
+
 /// Marks in `stamp` the values `G(r) ^ G(m - r)` of the splits of `m` with a rare heap `r`
 /// (the rare heaps below `m`, and their values); with `unequal`, not the split into halves.
 #[inline(never)]
 fn mark_rare<V: Nimber>(
     g: &[V],
     m: usize,
-    rare: &[u32],
-    values: &[V],
+    (rare, values): (&[u32], &[V]),
     unequal: bool,
     stamp: &mut [u32],
     tag: u32,
@@ -1026,6 +1122,24 @@ fn mark_rare<V: Nimber>(
         for (&r, &v) in rare.iter().zip(values) {
             stamp[(v.into() ^ g[m - r as usize].into()) as usize & mask] = tag;
         }
+    }
+}
+
+/// [`mark_rare`] for two takes at once (splits of `m[0]` and of `m[1]`, every rare heap below
+/// both), without `unequal`: each rare heap and its value are read once for both.
+#[inline(never)]
+fn mark_rare2<V: Nimber>(
+    g: &[V],
+    m: [usize; 2],
+    (rare, values): (&[u32], &[V]),
+    stamp: &mut [u32],
+    tag: u32,
+) {
+    let mask = stamp.len() - 1;
+    for (&r, &v) in rare.iter().zip(values) {
+        let v = v.into();
+        stamp[(v ^ g[m[0] - r as usize].into()) as usize & mask] = tag;
+        stamp[(v ^ g[m[1] - r as usize].into()) as usize & mask] = tag;
     }
 }
 
@@ -1116,10 +1230,14 @@ impl Table {
         }
     }
 
-    fn proved(&self, horizon: &dyn Fn(u64, u64) -> Option<u64>) -> Option<Period> {
+    fn proved(
+        &self,
+        horizon: &dyn Fn(u64, u64) -> Option<u64>,
+        z: &mut Vec<u32>,
+    ) -> (Option<Period>, Option<u64>) {
         match self {
-            Table::Small(t) => proved_period(t.values(), horizon),
-            Table::Wide(t) => proved_period(t.values(), horizon),
+            Table::Small(t) => period_test(t.values(), horizon, z),
+            Table::Wide(t) => period_test(t.values(), horizon, z),
         }
     }
 
@@ -1162,8 +1280,9 @@ impl Table {
 
 /// `G(0..=upto)` by the sparse method, as `u32`s (`u16` entries while the values fit), within
 /// the work and memory budgets, with the period the rule's test (`horizon`, as
-/// [`proved_period`] takes it) proves, if any. The table is tested for a proved period each
-/// time it has grown by a quarter. Once one is proved: with `prove`, the table stops there
+/// [`proved_period`](crate::impartial::sequence::proved_period) takes it) proves, if any. The table is tested for a proved period each
+/// time it has grown by half, or sooner, where a period it ends in would be proved (see
+/// [`period_test`]). Once one is proved: with `prove`, the table stops there
 /// (it reaches the test's horizon); without, the rest of the table is that period repeated,
 /// which is then a theorem rather than a computation. With `prove` and no period proved up
 /// to `upto`, the state limit is the error.
@@ -1199,8 +1318,9 @@ pub(crate) fn grow(
     let first = if horizon(0, 1).is_some() { 1024 } else { upto };
     let mut check = first.max(t.len());
     let save = |t: &Table| checkpoint.map_or(Ok(()), |path| Checkpoint::save(path, takes, t));
+    let mut z = Vec::new();
     loop {
-        let target = check.min(upto);
+        let mut target = check.min(upto);
         // All told: the values returned (8 bytes each at most), the table's own entries (2
         // or 4 bytes) and the helper thread's copy of them, the rare heaps (at most 4 bytes
         // each) and the period test's array (4 bytes).
@@ -1211,10 +1331,19 @@ pub(crate) fn grow(
             } else {
                 t.value_space() / 8
             };
-        let bytes = (target as u128 + 1)
-            .saturating_mul(per_heap as u128)
-            .min(u64::MAX as u128) as u64;
-        crate::budget::check_memory(what, bytes, limits.max_memory)?;
+        let bytes = |target: usize| {
+            (target as u128 + 1)
+                .saturating_mul(per_heap as u128)
+                .min(u64::MAX as u128) as u64
+        };
+        // A step that would pass the memory budget goes as far as it allows, and the budget
+        // is the error only when the table cannot grow at all: a period may be proved short
+        // of the step.
+        let room = (limits.max_memory / per_heap as u64).saturating_sub(1);
+        if bytes(target) > limits.max_memory && room > t.len() as u64 {
+            target = room as usize;
+        }
+        crate::budget::check_memory(what, bytes(target), limits.max_memory)?;
         loop {
             let pause = checkpoint.map(|_| std::time::Instant::now() + SAVE_EVERY);
             // The work budget counts this run's work, not that of the runs before a resume.
@@ -1227,7 +1356,7 @@ pub(crate) fn grow(
                 }
             }
         }
-        let period = t.proved(horizon);
+        let (period, needs) = t.proved(horizon, &mut z);
         if let Some(p) = period {
             save(&t)?;
             let mut values = t.into_values();
@@ -1251,7 +1380,14 @@ pub(crate) fn grow(
             }
             return Ok((t.into_values(), None));
         }
-        check = (check + check / 4).max(check + 1024);
+        // The next test at half as many heaps again, or sooner where a period the table ends
+        // in would be proved (a run that proves its period stops where it can), but not
+        // under an eighth more: each test reads the whole table.
+        let next = (check + check / 2).max(check + 1024);
+        let soonest = (check + check / 8).max(check + 1024);
+        check = needs
+            .and_then(|h| usize::try_from(h).ok())
+            .map_or(next, |h| h.clamp(soonest, next));
     }
 }
 
@@ -1454,5 +1590,61 @@ mod tests {
         let (values, parity) = table(&[0, 6], 6000);
         assert!(!parity);
         assert_eq!(values, naive(&Takes::of_digits(&[0, 6]), 6000));
+    }
+
+    /// The period test names the table that would prove the period the table ends in (the
+    /// test's horizon, plus one), and a table that long proves it.
+    #[test]
+    fn the_period_test_says_how_long_a_table_would_prove_a_period() {
+        let mut seed = 12345u64;
+        let mut values: Vec<u32> = (0..300)
+            .map(|_| {
+                seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                (seed >> 33) as u32 % 50
+            })
+            .collect();
+        values.extend((0..700).map(|i| 100 + i % 7));
+        let horizon = |pre: u64, p: u64| Some(2 * (pre + p) + 1);
+        let z = &mut Vec::new();
+        // 2 (300 + 7) + 1 = 615: not proved by 500 values, proved by 616 and not by 615.
+        assert_eq!(period_test(&values[..500], horizon, z), (None, Some(616)));
+        assert_eq!(period_test(&values[..615], horizon, z), (None, Some(616)));
+        let period = Period {
+            preperiod: 300,
+            period: 7,
+        };
+        assert_eq!(
+            period_test(&values[..616], horizon, z),
+            (Some(period), None)
+        );
+        assert_eq!(period_test(&values, horizon, z), (Some(period), None));
+    }
+
+    /// A proof that fits the memory budget is found though the table's next step would not
+    /// fit: 0.156 (preperiod 3479, period 349) proved with room for the test's horizon and no
+    /// more, which the old steps of a quarter overshot.
+    #[test]
+    fn a_proof_is_found_within_a_budget_that_just_holds_it() {
+        let takes = Takes::of_digits(&[0, 1, 5, 6]);
+        // Guy–Smith for octal games: 2 (preperiod + period) + the largest take - 1.
+        let horizon = |pre: u64, p: u64| Some(2 * (pre + p) + 3 - 1);
+        let h = horizon(3479, 349).unwrap();
+        let limits = crate::impartial::Limits {
+            max_memory: (h + 2) * 24,
+            ..Default::default()
+        };
+        let (values, period) =
+            grow(&takes, 1 << 20, true, &limits, "test", &horizon, None).unwrap();
+        assert_eq!(
+            period,
+            Some(Period {
+                preperiod: 3479,
+                period: 349
+            })
+        );
+        assert!(values.len() as u64 <= h + 2);
+        assert_eq!(values, naive(&takes, values.len() - 1));
     }
 }
