@@ -5,7 +5,8 @@
 Each run is timed from the outside as wall-clock time of the whole process, both programs
 printing every value; ogsolve runs with each of its methods rc and rc2 (its best is the
 reference), interleaved with nimbus's run; when nimbus takes under 10 s, OGS_REPEAT rounds
-(default 3) are run and the least time of each program kept. The values are compared, and the
+(default 3; twice as many and one more under 1 s) are run and the least time of each program
+kept. The values are compared, and the
 first difference printed if any. Games ogsolve cannot express (Grundy's game) are timed for nimbus
 alone. An ogsolve run past OGS_TIMEOUT seconds is stopped, and larger sizes of that game
 and method are skipped.
@@ -81,8 +82,10 @@ def main():
             t_nimbus, ours = nimbus_values(nimbus, rule, n)
             times, same = {}, []
             # Short runs are repeated, interleaved, and the least time of each kept: on this
-            # shared machine one run of a fraction of a second can take half as long again.
-            rounds = REPEAT if t_nimbus < 10 else 1
+            # shared machine one run of a fraction of a second can take half as long again,
+            # and a stall of the machine weighs most on the shortest runs, so those under a
+            # second get more rounds.
+            rounds = 1 if t_nimbus >= 10 else REPEAT if t_nimbus >= 1 else 2 * REPEAT + 1
             for r in range(rounds):
                 if r > 0:
                     t_nimbus = min(t_nimbus, nimbus_values(nimbus, rule, n)[0])

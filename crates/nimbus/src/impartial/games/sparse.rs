@@ -877,8 +877,9 @@ impl<V: Nimber> Helper<V> {
         done: std::sync::mpsc::Sender<Done>,
         waited: &std::sync::atomic::AtomicBool,
     ) {
-        let mut stamp: Vec<u32> = Vec::new();
-        let mut tag = 0u32;
+        // A byte a value, cleared for each heap: it turns into the answer's bit set eight
+        // values to a multiplication.
+        let mut stamp: Vec<u8> = Vec::new();
         // How much of each heap's work to take on, so that this thread is about as busy as
         // the main one: the rare loop over the first `share` 64ths of each class's rare
         // heaps, and when that is all of them, a scan of `scan` splits past those the main
@@ -957,11 +958,7 @@ impl<V: Nimber> Helper<V> {
                 if !answer.done[i] {
                     continue;
                 }
-                tag = tag.wrapping_add(1);
-                if tag == 0 {
-                    stamp.fill(0);
-                    tag = 1;
-                }
+                stamp.fill(0);
                 for (c, class) in self.classes.iter().enumerate() {
                     for &t in &class.takes {
                         let k = self.takes.two[t];
@@ -981,22 +978,19 @@ impl<V: Nimber> Helper<V> {
                                 (&rare[from..to], &class.rare_values[from..to]),
                                 self.takes.unequal,
                                 &mut stamp,
-                                tag,
+                                1,
                             );
                             answer.work += (to - from) as u64;
                         }
                         let half = self.takes.half(m);
                         let (low, high) = Pre::scan(known, answer.scanned, m, half);
-                        mark_splits(&self.values, m, low, high, &mut stamp, tag);
+                        mark_splits(&self.values, m, low, high, &mut stamp, 1);
                         answer.work += (high - low) as u64;
                     }
                 }
                 let bits = &mut answer.bits[i * words..(i + 1) * words];
-                for (word, chunk) in bits.iter_mut().zip(stamp.chunks(64)) {
-                    *word = chunk
-                        .iter()
-                        .enumerate()
-                        .fold(0u64, |w, (j, &s)| w | u64::from(s == tag) << j);
+                for (word, chunk) in bits.iter_mut().zip(stamp.chunks_exact(64)) {
+                    *word = bits_of_bytes(chunk);
                 }
             }
             if done.send(answer).is_err() {
@@ -1035,10 +1029,28 @@ fn poll<T>(
     Err(last)
 }
 
+/// The bit set of 64 bytes, each 0 or 1: bit `j` is byte `j`.
+fn bits_of_bytes(bytes: &[u8]) -> u64 {
+    bytes.chunks_exact(8).enumerate().fold(0, |w, (i, eight)| {
+        let x = u64::from_le_bytes(eight.try_into().expect("eight bytes"));
+        // Byte `j` (0 or 1) times the bit `56 - 7 i` of the multiplier lands on bit `56 + j`
+        // for `i = j`; the other products fall on distinct bits below 56 or past 63, so
+        // nothing carries into the top byte, which is the eight bits in order.
+        w | (x.wrapping_mul(0x0102_0408_1020_4080) >> 56) << (8 * i)
+    })
+}
+
 /// Marks in `stamp` the values `G(a) ^ G(m - a)` of the splits of `m` with `a` in `from..to`.
 // Out of line: inside the caller the loop's registers were spilled to the stack.
 #[inline(never)]
-fn mark_splits<V: Nimber>(g: &[V], m: usize, from: usize, to: usize, stamp: &mut [u32], tag: u32) {
+fn mark_splits<V: Nimber, S: Copy>(
+    g: &[V],
+    m: usize,
+    from: usize,
+    to: usize,
+    stamp: &mut [S],
+    tag: S,
+) {
     // Every xor of two values is below the array's length, a power of two.
     let mask = stamp.len() - 1;
     if from >= to {
@@ -1103,13 +1115,13 @@ fn mark_splits2<V: Nimber>(
 /// Marks in `stamp` the values `G(r) ^ G(m - r)` of the splits of `m` with a rare heap `r`
 /// (the rare heaps below `m`, and their values); with `unequal`, not the split into halves.
 #[inline(never)]
-fn mark_rare<V: Nimber>(
+fn mark_rare<V: Nimber, S: Copy>(
     g: &[V],
     m: usize,
     (rare, values): (&[u32], &[V]),
     unequal: bool,
-    stamp: &mut [u32],
-    tag: u32,
+    stamp: &mut [S],
+    tag: S,
 ) {
     let mask = stamp.len() - 1;
     if unequal {
@@ -1646,5 +1658,21 @@ mod tests {
         );
         assert!(values.len() as u64 <= h + 2);
         assert_eq!(values, naive(&takes, values.len() - 1));
+    }
+
+    /// Bytes of 0 and 1 turn into the bits they stand for, in order.
+    #[test]
+    fn bytes_become_bits() {
+        let mut seed = 99u64;
+        for _ in 0..1000 {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            let bytes: Vec<u8> = (0..64).map(|j| (seed >> (j % 61) & 1) as u8).collect();
+            let want = (0..64).fold(0u64, |w, j| w | u64::from(bytes[j]) << j);
+            assert_eq!(bits_of_bytes(&bytes), want);
+        }
+        assert_eq!(bits_of_bytes(&[1; 64]), u64::MAX);
+        assert_eq!(bits_of_bytes(&[0; 64]), 0);
     }
 }
