@@ -511,7 +511,10 @@ impl<V: Nimber> Sparse<V> {
     fn scan_for(&mut self, n: usize, v: u32) -> bool {
         // Marking past the first split of value `v` only records more options, so a stretch
         // is scanned whole and tested once: a loop without a branch in it.
-        const STRETCH: usize = 64;
+        // Far into a scan a stretch is longer, an eighth of the way come: a call costs
+        // about as much as marking a few dozen splits, and a scan that has gone far tends
+        // to go farther.
+        let stretch = |start: usize| (start / 8).clamp(64, 512);
         let g = &self.values;
         let stamp = &mut self.stamp[..];
         let tag = self.tag;
@@ -533,8 +536,8 @@ impl<V: Nimber> Sparse<V> {
                     let m1 = n - two[i + 1];
                     let half1 = self.takes.half(m1);
                     let start1 = self.cursor[i + 1];
-                    let end = (start + STRETCH).min(half + 1);
-                    let end1 = (start1 + STRETCH).min(half1 + 1);
+                    let end = (start + stretch(start)).min(half + 1);
+                    let end1 = (start1 + stretch(start1)).min(half1 + 1);
                     if start < end || start1 < end1 {
                         mark_pair(g, [m, m1], [start, start1], [end, end1], stamp, tag);
                         self.cursor[i] = end.max(start);
@@ -549,7 +552,7 @@ impl<V: Nimber> Sparse<V> {
                     i += 2;
                     continue;
                 }
-                let end = (start + STRETCH).min(half + 1);
+                let end = (start + stretch(start)).min(half + 1);
                 if start < end {
                     mark_splits(g, m, start, end, stamp, tag);
                     self.cursor[i] = end;
