@@ -538,12 +538,12 @@ impl<V: Nimber> Sparse<V> {
                     let start1 = self.cursor[i + 1];
                     let end = (start + stretch(start)).min(half + 1);
                     let end1 = (start1 + stretch(start1)).min(half1 + 1);
+                    // (A cursor is at most `half + 1`, so neither end is before its start.)
                     if start < end || start1 < end1 {
                         mark_pair(g, [m, m1], [start, start1], [end, end1], stamp, tag);
-                        self.cursor[i] = end.max(start);
-                        self.cursor[i + 1] = end1.max(start1);
-                        self.work +=
-                            (end.saturating_sub(start) + end1.saturating_sub(start1)) as u64;
+                        self.cursor[i] = end;
+                        self.cursor[i + 1] = end1;
+                        self.work += (end - start + end1 - start1) as u64;
                         if stamp[v as usize] == tag {
                             return true;
                         }
