@@ -1,14 +1,14 @@
 """Every equilibrium of n-player games: nimbus nash (enumpoly) against pygambit's
 enumpoly_solve, on seeded random games with payoffs 0..99, run alternately in one session;
-then one equilibrium by the logit path (nimbus nash --method logit against logit_solve) on
-larger games.
+then one equilibrium by the logit path (nimbus nash --method logit against logit_solve) and by
+simplicial subdivision (--method simpdiv against simpdiv_solve) on larger games.
 
 For each game: the time of each, how many equilibria each found, how many of Gambit's are
 among Nimbus's (within 1e-6), and how many of Nimbus's Gambit missed. Nimbus's irrational
 equilibria are boxes proved to hold one equilibrium each; Gambit's support events say where it
 gave up (its budget of rectangles exceeded).
 Usage: python bench/enumpoly.py NIMBUS_BINARY TMPDIR [TIMEOUT]   (LOGIT_ONLY=1: the second
-table alone)
+table alone; SIMPDIV_ONLY=1: the third, simplicial subdivision against simpdiv_solve)
 """
 import json, os, subprocess, sys, time
 
@@ -86,7 +86,7 @@ def close(a, b):
 
 print(f"{'game':<16} {'nimbus s':>9} {'gambit s':>9} {'ratio':>7} {'N eq':>5} {'(irr)':>5} "
       f"{'G eq':>5} {'G in N':>6} {'N-only':>6} {'G gave up':>9} {'max regret bound':>16}")
-for shape in [] if os.environ.get("LOGIT_ONLY") else ([2, 2, 2], [3, 3, 3], [2, 2, 2, 2, 2], [4, 4, 4], [5, 5, 3]):
+for shape in [] if os.environ.get("LOGIT_ONLY") or os.environ.get("SIMPDIV_ONLY") else ([2, 2, 2], [3, 3, 3], [2, 2, 2, 2, 2], [4, 4, 4], [5, 5, 3]):
     for seed in range(3):
         path = f"{tmp}/g{'x'.join(map(str, shape))}_{seed}.nfg"
         with open(path, "w") as f:
@@ -109,50 +109,77 @@ for shape in [] if os.environ.get("LOGIT_ONLY") else ([2, 2, 2], [3, 3, 3], [2, 
               + ("" if n["complete"] and not n["unresolved"] else "  (nimbus: incomplete)"),
               flush=True)
 
-# One equilibrium by the logit path, on larger games: Nimbus's (its end solved exactly on its
-# support) against pygambit's logit_solve (floating point, its regret as pygambit computes it).
-GAMBIT_LOGIT = r"""
+# One equilibrium, on larger games: Nimbus's (the end of its path solved exactly on its support)
+# against pygambit's (floating point for logit_solve; rational arithmetic for simpdiv_solve, from
+# the profile of first strategies, stopping at a regret of 10^-6 of the payoff range; its regret
+# as pygambit computes it). pygambit's runs have a time limit of their own.
+GAMBIT_ONE = r"""
 import json, sys, time, pygambit as gbt
 g = gbt.read_nfg(sys.argv[1])
 t = time.perf_counter()
-r = gbt.nash.logit_solve(g)
+if sys.argv[2] == "logit":
+    e = gbt.nash.logit_solve(g).equilibrium
+else:
+    e = gbt.nash.simpdiv_solve(g.mixed_strategy_profile(rational=True)).equilibrium
 t = time.perf_counter() - t
-e = r.equilibrium
 print(json.dumps({"time": t, "point": [float(v) for m in e for _, v in m],
                   "regret": float(e.max_regret())}))
 """
 
-print()
-print(f"{'logit':<16} {'nimbus s':>9} {'gambit s':>9} {'ratio':>7} {'nimbus answer':>14} "
-      f"{'gambit regret':>13} {'same point':>10}")
-for shape in ([6, 6, 6], [8, 8, 8]):
-    for seed in range(3):
-        path = f"{tmp}/l{'x'.join(map(str, shape))}_{seed}.nfg"
-        with open(path, "w") as f:
-            f.write(nfg(shape, seed))
-        def ours():
-            t = time.perf_counter()
-            out = subprocess.run([nimbus, "nash", path, "--method", "logit", "--json"],
-                                 capture_output=True, text=True, timeout=timeout, check=True)
-            return time.perf_counter() - t, json.loads(out.stdout)
-        def theirs():
-            out = subprocess.run([sys.executable, "-c", GAMBIT_LOGIT, path], capture_output=True,
-                                 text=True, timeout=timeout, check=True)
-            return json.loads(out.stdout)
-        if seed % 2 == 0:
-            (tn, a), g = ours(), theirs()
-        else:
-            g = theirs()
-            tn, a = ours()
-        frac = lambda x: (lambda p: p[0] / p[1])([float(v) for v in (x.split("/") + ["1"])[:2]])
-        if a["equilibria"]:
-            kind, point = "exact", [frac(x) for p in a["equilibria"][0]["profile"] for x in p]
-        elif a["enumeration"]["certified"]:
-            c = a["enumeration"]["certified"][0]
-            kind, point = "certified", [float(x) for p in c["decimals"] for x in p]
-        else:
-            kind, point = "none", None
-        same = point is not None and max(abs(x - y) for x, y in zip(point, g["point"])) < 1e-4
-        print(f"{'x'.join(map(str, shape)) + ' #' + str(seed):<16} {tn:>9.3f} {g['time']:>9.3f} "
-              f"{tn / g['time']:>7.2f} {kind:>14} {g['regret']:>13.1e} {str(same):>10}",
-              flush=True)
+
+def one_table(method, shapes, gambit_timeout):
+    print()
+    print(f"{method:<16} {'nimbus s':>9} {'gambit s':>9} {'ratio':>7} {'nimbus answer':>14} "
+          f"{'gambit regret':>13} {'same point':>10}")
+    for shape in shapes:
+        for seed in range(3):
+            path = f"{tmp}/{method}{'x'.join(map(str, shape))}_{seed}.nfg"
+            with open(path, "w") as f:
+                f.write(nfg(shape, seed))
+
+            def ours():
+                t = time.perf_counter()
+                out = subprocess.run([nimbus, "nash", path, "--method", method, "--json"],
+                                     capture_output=True, text=True, timeout=timeout,
+                                     check=True)
+                return time.perf_counter() - t, json.loads(out.stdout)
+
+            def theirs():
+                try:
+                    out = subprocess.run([sys.executable, "-c", GAMBIT_ONE, path, method],
+                                         capture_output=True, text=True,
+                                         timeout=gambit_timeout, check=True)
+                    return json.loads(out.stdout)
+                except subprocess.TimeoutExpired:
+                    return None
+
+            if seed % 2 == 0:
+                (tn, a), g = ours(), theirs()
+            else:
+                g = theirs()
+                tn, a = ours()
+            frac = lambda x: (lambda p: p[0] / p[1])(
+                [float(v) for v in (x.split("/") + ["1"])[:2]])
+            if a["equilibria"]:
+                kind, point = "exact", [frac(x) for p in a["equilibria"][0]["profile"] for x in p]
+            elif a["enumeration"]["certified"]:
+                c = a["enumeration"]["certified"][0]
+                kind, point = "certified", [float(x) for p in c["decimals"] for x in p]
+            else:
+                kind, point = "none", None
+            name = "x".join(map(str, shape)) + " #" + str(seed)
+            if g is None:
+                print(f"{name:<16} {tn:>9.3f} {'> ' + str(int(gambit_timeout)):>9} "
+                      f"{'< ' + format(tn / gambit_timeout, '.4f'):>7} {kind:>14} {'-':>13} "
+                      f"{'-':>10}", flush=True)
+                continue
+            same = point is not None and max(abs(x - y) for x, y in zip(point, g["point"])) < 1e-4
+            print(f"{name:<16} {tn:>9.3f} {g['time']:>9.3f} {tn / g['time']:>7.2f} {kind:>14} "
+                  f"{g['regret']:>13.1e} {str(same):>10}", flush=True)
+
+
+if not os.environ.get("SIMPDIV_ONLY"):
+    one_table("logit", ([6, 6, 6], [8, 8, 8]), timeout)
+if not os.environ.get("LOGIT_ONLY"):
+    one_table("simpdiv", ([3, 3, 3], [4, 4, 4], [6, 6, 6], [8, 8, 8]),
+              float(os.environ.get("SIMPDIV_TIMEOUT", "120")))

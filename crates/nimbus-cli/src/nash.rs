@@ -24,6 +24,7 @@ Examples:
                                              (irrational ones as proved boxes)
   nimbus nash 3p.nfg --method logit --plot path.svg
                                              one equilibrium, at the end of the logit path
+  nimbus nash 3p.nfg --method simpdiv        one equilibrium by simplicial subdivision
   nimbus nash kuhn                           a game tree (an .efg file, or kuhn): behaviour
                                              strategies at every information set
   nimbus nash game.efg --method vertex       every extreme equilibrium of a two-player tree
@@ -122,6 +123,9 @@ pub enum Method {
     /// One equilibrium, any number of players: the end of the logit quantal-response path,
     /// solved exactly on its support (--plot FILE.svg draws the path).
     Logit,
+    /// One equilibrium, any number of players: simplicial subdivision on ever finer grids,
+    /// its end solved exactly on its support.
+    Simpdiv,
     /// Trees: the sequence-form linear program (two-player zero-sum).
     Lp,
     /// Trees of perfect information: backward induction (subgame-perfect equilibria).
@@ -168,6 +172,7 @@ impl Method {
             Method::Indifference => nash::Method::Indifference,
             Method::Enumpoly => nash::Method::Enumpoly,
             Method::Logit => nash::Method::Logit,
+            Method::Simpdiv => nash::Method::Simpdiv,
             Method::Lp | Method::Spe | Method::Cfr | Method::Agent => {
                 return Err(Error::Invalid(
                     "--method lp, spe, cfr and agent solve game trees (.efg files); for a \
@@ -192,9 +197,9 @@ impl Method {
             Method::Lp => tree::Method::Lp,
             Method::Spe => tree::Method::Spe,
             Method::Enumpoly => tree::Method::Enumpoly,
-            Method::Indifference | Method::Logit => {
+            Method::Indifference | Method::Logit | Method::Simpdiv => {
                 return Err(Error::Invalid(
-                    "--method indifference and logit solve strategic-form games, not trees (nimbus efg GAME --to nfg gives the reduced form)".into(),
+                    "--method indifference, logit and simpdiv solve strategic-form games, not trees (nimbus efg GAME --to nfg gives the reduced form)".into(),
                 ))
             }
             Method::Cfr => {
@@ -468,6 +473,10 @@ fn print_enumeration(out: &mut String, game: &NormalForm, a: &nash::Answer, e: &
         if let Some(k) = u.equilibrium {
             outln!(out, "             it holds equilibrium {}", k + 1);
         }
+    }
+    if a.method != nash::Method::Enumpoly {
+        // Logit and simplicial subdivision solve the one support their path ends on.
+        return;
     }
     outln!(
         out,

@@ -8,35 +8,9 @@ use nimbus::strategic::game::NormalForm;
 use nimbus::strategic::logit::{path, plot};
 use nimbus::strategic::{nfg, to_f64, Q};
 use proptest::prelude::*;
-use std::path::PathBuf;
+mod games;
+use games::{example, random_game};
 mod picture;
-
-fn example(name: &str) -> NormalForm {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../../examples")
-        .join(name);
-    nfg::parse(&std::fs::read_to_string(&path).unwrap(), name).unwrap()
-}
-
-fn random_game(shape: &[usize], raw: &[i64]) -> NormalForm {
-    let n = shape.len();
-    let count: usize = shape.iter().product();
-    let payoffs = (0..count)
-        .map(|k| {
-            (0..n)
-                .map(|i| Q::from_integer(raw[(k * n + i) % raw.len()].into()))
-                .collect()
-        })
-        .collect();
-    let names = |m: usize| (0..m).map(|t| t.to_string()).collect::<Vec<_>>();
-    NormalForm::new(
-        String::new(),
-        (0..n).map(|i| format!("P{i}")).collect(),
-        shape.iter().map(|&m| names(m)).collect(),
-        payoffs,
-    )
-    .unwrap()
-}
 
 /// The logit method's equilibrium (exact, or a certified box's lower corner) is one the
 /// enumeration lists; with `strict`, it must have found one, else it may instead say that it

@@ -307,7 +307,8 @@ class Game:
         equilibrium of a game of any number of players; the default for three or more:
         irrational ones in ``.enumeration.certified`` as proved boxes; limits
         ``max_supports``, ``time_limit``, ``digits``), logit (``path=True`` keeps the path
-        in ``.logit_path``: points with ``lambda`` and ``profile``). ``dominance``: False,
+        in ``.logit_path``: points with ``lambda`` and ``profile``), simpdiv (one
+        equilibrium by simplicial subdivision). ``dominance``: False,
         True or "strict" (strictly dominated strategies removed first), or "weak"."""
         dom = _DOMINANCE.get(dominance, dominance)
         if limits:

@@ -11,6 +11,7 @@ __all__ = [
     "enumpure_solve",
     "lcp_solve",
     "logit_solve",
+    "simpdiv_solve",
     "lp_solve",
     "NashComputationResult",
 ]
@@ -77,11 +78,23 @@ def logit_solve(game, **limits):
     """One equilibrium: the end of the logit quantal-response path, solved exactly on its
     support (``equilibria[0]`` exact when rational; otherwise ``enumeration.certified`` holds
     its proved box and ``equilibria`` its centre as floats)."""
+    return _one(game, "logit", limits)
+
+
+def simpdiv_solve(game, **limits):
+    """One equilibrium by simplicial subdivision, its end solved exactly on its support
+    (``equilibria[0]`` exact when rational; otherwise ``enumeration.certified`` holds its
+    proved box and ``equilibria`` its centre as floats). Unlike pygambit's, it starts from the
+    uniform profile and takes no start profile."""
+    return _one(game, "simpdiv", limits)
+
+
+def _one(game, method, limits):
     from ._strategic import Equilibrium
 
     g = _game(game)
-    r = g.equilibria("logit", **limits)
-    out = _result(g, "logit", r, True)
+    r = g.equilibria(method, **limits)
+    out = _result(g, method, r, True)
     players, names = g._names()
     for c in r.enumeration.certified:
         out["equilibria"].append(

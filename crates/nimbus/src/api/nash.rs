@@ -7,7 +7,7 @@ use crate::strategic::bimatrix::{Bimatrix, Equilibrium as Raw};
 use crate::strategic::game::{verify, NormalForm};
 use crate::strategic::pure::{eliminate, pure_equilibria, Dominator, Reduction};
 use crate::strategic::{
-    enumpoly, envelope, lemke, logit, show, show_decimal, support, two_by_two, vertex, Q,
+    enumpoly, envelope, lemke, logit, show, show_decimal, simpdiv, support, two_by_two, vertex, Q,
 };
 use serde::Serialize;
 
@@ -35,6 +35,10 @@ pub enum Method {
     /// One equilibrium of a game with any number of players: the end of the logit
     /// quantal-response path from the uniform profile, solved exactly on its support.
     Logit,
+    /// One equilibrium of a game with any number of players: simplicial subdivision (a
+    /// piecewise-linear path on ever finer grids from the uniform profile), its end solved
+    /// exactly on its support.
+    Simpdiv,
 }
 
 impl Method {
@@ -50,6 +54,7 @@ impl Method {
         ("enumpoly", Method::Enumpoly),
         ("polynomial", Method::Enumpoly),
         ("logit", Method::Logit),
+        ("simpdiv", Method::Simpdiv),
         ("enummixed", Method::Vertex),
         ("vertex-enumeration", Method::Vertex),
         ("support-enumeration", Method::Support),
@@ -63,7 +68,7 @@ impl Method {
         super::named(Self::NAMES, name).ok_or_else(|| {
             Error::Invalid(format!(
                 "unknown method '{name}': use auto, vertex, support, lh, pure, \
-                     indifference, enumpoly or logit (or Gambit's enummixed, lcp, enumpure)"
+                     indifference, enumpoly, logit or simpdiv (or Gambit's enummixed, lcp, enumpure)"
             ))
         })
     }
@@ -377,101 +382,61 @@ fn run_method(
                 path.points.len() - 1,
                 path.ended
             ));
-            // The strategies the end still plays: tried from the most inclusive cut down, since
-            // far along the path the losers' probabilities are tiny but not zero.
-            let digits = req.digits.unwrap_or(16);
-            let mut support = logit::support_of(&end, 1e-6);
-            let mut r = enumpoly::near(g, &support, &end, digits)?;
-            for cut in [1e-4, 1e-3, 1e-2] {
-                if !(r.exact.is_empty() && r.certified.is_empty()) {
-                    break;
-                }
-                let s = logit::support_of(&end, cut);
-                if s != support {
-                    support = s;
-                    r = enumpoly::near(g, &support, &end, digits)?;
-                }
-            }
-            if r.exact.is_empty() && r.certified.is_empty() {
-                // Newton's method did not settle next to the end: every solution on the
-                // support, within the work budget.
-                let opts = enumpoly::Options {
-                    max_work: limits.max_work.min(200_000_000),
-                    digits,
-                    ..enumpoly::Options::default()
-                };
-                r = enumpoly::on_support(g, &support, &opts)?;
-            }
-            let distance = |p: &[Vec<f64>]| {
-                p.iter()
-                    .flatten()
-                    .zip(end.iter().flatten())
-                    .map(|(a, b)| (a - b).abs())
-                    .fold(0.0, f64::max)
-            };
-            let to_f = |v: &[Vec<Q>]| -> Vec<Vec<f64>> {
-                v.iter()
-                    .map(|p| p.iter().map(crate::strategic::to_f64).collect())
-                    .collect()
-            };
-            // The solution on that support nearest the path's end.
-            let exact = r
-                .exact
-                .iter()
-                .map(|e| (distance(&to_f(e)), Some(e.clone()), None))
-                .chain(
-                    r.certified
-                        .iter()
-                        .map(|c| (distance(&to_f(&c.lower)), None, Some(c.clone()))),
-                )
-                .min_by(|a, b| a.0.total_cmp(&b.0));
-            r.exact.clear();
-            r.certified.clear();
-            match exact {
-                Some((d, e, c)) if d < 1e-3 => {
-                    if let Some(e) = e {
-                        found.equilibria = vec![Raw {
-                            payoffs: verify(g, &e)?.payoffs,
-                            profile: e,
-                        }];
-                    }
-                    r.certified.extend(c);
-                }
-                _ => match [1e-6, 1e-4, 1e-3, 1e-2]
-                    .iter()
-                    .map(|&cut| logit::round_end(g, &end, &logit::support_of(&end, cut)))
-                    .find_map(|r| r.transpose())
-                    .transpose()?
-                {
-                    // The support's equations do not isolate the end (a continuum, or a
-                    // singular solution): a simple rational point next to it may still be one.
-                    Some(e) => {
-                        notes.push(
-                            "the path's end is not an isolated solution on its support; the \
-                             equilibrium is the end rounded to simple fractions, checked exactly"
-                                .into(),
-                        );
-                        found.equilibria = vec![Raw {
-                            payoffs: verify(g, &e)?.payoffs,
-                            profile: e,
-                        }];
-                    }
-                    None => notes.push(format!(
-                        "no equilibrium with the support the path reached lies near its end; \
-                         the end's largest gain from deviating is {} (exact, for the doubles it \
-                         holds)",
-                        show_decimal(&logit::exact_regret(g, &end)?, 12)
-                    )),
-                },
-            }
-            r.unresolved.clear();
-            found.enumeration = Some(r);
+            settle(
+                g,
+                &end,
+                1e-3,
+                req.digits.unwrap_or(16),
+                limits,
+                notes,
+                &mut found,
+            )?;
             if req.plot {
                 found.plot = Some(logit::plot(g, &path));
             }
             if req.path {
                 found.path = Some(path);
             }
+        }
+        Method::Simpdiv => {
+            let opts = simpdiv::Options {
+                max_work: limits.max_work,
+                ..simpdiv::Options::default()
+            };
+            let digits = req.digits.unwrap_or(16);
+            // A grid of mesh 1/m places its end a few cells from the equilibrium it found.
+            let reach = |end: &simpdiv::End| (4.0 / end.mesh as f64).max(1e-3);
+            let mut search = simpdiv::Search::new(g, &opts);
+            let mut best: Option<simpdiv::End> = None;
+            // Finer grids only until Newton's method on the support the path found settles on
+            // an equilibrium: the grid's own accuracy improves only in proportion to its mesh.
+            while let Some(end) = search.follow_path()? {
+                let done = end.regret <= opts.tolerance
+                    || (end.regret <= 1e-2 && solved_near(g, &end.profile, digits, reach(&end))?);
+                if done || best.as_ref().is_none_or(|b| end.regret < b.regret) {
+                    best = Some(end);
+                }
+                if done {
+                    break;
+                }
+            }
+            let end = best.expect("simplicial subdivision follows at least one path");
+            found.described = "simplicial subdivision (restarted on finer grids), its end \
+                               solved exactly on its support";
+            notes.push(format!(
+                "simplicial subdivision: {} paths, {} pivots, to a grid of mesh 1/{} (payoffs \
+                 scaled to [0, 1]; largest gain from deviating at the end {:.1e})",
+                end.paths, end.steps, end.mesh, end.regret
+            ));
+            settle(
+                g,
+                &end.profile,
+                reach(&end),
+                digits,
+                limits,
+                notes,
+                &mut found,
+            )?;
         }
         Method::Pure | Method::Auto => {
             found.described = "pure-strategy equilibria (every pure profile checked)";
@@ -540,6 +505,133 @@ fn run_method(
     Ok(found)
 }
 
+/// Whether Newton's method, from `end`, settles on an equilibrium (exact or certified) on a
+/// support `end` may have, within `reach` of it (largest coordinate difference): the test
+/// [`settle`] passes first.
+fn solved_near(g: &NormalForm, end: &[Vec<f64>], digits: u32, reach: f64) -> Result<bool> {
+    for support in simpdiv::supports_near(g, end) {
+        let r = enumpoly::near(g, &support, end, digits)?;
+        if nearest(end, &r).is_some_and(|(d, _, _)| d < reach) {
+            return Ok(true);
+        }
+    }
+    Ok(false)
+}
+
+/// A solution's distance from a path's end, and the solution: exact, or a certified box.
+type Nearest = (f64, Option<Vec<Vec<Q>>>, Option<enumpoly::Certified>);
+
+/// The solution of a report nearest `end`: its distance (largest coordinate difference), and
+/// the solution, exact or certified.
+fn nearest(end: &[Vec<f64>], r: &enumpoly::Report) -> Option<Nearest> {
+    let distance = |p: &[Vec<f64>]| {
+        p.iter()
+            .flatten()
+            .zip(end.iter().flatten())
+            .map(|(a, b)| (a - b).abs())
+            .fold(0.0, f64::max)
+    };
+    let to_f = |v: &[Vec<Q>]| -> Vec<Vec<f64>> {
+        v.iter()
+            .map(|p| p.iter().map(crate::strategic::to_f64).collect())
+            .collect()
+    };
+    r.exact
+        .iter()
+        .map(|e| (distance(&to_f(e)), Some(e.clone()), None))
+        .chain(
+            r.certified
+                .iter()
+                .map(|c| (distance(&to_f(&c.lower)), None, Some(c.clone()))),
+        )
+        .min_by(|a, b| a.0.total_cmp(&b.0))
+}
+
+/// An equilibrium found exactly next to `end`, the floating-point end of a path (logit,
+/// simplicial subdivision): the support it plays solved as in the enumeration, and the solution
+/// nearest the end taken if it is within `reach` (exact when rational, a certified box
+/// otherwise); failing that, the end
+/// rounded to simple fractions and checked; failing that, a note with the end's exact regret.
+fn settle(
+    g: &NormalForm,
+    end: &[Vec<f64>],
+    reach: f64,
+    digits: u32,
+    limits: &Limits,
+    notes: &mut Vec<String>,
+    found: &mut Found,
+) -> Result<()> {
+    // The supports the end may have (the strategies it still plays, from the most inclusive
+    // cut down, since far along a path the losers' probabilities are tiny but not zero; the
+    // strategies nearly best replies): the first on which Newton's method settles next to it.
+    let candidates = simpdiv::supports_near(g, end);
+    let mut settled = None;
+    for support in &candidates {
+        let r = enumpoly::near(g, support, end, digits)?;
+        if nearest(end, &r).is_some_and(|(d, _, _)| d < reach) {
+            settled = Some(r);
+            break;
+        }
+    }
+    let mut r = match settled {
+        Some(r) => r,
+        None => {
+            // Newton's method did not settle next to the end: every solution on the
+            // support it plays, within the work budget.
+            let opts = enumpoly::Options {
+                max_work: limits.max_work.min(200_000_000),
+                digits,
+                ..enumpoly::Options::default()
+            };
+            enumpoly::on_support(g, &candidates[0], &opts)?
+        }
+    };
+    // The solution on that support nearest the path's end.
+    let exact = nearest(end, &r);
+    r.exact.clear();
+    r.certified.clear();
+    match exact {
+        Some((d, e, c)) if d < reach => {
+            if let Some(e) = e {
+                found.equilibria = vec![Raw {
+                    payoffs: verify(g, &e)?.payoffs,
+                    profile: e,
+                }];
+            }
+            r.certified.extend(c);
+        }
+        _ => match [1e-6, 1e-4, 1e-3, 1e-2]
+            .iter()
+            .map(|&cut| logit::round_end(g, end, &logit::support_of(end, cut)))
+            .find_map(|r| r.transpose())
+            .transpose()?
+        {
+            // The support's equations do not isolate the end (a continuum, or a
+            // singular solution): a simple rational point next to it may still be one.
+            Some(e) => {
+                notes.push(
+                    "the path's end is not an isolated solution on its support; the \
+                     equilibrium is the end rounded to simple fractions, checked exactly"
+                        .into(),
+                );
+                found.equilibria = vec![Raw {
+                    payoffs: verify(g, &e)?.payoffs,
+                    profile: e,
+                }];
+            }
+            None => notes.push(format!(
+                "no equilibrium with the support the path reached lies near its end; \
+                 the end's largest gain from deviating is {} (exact, for the doubles it \
+                 holds)",
+                show_decimal(&logit::exact_regret(g, end)?, 12)
+            )),
+        },
+    }
+    r.unresolved.clear();
+    found.enumeration = Some(r);
+    Ok(())
+}
+
 fn shape_text(shape: &[usize]) -> String {
     shape
         .iter()
@@ -586,16 +678,21 @@ fn check_request(
             shape_text(reduced)
         )));
     }
-    if !matches!(method, Method::Pure | Method::Enumpoly | Method::Logit) && reduced.len() != 2 {
+    if !matches!(
+        method,
+        Method::Pure | Method::Enumpoly | Method::Logit | Method::Simpdiv
+    ) && reduced.len() != 2
+    {
         return Err(Error::Invalid(format!(
             "this method needs a two-player game; this game has {} players (use enumpoly or \
              pure)",
             reduced.len()
         )));
     }
-    if matches!(method, Method::Enumpoly | Method::Logit) && reduced.len() < 2 {
+    if matches!(method, Method::Enumpoly | Method::Logit | Method::Simpdiv) && reduced.len() < 2 {
         return Err(Error::Invalid(
-            "enumpoly and logit need two or more players (a one-player game: use pure)".into(),
+            "enumpoly, logit and simpdiv need two or more players (a one-player game: use pure)"
+                .into(),
         ));
     }
     if method != Method::Enumpoly && (req.max_supports.is_some() || req.time_limit.is_some()) {

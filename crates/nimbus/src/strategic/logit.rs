@@ -197,7 +197,7 @@ fn tangent(jac: &[Vec<f64>], prev: &[f64]) -> Option<Vec<f64>> {
 }
 
 /// The payoffs scaled to [0, 1] (all players by one affine map), as doubles.
-fn scaled_payoffs(game: &NormalForm) -> Vec<Vec<f64>> {
+pub(crate) fn scaled_payoffs(game: &NormalForm) -> Vec<Vec<f64>> {
     let all: Vec<f64> = (0..game.profiles())
         .flat_map(|k| game.payoffs_at(k).iter().map(|q| q.to_f64().unwrap_or(0.0)))
         .collect();

@@ -35,6 +35,7 @@ pub mod matrix;
 pub mod nfg;
 pub mod pure;
 pub mod ring;
+pub mod simpdiv;
 pub mod simplex;
 pub mod support;
 pub mod tableau;

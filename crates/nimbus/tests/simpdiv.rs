@@ -1,0 +1,118 @@
+//! Simplicial subdivision: its end is solved to an equilibrium that the full enumeration lists
+//! (the exact profile itself, or a certified box inside one of the enumeration's), on published
+//! games and random games of two to five players; its work budget stops it with the flag's
+//! name.
+
+use nimbus::api::nash::{solve, Method, Request};
+use nimbus::api::Limits;
+use nimbus::strategic::enumpoly::{enumerate, Options};
+use nimbus::strategic::game::NormalForm;
+use nimbus::strategic::to_f64;
+use proptest::prelude::*;
+mod games;
+use games::{example, random_game};
+
+fn simpdiv(g: &NormalForm) -> nimbus::api::nash::Answer {
+    let req = Request {
+        method: Method::Simpdiv,
+        ..Default::default()
+    };
+    solve(g, &req, &Limits::default()).unwrap()
+}
+
+/// Simpdiv's one equilibrium is the enumeration's: an exact profile it lists, or a certified
+/// box that lies within one of its boxes (within 10^-9); an end that its support's equations
+/// do not isolate (games with ties) may instead be rounded to an exact equilibrium, which the
+/// front door has checked.
+fn simpdiv_end_is_enumerated(g: &NormalForm) -> Result<(), TestCaseError> {
+    let a = simpdiv(g);
+    let all = enumerate(g, &Options::default()).unwrap();
+    if let Some(e) = a.equilibria.first() {
+        prop_assert_eq!(a.equilibria.len(), 1);
+        let rounded = a
+            .notes
+            .iter()
+            .any(|n| n.contains("rounded to simple fractions"));
+        if rounded {
+            prop_assert!(
+                nimbus::strategic::game::verify(g, &e.profile)
+                    .unwrap()
+                    .is_equilibrium
+            );
+        } else {
+            prop_assert!(all.exact.contains(&e.profile), "{:?}", e.profile);
+        }
+    } else {
+        let c = &a.enumeration.as_ref().unwrap().certified;
+        prop_assert_eq!(c.len(), 1, "{:?}", a.notes);
+        let lo: Vec<f64> = c[0].lower.iter().flatten().map(to_f64).collect();
+        let hi: Vec<f64> = c[0].upper.iter().flatten().map(to_f64).collect();
+        let listed = all.certified.iter().any(|d| {
+            let (dl, dh): (Vec<f64>, Vec<f64>) = (
+                d.lower.iter().flatten().map(to_f64).collect(),
+                d.upper.iter().flatten().map(to_f64).collect(),
+            );
+            (0..lo.len()).all(|i| lo[i] <= dh[i] + 1e-9 && dl[i] <= hi[i] + 1e-9)
+        });
+        prop_assert!(listed, "{:?}", c[0].lower);
+    }
+    Ok(())
+}
+
+#[test]
+fn published_games() {
+    for name in [
+        "2x2x2.nfg",
+        "3x3x3.nfg",
+        "three.nfg",
+        "jordan.nfg",
+        "bos.nfg",
+        "rps.nfg",
+    ] {
+        simpdiv_end_is_enumerated(&example(name)).unwrap();
+    }
+}
+
+/// Every run takes the same path: the answer is a function of the game.
+#[test]
+fn the_same_answer_every_run() {
+    let g = example("2x2x2.nfg");
+    let first = simpdiv(&g);
+    for _ in 0..3 {
+        let again = simpdiv(&g);
+        assert_eq!(again.equilibria, first.equilibria);
+        assert_eq!(again.notes, first.notes);
+    }
+}
+
+#[test]
+fn the_work_budget_stops_it_naming_the_flag() {
+    let raw: Vec<i64> = (0..1000).map(|k| (k * 7919 + 13) % 100).collect();
+    let g = random_game(&[6, 6, 6], &raw);
+    let req = Request {
+        method: Method::Simpdiv,
+        ..Default::default()
+    };
+    let limits = Limits {
+        max_work: 10_000,
+        ..Limits::default()
+    };
+    let e = solve(&g, &req, &limits).unwrap_err();
+    assert_eq!(e.kind(), "work_limit", "{e}");
+    assert!(e.to_string().contains("--max-work"), "{e}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    #[test]
+    fn random_games_end_at_an_enumerated_equilibrium(
+        shape in prop_oneof![
+            Just(vec![3, 3]), Just(vec![4, 3]), Just(vec![2, 2, 2]), Just(vec![3, 3, 2]),
+            Just(vec![3, 3, 3]), Just(vec![2, 2, 2, 2]), Just(vec![2, 2, 2, 2, 2])
+        ],
+        raw in proptest::collection::vec(0i64..100, 216),
+    ) {
+        simpdiv_end_is_enumerated(&random_game(&shape, &raw))?;
+    }
+}
