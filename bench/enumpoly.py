@@ -1,14 +1,15 @@
 """Every equilibrium of n-player games: nimbus nash (enumpoly) against pygambit's
 enumpoly_solve, on seeded random games with payoffs 0..99, run alternately in one session;
-then one equilibrium by the logit path (nimbus nash --method logit against logit_solve) and by
-simplicial subdivision (--method simpdiv against simpdiv_solve) on larger games.
+then one equilibrium by the logit path, the global Newton method and simplicial subdivision
+(nimbus nash --method logit, gnm, simpdiv against logit_solve, gnm_solve, simpdiv_solve) on
+larger games.
 
 For each game: the time of each, how many equilibria each found, how many of Gambit's are
 among Nimbus's (within 1e-6), and how many of Nimbus's Gambit missed. Nimbus's irrational
 equilibria are boxes proved to hold one equilibrium each; Gambit's support events say where it
 gave up (its budget of rectangles exceeded).
-Usage: python bench/enumpoly.py NIMBUS_BINARY TMPDIR [TIMEOUT]   (LOGIT_ONLY=1: the second
-table alone; SIMPDIV_ONLY=1: the third, simplicial subdivision against simpdiv_solve)
+Usage: python bench/enumpoly.py NIMBUS_BINARY TMPDIR [TIMEOUT]   (ONLY=logit, gnm or simpdiv:
+that one-equilibrium table alone)
 """
 import json, os, subprocess, sys, time
 
@@ -86,7 +87,7 @@ def close(a, b):
 
 print(f"{'game':<16} {'nimbus s':>9} {'gambit s':>9} {'ratio':>7} {'N eq':>5} {'(irr)':>5} "
       f"{'G eq':>5} {'G in N':>6} {'N-only':>6} {'G gave up':>9} {'max regret bound':>16}")
-for shape in [] if os.environ.get("LOGIT_ONLY") or os.environ.get("SIMPDIV_ONLY") else ([2, 2, 2], [3, 3, 3], [2, 2, 2, 2, 2], [4, 4, 4], [5, 5, 3]):
+for shape in [] if os.environ.get("ONLY") else ([2, 2, 2], [3, 3, 3], [2, 2, 2, 2, 2], [4, 4, 4], [5, 5, 3]):
     for seed in range(3):
         path = f"{tmp}/g{'x'.join(map(str, shape))}_{seed}.nfg"
         with open(path, "w") as f:
@@ -119,6 +120,8 @@ g = gbt.read_nfg(sys.argv[1])
 t = time.perf_counter()
 if sys.argv[2] == "logit":
     e = gbt.nash.logit_solve(g).equilibrium
+elif sys.argv[2] == "gnm":
+    e = gbt.nash.gnm_solve(g).equilibria[0]
 else:
     e = gbt.nash.simpdiv_solve(g.mixed_strategy_profile(rational=True)).equilibrium
 t = time.perf_counter() - t
@@ -178,8 +181,11 @@ def one_table(method, shapes, gambit_timeout):
                   f"{g['regret']:>13.1e} {str(same):>10}", flush=True)
 
 
-if not os.environ.get("SIMPDIV_ONLY"):
+only = os.environ.get("ONLY")  # logit, gnm or simpdiv: that table alone
+if not only or only == "logit":
     one_table("logit", ([6, 6, 6], [8, 8, 8]), timeout)
-if not os.environ.get("LOGIT_ONLY"):
+if not only or only == "gnm":
+    one_table("gnm", ([6, 6, 6], [8, 8, 8]), timeout)
+if not only or only == "simpdiv":
     one_table("simpdiv", ([3, 3, 3], [4, 4, 4], [6, 6, 6], [8, 8, 8]),
               float(os.environ.get("SIMPDIV_TIMEOUT", "120")))

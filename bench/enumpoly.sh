@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Every equilibrium of n-player games: Nimbus's enumpoly against pygambit's (PyPI), on seeded
 # random games 2x2x2, 3x3x3, 2x2x2x2x2, 4x4x4 and 5x5x3. See bench/enumpoly.py.
-# Usage: bench/enumpoly.sh   (ENUMPOLY_TIMEOUT=seconds per run, default 600; LOGIT_ONLY=1 or
-# SIMPDIV_ONLY=1: that table alone; SIMPDIV_TIMEOUT: seconds for a pygambit simpdiv run, 120)
+# Usage: bench/enumpoly.sh   (ENUMPOLY_TIMEOUT=seconds per run, default 600; ONLY=logit, gnm or
+# simpdiv: that one-equilibrium table alone; SIMPDIV_TIMEOUT: seconds for a pygambit simpdiv
+# run, 120)
 set -euo pipefail
 runs=1
 source "$(dirname "$0")/common.sh"

@@ -25,6 +25,7 @@ Examples:
   nimbus nash 3p.nfg --method logit --plot path.svg
                                              one equilibrium, at the end of the logit path
   nimbus nash 3p.nfg --method simpdiv        one equilibrium by simplicial subdivision
+  nimbus nash 3p.nfg --method gnm            one equilibrium by the global Newton method
   nimbus nash kuhn                           a game tree (an .efg file, or kuhn): behaviour
                                              strategies at every information set
   nimbus nash game.efg --method vertex       every extreme equilibrium of a two-player tree
@@ -126,6 +127,10 @@ pub enum Method {
     /// One equilibrium, any number of players: simplicial subdivision on ever finer grids,
     /// its end solved exactly on its support.
     Simpdiv,
+    /// One equilibrium, any number of players: Govindan and Wilson's global Newton method,
+    /// its end solved exactly on its support.
+    #[value(alias = "global-newton")]
+    Gnm,
     /// Trees: the sequence-form linear program (two-player zero-sum).
     Lp,
     /// Trees of perfect information: backward induction (subgame-perfect equilibria).
@@ -173,6 +178,7 @@ impl Method {
             Method::Enumpoly => nash::Method::Enumpoly,
             Method::Logit => nash::Method::Logit,
             Method::Simpdiv => nash::Method::Simpdiv,
+            Method::Gnm => nash::Method::Gnm,
             Method::Lp | Method::Spe | Method::Cfr | Method::Agent => {
                 return Err(Error::Invalid(
                     "--method lp, spe, cfr and agent solve game trees (.efg files); for a \
@@ -197,9 +203,9 @@ impl Method {
             Method::Lp => tree::Method::Lp,
             Method::Spe => tree::Method::Spe,
             Method::Enumpoly => tree::Method::Enumpoly,
-            Method::Indifference | Method::Logit | Method::Simpdiv => {
+            Method::Indifference | Method::Logit | Method::Simpdiv | Method::Gnm => {
                 return Err(Error::Invalid(
-                    "--method indifference, logit and simpdiv solve strategic-form games, not trees (nimbus efg GAME --to nfg gives the reduced form)".into(),
+                    "--method indifference, logit, simpdiv and gnm solve strategic-form games, not trees (nimbus efg GAME --to nfg gives the reduced form)".into(),
                 ))
             }
             Method::Cfr => {

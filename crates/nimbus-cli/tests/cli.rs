@@ -1028,13 +1028,19 @@ fn students_and_gambit_users_habits() {
     assert!(text.contains("logit path:"), "{text}");
     assert!(std::fs::read_to_string(&svg).unwrap().contains("<polyline"));
     let _ = std::fs::remove_file(&svg);
-    // One equilibrium by simplicial subdivision: its own note, no enumeration's support count.
-    let out = nimbus(&["nash", "examples/2x2x2.nfg", "--method", "simpdiv"]);
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{text}");
-    assert!(text.contains("equilibria:  1"), "{text}");
-    assert!(text.contains("simplicial subdivision:"), "{text}");
-    assert!(!text.contains("supports:"), "{text}");
+    // One equilibrium by simplicial subdivision or the global Newton method: each its own
+    // note, no enumeration's support count.
+    for (method, note) in [
+        ("simpdiv", "simplicial subdivision:"),
+        ("gnm", "global Newton path:"),
+    ] {
+        let out = nimbus(&["nash", "examples/2x2x2.nfg", "--method", method]);
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(out.status.success(), "{text}");
+        assert!(text.contains("equilibria:  1"), "{text}");
+        assert!(text.contains(note), "{text}");
+        assert!(!text.contains("supports:"), "{text}");
+    }
     let out = nimbus(&[
         "nash",
         "examples/3x3x3.nfg",

@@ -88,6 +88,7 @@ fn every_answer_matches_the_documented_schema() {
     answers(&["nash", "data/nfg/3x3x3.nfg", "--method", "logit"]);
     answers(&["nash", "data/nfg/2x2x2.nfg", "--method", "logit", "--path"]);
     answers(&["nash", "data/nfg/3x3x3.nfg", "--method", "simpdiv"]);
+    answers(&["nash", "data/nfg/3x3x3.nfg", "--method", "gnm"]);
     answers(&["nash", "kuhn"]);
     answers(&["nash", "examples/trust.efg"]);
     answers(&["nash", "examples/centipede.efg"]);

@@ -129,9 +129,10 @@ def test_every_equilibrium_of_three_player_games(root):
     assert c.regret_bound < F(1, 10**9)
     one = nimbus.nash.logit_solve(nimbus.read_game(root / "examples/2x2x2.nfg"))
     assert len(one.equilibria) == 1 and one.equilibria[0] in r_all(root)
-    one = nimbus.nash.simpdiv_solve(nimbus.read_game(root / "examples/2x2x2.nfg"))
-    assert one.method == "simpdiv" and len(one.equilibria) == 1
-    assert one.equilibria[0] in r_all(root)
+    for solve, name in [(nimbus.nash.simpdiv_solve, "simpdiv"), (nimbus.nash.gnm_solve, "gnm")]:
+        one = solve(nimbus.read_game(root / "examples/2x2x2.nfg"))
+        assert one.method == name and len(one.equilibria) == 1
+        assert one.equilibria[0] in r_all(root)
     traced = nimbus.read_game(root / "examples/2x2x2.nfg").equilibria("logit", path=True)
     points = traced.logit_path
     assert points[0]["lambda"] == 0 and len(points) > 10

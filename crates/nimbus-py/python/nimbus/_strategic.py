@@ -308,7 +308,7 @@ class Game:
         irrational ones in ``.enumeration.certified`` as proved boxes; limits
         ``max_supports``, ``time_limit``, ``digits``), logit (``path=True`` keeps the path
         in ``.logit_path``: points with ``lambda`` and ``profile``), simpdiv (one
-        equilibrium by simplicial subdivision). ``dominance``: False,
+        equilibrium by simplicial subdivision), gnm (one by the global Newton method). ``dominance``: False,
         True or "strict" (strictly dominated strategies removed first), or "weak"."""
         dom = _DOMINANCE.get(dominance, dominance)
         if limits:

@@ -12,6 +12,7 @@ __all__ = [
     "lcp_solve",
     "logit_solve",
     "simpdiv_solve",
+    "gnm_solve",
     "lp_solve",
     "NashComputationResult",
 ]
@@ -87,6 +88,13 @@ def simpdiv_solve(game, **limits):
     proved box and ``equilibria`` its centre as floats). Unlike pygambit's, it starts from the
     uniform profile and takes no start profile."""
     return _one(game, "simpdiv", limits)
+
+
+def gnm_solve(game, **limits):
+    """One equilibrium by the global Newton method (Govindan and Wilson), its end solved
+    exactly on its support (``equilibria[0]`` exact when rational; otherwise
+    ``enumeration.certified`` holds its proved box and ``equilibria`` its centre as floats)."""
+    return _one(game, "gnm", limits)
 
 
 def _one(game, method, limits):

@@ -7,7 +7,8 @@ use crate::strategic::bimatrix::{Bimatrix, Equilibrium as Raw};
 use crate::strategic::game::{verify, NormalForm};
 use crate::strategic::pure::{eliminate, pure_equilibria, Dominator, Reduction};
 use crate::strategic::{
-    enumpoly, envelope, lemke, logit, show, show_decimal, simpdiv, support, two_by_two, vertex, Q,
+    enumpoly, envelope, gnm, lemke, logit, show, show_decimal, simpdiv, support, two_by_two,
+    vertex, Q,
 };
 use serde::Serialize;
 
@@ -39,6 +40,10 @@ pub enum Method {
     /// piecewise-linear path on ever finer grids from the uniform profile), its end solved
     /// exactly on its support.
     Simpdiv,
+    /// One equilibrium of a game with any number of players: Govindan and Wilson's global
+    /// Newton method (the equilibria of the game with a vanishing bonus, followed from a pure
+    /// profile), its end solved exactly on its support.
+    Gnm,
 }
 
 impl Method {
@@ -55,6 +60,8 @@ impl Method {
         ("polynomial", Method::Enumpoly),
         ("logit", Method::Logit),
         ("simpdiv", Method::Simpdiv),
+        ("gnm", Method::Gnm),
+        ("global-newton", Method::Gnm),
         ("enummixed", Method::Vertex),
         ("vertex-enumeration", Method::Vertex),
         ("support-enumeration", Method::Support),
@@ -68,7 +75,7 @@ impl Method {
         super::named(Self::NAMES, name).ok_or_else(|| {
             Error::Invalid(format!(
                 "unknown method '{name}': use auto, vertex, support, lh, pure, \
-                     indifference, enumpoly, logit or simpdiv (or Gambit's enummixed, lcp, enumpure)"
+                     indifference, enumpoly, logit, simpdiv or gnm (or Gambit's enummixed, lcp, enumpure)"
             ))
         })
     }
@@ -438,6 +445,35 @@ fn run_method(
                 &mut found,
             )?;
         }
+        Method::Gnm => {
+            let end = gnm::equilibrium(g, &gnm::Options::default())?;
+            found.described = "the global Newton method (Govindan and Wilson), its end solved \
+                               exactly on its support";
+            notes.push(format!(
+                "global Newton path: {} steps from lambda = {:.4} (payoffs scaled to [0, 1]), \
+                 turning back {} times{}",
+                end.steps,
+                end.start,
+                end.turns,
+                if end.tries > 1 {
+                    format!(
+                        "; the paths of {} other bonus vectors met degenerate points",
+                        end.tries - 1
+                    )
+                } else {
+                    String::new()
+                }
+            ));
+            settle(
+                g,
+                &end.profile,
+                1e-3,
+                req.digits.unwrap_or(16),
+                limits,
+                notes,
+                &mut found,
+            )?;
+        }
         Method::Pure | Method::Auto => {
             found.described = "pure-strategy equilibria (every pure profile checked)";
             if g.players.len() > 2 {
@@ -680,7 +716,7 @@ fn check_request(
     }
     if !matches!(
         method,
-        Method::Pure | Method::Enumpoly | Method::Logit | Method::Simpdiv
+        Method::Pure | Method::Enumpoly | Method::Logit | Method::Simpdiv | Method::Gnm
     ) && reduced.len() != 2
     {
         return Err(Error::Invalid(format!(
@@ -689,9 +725,13 @@ fn check_request(
             reduced.len()
         )));
     }
-    if matches!(method, Method::Enumpoly | Method::Logit | Method::Simpdiv) && reduced.len() < 2 {
+    if matches!(
+        method,
+        Method::Enumpoly | Method::Logit | Method::Simpdiv | Method::Gnm
+    ) && reduced.len() < 2
+    {
         return Err(Error::Invalid(
-            "enumpoly, logit and simpdiv need two or more players (a one-player game: use pure)"
+            "enumpoly, logit, simpdiv and gnm need two or more players (a one-player game: use pure)"
                 .into(),
         ));
     }

@@ -58,12 +58,12 @@ pub struct Path {
 
 /// Each strategy's payoff to its player against the others' mixtures, and their derivatives
 /// by every other player's probabilities: `value[i][a]`, `slope[i][a][j][b]`.
-struct Values {
-    value: Vec<Vec<f64>>,
-    slope: Vec<Vec<Vec<Vec<f64>>>>,
+pub(crate) struct Values {
+    pub(crate) value: Vec<Vec<f64>>,
+    pub(crate) slope: Vec<Vec<Vec<Vec<f64>>>>,
 }
 
-fn values(game: &NormalForm, scaled: &[Vec<f64>], x: &[Vec<f64>]) -> Values {
+pub(crate) fn values(game: &NormalForm, scaled: &[Vec<f64>], x: &[Vec<f64>]) -> Values {
     let shape = game.shape();
     let n = shape.len();
     let mut value: Vec<Vec<f64>> = shape.iter().map(|&m| vec![0.0; m]).collect();
@@ -153,7 +153,7 @@ fn system(game: &NormalForm, scaled: &[Vec<f64>], z: &[f64]) -> (Vec<f64>, Vec<V
 }
 
 /// Solves the square system `a x = b` by Gaussian elimination with partial pivoting.
-fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Option<Vec<f64>> {
+pub(crate) fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Option<Vec<f64>> {
     let n = b.len();
     for c in 0..n {
         let p = (c..n).max_by(|&r, &s| a[r][c].abs().total_cmp(&a[s][c].abs()))?;
@@ -186,7 +186,7 @@ fn solve(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Option<Vec<f64>> {
 }
 
 /// The unit tangent of the curve at `z`, oriented along `prev`.
-fn tangent(jac: &[Vec<f64>], prev: &[f64]) -> Option<Vec<f64>> {
+pub(crate) fn tangent(jac: &[Vec<f64>], prev: &[f64]) -> Option<Vec<f64>> {
     let mut a: Vec<Vec<f64>> = jac.to_vec();
     a.push(prev.to_vec());
     let mut b = vec![0.0; jac.len()];

@@ -27,6 +27,7 @@ pub mod envelope;
 pub mod exact;
 pub mod float;
 pub mod game;
+pub mod gnm;
 pub mod interval;
 pub mod lemke;
 pub mod linalg;

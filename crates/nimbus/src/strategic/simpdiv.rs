@@ -186,7 +186,7 @@ impl Field {
 
 /// The point of the unit simplex nearest to `y` (Euclidean projection: subtract the one
 /// threshold that leaves the positive parts summing to one).
-fn project(y: &[f64]) -> Vec<f64> {
+pub(crate) fn project(y: &[f64]) -> Vec<f64> {
     let mut u = y.to_vec();
     u.sort_by(|a, b| b.total_cmp(a));
     let (mut sum, mut tau) = (0.0, 0.0);

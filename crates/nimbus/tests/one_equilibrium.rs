@@ -1,7 +1,7 @@
-//! Simplicial subdivision: its end is solved to an equilibrium that the full enumeration lists
-//! (the exact profile itself, or a certified box inside one of the enumeration's), on published
-//! games and random games of two to five players; its work budget stops it with the flag's
-//! name.
+//! Simplicial subdivision and the global Newton method: the end of each one's path is solved to
+//! an equilibrium that the full enumeration lists (the exact profile itself, or a certified box
+//! inside one of the enumeration's), on published games and random games of two to five
+//! players; simplicial subdivision's work budget stops it with the flag's name.
 
 use nimbus::api::nash::{solve, Method, Request};
 use nimbus::api::Limits;
@@ -12,20 +12,20 @@ use proptest::prelude::*;
 mod games;
 use games::{example, random_game};
 
-fn simpdiv(g: &NormalForm) -> nimbus::api::nash::Answer {
+fn one(g: &NormalForm, method: Method) -> nimbus::api::nash::Answer {
     let req = Request {
-        method: Method::Simpdiv,
+        method,
         ..Default::default()
     };
     solve(g, &req, &Limits::default()).unwrap()
 }
 
-/// Simpdiv's one equilibrium is the enumeration's: an exact profile it lists, or a certified
+/// The method's one equilibrium is the enumeration's: an exact profile it lists, or a certified
 /// box that lies within one of its boxes (within 10^-9); an end that its support's equations
 /// do not isolate (games with ties) may instead be rounded to an exact equilibrium, which the
 /// front door has checked.
-fn simpdiv_end_is_enumerated(g: &NormalForm) -> Result<(), TestCaseError> {
-    let a = simpdiv(g);
+fn end_is_enumerated(g: &NormalForm, method: Method) -> Result<(), TestCaseError> {
+    let a = one(g, method);
     let all = enumerate(g, &Options::default()).unwrap();
     if let Some(e) = a.equilibria.first() {
         prop_assert_eq!(a.equilibria.len(), 1);
@@ -69,7 +69,9 @@ fn published_games() {
         "bos.nfg",
         "rps.nfg",
     ] {
-        simpdiv_end_is_enumerated(&example(name)).unwrap();
+        for method in [Method::Simpdiv, Method::Gnm] {
+            end_is_enumerated(&example(name), method).unwrap();
+        }
     }
 }
 
@@ -77,11 +79,13 @@ fn published_games() {
 #[test]
 fn the_same_answer_every_run() {
     let g = example("2x2x2.nfg");
-    let first = simpdiv(&g);
-    for _ in 0..3 {
-        let again = simpdiv(&g);
-        assert_eq!(again.equilibria, first.equilibria);
-        assert_eq!(again.notes, first.notes);
+    for method in [Method::Simpdiv, Method::Gnm] {
+        let first = one(&g, method);
+        for _ in 0..3 {
+            let again = one(&g, method);
+            assert_eq!(again.equilibria, first.equilibria);
+            assert_eq!(again.notes, first.notes);
+        }
     }
 }
 
@@ -103,7 +107,7 @@ fn the_work_budget_stops_it_naming_the_flag() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(32))]
+    #![proptest_config(ProptestConfig::with_cases(48))]
 
     #[test]
     fn random_games_end_at_an_enumerated_equilibrium(
@@ -112,7 +116,9 @@ proptest! {
             Just(vec![3, 3, 3]), Just(vec![2, 2, 2, 2]), Just(vec![2, 2, 2, 2, 2])
         ],
         raw in proptest::collection::vec(0i64..100, 216),
+        gnm in any::<bool>(),
     ) {
-        simpdiv_end_is_enumerated(&random_game(&shape, &raw))?;
+        let method = if gnm { Method::Gnm } else { Method::Simpdiv };
+        end_is_enumerated(&random_game(&shape, &raw), method)?;
     }
 }
