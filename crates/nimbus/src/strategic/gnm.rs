@@ -450,25 +450,10 @@ fn land(curve: &Curve, support: &Support, y: &[f64], t: &[f64], len: f64) -> Opt
 /// keeps its direction.
 fn step(curve: &Curve, support: &Support, y: &[f64], t: &[f64], h: &mut f64) -> Option<Vec<f64>> {
     while *h > 1e-13 {
-        let mut x: Vec<f64> = y.iter().zip(t).map(|(a, b)| a + *h * b).collect();
-        let mut ok = false;
-        for _ in 0..12 {
-            let (hv, jx) = curve.system(&x, support, false);
-            let mut a = jx;
-            a.push(t.to_vec());
-            let mut b: Vec<f64> = hv.iter().map(|v| -v).collect();
-            b.push(0.0);
-            let Some(d) = solve(a, b) else { break };
-            let size = d.iter().map(|v| v.abs()).fold(0.0, f64::max);
-            for (v, dv) in x.iter_mut().zip(&d) {
-                *v += dv;
-            }
-            let scale = 1.0 + x.iter().map(|v| v.abs()).fold(0.0, f64::max);
-            if size < 1e-11 * scale {
-                ok = true;
-                break;
-            }
-        }
+        let Some(x) = land(curve, support, y, t, *h) else {
+            *h /= 2.0;
+            continue;
+        };
         let moved = x
             .iter()
             .zip(y)
@@ -477,7 +462,7 @@ fn step(curve: &Curve, support: &Support, y: &[f64], t: &[f64], h: &mut f64) -> 
             .fold(0.0, f64::max);
         let turn = tangent(&curve.system(&x, support, false).1, t)
             .map_or(-1.0, |u| u.iter().zip(t).map(|(a, b)| a * b).sum::<f64>());
-        if ok && x.iter().all(|v| v.is_finite()) && moved <= 0.5 * *h && turn >= 0.9 {
+        if x.iter().all(|v| v.is_finite()) && moved <= 0.5 * *h && turn >= 0.9 {
             return Some(x);
         }
         *h /= 2.0;
