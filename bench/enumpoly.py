@@ -113,20 +113,21 @@ for shape in [] if os.environ.get("ONLY") else ([2, 2, 2], [3, 3, 3], [2, 2, 2, 
 # One equilibrium, on larger games: Nimbus's (the end of its path solved exactly on its support)
 # against pygambit's (floating point for logit_solve; rational arithmetic for simpdiv_solve, from
 # the profile of first strategies, stopping at a regret of 10^-6 of the payoff range; its regret
-# as pygambit computes it). pygambit's runs have a time limit of their own.
+# as pygambit computes it; gnm_solve may return several, "same point" is any of them).
+# pygambit's runs have a time limit of their own.
 GAMBIT_ONE = r"""
 import json, sys, time, pygambit as gbt
 g = gbt.read_nfg(sys.argv[1])
 t = time.perf_counter()
 if sys.argv[2] == "logit":
-    e = gbt.nash.logit_solve(g).equilibrium
+    es = [gbt.nash.logit_solve(g).equilibrium]
 elif sys.argv[2] == "gnm":
-    e = gbt.nash.gnm_solve(g).equilibria[0]
+    es = gbt.nash.gnm_solve(g).equilibria
 else:
-    e = gbt.nash.simpdiv_solve(g.mixed_strategy_profile(rational=True)).equilibrium
+    es = [gbt.nash.simpdiv_solve(g.mixed_strategy_profile(rational=True)).equilibrium]
 t = time.perf_counter() - t
-print(json.dumps({"time": t, "point": [float(v) for m in e for _, v in m],
-                  "regret": float(e.max_regret())}))
+print(json.dumps({"time": t, "points": [[float(v) for m in e for _, v in m] for e in es],
+                  "regret": max(float(e.max_regret()) for e in es)}))
 """
 
 
@@ -143,8 +144,8 @@ def one_table(method, shapes, gambit_timeout):
             def ours():
                 t = time.perf_counter()
                 out = subprocess.run([nimbus, "nash", path, "--method", method, "--json"],
-                                     capture_output=True, text=True, timeout=timeout,
-                                     check=True)
+                                     capture_output=True, text=True, timeout=timeout)
+                # A refusal (exit 2) is an answer too: one JSON object with the error.
                 return time.perf_counter() - t, json.loads(out.stdout)
 
             def theirs():
@@ -155,6 +156,8 @@ def one_table(method, shapes, gambit_timeout):
                     return json.loads(out.stdout)
                 except subprocess.TimeoutExpired:
                     return None
+                except subprocess.CalledProcessError as e:
+                    return {"failed": e.stderr.strip().splitlines()[-1][:60]}
 
             if seed % 2 == 0:
                 (tn, a), g = ours(), theirs()
@@ -163,7 +166,9 @@ def one_table(method, shapes, gambit_timeout):
                 tn, a = ours()
             frac = lambda x: (lambda p: p[0] / p[1])(
                 [float(v) for v in (x.split("/") + ["1"])[:2]])
-            if a["equilibria"]:
+            if "error" in a or "equilibria" not in a:
+                kind, point = "error", None
+            elif a["equilibria"]:
                 kind, point = "exact", [frac(x) for p in a["equilibria"][0]["profile"] for x in p]
             elif a["enumeration"]["certified"]:
                 c = a["enumeration"]["certified"][0]
@@ -176,7 +181,12 @@ def one_table(method, shapes, gambit_timeout):
                       f"{'< ' + format(tn / gambit_timeout, '.4f'):>7} {kind:>14} {'-':>13} "
                       f"{'-':>10}", flush=True)
                 continue
-            same = point is not None and max(abs(x - y) for x, y in zip(point, g["point"])) < 1e-4
+            if "failed" in g:
+                print(f"{name:<16} {tn:>9.3f} {'failed':>9} {'-':>7} {kind:>14} {'-':>13} "
+                      f"{'-':>10}  (pygambit: {g['failed']})", flush=True)
+                continue
+            same = point is not None and any(
+                max(abs(x - y) for x, y in zip(point, q)) < 1e-4 for q in g["points"])
             print(f"{name:<16} {tn:>9.3f} {g['time']:>9.3f} {tn / g['time']:>7.2f} {kind:>14} "
                   f"{g['regret']:>13.1e} {str(same):>10}", flush=True)
 
