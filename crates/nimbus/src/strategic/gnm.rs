@@ -226,7 +226,7 @@ pub fn equilibrium(game: &NormalForm, opts: &Options) -> Result<End> {
 }
 
 /// Bonus vectors tried before giving up.
-const TRIES: u64 = 4;
+const TRIES: u64 = 8;
 
 /// One path, for the bonus of `seed`.
 fn follow(game: &NormalForm, seed: u64, opts: &Options) -> Result<End> {
@@ -327,7 +327,10 @@ fn follow(game: &NormalForm, seed: u64, opts: &Options) -> Result<End> {
                     (lo + hi) / 2.0
                 };
                 let Some(z) = land(&curve, &support, &y, &t, len) else {
-                    break;
+                    // No landing there (the piece turns or turns singular beyond the edge):
+                    // the edge is nearer.
+                    hi = len;
+                    continue;
                 };
                 let qz = curve.margin(&z[..n], &support, i, a);
                 if qz.abs() < 1e-10 || hi - lo < 1e-13 {
