@@ -1,7 +1,7 @@
 //! Simplicial subdivision and the global Newton method: the end of each one's path is solved to
 //! an equilibrium that the full enumeration lists (the exact profile itself, or a certified box
 //! inside one of the enumeration's), on published games and random games of two to five
-//! players; simplicial subdivision's work budget stops it with the flag's name.
+//! players; the work budget stops either with the flag's name.
 
 use nimbus::api::nash::{solve, Method, Request};
 use nimbus::api::Limits;
@@ -90,7 +90,7 @@ fn the_same_answer_every_run() {
 }
 
 #[test]
-fn the_work_budget_stops_it_naming_the_flag() {
+fn the_work_budget_stops_both_naming_the_flag() {
     let raw: Vec<i64> = (0..1000).map(|k| (k * 7919 + 13) % 100).collect();
     let g = random_game(&[6, 6, 6], &raw);
     let req = Request {
@@ -104,6 +104,13 @@ fn the_work_budget_stops_it_naming_the_flag() {
     let e = solve(&g, &req, &limits).unwrap_err();
     assert_eq!(e.kind(), "work_limit", "{e}");
     assert!(e.to_string().contains("--max-work"), "{e}");
+    let req = Request {
+        method: Method::Gnm,
+        ..Default::default()
+    };
+    let e = solve(&g, &req, &limits).unwrap_err();
+    assert_eq!(e.kind(), "work_limit", "{e}");
+    assert!(e.to_string().contains("the global Newton method"), "{e}");
 }
 
 proptest! {

@@ -446,7 +446,11 @@ fn run_method(
             )?;
         }
         Method::Gnm => {
-            let end = gnm::equilibrium(g, &gnm::Options::default())?;
+            let opts = gnm::Options {
+                max_work: limits.max_work,
+                ..gnm::Options::default()
+            };
+            let end = gnm::equilibrium(g, &opts)?;
             found.described = "the global Newton method (Govindan and Wilson), its end solved \
                                exactly on its support";
             notes.push(format!(

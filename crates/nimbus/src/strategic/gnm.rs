@@ -30,6 +30,9 @@ pub struct Options {
     pub max_steps: u64,
     /// The seed of the bonus vector `b`.
     pub seed: u64,
+    /// Work at most over all the paths, counted as payoff terms and linear-system entries
+    /// (each corrector iteration: players² × profiles, plus strategies³).
+    pub max_work: u64,
 }
 
 impl Default for Options {
@@ -37,6 +40,7 @@ impl Default for Options {
         Options {
             max_steps: 0,
             seed: 1,
+            max_work: crate::budget::DEFAULT_MAX_WORK,
         }
     }
 }
@@ -212,8 +216,9 @@ fn bonus(shape: &[usize], seed: u64) -> Vec<f64> {
 /// a few others, each a path of its own; the error of the last is returned when all fail.
 pub fn equilibrium(game: &NormalForm, opts: &Options) -> Result<End> {
     let mut last = None;
+    let mut spent = 0u64;
     for k in 0..TRIES {
-        match follow(game, opts.seed.wrapping_add(k), opts) {
+        match follow(game, opts.seed.wrapping_add(k), opts, &mut spent) {
             Ok(mut end) => {
                 end.tries = k as u32 + 1;
                 return Ok(end);
@@ -229,7 +234,7 @@ pub fn equilibrium(game: &NormalForm, opts: &Options) -> Result<End> {
 const TRIES: u64 = 8;
 
 /// One path, for the bonus of `seed`.
-fn follow(game: &NormalForm, seed: u64, opts: &Options) -> Result<End> {
+fn follow(game: &NormalForm, seed: u64, opts: &Options, spent: &mut u64) -> Result<End> {
     let shape = game.shape();
     let bonus = bonus(&shape, seed);
     let curve = Curve {
@@ -298,6 +303,19 @@ fn follow(game: &NormalForm, seed: u64, opts: &Options) -> Result<End> {
         }
         if steps % 64 == 0 {
             progress::tick(steps)?;
+        }
+        // A step is a tangent and a dozen corrector iterations at most, each the payoffs'
+        // slopes and one dense linear system.
+        let per_step =
+            14 * (game.profiles() as u64 * (shape.len() as u64).pow(2) + (n as u64).pow(3));
+        *spent = spent.saturating_add(per_step);
+        if *spent > opts.max_work {
+            return Err(Error::Budget {
+                what: "the global Newton method".into(),
+                resource: crate::budget::Resource::Work,
+                needed: *spent,
+                limit: opts.max_work,
+            });
         }
         let Some(mut t) = tangent(&curve.system(&y, &support, false).1, &prev) else {
             return Err(degenerate("turned singular"));
