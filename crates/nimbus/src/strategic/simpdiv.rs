@@ -273,7 +273,7 @@ fn path(field: &Field, w: &[i64], m: u64, done: u64, budget: u64) -> Result<(Vec
             });
         }
         if steps % 1024 == 0 {
-            progress::check()?;
+            progress::tick(done + steps)?;
         }
         if k == 0 {
             y[perm[0]] += 1;
@@ -317,6 +317,7 @@ pub struct Search {
 impl Search {
     /// A search from the uniform profile on the grid of mesh 1/4.
     pub fn new(game: &NormalForm, opts: &Options) -> Search {
+        progress::phase("simplicial subdivision pivots", 0);
         let shape = game.shape();
         let field = Field {
             scaled: super::logit::scaled_payoffs(game),
