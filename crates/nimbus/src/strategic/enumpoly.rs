@@ -32,7 +32,7 @@
 //! reported, never dropped.
 
 use super::game::NormalForm;
-use super::interval::{down, simplest_between, up, Bound, Iv, Scalar};
+use super::interval::{down, simplest_between, up, Bound, Dy, Iv, Scalar};
 use super::Q;
 use crate::error::Result;
 use crate::progress;
@@ -443,30 +443,30 @@ impl System {
     /// which enclose it just as surely and cost far less than rational intervals.
     fn krawczyk_fine(
         &self,
-        cq: &Coefs<Q>,
+        cd: &Coefs<Dy>,
         ci: &Coefs<Iv<f64>>,
-        x: &[Iv<Q>],
-        m: &[Q],
+        x: &[Iv<Dy>],
+        m: &[Dy],
         y: &[Vec<f64>],
-    ) -> Vec<Iv<Q>> {
-        let fm = self.residual(cq, m);
-        let xf: Vec<Iv<f64>> = x.iter().map(enclose).collect();
+    ) -> Vec<Iv<Dy>> {
+        let fm = self.residual(cd, m);
+        let xf: Vec<Iv<f64>> = x.iter().map(enclose_dy).collect();
         let jx = self.jacobian(ci, &xf);
         let nf = self.free.len();
         let dx: Vec<Iv<f64>> = self
             .free
             .iter()
-            .map(|&f| enclose(&Iv::new(&x[f].lo - &m[f], &x[f].hi - &m[f])))
+            .map(|&f| enclose_dy(&Iv::new(x[f].lo.sub(&m[f]), x[f].hi.sub(&m[f]))))
             .collect();
-        let yq: Vec<Vec<Q>> = y
+        let yd: Vec<Vec<Dy>> = y
             .iter()
-            .map(|r| r.iter().map(|&v| <Q as Bound>::from_f64(v)).collect())
+            .map(|r| r.iter().map(|&v| Dy::from_f64(v)).collect())
             .collect();
         (0..nf)
             .map(|i| {
                 let mut centre = m[self.free[i]].clone();
                 for k in 0..nf {
-                    centre -= &yq[i][k] * &fm[k];
+                    centre = centre.sub(&yd[i][k].mul(&fm[k]));
                 }
                 let mut corr = Iv::<f64>::nil();
                 for j in 0..nf {
@@ -476,7 +476,10 @@ impl System {
                     }
                     corr = corr.add(&cij.mul(&dx[j]));
                 }
-                Iv::new(&centre + corr.lo.exact(), &centre + corr.hi.exact())
+                Iv::new(
+                    centre.add(&Dy::from_f64(corr.lo)),
+                    centre.add(&Dy::from_f64(corr.hi)),
+                )
             })
             .collect()
     }
@@ -737,12 +740,23 @@ fn widest(x: &[Iv<f64>]) -> (usize, f64) {
         .fold((0, -1.0), |b, c| if c.1 > b.1 { c } else { b })
 }
 
-/// The narrowest interval of doubles around an interval of rationals.
-fn enclose(v: &Iv<Q>) -> Iv<f64> {
-    Iv::new(
-        <f64 as Bound>::enclose(&v.lo).0,
-        <f64 as Bound>::enclose(&v.hi).1,
-    )
+/// The narrowest interval of doubles around an interval of dyadics.
+fn enclose_dy(v: &Iv<Dy>) -> Iv<f64> {
+    Iv::new(v.lo.down_f64(), v.hi.up_f64())
+}
+
+/// A box of doubles as dyadic intervals (exactly).
+fn as_dyadic(x: &[Iv<f64>]) -> Vec<Iv<Dy>> {
+    x.iter()
+        .map(|v| Iv::new(Dy::from_f64(v.lo), Dy::from_f64(v.hi)))
+        .collect()
+}
+
+/// A box of dyadics as rational intervals.
+fn dyadic_to_exact(x: &[Iv<Dy>]) -> Vec<Iv<Q>> {
+    x.iter()
+        .map(|v| Iv::new(v.lo.exact(), v.hi.exact()))
+        .collect()
 }
 
 fn as_exact(x: &[Iv<f64>]) -> Vec<Iv<Q>> {
@@ -752,8 +766,11 @@ fn as_exact(x: &[Iv<f64>]) -> Vec<Iv<Q>> {
 }
 
 /// The simplest rational point of a box, if it solves the system exactly.
-fn exact_point(sys: &System, cq: &Coefs<Q>, x: &[Iv<Q>]) -> Option<Vec<Q>> {
-    let mut q: Vec<Q> = x.iter().map(|v| simplest_between(&v.lo, &v.hi)).collect();
+fn exact_point<B: Bound>(sys: &System, cq: &Coefs<Q>, x: &[Iv<B>]) -> Option<Vec<Q>> {
+    let mut q: Vec<Q> = x
+        .iter()
+        .map(|v| simplest_between(&v.lo.exact(), &v.hi.exact()))
+        .collect();
     sys.firsts(&mut q);
     sys.residual(cq, &q).iter().all(Zero::is_zero).then_some(q)
 }
@@ -777,13 +794,17 @@ enum Isolated {
 fn refine(
     sys: &System,
     cq: &Coefs<Q>,
-    cqi: &Coefs<Iv<Q>>,
+    cd: &Coefs<Dy>,
     ci: &Coefs<Iv<f64>>,
     cf: &Coefs<f64>,
     start: &[Iv<f64>],
     digits: u32,
 ) -> Isolated {
-    let mut x = as_exact(start);
+    // Dyadic intervals: every centre is on a dyadic grid and every coefficient an integer,
+    // so the arithmetic stays exact without reducing fractions.
+    let mut x = as_dyadic(start);
+    let zero = Dy::from_f64(0.0);
+    let cdi: Coefs<Iv<Dy>> = Coefs::of(cq);
     sys.firsts(&mut x);
     let target = 10f64.powi(-(digits as i32));
     let bits = (digits as f64 * 3.33) as u32 + 80;
@@ -799,27 +820,27 @@ fn refine(
         }
         let positive = x.iter().map(|v| v.sign()).collect::<Vec<_>>();
         // The doubles decide the inequalities unless one is nearly tight.
-        let coarse = sys.inequalities(ci, &x.iter().map(enclose).collect::<Vec<_>>());
+        let coarse = sys.inequalities(ci, &x.iter().map(enclose_dy).collect::<Vec<_>>());
         let ineq = if coarse.iter().all(|v| v.sign() != Order::Equal) {
             coarse
                 .iter()
-                .map(|v| Iv::new(v.lo.exact(), v.hi.exact()))
+                .map(|v| Iv::new(Dy::from_f64(v.lo), Dy::from_f64(v.hi)))
                 .collect()
         } else {
-            sys.inequalities(cqi, &x)
+            sys.inequalities(&cdi, &x)
         };
         if positive.contains(&Order::Less) || ineq.iter().any(|v| v.sign() == Order::Greater) {
             return Isolated::NotEquilibrium;
         }
-        let decided = positive.iter().all(|&s| s == Order::Greater)
-            && ineq.iter().all(|v| v.hi <= <Q as Zero>::zero());
+        let decided =
+            positive.iter().all(|&s| s == Order::Greater) && ineq.iter().all(|v| v.hi <= zero);
         // Exactly: the doubles of two bounds this close are equal.
         let width = x
             .iter()
-            .map(|v| (&v.hi - &v.lo).approx())
+            .map(|v| v.hi.sub(&v.lo).approx())
             .fold(0.0, f64::max);
         if decided && width < target {
-            return Isolated::Certified(x);
+            return Isolated::Certified(dyadic_to_exact(&x));
         }
         if width > 0.9 * last_width {
             stalled += 1;
@@ -828,7 +849,7 @@ fn refine(
             }
         }
         last_width = width;
-        let m: Vec<Q> = x
+        let m: Vec<Dy> = x
             .iter()
             .map(|v| {
                 Iv::point(v.mid())
@@ -845,14 +866,14 @@ fn refine(
         };
         let mut m = m;
         sys.firsts(&mut m);
-        let k = sys.krawczyk_fine(cq, ci, &x, &m, &y);
+        let k = sys.krawczyk_fine(cd, ci, &x, &m, &y);
         let mut next = x.clone();
         for (&f, v) in sys.free.iter().zip(&k) {
             match x[f].meet(&v.rounded(bits)) {
                 Some(v) => next[f] = v,
                 // The box holds a solution, so the operator's image meets it; an empty meet
                 // can only come from a preconditioner too poor to keep the enclosure.
-                None => return Isolated::Undecided(x),
+                None => return Isolated::Undecided(dyadic_to_exact(&x)),
             }
         }
         sys.firsts(&mut next);
@@ -861,7 +882,7 @@ fn refine(
         }
         x = next;
     }
-    Isolated::Undecided(x)
+    Isolated::Undecided(dyadic_to_exact(&x))
 }
 
 /// Every solution of one support profile's system that is an equilibrium.
@@ -875,7 +896,7 @@ fn solve_support(
     let (sys, cq) = system(pay, support);
     let cf: Coefs<f64> = Coefs::of(&cq);
     let ci: Coefs<Iv<f64>> = Coefs::of(&cq);
-    let cqi: Coefs<Iv<Q>> = Coefs::of(&cq);
+    let cd: Coefs<Dy> = Coefs::of(&cq);
     let size: usize = sys
         .polys
         .iter()
@@ -1022,7 +1043,7 @@ fn solve_support(
         {
             continue;
         }
-        match refine(&sys, &cq, &cqi, &ci, &cf, &narrow, digits) {
+        match refine(&sys, &cq, &cd, &ci, &cf, &narrow, digits) {
             Isolated::Exact(q) => out.exact.push(q),
             Isolated::Certified(b) => {
                 let (regret, payoffs) = regret_bound(pay, &sys, &b, dens);
@@ -1118,6 +1139,14 @@ fn regret_bound(pay: &Payoffs, sys: &System, x: &[Iv<Q>], dens: &[BigInt]) -> (Q
     let mut worst = <Q as Zero>::zero();
     let mut payoffs = Vec::new();
     let n = sys.support.len();
+    // The payoffs exactly over the box, in dyadic intervals on the scaled (integer) payoffs:
+    // the box's bounds are dyadic, so nothing is rounded and no fraction is reduced until the
+    // one division by the scale at the end.
+    let xd: Vec<Iv<Dy>> = x
+        .iter()
+        .map(|v| Iv::new(Dy::enclose(&v.lo).0, Dy::enclose(&v.hi).1))
+        .collect();
+    let xf: Vec<Iv<f64>> = xd.iter().map(enclose_dy).collect();
     for i in 0..n {
         let others: Vec<usize> = (0..n).filter(|&j| j != i).collect();
         let poly = Poly {
@@ -1130,23 +1159,22 @@ fn regret_bound(pay: &Payoffs, sys: &System, x: &[Iv<Q>], dens: &[BigInt]) -> (Q
         let coef = |b: usize| -> Vec<Q> {
             let c: Vec<Q> = bases
                 .iter()
-                .map(|&k| Q::from_integer(pay.scaled[i][k + b * st].clone()) / &den)
+                .map(|&k| Q::from_integer(pay.scaled[i][k + b * st].clone()))
                 .collect();
             on_simplex(c, &poly.dims)
         };
         // The payoff exactly over the box; the regret, a bound only, in doubles.
-        let xs = sys.slices(x, &poly);
-        let xf: Vec<Iv<f64>> = x.iter().map(enclose).collect();
+        let xs = sys.slices(&xd, &poly);
         let xfs = sys.slices(&xf, &poly);
-        let own = &x[sys.off[i]..sys.off[i] + sys.support[i].len()];
+        let own = &xd[sys.off[i]..sys.off[i] + sys.support[i].len()];
         let ownf = &xf[sys.off[i]..sys.off[i] + sys.support[i].len()];
-        let mut expected = Iv::<Q>::nil();
+        let mut expected = Iv::<Dy>::nil();
         let mut expected_f = Iv::<f64>::nil();
         for ((p, pf), &a) in own.iter().zip(ownf).zip(&sys.support[i]) {
             let c = coef(a);
-            let cq: Vec<Iv<Q>> = c.iter().map(Iv::of).collect();
+            let cd: Vec<Iv<Dy>> = c.iter().map(Iv::of).collect();
             let cf: Vec<Iv<f64>> = c.iter().map(Iv::of).collect();
-            expected = expected.add(&p.mul(&contract(&cq, &poly.dims, &xs, None)));
+            expected = expected.add(&p.mul(&contract(&cd, &poly.dims, &xs, None)));
             expected_f = expected_f.add(&pf.mul(&contract(&cf, &poly.dims, &xfs, None)));
         }
         for b in 0..pay.shape[i] {
@@ -1154,12 +1182,16 @@ fn regret_bound(pay: &Payoffs, sys: &System, x: &[Iv<Q>], dens: &[BigInt]) -> (Q
             let gain = contract(&cf, &poly.dims, &xfs, None)
                 .sub(&expected_f)
                 .hi
-                .exact();
+                .exact()
+                / &den;
             if gain > worst {
                 worst = gain;
             }
         }
-        payoffs.push(expected);
+        payoffs.push(Iv::new(
+            expected.lo.exact() / &den,
+            expected.hi.exact() / &den,
+        ));
     }
     (worst, payoffs)
 }
@@ -1351,7 +1383,7 @@ pub fn near(
     let (sys, cq) = system(&pay, support);
     let cf: Coefs<f64> = Coefs::of(&cq);
     let ci: Coefs<Iv<f64>> = Coefs::of(&cq);
-    let cqi: Coefs<Iv<Q>> = Coefs::of(&cq);
+    let cd: Coefs<Dy> = Coefs::of(&cq);
     let mut x: Vec<f64> = support
         .iter()
         .enumerate()
@@ -1403,7 +1435,7 @@ pub fn near(
             narrow[f] = v.clone();
         }
         sys.firsts(&mut narrow);
-        match refine(&sys, &cq, &cqi, &ci, &cf, &narrow, digits) {
+        match refine(&sys, &cq, &cd, &ci, &cf, &narrow, digits) {
             Isolated::Exact(q) => report.exact.push(full(&pay, support, &q)),
             Isolated::Certified(b) => {
                 let (regret, payoffs) = regret_bound(&pay, &sys, &b, &dens);
