@@ -157,6 +157,10 @@ struct System {
     polys: Vec<Poly>,
     /// The strategies outside the supports: each one's payoff minus the support's first.
     ineq_polys: Vec<Poly>,
+    /// For each player with indifferences (their polynomials, `polys[first..first + count]`),
+    /// the corner of those polynomials' own variables at each vertex of the box of unknowns
+    /// (empty beyond [`VERTEX_UNKNOWNS`]).
+    corner_of: Vec<(usize, usize, Vec<u16>)>,
 }
 
 /// The coefficients of a system's polynomials in one kind of number.
@@ -237,12 +241,26 @@ fn range(coef: &[Iv<f64>], dims: &[usize], xs: &[&[Iv<f64>]]) -> Iv<f64> {
     if corners > 12 {
         return contract(coef, dims, xs, None);
     }
+    let cur = corner_values(coef, dims, xs, false);
+    let lo = cur.iter().map(|v| v.lo).fold(f64::INFINITY, f64::min);
+    let hi = cur.iter().map(|v| v.hi).fold(f64::NEG_INFINITY, f64::max);
+    Iv::new(lo, hi)
+}
+
+/// The values (outward-rounded intervals) of a tensor written by [`on_simplex`] at the
+/// corners of a box. Corner `c` takes, for the `b`-th probability that moves (axis by axis,
+/// each axis's entries `1..` in order), its upper bound when bit `b` of `c` is set. With
+/// `every`, every entry `1..` of every axis counts as moving, so the numbering does not depend
+/// on which intervals are points.
+fn corner_values(coef: &[Iv<f64>], dims: &[usize], xs: &[&[Iv<f64>]], every: bool) -> Vec<Iv<f64>> {
     // All corners at once: each axis in turn is replaced by an axis over its corners (the
     // slowest one), so the work is about one evaluation per corner, not one contraction.
     let mut cur: Vec<Iv<f64>> = coef.to_vec();
     let mut corners_so_far = 1;
     for (a, &k) in dims.iter().enumerate() {
-        let moving: Vec<usize> = (1..k).filter(|&t| xs[a][t].lo != xs[a][t].hi).collect();
+        let moving: Vec<usize> = (1..k)
+            .filter(|&t| every || xs[a][t].lo != xs[a][t].hi)
+            .collect();
         let count = 1usize << moving.len();
         let rest = cur.len() / (k * corners_so_far);
         let mut next = Vec::with_capacity(rest * corners_so_far * count);
@@ -276,10 +294,11 @@ fn range(coef: &[Iv<f64>], dims: &[usize], xs: &[&[Iv<f64>]]) -> Iv<f64> {
         corners_so_far *= count;
         cur = next;
     }
-    let lo = cur.iter().map(|v| v.lo).fold(f64::INFINITY, f64::min);
-    let hi = cur.iter().map(|v| v.hi).fold(f64::NEG_INFINITY, f64::max);
-    Iv::new(lo, hi)
+    cur
 }
+
+/// Unknowns up to which [`System::vertex_excludes`] runs (it visits every vertex of the box).
+const VERTEX_UNKNOWNS: usize = 12;
 
 impl System {
     fn slices<'a, S>(&self, x: &'a [S], p: &Poly) -> Vec<&'a [S]> {
@@ -310,14 +329,42 @@ impl System {
         }
     }
 
-    /// The range of every indifference over a box, and of every inequality.
-    fn ranges(&self, c: &Coefs<Iv<f64>>, x: &[Iv<f64>]) -> (Vec<Iv<f64>>, Vec<Iv<f64>>) {
-        let eq = self
-            .polys
-            .iter()
-            .zip(&c.eq)
-            .map(|(p, coef)| range(coef, &p.dims, &self.slices(x, p)))
-            .collect();
+    /// Each indifference's values at the corners of the box (see [`corner_values`]), when
+    /// there are few enough unknowns for [`System::vertex_excludes`] to visit every vertex.
+    fn corner_tables(&self, c: &Coefs<Iv<f64>>, x: &[Iv<f64>]) -> Option<Vec<Vec<Iv<f64>>>> {
+        (!self.corner_of.is_empty()).then(|| {
+            self.polys
+                .iter()
+                .zip(&c.eq)
+                .map(|(p, coef)| corner_values(coef, &p.dims, &self.slices(x, p), true))
+                .collect()
+        })
+    }
+
+    /// The range of every indifference over a box (from its corner values when given), and
+    /// of every inequality.
+    fn ranges(
+        &self,
+        c: &Coefs<Iv<f64>>,
+        x: &[Iv<f64>],
+        tables: Option<&[Vec<Iv<f64>>]>,
+    ) -> (Vec<Iv<f64>>, Vec<Iv<f64>>) {
+        let eq = match tables {
+            Some(t) => t
+                .iter()
+                .map(|v| {
+                    let lo = v.iter().map(|v| v.lo).fold(f64::INFINITY, f64::min);
+                    let hi = v.iter().map(|v| v.hi).fold(f64::NEG_INFINITY, f64::max);
+                    Iv::new(lo, hi)
+                })
+                .collect(),
+            None => self
+                .polys
+                .iter()
+                .zip(&c.eq)
+                .map(|(p, coef)| range(coef, &p.dims, &self.slices(x, p)))
+                .collect(),
+        };
         let ineq = self
             .ineq_polys
             .iter()
@@ -325,6 +372,71 @@ impl System {
             .map(|(p, coef)| range(coef, &p.dims, &self.slices(x, p)))
             .collect();
         (eq, ineq)
+    }
+
+    /// Whether the indifferences combined by the rows of `y` (the inverse of the Jacobian at
+    /// the box's middle) keep one sign on the whole box. Each combination is still affine in
+    /// every unknown, so its range is spanned by its values at the box's vertices, and near a
+    /// simple solution it behaves like `x - x*`: a box beside a solution is excluded here long
+    /// before each equation's own range, or the mean-value form's, leaves zero (on random 4×4×4
+    /// games this takes three times fewer boxes). Evaluated in doubles with a rigorous bound on
+    /// the rounding error; rows give up as soon as both signs are possible.
+    fn vertex_excludes(&self, corners: &[Vec<Iv<f64>>], y: &[Vec<f64>]) -> bool {
+        let nf = self.free.len();
+        if self.corner_of.is_empty() || nf < 2 {
+            return false;
+        }
+        // Each polynomial's values at its own corners, as a midpoint and a radius.
+        let tables: Vec<(Vec<f64>, Vec<f64>)> = corners
+            .iter()
+            .map(|v| {
+                v.iter()
+                    .map(|v| {
+                        let mid = 0.5 * (v.lo + v.hi);
+                        (mid, up((v.hi - mid).max(mid - v.lo)))
+                    })
+                    .unzip()
+            })
+            .collect();
+        // Rounding: each combined value is a sum of at most `terms` products.
+        let terms = (2 * nf + 2 * self.corner_of.len()) as f64;
+        let gamma = 2.0 * terms * f64::EPSILON;
+        let mut groups: Vec<(Vec<f64>, Vec<f64>, Vec<f64>)> = Vec::new();
+        'row: for row in y {
+            groups.clear();
+            for (first, count, _) in &self.corner_of {
+                let size = tables[*first].0.len();
+                let (mut s, mut r, mut a) = (vec![0.0; size], vec![0.0; size], vec![0.0; size]);
+                for k in *first..first + count {
+                    let w = row[k];
+                    let (mid, rad) = &tables[k];
+                    for cc in 0..size {
+                        s[cc] += w * mid[cc];
+                        r[cc] += w.abs() * rad[cc];
+                        a[cc] += w.abs() * mid[cc].abs();
+                    }
+                }
+                groups.push((s, r, a));
+            }
+            let (mut below, mut above) = (false, false);
+            for v in 0..1usize << nf {
+                let (mut s, mut r, mut a) = (0.0, 0.0, 0.0);
+                for ((gs, gr, ga), (_, _, table)) in groups.iter().zip(&self.corner_of) {
+                    let cc = table[v] as usize;
+                    s += gs[cc];
+                    r += gr[cc];
+                    a += ga[cc];
+                }
+                let bound = (r + gamma * a) * (1.0 + gamma) + f64::MIN_POSITIVE;
+                below |= s - bound <= 0.0;
+                above |= s + bound >= 0.0;
+                if below && above {
+                    continue 'row;
+                }
+            }
+            return true;
+        }
+        false
     }
 
     fn inequalities<S: Scalar>(&self, c: &Coefs<S>, x: &[S]) -> Vec<S> {
@@ -646,10 +758,44 @@ fn system(pay: &Payoffs, support: &[Vec<usize>]) -> (System, Coefs<Q>) {
             ineq.push(on_simplex(diff(b), &dims));
         }
     }
+    let free: Vec<usize> = (0..d).filter(|t| !off.contains(t)).collect();
+    let corner_of = {
+        let mut groups = Vec::new();
+        let mut first = 0;
+        for (i, s) in support.iter().enumerate() {
+            let count = s.len() - 1;
+            if count == 0 || free.len() > VERTEX_UNKNOWNS {
+                first += count;
+                continue;
+            }
+            // The unknowns of the others, in the order of `corner_values`' bits.
+            let bits: Vec<usize> = (0..n)
+                .filter(|&j| j != i)
+                .flat_map(|j| {
+                    (1..support[j].len())
+                        .map(|t| off[j] + t)
+                        .collect::<Vec<_>>()
+                })
+                .map(|t| free.iter().position(|&f| f == t).unwrap_or(0))
+                .collect();
+            let table = (0..1usize << free.len())
+                .map(|v| {
+                    bits.iter()
+                        .enumerate()
+                        .map(|(b, &g)| ((v >> g & 1) << b) as u16)
+                        .sum()
+                })
+                .collect();
+            groups.push((first, count, table));
+            first += count;
+        }
+        groups
+    };
     (
         System {
+            corner_of,
             support: support.to_vec(),
-            free: (0..d).filter(|t| !off.contains(t)).collect(),
+            free,
             col: {
                 let mut col = vec![None; d];
                 for (k, t) in (0..d).filter(|t| !off.contains(t)).enumerate() {
@@ -935,14 +1081,16 @@ fn solve_support(
         if !sys.tighten(&mut x) || x.iter().any(|v| v.hi < 0.0) {
             continue;
         }
-        let (eq, ineq) = sys.ranges(&ci, &x);
+        let corners = sys.corner_tables(&ci, &x);
+        let (eq, ineq) = sys.ranges(&ci, &x, corners.as_deref());
         if eq.iter().any(|v| v.sign() != Order::Equal)
             || ineq.iter().any(|v| v.sign() == Order::Greater)
         {
             continue;
         }
         let m: Vec<f64> = x.iter().map(Iv::mid).collect();
-        let y = inverse(&sys.jacobian(&cf, &m));
+        let jm = sys.jacobian(&cf, &m);
+        let y = inverse(&jm);
         if y.is_none() && singular.len() < 4 && attempts < 16 {
             attempts += 1;
             let middle: Vec<Iv<Q>> = as_exact(&x)
@@ -1007,6 +1155,10 @@ fn solve_support(
             }
             if widest(&x).1 < 0.7 * before {
                 stack.push(x);
+                continue;
+            }
+            // On the box before the step above: it holds this one, and its corners are known.
+            if corners.as_ref().is_some_and(|c| sys.vertex_excludes(c, &y)) {
                 continue;
             }
         }
@@ -1526,5 +1678,101 @@ mod tests {
         assert_eq!(all.len(), 6);
         assert_eq!(all[5], vec![2, 3]);
         assert_eq!(support_count(&[2, 2, 2]), 27);
+    }
+
+    /// A 3-player game whose full-support indifferences vanish at `p` (each player's
+    /// probabilities): random integer payoffs, each strategy's row then shifted by a constant
+    /// so that it pays at `p` what the first strategy pays.
+    fn game_with_root(shape: &[usize], raw: &[i64], p: &[Vec<Q>]) -> NormalForm {
+        let n = shape.len();
+        let count: usize = shape.iter().product();
+        let strides: Vec<usize> = (0..n).map(|i| shape[..i].iter().product()).collect();
+        let mut pay: Vec<Vec<Q>> = (0..count)
+            .map(|k| {
+                (0..n)
+                    .map(|i| Q::from_integer(raw[(k * n + i) % raw.len()].into()))
+                    .collect()
+            })
+            .collect();
+        let strategy = |k: usize, j: usize| (k / strides[j]) % shape[j];
+        for i in 0..n {
+            let expect = |pay: &Vec<Vec<Q>>, a: usize| -> Q {
+                (0..count)
+                    .filter(|&k| strategy(k, i) == a)
+                    .map(|k| {
+                        let w: Q = (0..n)
+                            .filter(|&j| j != i)
+                            .map(|j| p[j][strategy(k, j)].clone())
+                            .product();
+                        w * &pay[k][i]
+                    })
+                    .sum()
+            };
+            let base = expect(&pay, 0);
+            for a in 1..shape[i] {
+                let shift = &base - expect(&pay, a);
+                for (k, row) in pay.iter_mut().enumerate() {
+                    if strategy(k, i) == a {
+                        row[i] += &shift;
+                    }
+                }
+            }
+        }
+        let names = |m: usize| (0..m).map(|t| t.to_string()).collect::<Vec<_>>();
+        NormalForm::new(
+            String::new(),
+            (0..n).map(|i| format!("P{i}")).collect(),
+            shape.iter().map(|&m| names(m)).collect(),
+            pay,
+        )
+        .unwrap()
+    }
+
+    proptest::proptest! {
+        /// The vertex test never excludes a box that holds a solution, whatever its size and
+        /// wherever the solution sits in it.
+        #[test]
+        fn the_vertex_test_keeps_boxes_with_a_root(
+            raw in proptest::collection::vec(0i64..100, 64),
+            weights in proptest::collection::vec(1i64..20, 9),
+            below in proptest::collection::vec(0.0f64..1.0, 9),
+            width in -17i32..0,
+        ) {
+            let shape = [3usize, 3, 3];
+            let p: Vec<Vec<Q>> = (0..3)
+                .map(|i| {
+                    let w = &weights[3 * i..3 * i + 3];
+                    let total: i64 = w.iter().sum();
+                    w.iter().map(|&v| Q::new(v.into(), total.into())).collect()
+                })
+                .collect();
+            let game = game_with_root(&shape, &raw, &p);
+            let pay = Payoffs::new(&game);
+            let support = vec![vec![0, 1, 2]; 3];
+            let (sys, cq) = system(&pay, &support);
+            let ci: Coefs<Iv<f64>> = Coefs::of(&cq);
+            let cf: Coefs<f64> = Coefs::of(&cq);
+            let r = 10f64.powi(width);
+            let mut x: Vec<Iv<f64>> = p
+                .iter()
+                .flatten()
+                .enumerate()
+                .map(|(t, q)| {
+                    let v = <f64 as Scalar>::of(q);
+                    Iv::new(down(v - r * below[t]), up(v + r * (1.0 - below[t])))
+                })
+                .collect();
+            for &o in &sys.off {
+                x[o] = Iv::new(-1.0, 2.0);
+            }
+            proptest::prop_assert!(sys.tighten(&mut x));
+            let corners = sys.corner_tables(&ci, &x).unwrap();
+            let (eq, _) = sys.ranges(&ci, &x, Some(&corners));
+            proptest::prop_assert!(eq.iter().all(|v| v.sign() == Order::Equal));
+            let m: Vec<f64> = x.iter().map(Iv::mid).collect();
+            if let Some(y) = inverse(&sys.jacobian(&cf, &m)) {
+                proptest::prop_assert!(!sys.vertex_excludes(&corners, &y));
+            }
+        }
     }
 }
