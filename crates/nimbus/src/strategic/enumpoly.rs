@@ -1235,26 +1235,23 @@ fn solve_support(
                 continue;
             }
             let before = widest(&x).1;
-            let pre = x.clone();
-            if !sys.gauss_seidel(&ci, &mut x, &m, &y) || !sys.tighten(&mut x) {
+            // The vertex tests narrow at least as well as the interval Gauss–Seidel step (which
+            // pays for an interval Jacobian), where there are few enough unknowns for them.
+            let narrowed = match &corners {
+                Some(c) => {
+                    !sys.vertex_excludes(c, &y) && {
+                        let pre = x.clone();
+                        sys.vertex_narrow(c, &y, &pre, &mut x)
+                    }
+                }
+                None => sys.gauss_seidel(&ci, &mut x, &m, &y),
+            };
+            if !narrowed || !sys.tighten(&mut x) {
                 continue;
             }
             if widest(&x).1 < 0.7 * before {
                 stack.push(x);
                 continue;
-            }
-            // On the box before the step above: it holds this one, and its corners are known.
-            if corners.as_ref().is_some_and(|c| sys.vertex_excludes(c, &y)) {
-                continue;
-            }
-            if let Some(c) = &corners {
-                if !sys.vertex_narrow(c, &y, &pre, &mut x) || !sys.tighten(&mut x) {
-                    continue;
-                }
-                if widest(&x).1 < 0.7 * before {
-                    stack.push(x);
-                    continue;
-                }
             }
         }
         // The first probability of each player follows from the others: cut the others.
