@@ -245,26 +245,21 @@ fn range(coef: &[Iv<f64>], dims: &[usize], xs: &[&[Iv<f64>]]) -> Iv<f64> {
     if corners > 12 {
         return contract(coef, dims, xs, None);
     }
-    let cur = corner_values(coef, dims, xs, false);
+    let cur = corner_values(coef, dims, xs);
     let lo = cur.iter().map(|v| v.lo).fold(f64::INFINITY, f64::min);
     let hi = cur.iter().map(|v| v.hi).fold(f64::NEG_INFINITY, f64::max);
     Iv::new(lo, hi)
 }
 
 /// The values (outward-rounded intervals) of a tensor written by [`on_simplex`] at the
-/// corners of a box. Corner `c` takes, for the `b`-th probability that moves (axis by axis,
-/// each axis's entries `1..` in order), its upper bound when bit `b` of `c` is set. With
-/// `every`, every entry `1..` of every axis counts as moving, so the numbering does not depend
-/// on which intervals are points.
-fn corner_values(coef: &[Iv<f64>], dims: &[usize], xs: &[&[Iv<f64>]], every: bool) -> Vec<Iv<f64>> {
+/// corners of a box: one per combination of bounds of the probabilities that move.
+fn corner_values(coef: &[Iv<f64>], dims: &[usize], xs: &[&[Iv<f64>]]) -> Vec<Iv<f64>> {
     // All corners at once: each axis in turn is replaced by an axis over its corners (the
     // slowest one), so the work is about one evaluation per corner, not one contraction.
     let mut cur: Vec<Iv<f64>> = coef.to_vec();
     let mut corners_so_far = 1;
     for (a, &k) in dims.iter().enumerate() {
-        let moving: Vec<usize> = (1..k)
-            .filter(|&t| every || xs[a][t].lo != xs[a][t].hi)
-            .collect();
+        let moving: Vec<usize> = (1..k).filter(|&t| xs[a][t].lo != xs[a][t].hi).collect();
         let count = 1usize << moving.len();
         let rest = cur.len() / (k * corners_so_far);
         let mut next = Vec::with_capacity(rest * corners_so_far * count);
@@ -301,20 +296,71 @@ fn corner_values(coef: &[Iv<f64>], dims: &[usize], xs: &[&[Iv<f64>]], every: boo
     cur
 }
 
-/// Corner values as a midpoint and a radius that reaches both bounds.
-fn mid_rad(corners: &[Vec<Iv<f64>>]) -> Vec<(Vec<f64>, Vec<f64>)> {
-    corners
+/// A polynomial's values at the corners of a box, each as a midpoint and a radius. Corner `c`
+/// takes, for the `b`-th probability (axis by axis, each axis's entries `1..` in order), its
+/// upper bound when bit `b` of `c` is set. Computed in plain doubles with a
+/// bound on the rounding (no directed rounding per operation, which was most of the
+/// enumeration's time). Along any path of the evaluation there are at most `K = 1 + sum k`
+/// roundings, so the error is at most `2 K eps` times the same sums taken in magnitudes.
+fn corner_mid_rad(coef: &[Iv<f64>], dims: &[usize], xs: &[&[Iv<f64>]]) -> (Vec<f64>, Vec<f64>) {
+    let mut val: Vec<f64> = coef.iter().map(|c| 0.5 * (c.lo + c.hi)).collect();
+    let mut rad: Vec<f64> = coef
         .iter()
-        .map(|v| {
-            v.iter()
-                .map(|v| {
-                    let mid = 0.5 * (v.lo + v.hi);
-                    (mid, up((v.hi - mid).max(mid - v.lo)))
-                })
-                .unzip()
-        })
-        .collect()
+        .zip(&val)
+        .map(|(c, m)| up((c.hi - m).max(m - c.lo)))
+        .collect();
+    let mut mag: Vec<f64> = val.iter().map(|v| v.abs()).collect();
+    let mut roundings = 1;
+    let mut corners_so_far = 1;
+    for (a, &k) in dims.iter().enumerate() {
+        let count = 1usize << (k - 1);
+        let rest = val.len() / (k * corners_so_far);
+        let size = rest * corners_so_far * count;
+        let (mut nv, mut nr, mut nm) = (
+            Vec::with_capacity(size),
+            Vec::with_capacity(size),
+            Vec::with_capacity(size),
+        );
+        let mut point: Vec<f64> = xs[a].iter().map(|v| v.lo).collect();
+        for c in 0..count {
+            for t in 1..k {
+                point[t] = if c >> (t - 1) & 1 == 1 {
+                    xs[a][t].hi
+                } else {
+                    xs[a][t].lo
+                };
+            }
+            for w in 0..corners_so_far {
+                for r in 0..rest {
+                    let base = k * (r + rest * w);
+                    let (mut v, mut rr, mut m) = (val[base], rad[base], mag[base]);
+                    for t in 1..k {
+                        let x = point[t];
+                        v += val[base + t] * x;
+                        rr += rad[base + t] * x.abs();
+                        m += mag[base + t] * x.abs();
+                    }
+                    nv.push(v);
+                    nr.push(rr);
+                    nm.push(m);
+                }
+            }
+        }
+        roundings += k;
+        corners_so_far *= count;
+        (val, rad, mag) = (nv, nr, nm);
+    }
+    let gamma = 2.0 * roundings as f64 * f64::EPSILON;
+    let rad = rad
+        .iter()
+        .zip(&mag)
+        .map(|(r, m)| up((r + gamma * m) * (1.0 + gamma) + f64::MIN_POSITIVE))
+        .collect();
+    (val, rad)
 }
+
+/// A polynomial's corner values: midpoints and radii.
+type Table = (Vec<f64>, Vec<f64>);
 
 /// Sums over a player's corners: of midpoints, of radii, of magnitudes.
 type Sums = (Vec<f64>, Vec<f64>, Vec<f64>);
@@ -353,12 +399,12 @@ impl System {
 
     /// Each indifference's values at the corners of the box (see [`corner_values`]), when
     /// there are few enough unknowns for [`System::vertex_excludes`] to visit every vertex.
-    fn corner_tables(&self, c: &Coefs<Iv<f64>>, x: &[Iv<f64>]) -> Option<Vec<Vec<Iv<f64>>>> {
+    fn corner_tables(&self, c: &Coefs<Iv<f64>>, x: &[Iv<f64>]) -> Option<Vec<Table>> {
         (!self.corner_of.is_empty()).then(|| {
             self.polys
                 .iter()
                 .zip(&c.eq)
-                .map(|(p, coef)| corner_values(coef, &p.dims, &self.slices(x, p), true))
+                .map(|(p, coef)| corner_mid_rad(coef, &p.dims, &self.slices(x, p)))
                 .collect()
         })
     }
@@ -369,14 +415,22 @@ impl System {
         &self,
         c: &Coefs<Iv<f64>>,
         x: &[Iv<f64>],
-        tables: Option<&[Vec<Iv<f64>>]>,
+        tables: Option<&[Table]>,
     ) -> (Vec<Iv<f64>>, Vec<Iv<f64>>) {
         let eq = match tables {
             Some(t) => t
                 .iter()
-                .map(|v| {
-                    let lo = v.iter().map(|v| v.lo).fold(f64::INFINITY, f64::min);
-                    let hi = v.iter().map(|v| v.hi).fold(f64::NEG_INFINITY, f64::max);
+                .map(|(mid, rad)| {
+                    let lo = mid
+                        .iter()
+                        .zip(rad)
+                        .map(|(m, r)| down(m - r))
+                        .fold(f64::INFINITY, f64::min);
+                    let hi = mid
+                        .iter()
+                        .zip(rad)
+                        .map(|(m, r)| up(m + r))
+                        .fold(f64::NEG_INFINITY, f64::max);
                     Iv::new(lo, hi)
                 })
                 .collect(),
@@ -398,7 +452,7 @@ impl System {
 
     /// For each player's indifferences, their combination by `row` at each of their corners:
     /// the sum of midpoints, of radii and of magnitudes (for the rounding bound).
-    fn combine(&self, row: &[f64], tables: &[(Vec<f64>, Vec<f64>)], groups: &mut Vec<Sums>) {
+    fn combine(&self, row: &[f64], tables: &[Table], groups: &mut Vec<Sums>) {
         groups.clear();
         for (first, count, _) in &self.corner_of {
             let size = tables[*first].0.len();
@@ -438,12 +492,11 @@ impl System {
     /// before each equation's own range, or the mean-value form's, leaves zero. Evaluated in
     /// doubles with a rigorous bound on the rounding error; rows give up as soon as both signs
     /// are possible.
-    fn vertex_excludes(&self, corners: &[Vec<Iv<f64>>], y: &[Vec<f64>]) -> bool {
+    fn vertex_excludes(&self, tables: &[Table], y: &[Vec<f64>]) -> bool {
         let nf = self.free.len();
         if self.corner_of.is_empty() || nf < 2 {
             return false;
         }
-        let tables = mid_rad(corners);
         // Rounding: each combined value is a sum of at most `terms` products.
         let terms = (2 * nf + 2 * self.corner_of.len()) as f64;
         let gamma = 2.0 * terms * f64::EPSILON;
@@ -471,7 +524,7 @@ impl System {
     /// the box `pre`, which holds `x`. `false` when no unknown can make its combination vanish.
     fn vertex_narrow(
         &self,
-        corners: &[Vec<Iv<f64>>],
+        tables: &[Table],
         y: &[Vec<f64>],
         pre: &[Iv<f64>],
         x: &mut [Iv<f64>],
@@ -480,7 +533,6 @@ impl System {
         if self.corner_of.is_empty() || nf < 2 {
             return true;
         }
-        let tables = mid_rad(corners);
         let terms = (2 * nf + 2 * self.corner_of.len()) as f64;
         let gamma = 2.0 * terms * f64::EPSILON;
         let mut groups: Vec<Sums> = Vec::new();
@@ -853,7 +905,7 @@ fn system(pay: &Payoffs, support: &[Vec<usize>]) -> (System, Coefs<Q>) {
                 first += count;
                 continue;
             }
-            // The unknowns of the others, in the order of `corner_values`' bits.
+            // The unknowns of the others, in the order of `corner_mid_rad`'s bits.
             let bits: Vec<usize> = (0..n)
                 .filter(|&j| j != i)
                 .flat_map(|j| {
@@ -1871,6 +1923,63 @@ mod tests {
                     let (lo, hi) = (v.lo.exact(), v.hi.exact());
                     proptest::prop_assert!(&lo <= q && q <= &hi);
                 }
+            }
+        }
+    }
+
+    proptest::proptest! {
+        /// Each corner value's midpoint and radius hold the exact value at that corner.
+        #[test]
+        fn corner_values_hold_the_exact_ones(
+            coef in proptest::collection::vec(-1000i64..1000, 27),
+            ends in proptest::collection::vec((-1.0f64..1.0, 0.0f64..1.0), 6),
+        ) {
+            let dims = [3usize, 3, 3];
+            let coef: Vec<Q> = coef.iter().map(|&c| Q::from_integer(c.into())).collect();
+            let ci: Vec<Iv<f64>> = coef.iter().map(Iv::of).collect();
+            // Axis a's entries 1.. (entry 0 is not used): ends[..] as [lo, lo + width].
+            let mut at = 0;
+            let boxes: Vec<Vec<Iv<f64>>> = dims
+                .iter()
+                .map(|&k| {
+                    (0..k)
+                        .map(|t| {
+                            if t == 0 {
+                                return Iv::new(0.0, 0.0);
+                            }
+                            let (lo, w) = ends[at];
+                            at += 1;
+                            Iv::new(lo, lo + w)
+                        })
+                        .collect()
+                })
+                .collect();
+            let xs: Vec<&[Iv<f64>]> = boxes.iter().map(Vec::as_slice).collect();
+            let (mid, rad) = corner_mid_rad(&ci, &dims, &xs);
+            proptest::prop_assert_eq!(mid.len(), 1 << 6);
+            for c in 0..mid.len() {
+                let mut bit = 0;
+                let points: Vec<Vec<Q>> = boxes
+                    .iter()
+                    .map(|b| {
+                        b.iter()
+                            .enumerate()
+                            .map(|(t, v)| {
+                                if t == 0 {
+                                    return <Q as Zero>::zero();
+                                }
+                                bit += 1;
+                                let end = if c >> (bit - 1) & 1 == 1 { v.hi } else { v.lo };
+                                <f64 as Bound>::exact(&end)
+                            })
+                            .collect()
+                    })
+                    .collect();
+                let slices: Vec<&[Q]> = points.iter().map(Vec::as_slice).collect();
+                let exact = contract(&coef, &dims, &slices, None);
+                let lo = <f64 as Bound>::exact(&down(mid[c] - rad[c]));
+                let hi = <f64 as Bound>::exact(&up(mid[c] + rad[c]));
+                proptest::prop_assert!(lo <= exact && exact <= hi);
             }
         }
     }
