@@ -502,7 +502,7 @@ impl System {
         let gamma = 2.0 * terms * f64::EPSILON;
         let mut groups: Vec<Sums> = Vec::new();
         'row: for row in y {
-            self.combine(row, &tables, &mut groups);
+            self.combine(row, tables, &mut groups);
             let (mut below, mut above) = (false, false);
             for v in 0..1usize << nf {
                 let value = self.at(&groups, v, gamma);
@@ -537,7 +537,7 @@ impl System {
         let gamma = 2.0 * terms * f64::EPSILON;
         let mut groups: Vec<Sums> = Vec::new();
         for (r, row) in y.iter().enumerate() {
-            self.combine(row, &tables, &mut groups);
+            self.combine(row, tables, &mut groups);
             let value = |v: usize| self.at(&groups, v, gamma);
             let f = self.free[r];
             let (lo, hi) = (pre[f].lo, pre[f].hi);
