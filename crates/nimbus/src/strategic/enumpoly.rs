@@ -187,7 +187,7 @@ impl<S: Scalar> Coefs<S> {
 /// along each axis, entry `t >= 1` becomes its difference with entry 0, so that
 /// `sum_t c_t x_t = c_0 + sum_{t>=1} (c_t - c_0) x_t` uses each probability once (interval
 /// evaluation then overestimates far less) and the first probability not at all.
-fn on_simplex(mut coef: Vec<Q>, dims: &[usize]) -> Vec<Q> {
+fn on_simplex(mut coef: Vec<BigInt>, dims: &[usize]) -> Vec<Q> {
     let mut stride = 1;
     for &k in dims {
         for idx in 0..coef.len() {
@@ -199,7 +199,8 @@ fn on_simplex(mut coef: Vec<Q>, dims: &[usize]) -> Vec<Q> {
         }
         stride *= k;
     }
-    coef
+    // Integers until here: differences of rationals would each be reduced by a gcd.
+    coef.into_iter().map(Q::from_integer).collect()
 }
 
 /// A tensor written by [`on_simplex`] evaluated at one probability vector for each axis (the
@@ -874,10 +875,10 @@ fn system(pay: &Payoffs, support: &[Vec<usize>]) -> (System, Coefs<Q>) {
         let st = pay.strides[i];
         let p = &pay.scaled[i];
         let a0 = support[i][0];
-        let diff = |b: usize| -> Vec<Q> {
+        let diff = |b: usize| -> Vec<BigInt> {
             bases
                 .iter()
-                .map(|&k| Q::from_integer(&p[k + b * st] - &p[k + a0 * st]))
+                .map(|&k| &p[k + b * st] - &p[k + a0 * st])
                 .collect()
         };
         for &a in &support[i][1..] {
@@ -1453,9 +1454,9 @@ fn regret_bound(pay: &Payoffs, sys: &System, x: &[Iv<Q>], dens: &[BigInt]) -> (Q
         let st = pay.strides[i];
         let den = Q::from_integer(dens[i].clone());
         let coef = |b: usize| -> Vec<Q> {
-            let c: Vec<Q> = bases
+            let c: Vec<BigInt> = bases
                 .iter()
-                .map(|&k| Q::from_integer(pay.scaled[i][k + b * st].clone()))
+                .map(|&k| pay.scaled[i][k + b * st].clone())
                 .collect();
             on_simplex(c, &poly.dims)
         };

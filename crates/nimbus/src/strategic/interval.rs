@@ -313,7 +313,9 @@ impl Bound for Dy {
         (lo, hi)
     }
     fn exact(&self) -> Q {
-        Q::new(self.n.clone(), BigInt::one() << self.e)
+        // In lowest terms without a gcd: the only common factors are twos.
+        let twos = self.n.trailing_zeros().unwrap_or(0).min(self.e);
+        Q::new_raw(&self.n >> twos, BigInt::one() << (self.e - twos))
     }
     fn from_f64(x: f64) -> Dy {
         match Dy::exactly(&<Q as Bound>::from_f64(x)) {
