@@ -1568,7 +1568,7 @@ pub fn enumerate(game: &NormalForm, opts: &Options) -> Result<Report> {
     // Support profiles are independent: each batch is solved across the cores, and merged in
     // order, so that the answer is the same whatever the number of threads and a stop leaves
     // an exact prefix covered.
-    let batch_size = 8 * rayon::current_num_threads().max(1);
+    let batch_size = 32 * rayon::current_num_threads().max(1);
     let mut batch: Vec<Vec<Vec<usize>>> = Vec::with_capacity(batch_size);
     let mut sizes = sizes.iter();
     let mut current: Option<Vec<Vec<usize>>> = None;
