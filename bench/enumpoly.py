@@ -4,12 +4,14 @@ then one equilibrium by the logit path, the global Newton method and simplicial 
 (nimbus nash --method logit, gnm, simpdiv against logit_solve, gnm_solve, simpdiv_solve) on
 larger games.
 
-For each game: the time of each, how many equilibria each found, how many of Gambit's are
+For each game: the time of each (Nimbus as the `nimbus nash` process, start-up included, and
+through its Python package inside Python, as pygambit is timed; medians of seven runs on the
+small games), how many equilibria each found, how many of Gambit's are
 among Nimbus's (within 1e-6), and how many of Nimbus's Gambit missed. Nimbus's irrational
 equilibria are boxes proved to hold one equilibrium each; Gambit's support events say where it
 gave up (its budget of rectangles exceeded).
-Usage: python bench/enumpoly.py NIMBUS_BINARY TMPDIR [TIMEOUT]   (ONLY=logit, gnm or simpdiv:
-that one-equilibrium table alone)
+Usage: python bench/enumpoly.py NIMBUS_BINARY TMPDIR [TIMEOUT]   (ONLY=enumpoly, logit, gnm or
+simpdiv: that table alone)
 """
 import json, os, subprocess, sys, time
 
@@ -39,10 +41,13 @@ def nfg(shape, seed):
 GAMBIT = r"""
 import json, sys, time, pygambit as gbt
 g = gbt.read_nfg(sys.argv[1])
-events = []
-t = time.perf_counter()
-r = gbt.nash.enumpoly_solve(g, event_callback=lambda e: events.append(type(e).__name__))
-t = time.perf_counter() - t
+times = []
+for _ in range(int(sys.argv[2])):
+    events = []
+    t = time.perf_counter()
+    r = gbt.nash.enumpoly_solve(g, event_callback=lambda e: events.append(type(e).__name__))
+    times.append(time.perf_counter() - t)
+t = sorted(times)[len(times) // 2]
 # pygambit 17: a profile is one list of (strategy, probability) pairs per player.
 eqs = [[float(v) for m in p for _, v in m] for p in r.equilibria]
 print(json.dumps({"time": t, "equilibria": eqs,
@@ -51,9 +56,32 @@ print(json.dumps({"time": t, "equilibria": eqs,
 """
 
 
-def run_gambit(path):
+# The same enumeration through Nimbus's Python package, timed inside Python as pygambit's is
+# (no process start in either figure).
+NIMBUS_PY = r"""
+import json, sys, time, nimbus
+g = nimbus.read_game(sys.argv[1])
+times = []
+for _ in range(int(sys.argv[2])):
+    t = time.perf_counter()
+    r = nimbus.nash.enumpoly_solve(g)
+    times.append(time.perf_counter() - t)
+print(json.dumps({"time": sorted(times)[len(times) // 2], "count": len(r.equilibria)}))
+"""
+
+
+def run_nimbus_py(path, reps):
     try:
-        out = subprocess.run([sys.executable, "-c", GAMBIT, path], capture_output=True,
+        out = subprocess.run([sys.executable, "-c", NIMBUS_PY, path, str(reps)],
+                             capture_output=True, text=True, timeout=timeout * reps, check=True)
+        return json.loads(out.stdout)
+    except (subprocess.TimeoutExpired, subprocess.CalledProcessError):
+        return None
+
+
+def run_gambit(path, reps=1):
+    try:
+        out = subprocess.run([sys.executable, "-c", GAMBIT, path, str(reps)], capture_output=True,
                              text=True, timeout=timeout, check=True)
         return json.loads(out.stdout)
     except subprocess.TimeoutExpired:
@@ -85,18 +113,21 @@ def close(a, b):
     return max(abs(x - y) for x, y in zip(a, b)) < 1e-6
 
 
-print(f"{'game':<16} {'nimbus s':>9} {'gambit s':>9} {'ratio':>7} {'N eq':>5} {'(irr)':>5} "
-      f"{'G eq':>5} {'G in N':>6} {'N-only':>6} {'G gave up':>9} {'max regret bound':>16}")
-for shape in [] if os.environ.get("ONLY") else ([2, 2, 2], [3, 3, 3], [2, 2, 2, 2, 2], [4, 4, 4], [5, 5, 3]):
+print(f"{'game':<16} {'nimbus s':>9} {'in py s':>9} {'gambit s':>9} {'ratio':>7} {'py ratio':>8} "
+      f"{'N eq':>5} {'(irr)':>5} {'G eq':>5} {'G in N':>6} {'N-only':>6} {'G gave up':>9} "
+      f"{'max regret bound':>16}")
+for shape in [] if os.environ.get("ONLY", "enumpoly") != "enumpoly" else ([2, 2, 2], [3, 3, 3], [2, 2, 2, 2, 2], [4, 4, 4], [5, 5, 3]):
     for seed in range(3):
         path = f"{tmp}/g{'x'.join(map(str, shape))}_{seed}.nfg"
         with open(path, "w") as f:
             f.write(nfg(shape, seed))
-        # Alternate which runs first, so drifting load on a shared machine hits both.
+        # Alternate which runs first, so drifting load on a shared machine hits both; the
+        # in-Python figures are medians of several runs where one run is short.
+        reps = 7 if sum(shape) <= 10 else 1
         if seed % 2 == 0:
-            n, g = run_nimbus(path), run_gambit(path)
+            n, p, g = run_nimbus(path), run_nimbus_py(path, reps), run_gambit(path, reps)
         else:
-            g, n = run_gambit(path), run_nimbus(path)
+            g, p, n = run_gambit(path, reps), run_nimbus_py(path, reps), run_nimbus(path)
         name = f"{'x'.join(map(str, shape))} #{seed}"
         if n is None or g is None:
             print(f"{name:<16} nimbus {'timeout' if n is None else round(n['time'], 3)} "
@@ -104,7 +135,9 @@ for shape in [] if os.environ.get("ONLY") else ([2, 2, 2], [3, 3, 3], [2, 2, 2, 
             continue
         g_in_n = sum(any(close(x, y) for y in n["equilibria"]) for x in g["equilibria"])
         n_only = sum(not any(close(x, y) for y in g["equilibria"]) for x in n["equilibria"])
-        print(f"{name:<16} {n['time']:>9.3f} {g['time']:>9.3f} {n['time'] / g['time']:>7.2f} "
+        tp = p["time"] if p else float("nan")
+        print(f"{name:<16} {n['time']:>9.4f} {tp:>9.4f} {g['time']:>9.4f} "
+              f"{n['time'] / g['time']:>7.2f} {tp / g['time']:>8.3f} "
               f"{len(n['equilibria']):>5} {n['certified']:>5} {len(g['equilibria']):>5} "
               f"{g_in_n:>6} {n_only:>6} {g['gave_up']:>9} {n['bound']:>16.1e}"
               + ("" if n["complete"] and not n["unresolved"] else "  (nimbus: incomplete)"),
@@ -191,7 +224,7 @@ def one_table(method, shapes, gambit_timeout):
                   f"{g['regret']:>13.1e} {str(same):>10}", flush=True)
 
 
-only = os.environ.get("ONLY")  # logit, gnm or simpdiv: that table alone
+only = os.environ.get("ONLY")  # enumpoly, logit, gnm or simpdiv: that table alone
 if not only or only == "logit":
     one_table("logit", ([6, 6, 6], [8, 8, 8]), timeout)
 if not only or only == "gnm":
