@@ -1056,7 +1056,76 @@ fn exact_point<B: Bound>(sys: &System, cq: &Coefs<Q>, x: &[Iv<B>]) -> Option<Vec
         .map(|v| simplest_between(&v.lo.exact(), &v.hi.exact()))
         .collect();
     sys.firsts(&mut q);
+    // Most candidates are not solutions (the solution is irrational), and a residual that is
+    // not zero modulo a prime proves it with machine integers; the exact residual, with the
+    // candidate's long denominators, is computed only for those that pass.
+    if let Some(r) = q.iter().map(Fp::of_rational).collect::<Option<Vec<Fp>>>() {
+        let cp: Coefs<Fp> = Coefs::of(cq);
+        if sys.residual(&cp, &r).iter().any(|v| v.0 != 0) {
+            return None;
+        }
+    }
     sys.residual(cq, &q).iter().all(Zero::is_zero).then_some(q)
+}
+
+/// The prime `2^61 - 1`.
+const PRIME: u64 = (1 << 61) - 1;
+
+/// A residue modulo [`PRIME`].
+#[derive(Debug, Clone, Copy)]
+struct Fp(u64);
+
+impl Fp {
+    fn product(a: u64, b: u64) -> u64 {
+        ((a as u128 * b as u128) % PRIME as u128) as u64
+    }
+
+    /// An integer's residue, from its 64-bit digits (most significant first).
+    fn of_integer(n: &BigInt) -> Fp {
+        let r = n.magnitude().iter_u64_digits().rev().fold(0u64, |r, d| {
+            (((r as u128) << 64 | d as u128) % PRIME as u128) as u64
+        });
+        Fp(if n.is_negative() && r != 0 {
+            PRIME - r
+        } else {
+            r
+        })
+    }
+
+    /// `a^(p-2)`: the inverse of a residue that is not zero.
+    fn inverse(self) -> Fp {
+        let (mut base, mut e, mut acc) = (self.0, PRIME - 2, 1u64);
+        while e > 0 {
+            if e & 1 == 1 {
+                acc = Fp::product(acc, base);
+            }
+            base = Fp::product(base, base);
+            e >>= 1;
+        }
+        Fp(acc)
+    }
+
+    /// A rational's residue, unless the prime divides its denominator.
+    fn of_rational(q: &Q) -> Option<Fp> {
+        let d = Fp::of_integer(q.denom());
+        (d.0 != 0).then(|| Fp(Fp::product(Fp::of_integer(q.numer()).0, d.inverse().0)))
+    }
+}
+
+impl Scalar for Fp {
+    /// Only for the integer coefficients (a denominator the prime divides would give zero).
+    fn of(q: &Q) -> Fp {
+        Fp::of_rational(q).unwrap_or(Fp(0))
+    }
+    fn add(&self, o: &Fp) -> Fp {
+        Fp((self.0 + o.0) % PRIME)
+    }
+    fn sub(&self, o: &Fp) -> Fp {
+        Fp((self.0 + PRIME - o.0) % PRIME)
+    }
+    fn mul(&self, o: &Fp) -> Fp {
+        Fp(Fp::product(self.0, o.0))
+    }
 }
 
 /// Whether an exact solution is an equilibrium of its support: every probability positive,
@@ -1981,6 +2050,24 @@ mod tests {
                 let lo = <f64 as Bound>::exact(&down(mid[c] - rad[c]));
                 let hi = <f64 as Bound>::exact(&up(mid[c] + rad[c]));
                 proptest::prop_assert!(lo <= exact && exact <= hi);
+            }
+        }
+    }
+
+    proptest::proptest! {
+        /// Residues agree with BigInt's remainder, and a rational's residue times its
+        /// denominator's is its numerator's.
+        #[test]
+        fn residues_modulo_the_prime(a in proptest::prelude::any::<i128>(), b in 1u64..u64::MAX) {
+            let p = BigInt::from(PRIME);
+            let n = BigInt::from(a) * BigInt::from(a);
+            let n = if a < 0 { -n } else { n };
+            let r = ((&n % &p) + &p) % &p;
+            proptest::prop_assert_eq!(BigInt::from(Fp::of_integer(&n).0), r);
+            let q = Q::new(n.clone(), BigInt::from(b));
+            if let Some(f) = Fp::of_rational(&q) {
+                let back = f.mul(&Fp::of_integer(q.denom()));
+                proptest::prop_assert_eq!(back.0, Fp::of_integer(q.numer()).0);
             }
         }
     }
