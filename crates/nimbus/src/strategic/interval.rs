@@ -318,12 +318,30 @@ impl Bound for Dy {
         Q::new_raw(&self.n >> twos, BigInt::one() << (self.e - twos))
     }
     fn from_f64(x: f64) -> Dy {
-        match Dy::exactly(&<Q as Bound>::from_f64(x)) {
-            Some(d) => d,
-            None => Dy {
+        // From the bits: x = m 2^k with an integer m (no rational to reduce on the way).
+        if !x.is_finite() || x == 0.0 {
+            return Dy {
                 n: BigInt::zero(),
                 e: 0,
-            },
+            };
+        }
+        let bits = x.to_bits();
+        let exp = ((bits >> 52) & 0x7ff) as i64;
+        let frac = bits & ((1u64 << 52) - 1);
+        let (m, k) = if exp == 0 {
+            (frac, -1074)
+        } else {
+            (frac | 1 << 52, exp - 1075)
+        };
+        let n = BigInt::from(m);
+        let n = if x < 0.0 { -n } else { n };
+        if k >= 0 {
+            Dy {
+                n: n << k as u64,
+                e: 0,
+            }
+        } else {
+            Dy { n, e: (-k) as u64 }
         }
     }
     fn add_down(a: &Dy, b: &Dy) -> Dy {
@@ -352,7 +370,10 @@ impl Bound for Dy {
         // The top 64 bits, scaled: exact enough, and no overflow for long numerators.
         let drop = self.n.bits().saturating_sub(64);
         let top = (&self.n >> drop).to_f64().unwrap_or(0.0);
-        top * 2f64.powi((drop as i64 - self.e as i64).clamp(-2000, 2000) as i32)
+        // In two factors, each a normal double, so that tiny values are not lost to
+        // underflow along the way.
+        let shift = (drop as i64 - self.e as i64).clamp(-2200, 2200) as i32;
+        top * 2f64.powi(shift / 2) * 2f64.powi(shift - shift / 2)
     }
 }
 
@@ -584,7 +605,8 @@ fn simplest_positive_big(lo: &Q, hi: &Q) -> Q {
     loop {
         let ceil = (&a + &b - 1u8) / &b;
         if &ceil * &d <= c {
-            return Q::new(&p1 * &ceil + &p0, &q1 * &ceil + &q0);
+            // Convergents are in lowest terms.
+            return Q::new_raw(&p1 * &ceil + &p0, &q1 * &ceil + &q0);
         }
         let f = &a / &b;
         let p2 = &p1 * &f + &p0;
@@ -683,6 +705,20 @@ mod tests {
                 proptest::prop_assert!(!fits || e == den);
                 if e == den {
                     proptest::prop_assert_eq!(first.to_integer(), r.numer().clone());
+                }
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #[test]
+        fn dyadics_from_doubles_are_exact(bits in proptest::prelude::any::<u64>()) {
+            let x = f64::from_bits(bits);
+            if x.is_finite() {
+                let d = Dy::from_f64(x);
+                proptest::prop_assert_eq!(d.exact(), Q::from_float(x).unwrap());
+                if x.abs() > 1e-300 && x.abs() < 1e300 {
+                    proptest::prop_assert_eq!(d.approx(), x);
                 }
             }
         }
