@@ -41,7 +41,7 @@ use super::Q;
 use crate::error::Result;
 use crate::progress;
 use num_bigint::BigInt;
-use num_traits::{Signed, Zero};
+use num_traits::{One, Signed, Zero};
 use rayon::prelude::*;
 use std::cmp::Ordering as Order;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -1543,20 +1543,20 @@ fn regret_bound(pay: &Payoffs, sys: &System, x: &[Iv<Q>], dens: &[BigInt]) -> (Q
             expected = expected.add(&p.mul(&contract(&cd, &poly.dims, &xs, None)));
             expected_f = expected_f.add(&pf.mul(&contract(&cf, &poly.dims, &xfs, None)));
         }
+        // The largest gain as a double first: one conversion and one division a player.
+        let mut most = f64::NEG_INFINITY;
         for b in 0..pay.shape[i] {
             let cf: Vec<Iv<f64>> = coef(b).iter().map(Iv::of).collect();
-            let gain = contract(&cf, &poly.dims, &xfs, None)
-                .sub(&expected_f)
-                .hi
-                .exact()
-                / &den;
-            if gain > worst {
-                worst = gain;
-            }
+            most = most.max(contract(&cf, &poly.dims, &xfs, None).sub(&expected_f).hi);
+        }
+        let unscaled = |v: Q| if dens[i].is_one() { v } else { v / &den };
+        let gain = unscaled(most.exact());
+        if gain > worst {
+            worst = gain;
         }
         payoffs.push(Iv::new(
-            expected.lo.exact() / &den,
-            expected.hi.exact() / &den,
+            unscaled(expected.lo.exact()),
+            unscaled(expected.hi.exact()),
         ));
     }
     (worst, payoffs)
