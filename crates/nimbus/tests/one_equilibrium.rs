@@ -113,6 +113,19 @@ fn the_work_budget_stops_both_naming_the_flag() {
     assert!(e.to_string().contains("the global Newton method"), "{e}");
 }
 
+/// A game on which the global Newton path left the strategy space and ended where the
+/// payoffs' multilinear formula showed no gain from deviating (a profile with a negative
+/// probability): that end must be abandoned, not settled on.
+#[test]
+fn gnm_never_ends_outside_the_strategy_space() {
+    let raw = [
+        3, 3, 3, 4, 53, 4, 3, 2, 2, 23, 86, 10, 22, 29, 55, 60, 23, 33, 55, 39, 76, 54, 74, 75, 23,
+        56, 43, 93, 54, 1, 1, 79, 26, 73, 57, 62, 69, 16, 57, 66, 74, 57, 44, 25, 68, 12, 53, 9,
+        89, 3, 36, 45, 23, 70,
+    ];
+    end_is_enumerated(&random_game(&[3, 3, 2], &raw), Method::Gnm).unwrap();
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 

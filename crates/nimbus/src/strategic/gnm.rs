@@ -410,7 +410,19 @@ fn follow(game: &NormalForm, seed: u64, opts: &Options, spent: &mut u64) -> Resu
             }
             let profile = curve.retract(&z[..n]);
             // The path's pieces were joined by local rules; an end that is not an equilibrium
-            // (to rounding) means a kink was taken wrongly.
+            // (to rounding) means a kink was taken wrongly. So does an end outside the strategy
+            // space: there the payoffs' multilinear formula can show no gain from deviating
+            // while the profile is no mixed strategy at all.
+            if profile.iter().flatten().any(|&p| p < -1e-9) {
+                return Err(degenerate("ended outside the strategy space"));
+            }
+            let profile: Vec<Vec<f64>> = profile
+                .iter()
+                .map(|p| {
+                    let total: f64 = p.iter().map(|v| v.max(0.0)).sum();
+                    p.iter().map(|v| v.max(0.0) / total).collect()
+                })
+                .collect();
             let v = values(game, &curve.scaled, &profile);
             let regret = v
                 .value
