@@ -540,6 +540,11 @@ impl Iv<Q> {
 /// The rational with the smallest denominator (and then numerator) in `[lo, hi]`, by the
 /// continued fractions of the two ends (`lo <= hi`).
 pub fn simplest_between(lo: &Q, hi: &Q) -> Q {
+    if lo > hi {
+        // Ends given the wrong way round describe the same interval (the walk below would
+        // divide by zero on them).
+        return simplest_between(hi, lo);
+    }
     if lo.is_positive() {
         simplest_positive(lo, hi)
     } else if hi.is_negative() {
@@ -673,6 +678,7 @@ mod tests {
         let b = Q::from_float(0.14285714285715).unwrap();
         assert_eq!(simplest_between(&a, &b), q(1, 7));
         assert_eq!(simplest_between(&q(5, 2), &q(5, 2)), q(5, 2));
+        assert_eq!(simplest_between(&q(1, 2), &q(1, 3)), q(1, 2));
         // The walk on big integers agrees with the one on machine integers.
         for (a, b, c, d) in [
             (1, 3, 1, 2),
