@@ -1238,6 +1238,169 @@ fn refine(
     Isolated::Undecided(dyadic_to_exact(&x))
 }
 
+/// What the subdivision of some boxes of one support profile found.
+#[derive(Default)]
+struct Explored {
+    boxes: u64,
+    /// Proved solutions: the enlarged box where each is unique, and its narrow box.
+    roots: Vec<Root>,
+    loose: Vec<Vec<Iv<f64>>>,
+    /// Exact equilibria met where the equations are singular: in a continuum of equilibria,
+    /// the simple rationals of a box's middle are the points worth reporting.
+    singular: Vec<Vec<Q>>,
+    gave_up: bool,
+    /// The boxes not examined (when `gave_up`, or when split off).
+    rest: Vec<Vec<Iv<f64>>>,
+}
+
+/// The subdivision of `stack`'s boxes; with `split`, it stops once that many boxes wait, and
+/// returns them in `rest` to be explored apart. `None` when the meter stopped it.
+#[allow(clippy::too_many_arguments)]
+fn explore(
+    sys: &System,
+    cq: &Coefs<Q>,
+    ci: &Coefs<Iv<f64>>,
+    cf: &Coefs<f64>,
+    meter: &Meter,
+    cost: u64,
+    mut stack: Vec<Vec<Iv<f64>>>,
+    split: Option<usize>,
+) -> Result<Option<Explored>> {
+    let mut found = Explored::default();
+    let Explored {
+        roots,
+        loose,
+        singular,
+        boxes,
+        ..
+    } = &mut found;
+    let mut attempts = 0;
+    while let Some(mut x) = stack.pop() {
+        if split.is_some_and(|n| stack.len() + 1 >= n) {
+            stack.push(x);
+            break;
+        }
+        if !meter.spend(cost)? {
+            return Ok(None);
+        }
+        *boxes += 1;
+        if !sys.tighten(&mut x) || x.iter().any(|v| v.hi < 0.0) {
+            continue;
+        }
+        let corners = sys.corner_tables(ci, &x);
+        let (eq, ineq) = sys.ranges(ci, &x, corners.as_deref());
+        if eq.iter().any(|v| v.sign() != Order::Equal)
+            || ineq.iter().any(|v| v.sign() == Order::Greater)
+        {
+            continue;
+        }
+        let m: Vec<f64> = x.iter().map(Iv::mid).collect();
+        let jm = sys.jacobian(cf, &m);
+        let y = inverse(&jm);
+        if y.is_none() && singular.len() < 4 && attempts < 16 {
+            attempts += 1;
+            let middle: Vec<Iv<Q>> = as_exact(&x)
+                .into_iter()
+                .map(|v| {
+                    let third = (&v.hi - &v.lo) / Q::from_integer(3.into());
+                    Iv::new(&v.lo + &third, &v.hi - &third)
+                })
+                .collect();
+            if let Some(q) = exact_point(sys, cq, &middle) {
+                if exact_is_equilibrium(sys, cq, &q) && !singular.contains(&q) {
+                    singular.push(q);
+                }
+            }
+        }
+        if let Some(y) = y {
+            // The test runs on an enlarged box, so that a solution on the boundary between two
+            // boxes (a rational one on the grid of cuts) is still inside one of them.
+            let mut big = x.clone();
+            for &f in &sys.free {
+                let pad = x[f].width() * 0.1 + 1e-12;
+                big[f] = Iv::new(x[f].lo - pad, x[f].hi + pad);
+            }
+            // Wide boxes almost never pass; the test costs as much as a contraction.
+            let k = (widest(&x).1 < 0.2).then(|| sys.krawczyk(ci, &big, &m, &y));
+            if let Some(k) = k.filter(|k| k.iter().zip(&sys.free).all(|(a, &f)| a.inside(&big[f])))
+            {
+                let mut narrow = big.clone();
+                let mut image = k;
+                for _ in 0..40 {
+                    let before = widest(&narrow).1;
+                    for (&f, v) in sys.free.iter().zip(&image) {
+                        // The image holds the solution, and so does the box.
+                        narrow[f] = narrow[f].meet(v).unwrap_or_else(|| v.clone());
+                    }
+                    if widest(&narrow).1 > 0.7 * before {
+                        break;
+                    }
+                    let mm: Vec<f64> = narrow.iter().map(Iv::mid).collect();
+                    let Some(yy) = inverse(&sys.jacobian(cf, &mm)) else {
+                        break;
+                    };
+                    image = sys.krawczyk(ci, &narrow, &mm, &yy);
+                }
+                sys.firsts(&mut narrow);
+                let within = |a: &[Iv<f64>], b: &[Iv<f64>]| {
+                    sys.free
+                        .iter()
+                        .all(|&f| a[f].lo >= b[f].lo && a[f].hi <= b[f].hi)
+                };
+                let seen = roots
+                    .iter()
+                    .any(|(big0, narrow0)| within(&narrow, big0) || within(narrow0, &big));
+                if !seen {
+                    roots.push((big, narrow));
+                }
+                continue;
+            }
+            let before = widest(&x).1;
+            // The vertex tests narrow at least as well as the interval Gauss–Seidel step (which
+            // pays for an interval Jacobian), where there are few enough unknowns for them.
+            let narrowed = match &corners {
+                Some(c) => {
+                    !sys.vertex_excludes(c, &y) && {
+                        let pre = x.clone();
+                        sys.vertex_narrow(c, &y, &pre, &mut x)
+                    }
+                }
+                None => sys.gauss_seidel(ci, &mut x, &m, &y),
+            };
+            if !narrowed || !sys.tighten(&mut x) {
+                continue;
+            }
+            if widest(&x).1 < 0.7 * before {
+                stack.push(x);
+                continue;
+            }
+        }
+        // The first probability of each player follows from the others: cut the others.
+        let (axis, w) = sys
+            .free
+            .iter()
+            .map(|&t| (t, x[t].width()))
+            .fold((0, -1.0), |b, c| if c.1 > b.1 { c } else { b });
+        if w < MIN_WIDTH {
+            loose.push(x);
+            if loose.len() >= MAX_UNRESOLVED {
+                found.gave_up = true;
+                break;
+            }
+            continue;
+        }
+        // Cut off the middle, so that simple rationals (1/2, 1/3) are rarely on a cut.
+        let cut = x[axis].lo + w * 0.4617;
+        let mut left = x.clone();
+        left[axis].hi = cut;
+        x[axis].lo = cut;
+        stack.push(left);
+        stack.push(x);
+    }
+    found.rest = stack;
+    Ok(Some(found))
+}
+
 /// Every solution of one support profile's system that is an equilibrium.
 fn solve_support(
     pay: &Payoffs,
@@ -1271,133 +1434,70 @@ fn solve_support(
             })
         })
         .collect();
-    let mut stack = vec![start];
-    // Proved solutions: the enlarged box where each is unique, and its narrow box.
-    let mut roots: Vec<Root> = Vec::new();
-    let mut loose: Vec<Vec<Iv<f64>>> = Vec::new();
-    // Exact equilibria met where the equations are singular: in a continuum of equilibria,
-    // the simple rationals of a box's middle are the points worth reporting.
-    let mut singular: Vec<Vec<Q>> = Vec::new();
-    let mut attempts = 0;
-    let mut gave_up = false;
-    while let Some(mut x) = stack.pop() {
-        if !meter.spend(cost)? {
-            return Ok(None);
-        }
-        out.boxes += 1;
-        if !sys.tighten(&mut x) || x.iter().any(|v| v.hi < 0.0) {
-            continue;
-        }
-        let corners = sys.corner_tables(&ci, &x);
-        let (eq, ineq) = sys.ranges(&ci, &x, corners.as_deref());
-        if eq.iter().any(|v| v.sign() != Order::Equal)
-            || ineq.iter().any(|v| v.sign() == Order::Greater)
-        {
-            continue;
-        }
-        let m: Vec<f64> = x.iter().map(Iv::mid).collect();
-        let jm = sys.jacobian(&cf, &m);
-        let y = inverse(&jm);
-        if y.is_none() && singular.len() < 4 && attempts < 16 {
-            attempts += 1;
-            let middle: Vec<Iv<Q>> = as_exact(&x)
-                .into_iter()
-                .map(|v| {
-                    let third = (&v.hi - &v.lo) / Q::from_integer(3.into());
-                    Iv::new(&v.lo + &third, &v.hi - &third)
+    // A large profile's boxes are split among the cores once there are enough of them to share
+    // (the last profiles of a game are its largest, and ran on one core while the other
+    // waited); the pieces' findings are merged in order, so the answer does not depend on
+    // the number of threads.
+    let threads = rayon::current_num_threads();
+    let split = (threads > 1 && sys.free.len() >= 6).then_some(4 * threads);
+    let Some(first) = explore(&sys, &cq, &ci, &cf, meter, cost, vec![start], split)? else {
+        return Ok(None);
+    };
+    let deadline = crate::progress::current_deadline();
+    let pieces: Vec<Result<Option<Explored>>> = if split.is_some() && !first.gave_up {
+        first
+            .rest
+            .par_iter()
+            .map(|b| {
+                crate::progress::with_deadline(deadline, || {
+                    explore(&sys, &cq, &ci, &cf, meter, cost, vec![b.clone()], None)
                 })
-                .collect();
-            if let Some(q) = exact_point(&sys, &cq, &middle) {
-                if exact_is_equilibrium(&sys, &cq, &q) && !singular.contains(&q) {
-                    singular.push(q);
-                }
-            }
-        }
-        if let Some(y) = y {
-            // The test runs on an enlarged box, so that a solution on the boundary between two
-            // boxes (a rational one on the grid of cuts) is still inside one of them.
-            let mut big = x.clone();
-            for &f in &sys.free {
-                let pad = x[f].width() * 0.1 + 1e-12;
-                big[f] = Iv::new(x[f].lo - pad, x[f].hi + pad);
-            }
-            // Wide boxes almost never pass; the test costs as much as a contraction.
-            let k = (widest(&x).1 < 0.2).then(|| sys.krawczyk(&ci, &big, &m, &y));
-            if let Some(k) = k.filter(|k| k.iter().zip(&sys.free).all(|(a, &f)| a.inside(&big[f])))
-            {
-                let mut narrow = big.clone();
-                let mut image = k;
-                for _ in 0..40 {
-                    let before = widest(&narrow).1;
-                    for (&f, v) in sys.free.iter().zip(&image) {
-                        // The image holds the solution, and so does the box.
-                        narrow[f] = narrow[f].meet(v).unwrap_or_else(|| v.clone());
-                    }
-                    if widest(&narrow).1 > 0.7 * before {
-                        break;
-                    }
-                    let mm: Vec<f64> = narrow.iter().map(Iv::mid).collect();
-                    let Some(yy) = inverse(&sys.jacobian(&cf, &mm)) else {
-                        break;
-                    };
-                    image = sys.krawczyk(&ci, &narrow, &mm, &yy);
-                }
-                sys.firsts(&mut narrow);
-                let within = |a: &[Iv<f64>], b: &[Iv<f64>]| {
-                    sys.free
-                        .iter()
-                        .all(|&f| a[f].lo >= b[f].lo && a[f].hi <= b[f].hi)
-                };
-                let seen = roots
-                    .iter()
-                    .any(|(big0, narrow0)| within(&narrow, big0) || within(narrow0, &big));
-                if !seen {
-                    roots.push((big, narrow));
-                }
-                continue;
-            }
-            let before = widest(&x).1;
-            // The vertex tests narrow at least as well as the interval Gauss–Seidel step (which
-            // pays for an interval Jacobian), where there are few enough unknowns for them.
-            let narrowed = match &corners {
-                Some(c) => {
-                    !sys.vertex_excludes(c, &y) && {
-                        let pre = x.clone();
-                        sys.vertex_narrow(c, &y, &pre, &mut x)
-                    }
-                }
-                None => sys.gauss_seidel(&ci, &mut x, &m, &y),
-            };
-            if !narrowed || !sys.tighten(&mut x) {
-                continue;
-            }
-            if widest(&x).1 < 0.7 * before {
-                stack.push(x);
-                continue;
-            }
-        }
-        // The first probability of each player follows from the others: cut the others.
-        let (axis, w) = sys
-            .free
-            .iter()
-            .map(|&t| (t, x[t].width()))
-            .fold((0, -1.0), |b, c| if c.1 > b.1 { c } else { b });
-        if w < MIN_WIDTH {
-            loose.push(x);
-            if loose.len() >= MAX_UNRESOLVED {
-                gave_up = true;
-                break;
-            }
-            continue;
-        }
-        // Cut off the middle, so that simple rationals (1/2, 1/3) are rarely on a cut.
-        let cut = x[axis].lo + w * 0.4617;
-        let mut left = x.clone();
-        left[axis].hi = cut;
-        x[axis].lo = cut;
-        stack.push(left);
-        stack.push(x);
+            })
+            .collect()
+    } else {
+        Vec::new()
+    };
+    let mut all = first;
+    if !pieces.is_empty() {
+        all.rest.clear();
     }
+    for piece in pieces {
+        let Some(piece) = piece? else {
+            return Ok(None);
+        };
+        all.boxes += piece.boxes;
+        for (big, narrow) in piece.roots {
+            let within = |a: &[Iv<f64>], b: &[Iv<f64>]| {
+                sys.free
+                    .iter()
+                    .all(|&f| a[f].lo >= b[f].lo && a[f].hi <= b[f].hi)
+            };
+            let seen = all
+                .roots
+                .iter()
+                .any(|(big0, narrow0)| within(&narrow, big0) || within(narrow0, &big));
+            if !seen {
+                all.roots.push((big, narrow));
+            }
+        }
+        all.loose.extend(piece.loose);
+        for q in piece.singular {
+            if !all.singular.contains(&q) {
+                all.singular.push(q);
+            }
+        }
+        all.rest.extend(piece.rest);
+        all.gave_up |= piece.gave_up || all.loose.len() >= MAX_UNRESOLVED;
+    }
+    out.boxes = all.boxes;
+    let Explored {
+        roots,
+        mut loose,
+        singular,
+        gave_up,
+        rest: stack,
+        ..
+    } = all;
     for (_, narrow) in roots {
         // Most proved solutions are not equilibria (a probability below zero, a better
         // strategy outside the support); the doubles already say so for those.
