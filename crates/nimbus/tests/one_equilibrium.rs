@@ -126,6 +126,25 @@ fn gnm_never_ends_outside_the_strategy_space() {
     end_is_enumerated(&random_game(&[3, 3, 2], &raw), Method::Gnm).unwrap();
 }
 
+/// The benchmark's seeded 6×6×6 game #0 (bench/enumpoly.py: payoffs 0..99 from its LCG):
+/// seven of the eight bonus vectors' paths meet degenerate points, one of them ending with a
+/// player's probabilities all at zero; the eighth must answer, and nothing may panic on the way.
+#[test]
+fn gnm_answers_the_seeded_6x6x6_game() {
+    let mut s: u64 = 0;
+    let raw: Vec<i64> = (0..216 * 3)
+        .map(|_| {
+            s = s
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            ((s >> 33) % 100) as i64
+        })
+        .collect();
+    let a = one(&random_game(&[6, 6, 6], &raw), Method::Gnm);
+    let certified = a.enumeration.as_ref().map_or(0, |e| e.certified.len());
+    assert_eq!(a.equilibria.len() + certified, 1, "{:?}", a.notes);
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(48))]
 

@@ -1805,6 +1805,10 @@ pub fn on_support(game: &NormalForm, support: &[Vec<usize>], opts: &Options) -> 
         supports: support_count(&pay.shape),
         ..Report::default()
     };
+    if support.iter().any(Vec::is_empty) {
+        // Not a support profile: a player would play nothing.
+        return Ok(report);
+    }
     solve_batch(
         &pay,
         &dens,
@@ -1846,6 +1850,13 @@ pub fn near(
 ) -> Result<Report> {
     let pay = Payoffs::new(game);
     let dens = denominators(game);
+    if support.iter().any(Vec::is_empty) || point.iter().flatten().any(|v| !v.is_finite()) {
+        // No support profile (a player plays nothing) or no point: nothing is near.
+        return Ok(Report {
+            supports: support_count(&pay.shape),
+            ..Report::default()
+        });
+    }
     let (sys, cq) = system(&pay, support);
     let cf: Coefs<f64> = Coefs::of(&cq);
     let ci: Coefs<Iv<f64>> = Coefs::of(&cq);

@@ -413,7 +413,11 @@ fn follow(game: &NormalForm, seed: u64, opts: &Options, spent: &mut u64) -> Resu
             // (to rounding) means a kink was taken wrongly. So does an end outside the strategy
             // space: there the payoffs' multilinear formula can show no gain from deviating
             // while the profile is no mixed strategy at all.
-            if profile.iter().flatten().any(|&p| p < -1e-9) {
+            let off = |p: &Vec<f64>| {
+                p.iter().any(|&v| !v.is_finite() || v < -1e-9)
+                    || (p.iter().map(|v| v.max(0.0)).sum::<f64>() - 1.0).abs() > 1e-6
+            };
+            if profile.iter().any(off) {
                 return Err(degenerate("ended outside the strategy space"));
             }
             let profile: Vec<Vec<f64>> = profile

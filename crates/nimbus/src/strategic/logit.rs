@@ -425,9 +425,14 @@ pub fn exact_regret(game: &NormalForm, profile: &[Vec<f64>]) -> Result<Q> {
                 .map(|&x| Q::from_float(x.max(0.0)).unwrap_or_default())
                 .collect();
             let s: Q = v.iter().sum();
-            v.into_iter().map(|x| x / &s).collect()
+            if num_traits::Zero::is_zero(&s) {
+                return Err(crate::error::Error::Invalid(
+                    "a profile with a player that plays no strategy".into(),
+                ));
+            }
+            Ok(v.into_iter().map(|x| x / &s).collect())
         })
-        .collect();
+        .collect::<Result<_>>()?;
     Ok(super::game::verify(game, &q)?.max_gain)
 }
 
