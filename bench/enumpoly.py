@@ -113,9 +113,10 @@ def close(a, b):
     return max(abs(x - y) for x, y in zip(a, b)) < 1e-6
 
 
-print(f"{'game':<16} {'nimbus s':>9} {'in py s':>9} {'gambit s':>9} {'ratio':>7} {'py ratio':>8} "
-      f"{'N eq':>5} {'(irr)':>5} {'G eq':>5} {'G in N':>6} {'N-only':>6} {'G gave up':>9} "
-      f"{'max regret bound':>16}")
+if os.environ.get("ONLY", "enumpoly") == "enumpoly":
+    print(f"{'game':<16} {'nimbus s':>9} {'in py s':>9} {'gambit s':>9} {'ratio':>7} {'py ratio':>8} "
+          f"{'N eq':>5} {'(irr)':>5} {'G eq':>5} {'G in N':>6} {'N-only':>6} {'G gave up':>9} "
+          f"{'max regret bound':>16}")
 for shape in [] if os.environ.get("ONLY", "enumpoly") != "enumpoly" else ([2, 2, 2], [3, 3, 3], [2, 2, 2, 2, 2], [4, 4, 4], [5, 5, 3]):
     for seed in range(3):
         path = f"{tmp}/g{'x'.join(map(str, shape))}_{seed}.nfg"
