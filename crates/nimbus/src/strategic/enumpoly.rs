@@ -398,7 +398,7 @@ impl System {
         }
     }
 
-    /// Each indifference's values at the corners of the box (see [`corner_values`]), when
+    /// Each indifference's values at the corners of the box (see [`corner_mid_rad`]), when
     /// there are few enough unknowns for [`System::vertex_excludes`] to visit every vertex.
     fn corner_tables(&self, c: &Coefs<Iv<f64>>, x: &[Iv<f64>]) -> Option<Vec<Table>> {
         (!self.corner_of.is_empty()).then(|| {
