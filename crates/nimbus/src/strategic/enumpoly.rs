@@ -734,6 +734,23 @@ impl System {
             .collect()
     }
 
+    /// Adds a proved solution unless it is one already found: its narrow box lies in an earlier
+    /// one's enlarged box, or the other way round (a solution on the cut between two boxes is
+    /// proved in both).
+    fn add_root(&self, roots: &mut Vec<Root>, (big, narrow): Root) {
+        let within = |a: &[Iv<f64>], b: &[Iv<f64>]| {
+            self.free
+                .iter()
+                .all(|&f| a[f].lo >= b[f].lo && a[f].hi <= b[f].hi)
+        };
+        let seen = roots
+            .iter()
+            .any(|(big0, narrow0)| within(&narrow, big0) || within(narrow0, &big));
+        if !seen {
+            roots.push((big, narrow));
+        }
+    }
+
     /// Each player's probabilities narrowed to what the others' allow (they sum to one).
     fn tighten(&self, x: &mut [Iv<f64>]) -> bool {
         let one = Iv::<f64>::unit();
@@ -1342,17 +1359,7 @@ fn explore(
                     image = sys.krawczyk(ci, &narrow, &mm, &yy);
                 }
                 sys.firsts(&mut narrow);
-                let within = |a: &[Iv<f64>], b: &[Iv<f64>]| {
-                    sys.free
-                        .iter()
-                        .all(|&f| a[f].lo >= b[f].lo && a[f].hi <= b[f].hi)
-                };
-                let seen = roots
-                    .iter()
-                    .any(|(big0, narrow0)| within(&narrow, big0) || within(narrow0, &big));
-                if !seen {
-                    roots.push((big, narrow));
-                }
+                sys.add_root(roots, (big, narrow));
                 continue;
             }
             let before = widest(&x).1;
@@ -1466,19 +1473,8 @@ fn solve_support(
             return Ok(None);
         };
         all.boxes += piece.boxes;
-        for (big, narrow) in piece.roots {
-            let within = |a: &[Iv<f64>], b: &[Iv<f64>]| {
-                sys.free
-                    .iter()
-                    .all(|&f| a[f].lo >= b[f].lo && a[f].hi <= b[f].hi)
-            };
-            let seen = all
-                .roots
-                .iter()
-                .any(|(big0, narrow0)| within(&narrow, big0) || within(narrow0, &big));
-            if !seen {
-                all.roots.push((big, narrow));
-            }
+        for root in piece.roots {
+            sys.add_root(&mut all.roots, root);
         }
         all.loose.extend(piece.loose);
         for q in piece.singular {
