@@ -366,7 +366,7 @@ type Table = (Vec<f64>, Vec<f64>);
 /// Sums over a player's corners: of midpoints, of radii, of magnitudes.
 type Sums = (Vec<f64>, Vec<f64>, Vec<f64>);
 
-/// Unknowns up to which [`System::vertex_excludes`] runs (it visits every vertex of the box).
+/// Unknowns up to which [`System::vertex_narrow`] runs (it visits every vertex of the box).
 const VERTEX_UNKNOWNS: usize = 12;
 
 impl System {
@@ -399,7 +399,7 @@ impl System {
     }
 
     /// Each indifference's values at the corners of the box (see [`corner_mid_rad`]), when
-    /// there are few enough unknowns for [`System::vertex_excludes`] to visit every vertex.
+    /// there are few enough unknowns for [`System::vertex_narrow`] to visit every vertex.
     fn corner_tables(&self, c: &Coefs<Iv<f64>>, x: &[Iv<f64>]) -> Option<Vec<Table>> {
         (!self.corner_of.is_empty()).then(|| {
             self.polys
@@ -486,43 +486,16 @@ impl System {
         Iv::new(down(s - bound), up(s + bound))
     }
 
-    /// Whether the indifferences combined by the rows of `y` (the inverse of the Jacobian at
-    /// the box's middle) keep one sign on the whole box. Each combination is still affine in
-    /// every unknown, so its range is spanned by its values at the box's vertices, and near a
-    /// simple solution it behaves like `x - x*`: a box beside a solution is excluded here long
-    /// before each equation's own range, or the mean-value form's, leaves zero. Evaluated in
-    /// doubles with a rigorous bound on the rounding error; rows give up as soon as both signs
-    /// are possible.
-    fn vertex_excludes(&self, tables: &[Table], y: &[Vec<f64>]) -> bool {
-        let nf = self.free.len();
-        if self.corner_of.is_empty() || nf < 2 {
-            return false;
-        }
-        // Rounding: each combined value is a sum of at most `terms` products.
-        let terms = (2 * nf + 2 * self.corner_of.len()) as f64;
-        let gamma = 2.0 * terms * f64::EPSILON;
-        let mut groups: Vec<Sums> = Vec::new();
-        'row: for row in y {
-            self.combine(row, tables, &mut groups);
-            let (mut below, mut above) = (false, false);
-            for v in 0..1usize << nf {
-                let value = self.at(&groups, v, gamma);
-                below |= value.lo <= 0.0;
-                above |= value.hi >= 0.0;
-                if below && above {
-                    continue 'row;
-                }
-            }
-            return true;
-        }
-        false
-    }
-
-    /// Narrows each unknown to where the combination of the indifferences by its row of `y`
-    /// can vanish. The combination is affine in that unknown, with a slope that (when it keeps
-    /// one sign) makes its root a monotone function of each other unknown; so the roots at the
-    /// vertices of the other unknowns span every root in the box. `corners` are the values on
-    /// the box `pre`, which holds `x`. `false` when no unknown can make its combination vanish.
+    /// The indifferences combined by the rows of `y` (the inverse of the Jacobian at the box's
+    /// middle): each combination is still affine in every unknown, so its range is spanned by
+    /// its values at the box's vertices, and near a simple solution it behaves like `x - x*`.
+    /// A combination that keeps one sign excludes the box (`false`), long before each
+    /// equation's own range, or the mean-value form's, leaves zero. Otherwise each unknown is
+    /// narrowed to where its row's combination can vanish: the combination is affine in that
+    /// unknown, with a slope that (when it keeps one sign) makes its root a monotone function
+    /// of each other unknown, so the roots at the vertices of the other unknowns span every
+    /// root in the box (`false` again when none is in it). `tables` are the values on the box
+    /// `pre`, which holds `x`. Evaluated in doubles with a rigorous bound on the rounding.
     fn vertex_narrow(
         &self,
         tables: &[Table],
@@ -534,12 +507,26 @@ impl System {
         if self.corner_of.is_empty() || nf < 2 {
             return true;
         }
+        // Rounding: each combined value is a sum of at most `terms` products.
         let terms = (2 * nf + 2 * self.corner_of.len()) as f64;
         let gamma = 2.0 * terms * f64::EPSILON;
         let mut groups: Vec<Sums> = Vec::new();
         for (r, row) in y.iter().enumerate() {
             self.combine(row, tables, &mut groups);
             let value = |v: usize| self.at(&groups, v, gamma);
+            // One sign on every vertex (rows give up as soon as both are possible).
+            let (mut below, mut above) = (false, false);
+            for v in 0..1usize << nf {
+                let g = value(v);
+                below |= g.lo <= 0.0;
+                above |= g.hi >= 0.0;
+                if below && above {
+                    break;
+                }
+            }
+            if !(below && above) {
+                return false;
+            }
             let f = self.free[r];
             let (lo, hi) = (pre[f].lo, pre[f].hi);
             let width = Iv::new(down(hi - lo), up(hi - lo));
@@ -1367,10 +1354,8 @@ fn explore(
             // pays for an interval Jacobian), where there are few enough unknowns for them.
             let narrowed = match &corners {
                 Some(c) => {
-                    !sys.vertex_excludes(c, &y) && {
-                        let pre = x.clone();
-                        sys.vertex_narrow(c, &y, &pre, &mut x)
-                    }
+                    let pre = x.clone();
+                    sys.vertex_narrow(c, &y, &pre, &mut x)
                 }
                 None => sys.gauss_seidel(ci, &mut x, &m, &y),
             };
@@ -2092,8 +2077,7 @@ mod tests {
             proptest::prop_assert!(eq.iter().all(|v| v.sign() == Order::Equal));
             let m: Vec<f64> = x.iter().map(Iv::mid).collect();
             if let Some(y) = inverse(&sys.jacobian(&cf, &m)) {
-                proptest::prop_assert!(!sys.vertex_excludes(&corners, &y));
-                // Narrowing keeps the root.
+                // Neither excluded nor narrowed off the root.
                 let mut narrow = x.clone();
                 proptest::prop_assert!(sys.vertex_narrow(&corners, &y, &x, &mut narrow));
                 for (v, q) in narrow.iter().zip(p.iter().flatten()) {
