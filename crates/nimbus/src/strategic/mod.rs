@@ -28,6 +28,7 @@ pub mod exact;
 pub mod float;
 pub mod game;
 pub mod gnm;
+pub mod hull;
 pub mod interval;
 pub mod lemke;
 pub mod linalg;
