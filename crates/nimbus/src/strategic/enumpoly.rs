@@ -1560,40 +1560,57 @@ fn solve_support(
         return Ok(None);
     };
     let deadline = crate::progress::current_deadline();
-    let pieces: Vec<Result<Option<Explored>>> = if split.is_some() && !first.gave_up {
-        first
-            .rest
-            .par_iter()
-            .map(|b| {
-                crate::progress::with_deadline(deadline, || {
-                    explore(&sys, &cq, &ci, &cf, meter, cost, vec![b.clone()], None)
-                })
-            })
-            .collect()
+    let mut all = first;
+    // The boxes left over are explored on every core, and any of them that grows its own
+    // stack hands it back for the next round, so that one large piece does not leave a core
+    // idle.
+    let mut waiting = if split.is_some() && !all.gave_up {
+        std::mem::take(&mut all.rest)
     } else {
         Vec::new()
     };
-    let mut all = first;
-    if !pieces.is_empty() {
-        all.rest.clear();
-    }
-    for piece in pieces {
-        let Some(piece) = piece? else {
-            return Ok(None);
-        };
-        all.boxes += piece.boxes;
-        for root in piece.roots {
-            sys.add_root(&mut all.roots, root);
-        }
-        all.loose.extend(piece.loose);
-        for q in piece.singular {
-            if !all.singular.contains(&q) {
-                all.singular.push(q);
+    while !waiting.is_empty() {
+        let pieces: Vec<Result<Option<Explored>>> = waiting
+            .par_iter()
+            .map(|b| {
+                crate::progress::with_deadline(deadline, || {
+                    explore(&sys, &cq, &ci, &cf, meter, cost, vec![b.clone()], split)
+                })
+            })
+            .collect();
+        waiting.clear();
+        for piece in pieces {
+            let Some(piece) = piece? else {
+                return Ok(None);
+            };
+            all.boxes += piece.boxes;
+            for root in piece.roots {
+                sys.add_root(&mut all.roots, root);
+            }
+            all.loose.extend(piece.loose);
+            for q in piece.singular {
+                if !all.singular.contains(&q) {
+                    all.singular.push(q);
+                }
+            }
+            all.gave_up |= piece.gave_up || all.loose.len() >= MAX_UNRESOLVED;
+            if piece.gave_up {
+                all.rest.extend(piece.rest);
+            } else {
+                waiting.extend(piece.rest);
             }
         }
-        all.rest.extend(piece.rest);
-        all.gave_up |= piece.gave_up || all.loose.len() >= MAX_UNRESOLVED;
+        if all.gave_up {
+            all.rest.append(&mut waiting);
+        }
     }
+    // The order the boxes were met in depends on the cores; the answer does not.
+    all.roots.sort_by(|a, b| {
+        a.1.iter()
+            .map(|v| v.lo)
+            .partial_cmp(b.1.iter().map(|v| v.lo))
+            .unwrap_or(Order::Equal)
+    });
     out.boxes = all.boxes;
     let Explored {
         roots,
