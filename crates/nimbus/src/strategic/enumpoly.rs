@@ -42,7 +42,7 @@
 
 use super::game::NormalForm;
 use super::hull;
-use super::interval::{down, simplest_between, up, Bound, Dy, Iv, Scalar};
+use super::interval::{down, up, Bound, Dy, Iv, Scalar};
 use super::Q;
 use crate::error::Result;
 use crate::progress;
@@ -1175,10 +1175,7 @@ fn as_exact(x: &[Iv<f64>]) -> Vec<Iv<Q>> {
 
 /// The simplest rational point of a box, if it solves the system exactly.
 fn exact_point<B: Bound>(sys: &System, cq: &Coefs<Q>, x: &[Iv<B>]) -> Option<Vec<Q>> {
-    let mut q: Vec<Q> = x
-        .iter()
-        .map(|v| simplest_between(&v.lo.exact(), &v.hi.exact()))
-        .collect();
+    let mut q: Vec<Q> = x.iter().map(|v| B::simplest_near(&v.lo, &v.hi)).collect();
     sys.firsts(&mut q);
     // Most candidates are not solutions (the solution is irrational), and a residual that is
     // not zero modulo a prime proves it with machine integers; the exact residual, with the

@@ -89,6 +89,11 @@ pub trait Bound: Clone + PartialOrd + std::fmt::Debug {
     fn middle(a: &Self, b: &Self) -> Self;
     /// The bound as a double (rounded).
     fn approx(&self) -> f64;
+    /// A rational worth trying as the exact point of `[lo, hi]`: the simplest one in it (or in
+    /// an interval a little wider, where that is much cheaper to find).
+    fn simplest_near(lo: &Self, hi: &Self) -> Q {
+        simplest_between(&lo.exact(), &hi.exact())
+    }
 }
 
 impl Bound for f64 {
@@ -365,6 +370,35 @@ impl Bound for Dy {
     fn middle(a: &Dy, b: &Dy) -> Dy {
         let (x, y, e) = a.aligned(b);
         Dy { n: x + y, e: e + 1 }
+    }
+    /// The simplest rational in `[lo, hi]` widened outward to a grid 2^8 times finer than its
+    /// width: the same answer unless a simpler rational lies within a 256th of the width
+    /// outside, and on machine integers while the grid is coarser than 2^-125 (a refined
+    /// box's own bounds are multiples of 2^-200 and beyond, and the continued fractions of
+    /// such big numbers were most of the time of making an irrational equilibrium's box).
+    fn simplest_near(lo: &Dy, hi: &Dy) -> Q {
+        let w = hi.sub(lo).approx();
+        if w.is_nan() || w <= 0.0 {
+            return simplest_between(&lo.exact(), &hi.exact());
+        }
+        let k = (-w.log2()).ceil().clamp(0.0, 4096.0) as u64 + 8;
+        let (l, h) = (lo.floor_to(k), hi.ceil_to(k));
+        let (a, b, e) = l.aligned(&h);
+        if let (Some(a), Some(b), true) = (a.to_i128(), b.to_i128(), e < 125) {
+            let den = 1i128 << e;
+            if a > 0 {
+                if let Some((n, d)) = simplest_positive_small((a, den), (b, den)) {
+                    return Q::new_raw(n.into(), d.into());
+                }
+            } else if b < 0 {
+                if let Some((n, d)) = simplest_positive_small((-b, den), (-a, den)) {
+                    return Q::new_raw((-n).into(), d.into());
+                }
+            } else {
+                return Q::zero();
+            }
+        }
+        simplest_between(&l.exact(), &h.exact())
     }
     fn approx(&self) -> f64 {
         // The top 64 bits, scaled: exact enough, and no overflow for long numerators.
@@ -713,6 +747,29 @@ mod tests {
                     proptest::prop_assert_eq!(first.to_integer(), r.numer().clone());
                 }
             }
+        }
+    }
+
+    proptest::proptest! {
+        /// The simplest rational near a dyadic interval is the simplest rational of the
+        /// interval widened to the grid it chooses, which holds the interval and is at most a
+        /// 128th wider: computed on machine integers, checked against the rational walk.
+        #[test]
+        fn the_simplest_near_a_dyadic_box_is_the_widened_box_s(
+            centre in -4.0f64..4.0,
+            scale in 1u32..120,
+            spread in 1u64..1_000_000,
+            extra in 0u64..40,
+        ) {
+            let lo = Dy::from_f64(centre).sub(&Dy { n: BigInt::from(spread), e: scale as u64 + extra });
+            let hi = Dy::from_f64(centre).add(&Dy { n: BigInt::from(spread + 7), e: scale as u64 + extra });
+            let r = Dy::simplest_near(&lo, &hi);
+            let w = hi.sub(&lo).approx();
+            let k = (-w.log2()).ceil() as u64 + 8;
+            let (l, h) = (lo.floor_to(k).exact(), hi.ceil_to(k).exact());
+            proptest::prop_assert!(l <= lo.exact() && hi.exact() <= h);
+            proptest::prop_assert!((&h - &l - (hi.exact() - lo.exact())).to_f64().unwrap() <= w / 64.0);
+            proptest::prop_assert_eq!(r, simplest_between(&l, &h));
         }
     }
 
