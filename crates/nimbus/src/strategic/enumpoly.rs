@@ -1197,15 +1197,30 @@ const PRIME: u64 = (1 << 61) - 1;
 struct Fp(u64);
 
 impl Fp {
+    /// `x mod PRIME` without a division: `2^61 = 1` modulo the prime, so the high bits fold
+    /// onto the low ones (twice, for any `x` below `2^128`).
+    fn reduce(x: u128) -> u64 {
+        let p = PRIME as u128;
+        let x = (x & p) + (x >> 61);
+        let x = ((x & p) + (x >> 61)) as u64;
+        if x >= PRIME {
+            x - PRIME
+        } else {
+            x
+        }
+    }
+
     fn product(a: u64, b: u64) -> u64 {
-        ((a as u128 * b as u128) % PRIME as u128) as u64
+        Fp::reduce(a as u128 * b as u128)
     }
 
     /// An integer's residue, from its 64-bit digits (most significant first).
     fn of_integer(n: &BigInt) -> Fp {
-        let r = n.magnitude().iter_u64_digits().rev().fold(0u64, |r, d| {
-            (((r as u128) << 64 | d as u128) % PRIME as u128) as u64
-        });
+        let r = n
+            .magnitude()
+            .iter_u64_digits()
+            .rev()
+            .fold(0u64, |r, d| Fp::reduce((r as u128) << 64 | d as u128));
         Fp(if n.is_negative() && r != 0 {
             PRIME - r
         } else {
@@ -1239,10 +1254,10 @@ impl Scalar for Fp {
         Fp::of_rational(q).unwrap_or(Fp(0))
     }
     fn add(&self, o: &Fp) -> Fp {
-        Fp((self.0 + o.0) % PRIME)
+        Fp(Fp::reduce((self.0 + o.0) as u128))
     }
     fn sub(&self, o: &Fp) -> Fp {
-        Fp((self.0 + PRIME - o.0) % PRIME)
+        Fp(Fp::reduce((self.0 + PRIME - o.0) as u128))
     }
     fn mul(&self, o: &Fp) -> Fp {
         Fp(Fp::product(self.0, o.0))
@@ -2300,6 +2315,16 @@ mod tests {
                 let back = f.mul(&Fp::of_integer(q.denom()));
                 proptest::prop_assert_eq!(back.0, Fp::of_integer(q.numer()).0);
             }
+        }
+
+        /// The folding reduction is the remainder, for every 128-bit number, and sums and
+        /// differences of residues stay residues.
+        #[test]
+        fn the_fold_is_the_remainder(x in proptest::prelude::any::<u128>(), a in 0..PRIME, b in 0..PRIME) {
+            proptest::prop_assert_eq!(Fp::reduce(x) as u128, x % PRIME as u128);
+            proptest::prop_assert_eq!(Fp(a).add(&Fp(b)).0 as u128, (a as u128 + b as u128) % PRIME as u128);
+            proptest::prop_assert_eq!(Fp(a).sub(&Fp(b)).0 as u128, (a as u128 + PRIME as u128 - b as u128) % PRIME as u128);
+            proptest::prop_assert_eq!(Fp::reduce(u128::MAX) as u128, u128::MAX % PRIME as u128);
         }
     }
 }

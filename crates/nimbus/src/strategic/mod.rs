@@ -166,11 +166,18 @@ pub fn show(q: &Q) -> String {
 pub fn show_decimal(q: &Q, digits: usize) -> String {
     use num_bigint::BigInt;
     use num_integer::Integer;
+    use num_traits::{Signed, Zero};
     let scale = num_traits::pow(BigInt::from(10), digits);
-    let scaled = q * Q::from_integer(scale.clone());
-    let rounded = scaled.round().to_integer();
-    let negative = rounded < BigInt::from(0);
-    let (int, frac) = (if negative { -rounded } else { rounded }).div_rem(&scale);
+    // Rounded half away from zero by one integer division (a product of rationals would
+    // reduce by a gcd first: most of the time on a certified box's long dyadic bounds).
+    let (quotient, rest) = (q.numer().abs() * &scale).div_rem(q.denom());
+    let rounded = if rest * 2u8 >= *q.denom() {
+        quotient + 1u8
+    } else {
+        quotient
+    };
+    let negative = q.is_negative() && !rounded.is_zero();
+    let (int, frac) = rounded.div_rem(&scale);
     let sign = if negative { "-" } else { "" };
     if digits == 0 {
         format!("{sign}{int}")
@@ -246,4 +253,30 @@ fn parse_decimal(mantissa: &str, exp: i32) -> Option<Q> {
         q = -q;
     }
     Some(q)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use num_bigint::BigInt;
+
+    proptest::proptest! {
+        /// The decimals are the rational rounded half away from zero (as `Ratio::round`
+        /// does), signs and carries included.
+        #[test]
+        fn decimals_round_half_away_from_zero(
+            n in proptest::prelude::any::<i64>(),
+            d in 1i64..i64::MAX,
+            digits in 0usize..25,
+        ) {
+            let q = Q::new(BigInt::from(n), BigInt::from(d));
+            let scale = Q::from_integer(num_traits::pow(BigInt::from(10), digits));
+            let rounded = (&q * &scale).round() / &scale;
+            let shown = show_decimal(&q, digits);
+            proptest::prop_assert_eq!(parse_q(&shown).unwrap(), rounded.clone());
+            proptest::prop_assert_eq!(shown.starts_with('-'), rounded < Q::from_integer(0.into()));
+            proptest::prop_assert_eq!(show_decimal(&Q::new(1.into(), 2.into()), 0), "1");
+            proptest::prop_assert_eq!(show_decimal(&Q::new((-1).into(), 2.into()), 0), "-1");
+        }
+    }
 }
