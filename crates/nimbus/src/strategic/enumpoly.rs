@@ -135,6 +135,10 @@ pub struct Report {
     pub stopped: Option<String>,
 }
 
+/// Boxes a piece of a shared support examines, depth first, before it hands back its stack:
+/// enough to reach the narrowest width (and give up on a continuum) on its own.
+const DIVE: u64 = 1024;
+
 /// Width below which a box that neither holds a proved solution nor can be discarded is kept
 /// as unresolved.
 const MIN_WIDTH: f64 = 1e-9;
@@ -1389,8 +1393,9 @@ struct Explored {
     rest: Vec<Vec<Iv<f64>>>,
 }
 
-/// The subdivision of `stack`'s boxes; with `split`, it stops once that many boxes wait, and
-/// returns them in `rest` to be explored apart. `None` when the meter stopped it.
+/// The subdivision of `stack`'s boxes; with `split = Some((wait, dive))`, it stops once `wait`
+/// boxes wait and it has examined at least `dive`, and returns the waiting ones in `rest` to
+/// be explored apart. `None` when the meter stopped it.
 #[allow(clippy::too_many_arguments)]
 fn explore(
     sys: &System,
@@ -1400,7 +1405,7 @@ fn explore(
     meter: &Meter,
     cost: u64,
     mut stack: Vec<Vec<Iv<f64>>>,
-    split: Option<usize>,
+    split: Option<(usize, u64)>,
 ) -> Result<Option<Explored>> {
     let mut found = Explored::default();
     let Explored {
@@ -1412,7 +1417,7 @@ fn explore(
     } = &mut found;
     let mut attempts = 0;
     while let Some(mut x) = stack.pop() {
-        if split.is_some_and(|n| stack.len() + 1 >= n) {
+        if split.is_some_and(|(wait, dive)| stack.len() + 1 >= wait && *boxes >= dive) {
             stack.push(x);
             break;
         }
@@ -1567,15 +1572,18 @@ fn solve_support(
     // waited); the pieces' findings are merged in order, so the answer does not depend on
     // the number of threads.
     let threads = rayon::current_num_threads();
-    let split = (threads > 1 && sys.free.len() >= 6).then_some(4 * threads);
+    let split = (threads > 1 && sys.free.len() >= 6).then_some((4 * threads, 0));
     let Some(first) = explore(&sys, &cq, &ci, &cf, meter, cost, vec![start], split)? else {
         return Ok(None);
     };
     let deadline = crate::progress::current_deadline();
     let mut all = first;
-    // The boxes left over are explored on every core, and any of them that grows its own
-    // stack hands it back for the next round, so that one large piece does not leave a core
-    // idle.
+    // The boxes left over are explored on every core, and a piece that still has a stack after
+    // diving `DIVE` boxes deep first hands it back for the next round, so that one large piece
+    // does not leave a core idle. (Without the dive, the rounds would go breadth first: in a
+    // continuum of solutions, which only boxes at the narrowest width reveal, the waiting
+    // boxes multiplied by thousands before the first was found.)
+    let pieces_split = split.map(|(wait, _)| (wait, DIVE));
     let mut waiting = if split.is_some() && !all.gave_up {
         std::mem::take(&mut all.rest)
     } else {
@@ -1586,7 +1594,16 @@ fn solve_support(
             .par_iter()
             .map(|b| {
                 crate::progress::with_deadline(deadline, || {
-                    explore(&sys, &cq, &ci, &cf, meter, cost, vec![b.clone()], split)
+                    explore(
+                        &sys,
+                        &cq,
+                        &ci,
+                        &cf,
+                        meter,
+                        cost,
+                        vec![b.clone()],
+                        pieces_split,
+                    )
                 })
             })
             .collect();
