@@ -1589,8 +1589,14 @@ fn solve_support(
     } else {
         Vec::new()
     };
-    while !waiting.is_empty() {
-        let pieces: Vec<Result<Option<Explored>>> = waiting
+    // A round takes the newest waiting boxes (depth first, as one core would), a few per
+    // core, so that a round's work is bounded; its pieces are merged in order, and once the
+    // unresolved boxes reach the limit the pieces after that one count as unexplored. The
+    // rounds depend only on the number of cores, never on timing.
+    let per_round = 4 * threads;
+    while !waiting.is_empty() && !all.gave_up {
+        let round = waiting.split_off(waiting.len().saturating_sub(per_round));
+        let pieces: Vec<Result<Option<Explored>>> = round
             .par_iter()
             .map(|b| {
                 crate::progress::with_deadline(deadline, || {
@@ -1607,11 +1613,15 @@ fn solve_support(
                 })
             })
             .collect();
-        waiting.clear();
-        for piece in pieces {
+        let mut next = Vec::new();
+        for (piece, b) in pieces.into_iter().zip(round) {
             let Some(piece) = piece? else {
                 return Ok(None);
             };
+            if all.gave_up {
+                all.rest.push(b);
+                continue;
+            }
             all.boxes += piece.boxes;
             for root in piece.roots {
                 sys.add_root(&mut all.roots, root);
@@ -1626,13 +1636,12 @@ fn solve_support(
             if piece.gave_up {
                 all.rest.extend(piece.rest);
             } else {
-                waiting.extend(piece.rest);
+                next.extend(piece.rest);
             }
         }
-        if all.gave_up {
-            all.rest.append(&mut waiting);
-        }
+        waiting.append(&mut next);
     }
+    all.rest.append(&mut waiting);
     // The order the boxes were met in depends on the cores; the answer does not.
     all.roots.sort_by(|a, b| {
         a.1.iter()
