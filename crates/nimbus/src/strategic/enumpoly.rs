@@ -172,11 +172,11 @@ struct System {
     /// The strategies outside the supports: each one's payoff minus the support's first.
     ineq_polys: Vec<Poly>,
     /// For each player with indifferences (their polynomials, `polys[first..first + count]`),
-    /// the corner of those polynomials' own variables at each vertex of the box of unknowns
+    /// `(first, count, player)`: the player's corners at each vertex are `vertex_map[player]`
     /// (empty beyond [`VERTEX_UNKNOWNS`]).
-    corner_of: Vec<(usize, usize, Vec<u16>)>,
+    corner_of: Vec<(usize, usize, usize)>,
     /// For each player, the corner of its polynomials' variables (the others' unknowns) at
-    /// each vertex of the box of unknowns (empty beyond [`HULL_UNKNOWNS`]).
+    /// each vertex of the box of unknowns (empty beyond [`VERTEX_UNKNOWNS`]).
     vertex_map: Vec<Vec<u16>>,
 }
 
@@ -492,8 +492,8 @@ impl System {
     /// magnitudes (the rounding of the sums).
     fn at(&self, groups: &[Sums], v: usize, gamma: f64) -> Iv<f64> {
         let (mut s, mut b, mut a) = (0.0, 0.0, 0.0);
-        for ((gs, gb, ga), (_, _, table)) in groups.iter().zip(&self.corner_of) {
-            let cc = table[v] as usize;
+        for ((gs, gb, ga), &(_, _, i)) in groups.iter().zip(&self.corner_of) {
+            let cc = self.vertex_map[i][v] as usize;
             s += gs[cc];
             b += gb[cc];
             a += ga[cc];
@@ -593,14 +593,14 @@ impl System {
     /// combination of its vertex values with the same (multilinear interpolation) weights: an
     /// equilibrium in the box would combine the vertices' indifferences into zeros while each
     /// player's first probability (one minus the unknowns), and what each strategy outside
-    /// the supports loses, stay at or above zero. The linear program of [`hull::separate`] looks for multipliers that make that
-    /// impossible — their combination negative at every vertex, where it could not be at an
-    /// equilibrium — and finds them on boxes where no single combination chosen in advance
+    /// the supports loses, stay at or above zero. The linear program of [`hull::separate`]
+    /// looks for multipliers that make that impossible — their combination negative at every
+    /// vertex, where it could not be at an equilibrium — and finds them on boxes where no single combination chosen in advance
     /// (those of [`System::vertex_narrow`]) works. They are found in doubles and then checked
     /// at every vertex with a rigorous bound on the rounding; only a checked one discards.
     fn hull_excludes(&self, c: &Coefs<Iv<f64>>, tables: &[Table], x: &[Iv<f64>]) -> bool {
         let nf = self.free.len();
-        if self.vertex_map.is_empty() || nf == 0 {
+        if self.vertex_map.is_empty() || nf == 0 || nf > HULL_UNKNOWNS {
             return false;
         }
         let n = 1usize << nf;
@@ -1019,7 +1019,7 @@ fn system(pay: &Payoffs, support: &[Vec<usize>]) -> (System, Coefs<Q>) {
     }
     let free: Vec<usize> = (0..d).filter(|t| !off.contains(t)).collect();
     // The unknowns of the others, in the order of `corner_mid_rad`'s bits, at each vertex.
-    let vertex_map: Vec<Vec<u16>> = if free.len() > VERTEX_UNKNOWNS.max(HULL_UNKNOWNS) {
+    let vertex_map: Vec<Vec<u16>> = if free.len() > VERTEX_UNKNOWNS {
         Vec::new()
     } else {
         (0..n)
@@ -1046,7 +1046,7 @@ fn system(pay: &Payoffs, support: &[Vec<usize>]) -> (System, Coefs<Q>) {
         for (i, s) in support.iter().enumerate() {
             let count = s.len() - 1;
             if count > 0 && free.len() <= VERTEX_UNKNOWNS {
-                groups.push((first, count, vertex_map[i].clone()));
+                groups.push((first, count, i));
             }
             first += count;
         }
@@ -1055,11 +1055,7 @@ fn system(pay: &Payoffs, support: &[Vec<usize>]) -> (System, Coefs<Q>) {
     (
         System {
             corner_of,
-            vertex_map: if free.len() <= HULL_UNKNOWNS {
-                vertex_map
-            } else {
-                Vec::new()
-            },
+            vertex_map,
             support: support.to_vec(),
             free,
             col: {
@@ -1430,7 +1426,7 @@ fn explore(
         }
         let corners = sys.corner_tables(ci, &x);
         // The box the corner values are of (narrowing below only shrinks `x` inside it).
-        let pre = x.clone();
+        let pre = corners.as_ref().map(|_| x.clone());
         let (eq, ineq) = sys.ranges(ci, &x, corners.as_deref());
         if eq.iter().any(|v| v.sign() != Order::Equal)
             || ineq.iter().any(|v| v.sign() == Order::Greater)
@@ -1491,9 +1487,9 @@ fn explore(
             let before = widest(&x).1;
             // The vertex tests narrow at least as well as the interval Gauss–Seidel step (which
             // pays for an interval Jacobian), where there are few enough unknowns for them.
-            let narrowed = match &corners {
-                Some(c) => sys.vertex_narrow(c, &y, &pre, &mut x),
-                None => sys.gauss_seidel(ci, &mut x, &m, &y),
+            let narrowed = match (&corners, &pre) {
+                (Some(c), Some(pre)) => sys.vertex_narrow(c, &y, pre, &mut x),
+                _ => sys.gauss_seidel(ci, &mut x, &m, &y),
             };
             if !narrowed || !sys.tighten(&mut x) {
                 continue;
@@ -1503,8 +1499,8 @@ fn explore(
                 continue;
             }
         }
-        if let Some(c) = &corners {
-            if sys.hull_excludes(ci, c, &pre) {
+        if let (Some(c), Some(pre)) = (&corners, &pre) {
+            if sys.hull_excludes(ci, c, pre) {
                 continue;
             }
         }
@@ -1569,8 +1565,8 @@ fn solve_support(
         .collect();
     // A large profile's boxes are split among the cores once there are enough of them to share
     // (the last profiles of a game are its largest, and ran on one core while the other
-    // waited); the pieces' findings are merged in order, so the answer does not depend on
-    // the number of threads.
+    // waited). The rounds below depend only on the number of threads, and the proved
+    // solutions are sorted at the end, so the answer does not depend on it.
     let threads = rayon::current_num_threads();
     let split = (threads > 1 && sys.free.len() >= 6).then_some((4 * threads, 0));
     let Some(first) = explore(&sys, &cq, &ci, &cf, meter, cost, vec![start], split)? else {
