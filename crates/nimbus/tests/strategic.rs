@@ -276,6 +276,30 @@ proptest! {
         prop_assert_eq!(g.pure_values(&profile), plain_values(&g, &profile));
     }
 
+    /// The exact check (machine integers for these payoffs) agrees with the definition in
+    /// rationals: each payoff, each best reply (the first of the best), the largest gain; and a
+    /// profile whose probabilities do not sum to one is still refused with the reason.
+    #[test]
+    fn the_exact_check_follows_the_definition((g, profile) in game_and_profile()) {
+        let want = plain_values(&g, &profile);
+        let v = verify(&g, &profile).unwrap();
+        let mut gain = Q::zero();
+        for i in 0..g.players.len() {
+            let pay: Q = want[i].iter().zip(&profile[i]).map(|(a, b)| a * b).sum();
+            prop_assert_eq!(&v.payoffs[i], &pay);
+            let best = want[i].iter().max().unwrap();
+            let s = want[i].iter().position(|x| x == best).unwrap();
+            prop_assert_eq!(&v.best_replies[i], &(s, best.clone()));
+            gain = gain.max(best - pay);
+        }
+        prop_assert_eq!(v.is_equilibrium, gain.is_zero());
+        prop_assert_eq!(v.max_gain, gain);
+        let mut off = profile.clone();
+        off[0][0] += Q::new(1.into(), 7.into());
+        let e = verify(&g, &off).unwrap_err().to_string();
+        prop_assert!(e.contains("sum to 1"), "{}", e);
+    }
+
     /// The same with payoffs too large for machine integers (the `BigInt` path), and the exact
     /// check agrees with the plain sums.
     #[test]
@@ -298,8 +322,14 @@ proptest! {
     /// The machine-integer shortcuts for fractions agree with `Ratio`'s own operations.
     #[test]
     fn fraction_shortcuts_agree(a in any_q(), b in any_q(), v in prop::collection::vec(any_q(), 0..6)) {
-        use nimbus::strategic::{cmp_q, over_common_denominator, ratio};
+        use nimbus::strategic::{cmp_q, over_common_denominator, ratio, show};
         prop_assert_eq!(cmp_q(&a, &b), a.cmp(&b));
+        let plain = if a.is_integer() {
+            a.numer().to_string()
+        } else {
+            format!("{}/{}", a.numer(), a.denom())
+        };
+        prop_assert_eq!(show(&a), plain);
         let r = ratio(a.numer(), b.denom());
         prop_assert_eq!(&r, &Q::new(a.numer().clone(), b.denom().clone()));
         // `Ratio`'s equality holds for unreduced fractions too; the parts must be reduced.

@@ -18,6 +18,10 @@ pub struct NormalForm {
     /// `payoffs[k][i]`: player `i`'s payoff at profile number `k`, profiles numbered with the
     /// first player's strategy changing fastest (Gambit's order).
     payoffs: Vec<Vec<Q>>,
+    /// The payoffs as machine integers over one common denominator (`payoffs[k][i]` is
+    /// `small.0[k * players + i] / small.1`), when they fit: every exact check of a profile
+    /// starts from them, and converting them per check cost more than the check.
+    small: Option<(Vec<i128>, i128)>,
 }
 
 /// Largest number of pure profiles accepted: beyond it even listing the payoffs would take
@@ -55,11 +59,13 @@ impl NormalForm {
                 payoffs.len()
             )));
         }
+        let small = super::common_denominator_i128(payoffs.iter().flatten());
         Ok(NormalForm {
             title,
             players,
             strategies,
             payoffs,
+            small,
         })
     }
 
@@ -244,7 +250,34 @@ impl NormalForm {
             .collect::<Option<Vec<_>>>()?
             .into_iter()
             .unzip();
-        let (pay, pay_scale) = common_denominator_i128(self.payoffs.iter().flatten())?;
+        let pay_scale = self.small.as_ref()?.1;
+        let sums = self.sums_i128(&numer)?;
+        let den = (0..n)
+            .map(|i| {
+                let mut den = BigInt::from(pay_scale);
+                for (j, &l) in scale.iter().enumerate() {
+                    if j != i {
+                        den *= l;
+                    }
+                }
+                den
+            })
+            .collect();
+        let big = |v: Vec<i128>| v.into_iter().map(BigInt::from).collect::<Vec<_>>();
+        Some(PureSums {
+            values: sums.into_iter().map(big).collect(),
+            den,
+            numer: numer.into_iter().map(big).collect(),
+            scale: scale.into_iter().map(BigInt::from).collect(),
+        })
+    }
+
+    /// `sums[i][s]`: player `i`'s payoff from strategy `s` against the others' probabilities
+    /// `numer[j][t] / scale[j]`, times the payoffs' denominator and the others' scales; `None`
+    /// when the payoffs or a sum do not fit in `i128`.
+    fn sums_i128(&self, numer: &[Vec<i128>]) -> Option<Vec<Vec<i128>>> {
+        let n = self.players.len();
+        let pay = &self.small.as_ref()?.0;
         let mut sums: Vec<Vec<i128>> = self.strategies.iter().map(|s| vec![0; s.len()]).collect();
         let mut p = vec![0; n];
         for k in 0..self.payoffs.len() {
@@ -264,23 +297,67 @@ impl NormalForm {
                 }
             }
         }
-        let den = (0..n)
-            .map(|i| {
-                let mut den = BigInt::from(pay_scale);
-                for (j, &l) in scale.iter().enumerate() {
-                    if j != i {
-                        den *= l;
-                    }
+        Some(sums)
+    }
+
+    /// The exact check of [`verify`] in `i128`, allocating only the answer's numbers; `None`
+    /// when a number does not fit or the profile is not one of probabilities (the general
+    /// check then decides, and says what is wrong).
+    fn verify_small(&self, profile: &[Vec<Q>]) -> Option<Verification> {
+        use super::{common_denominator_i128, ratio_i128};
+        let n = self.players.len();
+        let pay_scale = self.small.as_ref()?.1;
+        if profile.len() != n {
+            return None;
+        }
+        let mut numer = Vec::with_capacity(n);
+        let mut scale = Vec::with_capacity(n);
+        for (p, s) in profile.iter().zip(&self.strategies) {
+            if p.len() != s.len() {
+                return None;
+            }
+            let (v, d) = common_denominator_i128(p.iter())?;
+            let total = v.iter().try_fold(0i128, |a, &x| a.checked_add(x))?;
+            if v.iter().any(|&x| x < 0) || total != d {
+                return None;
+            }
+            numer.push(v);
+            scale.push(d);
+        }
+        let sums = self.sums_i128(&numer)?;
+        let mut payoffs = Vec::with_capacity(n);
+        let mut best_replies = Vec::with_capacity(n);
+        // The largest gain as a fraction; every gain is at least zero.
+        let (mut gain_num, mut gain_den) = (0i128, 1i128);
+        for i in 0..n {
+            let mut den = pay_scale;
+            for (j, &l) in scale.iter().enumerate() {
+                if j != i {
+                    den = den.checked_mul(l)?;
                 }
-                den
-            })
-            .collect();
-        let big = |v: Vec<i128>| v.into_iter().map(BigInt::from).collect::<Vec<_>>();
-        Some(PureSums {
-            values: sums.into_iter().map(big).collect(),
-            den,
-            numer: numer.into_iter().map(big).collect(),
-            scale: scale.into_iter().map(BigInt::from).collect(),
+            }
+            let v = &sums[i];
+            let pay = v
+                .iter()
+                .zip(&numer[i])
+                .try_fold(0i128, |a, (x, y)| a.checked_add(x.checked_mul(*y)?))?;
+            let pay_den = den.checked_mul(scale[i])?;
+            let (s, &best) = v
+                .iter()
+                .enumerate()
+                .max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(&a.0)))?;
+            let gain = best.checked_mul(scale[i])?.checked_sub(pay)?;
+            if gain.checked_mul(gain_den)? > gain_num.checked_mul(pay_den)? {
+                (gain_num, gain_den) = (gain, pay_den);
+            }
+            best_replies.push((s, ratio_i128(best, den)));
+            payoffs.push(ratio_i128(pay, pay_den));
+        }
+        Some(Verification {
+            payoffs,
+            best_replies,
+            is_equilibrium: gain_num == 0,
+            max_gain: ratio_i128(gain_num, gain_den),
         })
     }
 }
@@ -339,6 +416,16 @@ pub fn verify(game: &NormalForm, profile: &[Vec<Q>]) -> Result<Verification> {
 /// equilibrium when no player gains more than `tolerance` by deviating. A zero tolerance is
 /// the exact check.
 pub fn verify_within(game: &NormalForm, profile: &[Vec<Q>], tolerance: &Q) -> Result<Verification> {
+    if tolerance.is_zero() {
+        if let Some(v) = game.verify_small(profile) {
+            return Ok(v);
+        }
+    }
+    verify_big(game, profile, tolerance)
+}
+
+/// [`verify_within`] in rationals and big integers, for any profile and tolerance.
+fn verify_big(game: &NormalForm, profile: &[Vec<Q>], tolerance: &Q) -> Result<Verification> {
     if profile.len() != game.players.len() {
         return Err(Error::Invalid(format!(
             "the profile has {} strategies' worth of players, the game {} players",

@@ -112,11 +112,22 @@ pub fn ratio(n: &num_bigint::BigInt, d: &num_bigint::BigInt) -> Q {
     use num_traits::ToPrimitive;
     if let (Some(a), Some(b)) = (n.to_i128(), d.to_i128()) {
         if b > 0 && a != i128::MIN {
-            let g = num_integer::gcd(a, b);
-            return Q::new_raw((a / g).into(), (b / g).into());
+            return ratio_i128(a, b);
         }
     }
     Q::new(n.clone(), d.clone())
+}
+
+/// The greatest common divisor on the narrowest machine word that holds both numbers: a
+/// 128-bit gcd shifts and subtracts in two words at every step.
+fn gcd_i128(a: i128, b: i128) -> i128 {
+    match (
+        u64::try_from(a.unsigned_abs()),
+        u64::try_from(b.unsigned_abs()),
+    ) {
+        (Ok(x), Ok(y)) => i128::from(num_integer::gcd(x, y)),
+        _ => num_integer::gcd(a, b),
+    }
 }
 
 /// `n / d` reduced, for `d > 0`, computed in machine integers.
@@ -124,7 +135,10 @@ pub(crate) fn ratio_i128(n: i128, d: i128) -> Q {
     if n == i128::MIN || d <= 0 {
         return Q::new(n.into(), d.into());
     }
-    let g = num_integer::gcd(n, d);
+    let g = gcd_i128(n, d);
+    if g == 1 {
+        return Q::new_raw(n.into(), d.into());
+    }
     Q::new_raw((n / g).into(), (d / g).into())
 }
 
@@ -155,6 +169,15 @@ pub fn to_f64(q: &Q) -> f64 {
 
 /// Writes a rational as `3`, `-1/2`: the form the command line and JSON use.
 pub fn show(q: &Q) -> String {
+    use num_traits::ToPrimitive;
+    // `BigInt`'s formatting converts through a general radix routine; most numbers are small.
+    if let (Some(n), Some(d)) = (q.numer().to_i64(), q.denom().to_i64()) {
+        return if d == 1 {
+            n.to_string()
+        } else {
+            format!("{n}/{d}")
+        };
+    }
     if q.is_integer() {
         q.numer().to_string()
     } else {
