@@ -109,14 +109,20 @@ fn interrupt_flag() -> std::sync::Arc<std::sync::atomic::AtomicBool> {
     FLAG.get_or_init(|| {
         let flag = Arc::new(AtomicBool::new(false));
         let seen = flag.clone();
-        // Without a handler Ctrl-C still ends the process, so failing to install one is not
-        // worth an error.
-        let _ = ctrlc::set_handler(move || {
-            nimbus::progress::interrupt();
-            if seen.swap(true, Ordering::SeqCst) {
-                std::process::exit(130);
-            }
-        });
+        // A handler rather than a thread waiting for the signal (as the `ctrlc` crate
+        // does): starting that thread cost a tenth of answering a small game. Without a
+        // handler Ctrl-C still ends the process, so failing to install one is not worth an
+        // error.
+        // SAFETY: the action only stores to atomics and calls `_exit`, all of which may run
+        // inside a signal handler.
+        let _ = unsafe {
+            signal_hook_registry::register(libc::SIGINT, move || {
+                nimbus::progress::interrupt();
+                if seen.swap(true, Ordering::SeqCst) {
+                    libc::_exit(130);
+                }
+            })
+        };
         flag
     })
     .clone()
