@@ -787,11 +787,11 @@ pub fn solve(game: &NormalForm, req: &Request, limits: &Limits) -> Result<Answer
         &g.shape(),
         !reduction.steps.is_empty(),
     )?;
-    let found = run_method(g, method, req, limits, &mut notes)?;
+    let mut found = run_method(g, method, req, limits, &mut notes)?;
     let shape = game.shape();
     let mut equilibria = Vec::with_capacity(found.equilibria.len());
-    for e in &found.equilibria {
-        let e = reduction.lift(e, &shape);
+    for e in std::mem::take(&mut found.equilibria) {
+        let e = reduction.lift_owned(e, &shape);
         // The promise: nothing is returned that was not checked against the game as given.
         let v = verify(game, &e.profile)?;
         if !v.is_equilibrium || v.payoffs != e.payoffs {

@@ -279,6 +279,22 @@ impl NormalForm {
         let n = self.players.len();
         let pay = &self.small.as_ref()?.0;
         let mut sums: Vec<Vec<i128>> = self.strategies.iter().map(|s| vec![0; s.len()]).collect();
+        let fits = |v: &[i128]| v.iter().all(|&x| i64::try_from(x).is_ok());
+        if n == 2 && fits(pay) && numer.iter().all(|v| fits(v)) {
+            // Two players, 64-bit numbers: each product fits in 128 bits, so only the sums
+            // are checked (a checked 128-bit product is a call into the runtime).
+            let (m, cols) = (sums[0].len(), sums[1].len());
+            for j in 0..cols {
+                for i in 0..m {
+                    let k = j * m + i;
+                    let row = (numer[1][j] * pay[2 * k]).checked_add(sums[0][i])?;
+                    sums[0][i] = row;
+                    let col = (numer[0][i] * pay[2 * k + 1]).checked_add(sums[1][j])?;
+                    sums[1][j] = col;
+                }
+            }
+            return Some(sums);
+        }
         let mut p = vec![0; n];
         for k in 0..self.payoffs.len() {
             if k > 0 {

@@ -146,8 +146,17 @@ pub(crate) fn ratio_i128(n: i128, d: i128) -> Q {
 /// cheaper than `Ratio`'s own comparison (a continued-fraction expansion with a division at
 /// every step).
 pub fn cmp_q(a: &Q, b: &Q) -> std::cmp::Ordering {
+    use num_traits::ToPrimitive;
     if a.denom() == b.denom() {
         a.numer().cmp(b.numer())
+    } else if let (Some(p), Some(q), Some(r), Some(s)) = (
+        a.numer().to_i64(),
+        a.denom().to_i64(),
+        b.numer().to_i64(),
+        b.denom().to_i64(),
+    ) {
+        // Products of two 64-bit numbers fit in 128 bits: no big-integer product to allocate.
+        (i128::from(p) * i128::from(s)).cmp(&(i128::from(r) * i128::from(q)))
     } else {
         (a.numer() * b.denom()).cmp(&(b.numer() * a.denom()))
     }

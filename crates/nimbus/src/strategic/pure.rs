@@ -87,6 +87,16 @@ impl Reduction {
         }
     }
 
+    /// [`Reduction::lift`] of an equilibrium the caller no longer needs: without a copy when
+    /// nothing was eliminated.
+    pub fn lift_owned(&self, eq: Equilibrium, shape: &[usize]) -> Equilibrium {
+        if self.steps.is_empty() {
+            eq
+        } else {
+            self.lift(&eq, shape)
+        }
+    }
+
     /// Per-player values over the reduced game's strategies (probabilities, bounds) spread over
     /// the strategies of the game as given (`shape`), `zero` for those removed.
     pub fn spread<T: Clone>(&self, parts: &[Vec<T>], shape: &[usize], zero: T) -> Vec<Vec<T>> {
