@@ -1,11 +1,12 @@
 """Nimbus's vertex enumeration against lrsnash, one game at a time; run by bench/lrsnash.sh.
 
-    python3 bench/lrsnash.py path/to/nimbus SIZE...
+    python3 bench/lrsnash.py path/to/nimbus[,path/to/other/nimbus] SIZE...
 
 Each game is solved by both programs in turn (which goes first alternates), each run timed
 from the outside as wall-clock time of the whole process, and the two sets of equilibria are
 compared as exact fractions. Games that both solve in under QUICK seconds are timed as the
-median of REPEATS interleaved runs.
+median of REPEATS interleaved runs. A second nimbus binary (the plain `cargo build --release`
+one, beside the distributed build) is timed in the same rounds, in a column of its own.
 """
 import json
 import os
@@ -21,7 +22,7 @@ from fractions import Fraction
 
 # Games whose runs both take less than QUICK seconds are timed as the median of REPEATS runs.
 QUICK = 0.2
-REPEATS = 21
+REPEATS = 101
 
 
 def seeded(size, seed):
@@ -96,38 +97,44 @@ def lrs_set(out, m, n):
 
 def compare(nimbus, a, b, folder, name, flip):
     nfg, lrs = write_games(a, b, folder, name)
-    runs = [("nimbus", [nimbus, "nash", nfg, "--method", "vertex", "--json"]),
+    runs = [("nimbus", [nimbus[0], "nash", nfg, "--method", "vertex", "--json"]),
             ("lrs", ["lrsnash", lrs])]
+    if len(nimbus) > 1:
+        runs.append(("other", [nimbus[1], "nash", nfg, "--method", "vertex", "--json"]))
     if flip:
         runs.reverse()
     times, sets = {}, {}
     for who, cmd in runs:
         times[who], out = run(cmd)
-        sets[who] = nimbus_set(out) if who == "nimbus" else lrs_set(out, len(a), len(a[0]))
+        sets[who] = lrs_set(out, len(a), len(a[0])) if who == "lrs" else nimbus_set(out)
     if max(times.values()) < QUICK:
         # A run of a few milliseconds is mostly process start and the machine's noise: take
-        # the median of REPEATS interleaved pairs instead of one.
+        # the median of REPEATS interleaved rounds instead of one.
         samples = {who: [times[who]] for who in times}
         for _ in range(REPEATS - 1):
             for who, cmd in runs:
                 samples[who].append(run(cmd)[0])
         times = {who: statistics.median(ts) for who, ts in samples.items()}
-    same = "yes" if sets["nimbus"] == sets["lrs"] else "NO"
+    same = "yes" if sets["nimbus"] == sets["lrs"] == sets.get("other", sets["lrs"]) else "NO"
     ratio = times["nimbus"] / times["lrs"]
-    print(f"| {name} | {times['nimbus']:.3f} s | {times['lrs']:.3f} s | {ratio:.2f} | "
+    other = ""
+    if "other" in times:
+        other = f" {times['other']:.4f} s ({times['other'] / times['lrs']:.2f}) |"
+    print(f"| {name} | {times['nimbus']:.4f} s | {times['lrs']:.4f} s | {ratio:.2f} |{other} "
           f"{len(sets['nimbus'])} | {len(sets['lrs'])} | {same} |", flush=True)
     return ratio
 
 
 def main():
-    nimbus, sizes = sys.argv[1], [int(s) for s in " ".join(sys.argv[2:]).split()]
+    nimbus, sizes = sys.argv[1].split(","), [int(s) for s in " ".join(sys.argv[2:]).split()]
     seeds = [int(s) for s in os.environ.get("SEEDS", "1 2 3").split()]
     lrs_version = subprocess.run(["lrsnash", "/dev/null"], capture_output=True, text=True)
     print(f"# {platform.node()}, {os.cpu_count()} cores, {time.strftime('%Y-%m-%d %H:%M')}")
     print(f"# {(lrs_version.stdout + lrs_version.stderr).splitlines()[0:1]}")
-    print("| game | nimbus | lrsnash | nimbus / lrsnash | equilibria (nimbus) | "
+    other = " nimbus, `cargo build --release` (/ lrsnash) |" if len(nimbus) > 1 else ""
+    print(f"| game | nimbus | lrsnash | nimbus / lrsnash |{other} equilibria (nimbus) | "
           "equilibria (lrsnash) | same set |")
-    print("| --- | --- | --- | --- | --- | --- | --- |")
+    print("| --- | --- | --- | --- |" + (" --- |" if other else "") + " --- | --- | --- |")
     here = os.path.dirname(os.path.abspath(__file__))
     with tempfile.TemporaryDirectory() as folder:
         a, b = nfg_payoffs(os.path.join(here, "..", "data", "nfg", "stengel.nfg"), 6, 6)

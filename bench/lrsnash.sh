@@ -10,5 +10,8 @@ cd "$(dirname "$0")/.."
 if ! command -v lrsnash >/dev/null; then
     apt-get install -y lrslib >/dev/null 2>&1 || { apt-get update >/dev/null && apt-get install -y lrslib >/dev/null; }
 fi
+# The distributed build (scripts/dist: static, link-time optimised) is the one in the ratio;
+# the plain `cargo build --release` binary is timed beside it.
 cargo build --release -q -p nimbus-cli
-python3 bench/lrsnash.py target/release/nimbus "${@:-10 12 14 16 18 20}"
+dist=$(scripts/dist)
+python3 bench/lrsnash.py "$dist,target/release/nimbus" "${@:-10 12 14 16 18 20}"
