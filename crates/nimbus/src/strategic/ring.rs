@@ -85,7 +85,7 @@ impl Ring for i128 {
         self.signum() as i32
     }
     fn mul(&self, b: &Self) -> Result<Self, Overflow> {
-        self.checked_mul(*b).ok_or(Overflow)
+        mul_i128(*self, *b).ok_or(Overflow)
     }
     fn add(&self, b: &Self) -> Result<Self, Overflow> {
         self.checked_add(*b).ok_or(Overflow)
@@ -104,7 +104,7 @@ impl Ring for i128 {
     // A fraction-free entry is a minor of the data, far smaller than the products it is made
     // from: when a product leaves i128 but the quotient does not, 256 bits finish the step.
     fn mul_div_exact(&self, p: &Self, d: &Self) -> Result<Self, Overflow> {
-        match self.checked_mul(*p) {
+        match mul_i128(*self, *p) {
             Some(x) => Ok(Ring::div_exact(&x, d)),
             None => narrow(wide(*self) * wide(*p) / wide(*d)),
         }
@@ -115,21 +115,21 @@ impl Ring for i128 {
         ExactDivisor::new(*d)
     }
     fn pivot_by(&self, p: &Self, f: &Self, y: &Self, d: &ExactDivisor) -> Result<Self, Overflow> {
-        if let (Some(a), Some(b)) = (self.checked_mul(*p), f.checked_mul(*y)) {
+        if let (Some(a), Some(b)) = (mul_i128(*self, *p), mul_i128(*f, *y)) {
             if let Some(x) = a.checked_sub(b) {
                 return Ok(d.divide(x));
             }
         }
-        narrow((wide(*self) * wide(*p) - wide(*f) * wide(*y)) / wide(d.d))
+        d.divide_wide(wide(*self) * wide(*p) - wide(*f) * wide(*y))
     }
     fn mul_div_by(&self, p: &Self, d: &ExactDivisor) -> Result<Self, Overflow> {
-        match self.checked_mul(*p) {
+        match mul_i128(*self, *p) {
             Some(x) => Ok(d.divide(x)),
-            None => narrow(wide(*self) * wide(*p) / wide(d.d)),
+            None => d.divide_wide(wide(*self) * wide(*p)),
         }
     }
     fn pivot(&self, p: &Self, f: &Self, y: &Self, d: &Self) -> Result<Self, Overflow> {
-        if let (Some(a), Some(b)) = (self.checked_mul(*p), f.checked_mul(*y)) {
+        if let (Some(a), Some(b)) = (mul_i128(*self, *p), mul_i128(*f, *y)) {
             if let Some(x) = a.checked_sub(b) {
                 return Ok(Ring::div_exact(&x, d));
             }
@@ -137,7 +137,7 @@ impl Ring for i128 {
         narrow((wide(*self) * wide(*p) - wide(*f) * wide(*y)) / wide(*d))
     }
     fn cmp_products(a: &Self, b: &Self, c: &Self, d: &Self) -> Result<Ordering, Overflow> {
-        match (a.checked_mul(*b), c.checked_mul(*d)) {
+        match (mul_i128(*a, *b), mul_i128(*c, *d)) {
             (Some(x), Some(y)) => Ok(x.cmp(&y)),
             _ => Ok((wide(*a) * wide(*b)).cmp(&(wide(*c) * wide(*d)))),
         }
@@ -174,6 +174,47 @@ impl ExactDivisor {
         let q = ((x >> self.shift) as u128).wrapping_mul(self.inverse) as i128;
         debug_assert_eq!(q.checked_mul(self.d), Some(x), "inexact division");
         q
+    }
+
+    /// `x / d` for a 256-bit multiple `x` of `d`, or [`Overflow`] when the quotient does not
+    /// fit in `i128`. The inverse gives the quotient's low 128 bits; one product checks that
+    /// they are all of it, where a 256-bit division would be a long loop.
+    fn divide_wide(&self, x: ethnum::I256) -> Result<i128, Overflow> {
+        let q = ((x >> self.shift).as_u128()).wrapping_mul(self.inverse) as i128;
+        if wide(q) * wide(self.d) == x {
+            Ok(q)
+        } else {
+            Err(Overflow)
+        }
+    }
+}
+
+/// `a · b`, or `None` when it leaves `i128`: the product of the magnitudes' 64-bit halves,
+/// where `checked_mul` on `i128` is a runtime call several times slower, in the inner loop of
+/// every fraction-free pivot.
+#[inline]
+fn mul_i128(a: i128, b: i128) -> Option<i128> {
+    let (x, y) = (a.unsigned_abs(), b.unsigned_abs());
+    let (xh, xl) = ((x >> 64) as u64, x as u64);
+    let (yh, yl) = ((y >> 64) as u64, y as u64);
+    let low = u128::from(xl) * u128::from(yl);
+    let magnitude = if xh == 0 && yh == 0 {
+        low
+    } else if xh != 0 && yh != 0 {
+        return None;
+    } else {
+        // One high half is zero, so one cross term is: x·y = xl·yl + cross · 2^64.
+        let cross = u128::from(xh) * u128::from(yl) + u128::from(xl) * u128::from(yh);
+        if cross >> 64 != 0 {
+            return None;
+        }
+        low.checked_add(cross << 64)?
+    };
+    if (a < 0) != (b < 0) {
+        // Down to −2^127, which is i128::MIN.
+        (magnitude <= 1 << 127).then(|| (magnitude as i128).wrapping_neg())
+    } else {
+        (magnitude < 1 << 127).then_some(magnitude as i128)
     }
 }
 
@@ -282,6 +323,75 @@ mod tests {
             check(q >> 100, (d >> 100) << (shift % 20));
             check(small, d >> shift);
             check(q >> shift, small);
+        }
+    }
+
+    /// The product of halves against `checked_mul`, at every size and sign and at the ends.
+    fn check_mul(a: i128, b: i128) {
+        assert_eq!(mul_i128(a, b), a.checked_mul(b), "{a} * {b}");
+        let w = wide(a) * wide(b);
+        if let Some(x) = a.checked_mul(b) {
+            assert_eq!(wide(x), w);
+        }
+    }
+
+    /// The 256-bit exact division against ethnum's division: the quotient when it fits, an
+    /// overflow when it does not.
+    fn check_wide(q: ethnum::I256, d: i128) {
+        if d == 0 {
+            return;
+        }
+        let x = q.wrapping_mul(wide(d));
+        if x / wide(d) != q {
+            return;
+        }
+        assert_eq!(ExactDivisor::new(d).divide_wide(x), narrow(q), "{x} / {d}");
+    }
+
+    proptest! {
+        #[test]
+        fn products_of_halves(a in any::<i128>(), b in any::<i128>(), s in 0u32..127, t in 0u32..127) {
+            check_mul(a, b);
+            check_mul(a >> s, b >> t);
+            check_mul(a >> s, b);
+            check_mul((a >> s) | 1, -(b >> t));
+        }
+
+        #[test]
+        fn wide_exact_division(q in any::<i128>(), hi in any::<i64>(), d in any::<i128>(), s in 0u32..127) {
+            check_wide(wide(q), d >> s);
+            check_wide(wide(q >> s), d);
+            // Quotients past 128 bits must be refused.
+            check_wide(wide(q) + (ethnum::I256::from(hi) << 128), d >> s);
+        }
+    }
+
+    #[test]
+    fn products_and_wide_division_at_the_ends() {
+        let ends = [
+            0,
+            1,
+            -1,
+            2,
+            -2,
+            1 << 63,
+            -(1 << 63),
+            1 << 64,
+            -(1 << 64),
+            (1 << 64) - 1,
+            1 << 126,
+            -(1 << 126),
+            i128::MAX,
+            i128::MIN,
+            i128::MIN + 1,
+            i128::MAX / 3,
+        ];
+        for a in ends {
+            for b in ends {
+                check_mul(a, b);
+                check_wide(wide(a), b);
+                check_wide(wide(a) * wide(b), b);
+            }
         }
     }
 

@@ -45,6 +45,14 @@ impl<T: Ring> Tableau<T> {
         }
     }
 
+    /// Becomes a copy of `other`, reusing this tableau's rows: a search that copies a
+    /// tableau for every basis it visits would otherwise allocate each row every time.
+    pub fn copy_from(&mut self, other: &Self) {
+        self.t.clone_from(&other.t);
+        self.d.clone_from(&other.d);
+        self.basis.clone_from(&other.basis);
+    }
+
     /// The number of constraint rows.
     pub fn rows(&self) -> usize {
         self.basis.len()

@@ -166,6 +166,7 @@ impl Frame {
                 let mut small = Search {
                     stack: vec![(t, cursor)],
                     bases: 0,
+                    spare: Vec::new(),
                 };
                 match small.run(bases, budget, visit) {
                     Ok(r) => {
@@ -182,6 +183,7 @@ impl Frame {
             Frame::Big(t, cursor) => Search {
                 stack: vec![(t, cursor)],
                 bases: 0,
+                spare: Vec::new(),
             },
         };
         let r = big
@@ -272,7 +274,14 @@ fn tableau_bytes<T: Ring>(t: &Tableau<T>) -> u64 {
 struct Search<T> {
     stack: Vec<(Tableau<T>, usize)>,
     bases: u64,
+    /// Tableaux of frames already finished, whose rows the next children reuse (at most
+    /// [`SPARE_TABLEAUX`]; their bytes were given back to the budget when they finished).
+    spare: Vec<Tableau<T>>,
 }
+
+/// The finished tableaux a search keeps for reuse: a depth-first search finishes and starts
+/// frames in alternation, so a few are enough.
+const SPARE_TABLEAUX: usize = 4;
 
 impl<T: Ring> Search<T> {
     fn start(mat: &[Vec<BigInt>]) -> Option<Self> {
@@ -287,6 +296,7 @@ impl<T: Ring> Search<T> {
         Some(Search {
             stack: vec![(root, 0)],
             bases: 1,
+            spare: Vec::new(),
         })
     }
 
@@ -308,6 +318,9 @@ impl<T: Ring> Search<T> {
             let Some((s, r)) = child else {
                 if let Some((t, _)) = self.stack.pop() {
                     budget.give(tableau_bytes(&t));
+                    if self.spare.len() < SPARE_TABLEAUX {
+                        self.spare.push(t);
+                    }
                 }
                 continue;
             };
@@ -315,7 +328,13 @@ impl<T: Ring> Search<T> {
             if let Err(e) = budget.take(bytes) {
                 return Ok(Err(e));
             }
-            let mut u = t.clone();
+            let mut u = match self.spare.pop() {
+                Some(mut u) => {
+                    u.copy_from(t);
+                    u
+                }
+                None => t.clone(),
+            };
             if let Err(o) = u.pivot(r, s) {
                 budget.give(bytes);
                 return Err(o);
@@ -373,6 +392,7 @@ impl<T: Ring> Search<T> {
         Search {
             stack,
             bases: self.bases,
+            spare: Vec::new(),
         }
     }
 }
