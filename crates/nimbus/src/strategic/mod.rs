@@ -90,7 +90,7 @@ pub(crate) fn common_denominator_i128<'a>(
         }
         let e = q.denom().to_i128()?;
         if d % e != 0 {
-            d = (d / num_integer::gcd(d, e)).checked_mul(e)?;
+            d = (d / gcd_i128(d, e)).checked_mul(e)?;
         }
     }
     let nums = v
@@ -120,7 +120,7 @@ pub fn ratio(n: &num_bigint::BigInt, d: &num_bigint::BigInt) -> Q {
 
 /// The greatest common divisor on the narrowest machine word that holds both numbers: a
 /// 128-bit gcd shifts and subtracts in two words at every step.
-fn gcd_i128(a: i128, b: i128) -> i128 {
+pub(crate) fn gcd_i128(a: i128, b: i128) -> i128 {
     match (
         u64::try_from(a.unsigned_abs()),
         u64::try_from(b.unsigned_abs()),

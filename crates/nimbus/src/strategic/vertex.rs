@@ -1076,7 +1076,7 @@ fn primitive(v: Vec<BigInt>) -> Vec<BigInt> {
         if small.contains(&i128::MIN) {
             return v;
         }
-        let g = small.iter().fold(0i128, |g, &t| num_integer::gcd(g, t));
+        let g = small.iter().fold(0i128, |g, &t| super::gcd_i128(g, t));
         return if g > 1 {
             small.iter().map(|&t| BigInt::from(t / g)).collect()
         } else {
