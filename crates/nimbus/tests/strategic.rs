@@ -1,7 +1,7 @@
 //! Strategic-form games: .nfg files (Gambit's collection) read and written back, matrix input,
 //! and matrix games solved by the exact simplex, checked against the definition of the value.
 
-use nimbus::strategic::game::{verify, NormalForm};
+use nimbus::strategic::game::{confirms, verify, NormalForm};
 use nimbus::strategic::matrix::parse_matrix;
 use nimbus::strategic::nfg;
 use nimbus::strategic::simplex::{maximize, maximize_by_pivoting};
@@ -294,6 +294,11 @@ proptest! {
         }
         prop_assert_eq!(v.is_equilibrium, gain.is_zero());
         prop_assert_eq!(v.max_gain, gain);
+        // Confirming a solver's answer: the same verdict, and wrong payoffs refused.
+        prop_assert_eq!(confirms(&g, &profile, &v.payoffs).unwrap(), v.is_equilibrium);
+        let mut wrong = v.payoffs.clone();
+        wrong[0] += Q::new(1.into(), 3.into());
+        prop_assert!(!confirms(&g, &profile, &wrong).unwrap());
         let mut off = profile.clone();
         off[0][0] += Q::new(1.into(), 7.into());
         let e = verify(&g, &off).unwrap_err().to_string();
@@ -316,7 +321,8 @@ proptest! {
             .map(|i| want[i].iter().max().unwrap() - &v.payoffs[i])
             .max()
             .unwrap();
-        prop_assert_eq!(v.max_gain, best_gain);
+        prop_assert_eq!(&v.max_gain, &best_gain);
+        prop_assert_eq!(confirms(&g, &profile, &v.payoffs).unwrap(), best_gain.is_zero());
     }
 
     /// The machine-integer shortcuts for fractions agree with `Ratio`'s own operations.

@@ -4,7 +4,7 @@
 use super::{exact, Limits};
 use crate::error::{Error, Result};
 use crate::strategic::bimatrix::{Bimatrix, Equilibrium as Raw};
-use crate::strategic::game::{verify, NormalForm};
+use crate::strategic::game::{confirms, verify, NormalForm};
 use crate::strategic::pure::{eliminate, pure_equilibria, Dominator, Reduction};
 use crate::strategic::{
     enumpoly, envelope, gnm, lemke, logit, show, show_decimal, simpdiv, support, two_by_two,
@@ -793,8 +793,7 @@ pub fn solve(game: &NormalForm, req: &Request, limits: &Limits) -> Result<Answer
     for e in std::mem::take(&mut found.equilibria) {
         let e = reduction.lift_owned(e, &shape);
         // The promise: nothing is returned that was not checked against the game as given.
-        let v = verify(game, &e.profile)?;
-        if !v.is_equilibrium || v.payoffs != e.payoffs {
+        if !confirms(game, &e.profile, &e.payoffs)? {
             return Err(Error::Invalid(
                 "internal inconsistency: a computed profile failed the equilibrium check".into(),
             ));

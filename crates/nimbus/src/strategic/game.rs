@@ -316,11 +316,11 @@ impl NormalForm {
         Some(sums)
     }
 
-    /// The exact check of [`verify`] in `i128`, allocating only the answer's numbers; `None`
-    /// when a number does not fit or the profile is not one of probabilities (the general
-    /// check then decides, and says what is wrong).
-    fn verify_small(&self, profile: &[Vec<Q>]) -> Option<Verification> {
-        use super::{common_denominator_i128, ratio_i128};
+    /// Each player's payoff and best pure reply against `profile`, in `i128` and without a
+    /// rational; `None` when a number does not fit or the profile is not one of
+    /// probabilities (the general check then decides, and says what is wrong).
+    fn values_small(&self, profile: &[Vec<Q>]) -> Option<Vec<SmallValues>> {
+        use super::common_denominator_i128;
         let n = self.players.len();
         let pay_scale = self.small.as_ref()?.1;
         if profile.len() != n {
@@ -341,10 +341,7 @@ impl NormalForm {
             scale.push(d);
         }
         let sums = self.sums_i128(&numer)?;
-        let mut payoffs = Vec::with_capacity(n);
-        let mut best_replies = Vec::with_capacity(n);
-        // The largest gain as a fraction; every gain is at least zero.
-        let (mut gain_num, mut gain_den) = (0i128, 1i128);
+        let mut values = Vec::with_capacity(n);
         for i in 0..n {
             let mut den = pay_scale;
             for (j, &l) in scale.iter().enumerate() {
@@ -358,24 +355,58 @@ impl NormalForm {
                 .zip(&numer[i])
                 .try_fold(0i128, |a, (x, y)| a.checked_add(x.checked_mul(*y)?))?;
             let pay_den = den.checked_mul(scale[i])?;
-            let (s, &best) = v
+            let (strategy, &best) = v
                 .iter()
                 .enumerate()
                 .max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(&a.0)))?;
-            let gain = best.checked_mul(scale[i])?.checked_sub(pay)?;
-            if gain.checked_mul(gain_den)? > gain_num.checked_mul(pay_den)? {
-                (gain_num, gain_den) = (gain, pay_den);
+            values.push(SmallValues {
+                pay,
+                pay_den,
+                best,
+                den,
+                strategy,
+                gain: best.checked_mul(scale[i])?.checked_sub(pay)?,
+            });
+        }
+        Some(values)
+    }
+
+    /// The exact check of [`verify`] in `i128`, allocating only the answer's numbers; `None`
+    /// as for [`NormalForm::values_small`].
+    fn verify_small(&self, profile: &[Vec<Q>]) -> Option<Verification> {
+        use super::ratio_i128;
+        let values = self.values_small(profile)?;
+        // The largest gain as a fraction; every gain is at least zero.
+        let (mut gain_num, mut gain_den) = (0i128, 1i128);
+        for v in &values {
+            if v.gain.checked_mul(gain_den)? > gain_num.checked_mul(v.pay_den)? {
+                (gain_num, gain_den) = (v.gain, v.pay_den);
             }
-            best_replies.push((s, ratio_i128(best, den)));
-            payoffs.push(ratio_i128(pay, pay_den));
         }
         Some(Verification {
-            payoffs,
-            best_replies,
+            payoffs: values
+                .iter()
+                .map(|v| ratio_i128(v.pay, v.pay_den))
+                .collect(),
+            best_replies: values
+                .iter()
+                .map(|v| (v.strategy, ratio_i128(v.best, v.den)))
+                .collect(),
             is_equilibrium: gain_num == 0,
             max_gain: ratio_i128(gain_num, gain_den),
         })
     }
+}
+
+/// One player's side of an exact check in machine integers: the payoff `pay / pay_den`, the
+/// best pure reply `strategy` worth `best / den`, and the gain from it, `gain / pay_den`.
+struct SmallValues {
+    pay: i128,
+    pay_den: i128,
+    best: i128,
+    den: i128,
+    strategy: usize,
+    gain: i128,
 }
 
 /// Each player's pure strategies' values `values[i][s] / den[i]` (`den[i] > 0`), and the
@@ -425,6 +456,31 @@ pub struct Verification {
 /// one; then each player's payoff and best pure deviation.
 pub fn verify(game: &NormalForm, profile: &[Vec<Q>]) -> Result<Verification> {
     verify_within(game, profile, &Q::zero())
+}
+
+/// Whether `profile` is an equilibrium with exactly these `payoffs`: [`verify`]'s answer
+/// without building it, for a caller that only confirms what a solver found (every number of
+/// an answer is a pair of big integers, and most of this check's time went into them).
+pub fn confirms(game: &NormalForm, profile: &[Vec<Q>], payoffs: &[Q]) -> Result<bool> {
+    use num_traits::ToPrimitive;
+    if let Some(values) = game.values_small(profile) {
+        let same = |v: &SmallValues, q: &Q| -> Option<bool> {
+            let (n, d) = (q.numer().to_i128()?, q.denom().to_i128()?);
+            Some(n.checked_mul(v.pay_den)? == v.pay.checked_mul(d)?)
+        };
+        if payoffs.len() == values.len() {
+            let checked: Option<Vec<bool>> = values
+                .iter()
+                .zip(payoffs)
+                .map(|(v, q)| same(v, q))
+                .collect();
+            if let Some(checked) = checked {
+                return Ok(values.iter().all(|v| v.gain == 0) && checked.iter().all(|&b| b));
+            }
+        }
+    }
+    let v = verify(game, profile)?;
+    Ok(v.is_equilibrium && v.payoffs == payoffs)
 }
 
 /// [`verify`] for profiles written with rounded decimals: each player's probabilities may sum

@@ -921,14 +921,22 @@ fn finish(
             .then_with(|| super::cmp_qs(&f.profile[1], &e.profile[1]))
     });
     // Keyed by the numbers' parts: `Ratio`'s own hash expands each number as a continued
-    // fraction.
-    let key = |v: &[super::Q]| -> Vec<BigInt> {
+    // fraction. Machine integers when they fit: a copy of every big integer was most of the
+    // time of this step.
+    type Key = std::result::Result<Vec<i128>, Vec<BigInt>>;
+    let key = |v: &[super::Q]| -> Key {
+        use num_traits::ToPrimitive;
         v.iter()
-            .flat_map(|q| [q.numer().clone(), q.denom().clone()])
-            .collect()
+            .flat_map(|q| [q.numer().to_i128(), q.denom().to_i128()])
+            .collect::<Option<Vec<i128>>>()
+            .ok_or_else(|| {
+                v.iter()
+                    .flat_map(|q| [q.numer().clone(), q.denom().clone()])
+                    .collect()
+            })
     };
-    let mut rows: FxHashMap<Vec<BigInt>, usize> = FxHashMap::default();
-    let mut cols: FxHashMap<Vec<BigInt>, usize> = FxHashMap::default();
+    let mut rows: FxHashMap<Key, usize> = FxHashMap::default();
+    let mut cols: FxHashMap<Key, usize> = FxHashMap::default();
     let mut row_strategies = Vec::new();
     let mut col_strategies = Vec::new();
     let mut index_pairs = Vec::new();
