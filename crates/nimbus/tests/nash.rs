@@ -45,7 +45,28 @@ fn all_verify(g: &NormalForm, eqs: &[Equilibrium]) {
 }
 
 fn vertex_eqs(g: &NormalForm) -> vertex::Enumeration {
-    vertex::enumerate(&Bimatrix::new(g).unwrap(), LIMIT, u64::MAX).unwrap()
+    let e = vertex::enumerate(&Bimatrix::new(g).unwrap(), LIMIT, u64::MAX).unwrap();
+    // Each equilibrium's pair names its own two strategies, and distinct indices distinct
+    // strategies.
+    for (k, &(r, c)) in e.pairs.iter().enumerate() {
+        assert_eq!(
+            e.equilibria[e.row_strategies[r]].profile[0],
+            e.equilibria[k].profile[0]
+        );
+        assert_eq!(
+            e.equilibria[e.col_strategies[c]].profile[1],
+            e.equilibria[k].profile[1]
+        );
+    }
+    let distinct = |list: &[usize], side: usize| {
+        list.iter()
+            .map(|&k| e.equilibria[k].profile[side].clone())
+            .collect::<BTreeSet<_>>()
+            .len()
+    };
+    assert_eq!(distinct(&e.row_strategies, 0), e.row_strategies.len());
+    assert_eq!(distinct(&e.col_strategies, 1), e.col_strategies.len());
+    e
 }
 
 fn pure_profile(shape: &[usize], p: &[usize]) -> Vec<Vec<Q>> {

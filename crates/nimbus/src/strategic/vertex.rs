@@ -633,10 +633,12 @@ pub struct Enumeration {
     pub equilibria: Vec<Equilibrium>,
     /// For each equilibrium, the indices of its two strategies in the lists below.
     pub pairs: Vec<(usize, usize)>,
-    /// The distinct row strategies of extreme equilibria.
-    pub row_strategies: Vec<Vec<super::Q>>,
-    /// The distinct column strategies of extreme equilibria.
-    pub col_strategies: Vec<Vec<super::Q>>,
+    /// The distinct row strategies of extreme equilibria, each as the index of the first
+    /// equilibrium that plays it (`equilibria[row_strategies[r]].profile[0]`): indices rather
+    /// than copies, which were most of the allocations of a game with many equilibria.
+    pub row_strategies: Vec<usize>,
+    /// The distinct column strategies, as [`Enumeration::row_strategies`] lists the rows.
+    pub col_strategies: Vec<usize>,
     /// The components of equilibria.
     pub components: Vec<Component>,
     /// Vertices listed: those of the polytope whose search answered (one player's
@@ -940,13 +942,13 @@ fn finish(
     let mut row_strategies = Vec::new();
     let mut col_strategies = Vec::new();
     let mut index_pairs = Vec::new();
-    for eq in &equilibria {
+    for (k, eq) in equilibria.iter().enumerate() {
         let r = *rows.entry(key(&eq.profile[0])).or_insert_with(|| {
-            row_strategies.push(eq.profile[0].clone());
+            row_strategies.push(k);
             row_strategies.len() - 1
         });
         let c = *cols.entry(key(&eq.profile[1])).or_insert_with(|| {
-            col_strategies.push(eq.profile[1].clone());
+            col_strategies.push(k);
             col_strategies.len() - 1
         });
         index_pairs.push((r, c));
