@@ -1,26 +1,8 @@
 //! Exact numbers in JSON: strings such as `"-2/3"`, so that no digit is lost (JSON numbers
 //! are read as doubles by most parsers). Used with `#[serde(serialize_with = ...)]`.
 
-use super::Q;
+use super::{Shown, Q};
 use serde::ser::{Serialize, SerializeSeq, Serializer};
-use std::fmt;
-
-/// A number written as [`super::show`] writes it, straight into the output: a string per
-/// number was most of the time spent writing a list of equilibria.
-struct Shown<'a>(&'a Q);
-
-impl fmt::Display for Shown<'_> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        use num_traits::ToPrimitive;
-        let q = self.0;
-        match (q.numer().to_i64(), q.denom().to_i64()) {
-            (Some(n), Some(1)) => write!(f, "{n}"),
-            (Some(n), Some(d)) => write!(f, "{n}/{d}"),
-            _ if q.is_integer() => write!(f, "{}", q.numer()),
-            _ => write!(f, "{}/{}", q.numer(), q.denom()),
-        }
-    }
-}
 
 impl Serialize for Shown<'_> {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {

@@ -178,19 +178,25 @@ pub fn to_f64(q: &Q) -> f64 {
 
 /// Writes a rational as `3`, `-1/2`: the form the command line and JSON use.
 pub fn show(q: &Q) -> String {
-    use num_traits::ToPrimitive;
-    // `BigInt`'s formatting converts through a general radix routine; most numbers are small.
-    if let (Some(n), Some(d)) = (q.numer().to_i64(), q.denom().to_i64()) {
-        return if d == 1 {
-            n.to_string()
-        } else {
-            format!("{n}/{d}")
-        };
-    }
-    if q.is_integer() {
-        q.numer().to_string()
-    } else {
-        format!("{}/{}", q.numer(), q.denom())
+    Shown(q).to_string()
+}
+
+/// A number written as [`show`] writes it, into any formatter: the JSON writes numbers
+/// through it without a string each.
+pub(crate) struct Shown<'a>(pub &'a Q);
+
+impl std::fmt::Display for Shown<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        use num_traits::ToPrimitive;
+        let q = self.0;
+        // `BigInt`'s formatting converts through a general radix routine; most numbers are
+        // small.
+        match (q.numer().to_i64(), q.denom().to_i64()) {
+            (Some(n), Some(1)) => write!(f, "{n}"),
+            (Some(n), Some(d)) => write!(f, "{n}/{d}"),
+            _ if q.is_integer() => write!(f, "{}", q.numer()),
+            _ => write!(f, "{}/{}", q.numer(), q.denom()),
+        }
     }
 }
 
