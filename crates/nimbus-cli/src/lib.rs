@@ -179,19 +179,72 @@ fn with_progress<T>(show: bool, run: impl FnOnce() -> T) -> T {
     })
 }
 
+// The one-line descriptions are repeated here because a command's own (those of its
+// arguments' type) are defined only when it runs, and `nimbus --help` lists them all; a test
+// checks that the two agree.
 #[derive(Subcommand)]
 enum Command {
-    Sg(sg::Args),
-    Sequence(sequence::Args),
-    Substring(substring::Args),
-    Zerosum(zerosum::Args),
-    Nash(nash::Args),
-    Efg(efg::Args),
-    Cfr(efg::CfrArgs),
-    Verify(verify::Args),
-    Solve(solve::Args),
-    Play(play::Args),
-    Serve(serve::Args),
+    /// Analyse a sum of impartial games under normal play (the player who cannot move loses)
+    Sg(Deferred<sg::Args>),
+    /// Print the nim-sequence G(0), G(1), ..., G(N) of a heap game and its period
+    Sequence(Deferred<sequence::Args>),
+    /// The substring game: strings that grow by one letter at a time inside S
+    Substring(Deferred<substring::Args>),
+    /// Solve a two-player zero-sum matrix game exactly
+    Zerosum(Deferred<zerosum::Args>),
+    /// Find the Nash equilibria of a game, exactly
+    Nash(Deferred<nash::Args>),
+    /// Inspect or convert a game tree (an .efg file or a built-in tree)
+    Efg(Deferred<efg::Args>),
+    /// Approximate equilibria of large trees by counterfactual regret minimisation
+    Cfr(Deferred<efg::CfrArgs>),
+    /// Check whether a mixed profile is a Nash equilibrium, exactly
+    Verify(Deferred<verify::Args>),
+    /// Solve a two-player zero-sum game of perfect information
+    Solve(Deferred<solve::Args>),
+    /// Play against the solver in the terminal
+    Play(Deferred<play::Args>),
+    /// Serve the Nimbus page and its JSON API over HTTP
+    Serve(Deferred<serve::Args>),
+}
+
+/// A command's arguments, defined only when that command runs or its help is shown
+/// ([`clap::Command::defer`]): defining every command's options on each run was a tenth of
+/// the time of answering a small game.
+struct Deferred<T>(T);
+
+impl<T> std::ops::Deref for Deferred<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+impl<T: clap::FromArgMatches> clap::FromArgMatches for Deferred<T> {
+    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        T::from_arg_matches(matches).map(Deferred)
+    }
+    fn from_arg_matches_mut(matches: &mut clap::ArgMatches) -> Result<Self, clap::Error> {
+        T::from_arg_matches_mut(matches).map(Deferred)
+    }
+    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+        self.0.update_from_arg_matches(matches)
+    }
+    fn update_from_arg_matches_mut(
+        &mut self,
+        matches: &mut clap::ArgMatches,
+    ) -> Result<(), clap::Error> {
+        self.0.update_from_arg_matches_mut(matches)
+    }
+}
+
+impl<T: clap::Args> clap::Args for Deferred<T> {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        cmd.defer(T::augment_args)
+    }
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        cmd.defer(T::augment_args_for_update)
+    }
 }
 
 /// The stack of the thread that runs a command. Rhai walks nested values (arrays of arrays)
@@ -287,17 +340,17 @@ fn run(cli: Cli) -> ExitCode {
 
 fn dispatch(command: Command, out: &mut String) -> Result<ExitCode, nimbus::Error> {
     match command {
-        Command::Sg(args) => sg::run(args, out),
-        Command::Sequence(args) => sequence::run(args, out),
-        Command::Substring(args) => substring::run(args, out),
-        Command::Zerosum(args) => zerosum::run(args, out),
-        Command::Nash(args) => nash::run(args, out),
-        Command::Efg(args) => efg::run(args, out),
-        Command::Cfr(args) => efg::run_cfr(args, out),
-        Command::Verify(args) => verify::run(args, out),
-        Command::Solve(args) => solve::run(args, out),
-        Command::Play(args) => play::run(args, out),
-        Command::Serve(args) => serve::run(args),
+        Command::Sg(args) => sg::run(args.0, out),
+        Command::Sequence(args) => sequence::run(args.0, out),
+        Command::Substring(args) => substring::run(args.0, out),
+        Command::Zerosum(args) => zerosum::run(args.0, out),
+        Command::Nash(args) => nash::run(args.0, out),
+        Command::Efg(args) => efg::run(args.0, out),
+        Command::Cfr(args) => efg::run_cfr(args.0, out),
+        Command::Verify(args) => verify::run(args.0, out),
+        Command::Solve(args) => solve::run(args.0, out),
+        Command::Play(args) => play::run(args.0, out),
+        Command::Serve(args) => serve::run(args.0),
     }
 }
 
@@ -364,4 +417,28 @@ pub fn read_input(path: &str) -> Result<String, nimbus::Error> {
             source,
         })?;
     Ok(nimbus::input::decode(bytes))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Cli;
+
+    /// `nimbus --help` lists each command with the description its own help gives, though
+    /// the command's arguments (and its own description) are defined only when it runs.
+    #[test]
+    fn deferred_commands_are_listed_with_their_own_descriptions() {
+        use clap::CommandFactory;
+        let top = Cli::command();
+        assert_eq!(top.get_subcommands().count(), 11);
+        for listed in top.get_subcommands() {
+            let mut own = listed.clone();
+            own.build();
+            let text = |c: &clap::Command| c.get_about().map(ToString::to_string);
+            assert!(text(listed).is_some(), "{}", listed.get_name());
+            assert_eq!(text(listed), text(&own), "{}", listed.get_name());
+            // Building defined the arguments: the deferral is real, not a copy.
+            assert_eq!(listed.get_arguments().count(), 0, "{}", listed.get_name());
+            assert!(own.get_arguments().count() > 0, "{}", listed.get_name());
+        }
+    }
 }
