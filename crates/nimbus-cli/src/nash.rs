@@ -152,17 +152,36 @@ pub enum Format {
 
 /// A strategy: its name when pure, else the strategies it uses with their probabilities,
 /// "(Opera: 2/3, Football: 1/3)".
-fn describe(p: &[Q], names: &[String], num: &dyn Fn(&Q) -> String) -> String {
+/// Writes a mixed strategy into `out` as its strategy's name when pure, else as the list of
+/// the strategies it uses with their probabilities (`(A: 1/2, B: 1/2)`).
+fn describe(out: &mut String, p: &[Q], names: &[String], decimals: Option<usize>) {
     if let Some(i) = p.iter().position(One::is_one) {
-        return names[i].clone();
+        out.push_str(&names[i]);
+        return;
     }
-    let used: Vec<String> = p
-        .iter()
-        .zip(names)
-        .filter(|(x, _)| !x.is_zero())
-        .map(|(x, n)| format!("{n}: {}", num(x)))
-        .collect();
-    format!("({})", used.join(", "))
+    out.push('(');
+    let used = p.iter().zip(names).filter(|(x, _)| !x.is_zero());
+    for (k, (x, n)) in used.enumerate() {
+        if k > 0 {
+            out.push_str(", ");
+        }
+        out.push_str(n);
+        out.push_str(": ");
+        put_number(out, x, decimals);
+    }
+    out.push(')');
+}
+
+/// Writes a number as [`number_format`] would, without a string of its own: the equilibria
+/// of a large enumeration are thousands of numbers.
+fn put_number(out: &mut String, q: &Q, decimals: Option<usize>) {
+    use std::fmt::Write as _;
+    match decimals {
+        Some(d) => out.push_str(&show_decimal(q, d)),
+        None => {
+            let _ = write!(out, "{}", nimbus::strategic::Shown(q));
+        }
+    }
 }
 
 impl Method {
@@ -328,12 +347,12 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, Error> {
             }
         }
         (Format::Text, true) => print_json(out, &answer)?,
-        (Format::Text, false) => print_text(out, &game, &answer, &num),
+        (Format::Text, false) => print_text(out, &game, &answer, args.decimals),
     }
     Ok(ExitCode::SUCCESS)
 }
 
-fn print_text(out: &mut String, game: &NormalForm, a: &nash::Answer, num: &dyn Fn(&Q) -> String) {
+fn print_text(out: &mut String, game: &NormalForm, a: &nash::Answer, decimals: Option<usize>) {
     let shape: Vec<String> = game.shape().iter().map(usize::to_string).collect();
     let title = if game.title.is_empty() {
         String::new()
@@ -368,23 +387,26 @@ fn print_text(out: &mut String, game: &NormalForm, a: &nash::Answer, num: &dyn F
     outln!(out, "method:      {}", a.described);
     outln!(out, "equilibria:  {}", a.equilibria.len());
     for (k, e) in a.equilibria.iter().enumerate() {
-        let parts: Vec<String> = e
-            .profile
-            .iter()
-            .enumerate()
-            .map(|(i, p)| {
-                let s = describe(p, &game.strategies[i], num);
-                format!("{}: {s}", game.players[i])
-            })
-            .collect();
-        let payoffs: Vec<String> = e.payoffs.iter().map(num).collect();
-        outln!(
-            out,
-            "  {:>3}. {}   payoffs {}",
-            k + 1,
-            parts.join("; "),
-            payoffs.join(", ")
-        );
+        {
+            use std::fmt::Write as _;
+            let _ = write!(out, "  {:>3}. ", k + 1);
+        }
+        for (i, p) in e.profile.iter().enumerate() {
+            if i > 0 {
+                out.push_str("; ");
+            }
+            out.push_str(&game.players[i]);
+            out.push_str(": ");
+            describe(out, p, &game.strategies[i], decimals);
+        }
+        out.push_str("   payoffs ");
+        for (i, v) in e.payoffs.iter().enumerate() {
+            if i > 0 {
+                out.push_str(", ");
+            }
+            put_number(out, v, decimals);
+        }
+        out.push('\n');
     }
     if let Some(cs) = &a.components {
         print_components(out, cs);

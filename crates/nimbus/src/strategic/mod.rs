@@ -181,9 +181,9 @@ pub fn show(q: &Q) -> String {
     Shown(q).to_string()
 }
 
-/// A number written as [`show`] writes it, into any formatter: the JSON writes numbers
-/// through it without a string each.
-pub(crate) struct Shown<'a>(pub &'a Q);
+/// A number written as [`show`] writes it, into any formatter: the JSON and the command
+/// line's text write numbers through it without a string each.
+pub struct Shown<'a>(pub &'a Q);
 
 impl std::fmt::Display for Shown<'_> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
@@ -279,6 +279,12 @@ fn parse_decimal(mantissa: &str, exp: i32) -> Option<Q> {
     {
         return None;
     }
+    if frac.is_empty() && exp == 0 && int.len() <= 18 {
+        // A plain integer, the common payoff: no string or big-integer parse (18 digits fit
+        // in an i64).
+        let n: i64 = int.parse().ok()?;
+        return Some(Q::from_integer(BigInt::from(if neg { -n } else { n })));
+    }
     let all: BigInt = format!("{int}{frac}").parse().ok()?;
     let scale = exp - frac.len() as i32;
     let ten = BigInt::from(10);
@@ -316,5 +322,47 @@ mod tests {
             proptest::prop_assert_eq!(show_decimal(&Q::new(1.into(), 2.into()), 0), "1");
             proptest::prop_assert_eq!(show_decimal(&Q::new((-1).into(), 2.into()), 0), "-1");
         }
+
+        /// Integers, read without a big-integer parse when they have at most 18 digits, are
+        /// the same numbers as through the general path (leading zeros, signs, and lengths
+        /// on both sides of the cut).
+        #[test]
+        fn integers_read_as_the_general_path_reads_them(
+            n in proptest::prelude::any::<i128>(),
+            zeros in 0usize..3,
+            plus in proptest::prelude::any::<bool>(),
+        ) {
+            let digits = format!("{}{}", "0".repeat(zeros), n.unsigned_abs());
+            let text = match (n < 0, plus) {
+                (true, _) => format!("-{digits}"),
+                (false, true) => format!("+{digits}"),
+                (false, false) => digits.clone(),
+            };
+            let expected = Q::from_integer(BigInt::from(n));
+            proptest::prop_assert_eq!(parse_number(&text).unwrap(), expected.clone());
+            // The same number with an exponent or a point takes the general path.
+            proptest::prop_assert_eq!(parse_number(&format!("{text}e0")).unwrap(), expected.clone());
+            proptest::prop_assert_eq!(parse_number(&format!("{text}.0")).unwrap(), expected);
+        }
+    }
+
+    #[test]
+    fn integers_at_the_machine_cut() {
+        for text in [
+            "999999999999999999",
+            "-999999999999999999",
+            "1000000000000000000",
+            "9223372036854775807",
+            "-9223372036854775808",
+            "-0",
+            "+0",
+            "0",
+        ] {
+            let general = Q::from_integer(text.parse::<BigInt>().unwrap());
+            assert_eq!(parse_number(text).unwrap(), general, "{text}");
+        }
+        assert!(parse_number("-").is_err());
+        assert!(parse_number("+").is_err());
+        assert!(parse_number("1-2").is_err());
     }
 }
