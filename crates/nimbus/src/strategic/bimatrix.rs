@@ -157,9 +157,19 @@ impl Bimatrix {
                 .map(ToPrimitive::to_i128)
                 .collect::<Option<Vec<_>>>()
         };
-        let (x, y) = (small(x)?, small(y)?);
+        self.equilibrium_machine(&small(x)?, &small(y)?)
+    }
+
+    /// [`Bimatrix::equilibrium`] of a pair in machine integers: `None` when a number
+    /// overflows on the way (then the big-integer check decides).
+    pub(crate) fn equilibrium_machine(
+        &self,
+        x: &[i128],
+        y: &[i128],
+    ) -> Option<Option<Equilibrium>> {
+        use num_traits::ToPrimitive;
         let valid = |v: &[i128]| v.iter().all(|&t| t >= 0) && v.iter().any(|&t| t > 0);
-        if !valid(&x) || !valid(&y) {
+        if !valid(x) || !valid(y) {
             return Some(None);
         }
         let ay = (0..self.m)
@@ -175,7 +185,7 @@ impl Bimatrix {
             return Some(None);
         }
         let sum = |v: &[i128]| v.iter().try_fold(0i128, |s, &t| s.checked_add(t));
-        let (sx, sy) = (sum(&x)?, sum(&y)?);
+        let (sx, sy) = (sum(x)?, sum(y)?);
         // Every strategy played earns the best reply's value: the payoff is that value over
         // the mass of the other player's strategy, then (v - shift) / scale.
         let payoff = |p: usize, best: i128, mass: i128| -> Option<Q> {

@@ -469,13 +469,12 @@ pub fn confirms(game: &NormalForm, profile: &[Vec<Q>], payoffs: &[Q]) -> Result<
             Some(n.checked_mul(v.pay_den)? == v.pay.checked_mul(d)?)
         };
         if payoffs.len() == values.len() {
-            let checked: Option<Vec<bool>> = values
+            let checked = values
                 .iter()
                 .zip(payoffs)
-                .map(|(v, q)| same(v, q))
-                .collect();
+                .try_fold(true, |all, (v, q)| Some(all & same(v, q)?));
             if let Some(checked) = checked {
-                return Ok(values.iter().all(|v| v.gain == 0) && checked.iter().all(|&b| b));
+                return Ok(values.iter().all(|v| v.gain == 0) && checked);
             }
         }
     }

@@ -22,6 +22,8 @@ pub trait Ring: Clone + Debug + Eq + Ord + Hash + Send + Sync {
     fn from_big(x: &BigInt) -> Option<Self>;
     /// Converts to a big integer.
     fn to_big(&self) -> BigInt;
+    /// Converts to a machine integer, `None` if it does not fit.
+    fn to_small(&self) -> Option<i128>;
     /// A small constant.
     fn small(x: i64) -> Self;
     /// The sign: −1, 0 or 1.
@@ -77,6 +79,9 @@ impl Ring for i128 {
     }
     fn to_big(&self) -> BigInt {
         BigInt::from(*self)
+    }
+    fn to_small(&self) -> Option<i128> {
+        Some(*self)
     }
     fn small(x: i64) -> Self {
         i128::from(x)
@@ -237,6 +242,9 @@ impl Ring for BigInt {
     }
     fn to_big(&self) -> BigInt {
         self.clone()
+    }
+    fn to_small(&self) -> Option<i128> {
+        self.to_i128()
     }
     fn small(x: i64) -> Self {
         BigInt::from(x)

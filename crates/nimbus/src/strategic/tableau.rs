@@ -74,13 +74,27 @@ impl<T: Ring> Tableau<T> {
         let rhs = self.rhs();
         let p = self.t[r][e].clone();
         let u = self.basis[r];
-        let mut basic = vec![false; rhs];
-        for &v in &self.basis {
-            basic[v] = true;
+        // The basic columns as bits when they fit in a word: this runs at every basis of a
+        // search, where a vector per pivot was a good part of the allocations.
+        let (mut small, mut big) = (0u128, Vec::new());
+        if rhs <= 128 {
+            for &v in &self.basis {
+                small |= 1 << v;
+            }
+        } else {
+            big = vec![false; rhs];
+            for &v in &self.basis {
+                big[v] = true;
+            }
         }
-        let cols: Vec<usize> = (0..=rhs)
-            .filter(|&j| j == rhs || (!basic[j] && j != e))
-            .collect();
+        let basic = |j: usize| {
+            if rhs <= 128 {
+                small >> j & 1 == 1
+            } else {
+                big[j]
+            }
+        };
+        let cols = (0..=rhs).filter(|&j| j == rhs || (!basic(j) && j != e));
         let dv = T::divisor(&self.d);
         let pivot_row = std::mem::take(&mut self.t[r]);
         for (i, row) in self.t.iter_mut().enumerate() {
@@ -92,7 +106,7 @@ impl<T: Ring> Tableau<T> {
                 update(row, 0..=rhs, &p, &f, &pivot_row, &dv)?;
                 continue;
             }
-            update(row, cols.iter().copied(), &p, &f, &pivot_row, &dv)?;
+            update(row, cols.clone(), &p, &f, &pivot_row, &dv)?;
             // Column u was D in row r only: (0·p − f·D) / D. Column e becomes p·(unit r).
             row[u] = T::small(0).sub(&f)?;
             row[e] = T::small(0);

@@ -167,6 +167,7 @@ impl Frame {
                     stack: vec![(t, cursor)],
                     bases: 0,
                     spare: Vec::new(),
+                    rows: Vec::new(),
                 };
                 match small.run(bases, budget, visit) {
                     Ok(r) => {
@@ -184,6 +185,7 @@ impl Frame {
                 stack: vec![(t, cursor)],
                 bases: 0,
                 spare: Vec::new(),
+                rows: Vec::new(),
             },
         };
         let r = big
@@ -277,11 +279,15 @@ struct Search<T> {
     /// Tableaux of frames already finished, whose rows the next children reuse (at most
     /// [`SPARE_TABLEAUX`]; their bytes were given back to the budget when they finished).
     spare: Vec<Tableau<T>>,
+    /// The rows of least ratio of a column, reused from basis to basis.
+    rows: Vec<usize>,
 }
 
-/// The finished tableaux a search keeps for reuse: a depth-first search finishes and starts
-/// frames in alternation, so a few are enough.
-const SPARE_TABLEAUX: usize = 4;
+/// The finished tableaux a search keeps for reuse. A tableau is created only when none is
+/// spare, so the stack and the spares together never hold more than the deepest stack the
+/// search has reached (whose memory the budget allowed); the cap matters only for very deep
+/// trees. A search that climbs several levels before descending again needs more than a few.
+const SPARE_TABLEAUX: usize = 32;
 
 impl<T: Ring> Search<T> {
     fn start(mat: &[Vec<BigInt>]) -> Option<Self> {
@@ -297,6 +303,7 @@ impl<T: Ring> Search<T> {
             stack: vec![(root, 0)],
             bases: 1,
             spare: Vec::new(),
+            rows: Vec::new(),
         })
     }
 
@@ -314,7 +321,7 @@ impl<T: Ring> Search<T> {
             if visit.stopped() || self.bases >= bases {
                 break;
             }
-            let child = next_child(t, cursor)?;
+            let child = next_child(t, cursor, &mut self.rows)?;
             let Some((s, r)) = child else {
                 if let Some((t, _)) = self.stack.pop() {
                     budget.give(tableau_bytes(&t));
@@ -393,6 +400,7 @@ impl<T: Ring> Search<T> {
             stack,
             bases: self.bases,
             spare: Vec::new(),
+            rows: Vec::new(),
         }
     }
 }
@@ -420,19 +428,19 @@ fn vertex_labels<T: Ring>(t: &Tableau<T>) -> u128 {
 fn next_child<T: Ring>(
     t: &Tableau<T>,
     cursor: &mut usize,
+    rows: &mut Vec<usize>,
 ) -> std::result::Result<Option<(usize, usize)>, Overflow> {
     let k = t.rows();
     let rhs = t.rhs();
     let basic = basis_mask(t);
     let obj = &t.t[k];
-    let mut rows = Vec::new();
     while *cursor < rhs * k {
         let (s, first_row) = (*cursor / k, *cursor % k);
         if basic >> s & 1 == 1 || !obj[s].is_pos() {
             *cursor = (s + 1) * k;
             continue;
         }
-        t.min_ratio_rows_into(s, &mut rows)?;
+        t.min_ratio_rows_into(s, rows)?;
         for &r in rows.iter().filter(|&&r| r >= first_row) {
             if is_bland_parent(t, basic, s, r)? {
                 *cursor = s * k + r;
@@ -732,7 +740,7 @@ pub fn enumerate_from(
 }
 
 /// Pairs of points in equilibrium, (this polytope's, the other's).
-type Pairs = Vec<(Vec<BigInt>, Vec<BigInt>)>;
+type Pairs = Vec<(Point, Point)>;
 
 /// Pairs found from the second polytope, as (first player's point, second's).
 fn flip((pairs, vertices): (Pairs, u64)) -> (Pairs, u64) {
@@ -788,6 +796,7 @@ impl Split<'_> {
             error: None,
             done: self.done,
             budget: self.budget,
+            scratch: Default::default(),
         }
     }
 
@@ -898,61 +907,50 @@ fn binomial_at_most(n: usize, k: usize, bound: u64) -> bool {
 
 /// The enumeration from the pairs of vertices `(x, y)` in equilibrium, sorted so that the
 /// answer does not depend on which search answered first.
-fn finish(
-    g: &Bimatrix,
-    pairs: Vec<(Vec<BigInt>, Vec<BigInt>)>,
-    vertices: u64,
-    bases: u64,
-) -> Result<Enumeration> {
-    let mut equilibria = pairs
-        .iter()
+fn finish(g: &Bimatrix, pairs: Pairs, vertices: u64, bases: u64) -> Result<Enumeration> {
+    let mut found = pairs
+        .into_iter()
         .map(|(x, y)| {
-            g.equilibrium(x, y).ok_or_else(|| {
-                Error::Invalid(
+            let e = match (&x, &y) {
+                (Point::Small(a), Point::Small(b)) => g.equilibrium_machine(a, b),
+                _ => None,
+            };
+            let e = e.unwrap_or_else(|| g.equilibrium(&x.to_big(), &y.to_big()));
+            match e {
+                Some(e) => Ok((e, x, y)),
+                None => Err(Error::Invalid(
                     "internal inconsistency: a completely labelled vertex pair is not an \
                      equilibrium"
                         .into(),
-                )
-            })
+                )),
+            }
         })
         .collect::<Result<Vec<_>>>()?;
     // Most weight on the first strategies first: pure equilibria in the order of the
     // strategies, then the mixed ones.
-    equilibria.sort_by(|e, f| {
+    found.sort_by(|(e, _, _), (f, _, _)| {
         super::cmp_qs(&f.profile[0], &e.profile[0])
             .then_with(|| super::cmp_qs(&f.profile[1], &e.profile[1]))
     });
-    // Keyed by the numbers' parts: `Ratio`'s own hash expands each number as a continued
-    // fraction. Machine integers when they fit: a copy of every big integer was most of the
-    // time of this step.
-    type Key = std::result::Result<Vec<i128>, Vec<BigInt>>;
-    let key = |v: &[super::Q]| -> Key {
-        use num_traits::ToPrimitive;
-        v.iter()
-            .flat_map(|q| [q.numer().to_i128(), q.denom().to_i128()])
-            .collect::<Option<Vec<i128>>>()
-            .ok_or_else(|| {
-                v.iter()
-                    .flat_map(|q| [q.numer().clone(), q.denom().clone()])
-                    .collect()
-            })
-    };
-    let mut rows: FxHashMap<Key, usize> = FxHashMap::default();
-    let mut cols: FxHashMap<Key, usize> = FxHashMap::default();
+    // Keyed by the vertices, which are the strategies' own integers (see `Point`): no
+    // numbers are built for the keys.
+    let mut rows: FxHashMap<&Point, usize> = FxHashMap::default();
+    let mut cols: FxHashMap<&Point, usize> = FxHashMap::default();
     let mut row_strategies = Vec::new();
     let mut col_strategies = Vec::new();
-    let mut index_pairs = Vec::new();
-    for (k, eq) in equilibria.iter().enumerate() {
-        let r = *rows.entry(key(&eq.profile[0])).or_insert_with(|| {
+    let mut index_pairs = Vec::with_capacity(found.len());
+    for (k, (_, x, y)) in found.iter().enumerate() {
+        let r = *rows.entry(x).or_insert_with(|| {
             row_strategies.push(k);
             row_strategies.len() - 1
         });
-        let c = *cols.entry(key(&eq.profile[1])).or_insert_with(|| {
+        let c = *cols.entry(y).or_insert_with(|| {
             col_strategies.push(k);
             col_strategies.len() - 1
         });
         index_pairs.push((r, c));
     }
+    let equilibria = found.into_iter().map(|(e, _, _)| e).collect();
     let components = components(&index_pairs, row_strategies.len(), col_strategies.len());
     Ok(Enumeration {
         equilibria,
@@ -982,6 +980,8 @@ struct Matcher<'a> {
     error: Option<Error>,
     done: &'a AtomicBool,
     budget: &'a Budget,
+    /// The support and tight constraints of the vertex at hand.
+    scratch: (Vec<usize>, Vec<usize>),
 }
 
 impl Matcher<'_> {
@@ -1021,31 +1021,50 @@ impl Visit for Matcher<'_> {
     fn vertex<T: Ring>(&mut self, t: &Tableau<T>) -> bool {
         self.vertices += 1;
         let labels = vertex_labels(t);
-        let support: Vec<usize> = (0..self.dims).filter(|&i| labels >> i & 1 == 0).collect();
-        if support.is_empty() {
-            return true;
-        }
-        let tight: Vec<usize> = (0..t.rows())
-            .filter(|&j| labels >> (self.dims + j) & 1 == 1)
-            .collect();
+        // Buffers reused from vertex to vertex.
+        let (mut support, mut tight) = std::mem::take(&mut self.scratch);
+        support.clear();
+        support.extend((0..self.dims).filter(|&i| labels >> i & 1 == 0));
+        tight.clear();
+        tight.extend((0..t.rows()).filter(|&j| labels >> (self.dims + j) & 1 == 1));
+        let go_on = support.is_empty() || self.matched(t, labels, &support, &tight);
+        self.scratch = (support, tight);
+        go_on
+    }
+
+    fn stopped(&self) -> bool {
+        self.done.load(AtomicOrdering::Relaxed)
+    }
+}
+
+impl Matcher<'_> {
+    /// Pairs the vertex of `t` (support `support`, tight constraints `tight`) with the
+    /// other polytope's points that complete its labels; false to stop the search.
+    fn matched<T: Ring>(
+        &mut self,
+        t: &Tableau<T>,
+        labels: u128,
+        support: &[usize],
+        tight: &[usize],
+    ) -> bool {
         let face = if labels.count_ones() as usize != self.dims {
             Face::Singular
         } else {
             match self.other_small {
-                Some(small) => match solve_face(small, &support, &tight) {
+                Some(small) => match solve_face(small, support, tight) {
                     Ok(f) => f,
-                    Err(Overflow) => solve_face(self.other, &support, &tight)
+                    Err(Overflow) => solve_face(self.other, support, tight)
                         .expect("BigInt arithmetic cannot overflow"),
                 },
-                None => solve_face(self.other, &support, &tight)
+                None => solve_face(self.other, support, tight)
                     .expect("BigInt arithmetic cannot overflow"),
             }
         };
         let ys = match face {
             Face::Empty => return true,
             Face::Point(y) => vec![y],
-            Face::Singular => match self.face_vertices(&support, &tight) {
-                Ok(ys) => ys,
+            Face::Singular => match self.face_vertices(support, tight) {
+                Ok(ys) => ys.iter().map(|y| Point::new(y)).collect(),
                 Err(e) => {
                     self.error = Some(e);
                     return false;
@@ -1060,44 +1079,58 @@ impl Visit for Matcher<'_> {
                 self.error = Some(e);
                 return false;
             }
-            let x = primitive(t.values(self.dims).iter().map(Ring::to_big).collect());
-            self.pairs
-                .extend(ys.into_iter().map(|y| (x.clone(), primitive(y))));
+            let x = Point::new(&t.values(self.dims));
+            self.pairs.extend(ys.into_iter().map(|y| (x.clone(), y)));
         }
         true
     }
-
-    fn stopped(&self) -> bool {
-        self.done.load(AtomicOrdering::Relaxed)
-    }
 }
 
-/// `v` divided by the gcd of its entries: a fraction-free vertex carries the determinant as a
-/// factor, often past `i128`, while the equilibrium's own numbers are small, and everything
-/// after the search (the exact check, the fractions) is cheaper on the small ones.
-fn primitive(v: Vec<BigInt>) -> Vec<BigInt> {
-    use num_integer::Integer;
-    use num_traits::{One, ToPrimitive};
-    if let Some(small) = v
-        .iter()
-        .map(ToPrimitive::to_i128)
-        .collect::<Option<Vec<_>>>()
-    {
-        if small.contains(&i128::MIN) {
-            return v;
+/// A vertex divided by the gcd of its entries: a fraction-free vertex carries the
+/// determinant as a factor, often past `i128`, while the equilibrium's own numbers are small,
+/// and everything after the search (the exact check, the fractions) is cheaper on small
+/// ones. Machine integers whenever every entry fits, so that one form is kept per vertex:
+/// two points are equal exactly when they are the same mixed strategy (a vector of
+/// nonnegative integers with gcd 1 is the only one of its ray).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+enum Point {
+    Small(Vec<i128>),
+    Big(Vec<BigInt>),
+}
+
+impl Point {
+    fn new<T: Ring>(v: &[T]) -> Point {
+        use num_integer::Integer;
+        use num_traits::One;
+        if let Some(mut small) = v.iter().map(Ring::to_small).collect::<Option<Vec<_>>>() {
+            // |i128::MIN| has no i128: such a vector stays big, even after division.
+            if !small.contains(&i128::MIN) {
+                let g = small.iter().fold(0i128, |g, &t| super::gcd_i128(g, t));
+                if g > 1 {
+                    for t in &mut small {
+                        *t /= g;
+                    }
+                }
+                return Point::Small(small);
+            }
         }
-        let g = small.iter().fold(0i128, |g, &t| super::gcd_i128(g, t));
-        return if g > 1 {
-            small.iter().map(|&t| BigInt::from(t / g)).collect()
-        } else {
-            v
-        };
+        let v: Vec<BigInt> = v.iter().map(Ring::to_big).collect();
+        let g = v.iter().fold(BigInt::zero(), |g, t| g.gcd(t));
+        if g.is_zero() || g.is_one() {
+            return Point::Big(v);
+        }
+        let v: Vec<BigInt> = v.iter().map(|t| t / &g).collect();
+        match v.iter().map(Ring::to_small).collect::<Option<Vec<_>>>() {
+            Some(small) => Point::Small(small),
+            None => Point::Big(v),
+        }
     }
-    let g = v.iter().fold(BigInt::zero(), |g, t| g.gcd(t));
-    if g.is_zero() || g.is_one() {
-        v
-    } else {
-        v.iter().map(|t| t / &g).collect()
+
+    fn to_big(&self) -> Vec<BigInt> {
+        match self {
+            Point::Small(v) => v.iter().map(Ring::to_big).collect(),
+            Point::Big(v) => v.clone(),
+        }
     }
 }
 
@@ -1105,8 +1138,8 @@ fn primitive(v: Vec<BigInt>) -> Vec<BigInt> {
 /// `(N z)_i ≤ 1` elsewhere.
 enum Face {
     Empty,
-    /// The one point, up to a positive factor.
-    Point(Vec<BigInt>),
+    /// The one point.
+    Point(Point),
     /// `N[rows][cols]` is singular: there may be many.
     Singular,
 }
@@ -1122,25 +1155,31 @@ fn solve_face<T: Ring>(
     if cols.len() != s {
         return Ok(Face::Singular);
     }
-    let mut a: Vec<Vec<T>> = rows
-        .iter()
-        .map(|&i| {
-            cols.iter()
-                .map(|&j| n[i][j].clone())
-                .chain(std::iter::once(T::small(1)))
-                .collect()
-        })
-        .collect();
+    // Row-major, each row `[N[i][cols] | 1]`: one allocation however large the face (this
+    // runs at every vertex of the search).
+    let w = s + 1;
+    let mut a: Vec<T> = Vec::with_capacity(s * w);
+    for &i in rows {
+        a.extend(cols.iter().map(|&j| n[i][j].clone()));
+        a.push(T::small(1));
+    }
+    let mut pivot_row: Vec<T> = Vec::with_capacity(w);
     let mut d = T::small(1);
     for c in 0..s {
-        let Some(r) = (c..s).find(|&r| !a[r][c].is_zero_r()) else {
+        let Some(r) = (c..s).find(|&r| !a[r * w + c].is_zero_r()) else {
             return Ok(Face::Singular);
         };
-        a.swap(c, r);
-        let pivot_row = std::mem::take(&mut a[c]);
+        for j in 0..w {
+            a.swap(c * w + j, r * w + j);
+        }
+        pivot_row.clear();
+        pivot_row.extend_from_slice(&a[c * w..(c + 1) * w]);
         let p = pivot_row[c].clone();
         let dv = T::divisor(&d);
-        for (i, row) in a.iter_mut().enumerate().filter(|(_, row)| !row.is_empty()) {
+        for (i, row) in a.chunks_exact_mut(w).enumerate() {
+            if i == c {
+                continue;
+            }
             let f = row[c].clone();
             // Columns left of `c` are zero but in their own pivot row, where `d` becomes `p`.
             for (x, y) in row.iter_mut().zip(&pivot_row).skip(c) {
@@ -1150,46 +1189,40 @@ fn solve_face<T: Ring>(
                 row[i] = p.clone();
             }
         }
-        a[c] = pivot_row;
         d = p;
     }
-    // Now a[c][c] = d for every c and a[c][s] = d · z_c.
+    // Now a[c][c] = d for every c and a[c][s] = d · z_c: the point is the last column, with
+    // `d`'s sign taken out.
     let negative = d.is_neg();
-    let z: Vec<T> = a
-        .iter()
-        .map(|row| {
-            if negative {
-                T::small(0).sub(&row[s])
-            } else {
-                Ok(row[s].clone())
-            }
-        })
-        .collect::<std::result::Result<_, _>>()?;
     let d = if negative { T::small(0).sub(&d)? } else { d };
-    if z.iter().any(Ring::is_neg) {
-        return Ok(Face::Empty);
+    let mut point = vec![T::small(0); n.first().map_or(0, Vec::len)];
+    for (&j, row) in cols.iter().zip(a.chunks_exact(w)) {
+        let z = if negative {
+            T::small(0).sub(&row[s])?
+        } else {
+            row[s].clone()
+        };
+        if z.is_neg() {
+            return Ok(Face::Empty);
+        }
+        point[j] = z;
     }
-    let mut in_rows = vec![false; n.len()];
-    for &i in rows {
-        in_rows[i] = true;
-    }
+    // The other rows' constraints; `rows` is increasing.
+    let mut next = rows.iter().copied().peekable();
     for (i, row) in n.iter().enumerate() {
-        if in_rows[i] {
+        if next.peek() == Some(&i) {
+            next.next();
             continue;
         }
         let mut sum = T::small(0);
-        for (&j, zj) in cols.iter().zip(&z) {
-            sum = sum.add(&row[j].mul(zj)?)?;
+        for &j in cols {
+            sum = sum.add(&row[j].mul(&point[j])?)?;
         }
         if sum > d {
             return Ok(Face::Empty);
         }
     }
-    let mut point = vec![BigInt::zero(); n.first().map_or(0, Vec::len)];
-    for (&j, zj) in cols.iter().zip(&z) {
-        point[j] = zj.to_big();
-    }
-    Ok(Face::Point(point))
+    Ok(Face::Point(Point::new(&point)))
 }
 
 /// Connected components of the bipartite graph `pairs`, each with its maximal bicliques.
@@ -1242,7 +1275,13 @@ pub fn components(pairs: &[(usize, usize)], rows: usize, cols: usize) -> Vec<Com
     let mut out = Vec::new();
     for root in order {
         let mut comp = by_root.remove(&root).expect("recorded");
-        comp.cliques = bicliques(&comp.rows, &neighbours);
+        comp.cliques = if comp.rows.len() == 1 && comp.cols.len() == 1 {
+            // An isolated equilibrium, as nearly all are in a nondegenerate game: its own
+            // only biclique, without the sets of the general search.
+            vec![(comp.rows.clone(), comp.cols.clone())]
+        } else {
+            bicliques(&comp.rows, &neighbours)
+        };
         out.push(comp);
     }
     out
