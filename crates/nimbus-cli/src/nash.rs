@@ -4,7 +4,7 @@ use crate::game_input::GameInput;
 use crate::{print_json, Common};
 use nimbus::api::{nash, tree};
 use nimbus::strategic::game::NormalForm;
-use nimbus::strategic::{show, show_decimal, Q};
+use nimbus::strategic::{show_decimal, Shown, Q};
 use nimbus::Error;
 use num_traits::{One, Zero};
 use std::process::ExitCode;
@@ -150,8 +150,6 @@ pub enum Format {
     Gambit,
 }
 
-/// A strategy: its name when pure, else the strategies it uses with their probabilities,
-/// "(Opera: 2/3, Football: 1/3)".
 /// Writes a mixed strategy into `out` as its strategy's name when pure, else as the list of
 /// the strategies it uses with their probabilities (`(A: 1/2, B: 1/2)`).
 fn describe(out: &mut String, p: &[Q], names: &[String], decimals: Option<usize>) {
@@ -172,14 +170,14 @@ fn describe(out: &mut String, p: &[Q], names: &[String], decimals: Option<usize>
     out.push(')');
 }
 
-/// Writes a number as [`number_format`] would, without a string of its own: the equilibria
-/// of a large enumeration are thousands of numbers.
+/// Writes a number exactly, or with `decimals` digits, into `out` without a string of its
+/// own: the equilibria of a large enumeration are thousands of numbers.
 fn put_number(out: &mut String, q: &Q, decimals: Option<usize>) {
     use std::fmt::Write as _;
     match decimals {
         Some(d) => out.push_str(&show_decimal(q, d)),
         None => {
-            let _ = write!(out, "{}", nimbus::strategic::Shown(q));
+            let _ = write!(out, "{}", Shown(q));
         }
     }
 }
@@ -249,9 +247,10 @@ pub(crate) fn gambit_lines<'a>(
 }
 
 fn number_format(decimals: Option<usize>) -> impl Fn(&Q) -> String {
-    move |q: &Q| match decimals {
-        Some(d) => show_decimal(q, d),
-        None => show(q),
+    move |q: &Q| {
+        let mut text = String::new();
+        put_number(&mut text, q, decimals);
+        text
     }
 }
 

@@ -163,12 +163,7 @@ impl Frame {
     ) -> Result<(Vec<Frame>, u64)> {
         let mut big = match self {
             Frame::Small(t, cursor) => {
-                let mut small = Search {
-                    stack: vec![(t, cursor)],
-                    bases: 0,
-                    spare: Vec::new(),
-                    rows: Vec::new(),
-                };
+                let mut small = Search::resume(vec![(t, cursor)], 0);
                 match small.run(bases, budget, visit) {
                     Ok(r) => {
                         budget
@@ -181,12 +176,7 @@ impl Frame {
                     Err(Overflow) => small.widen(),
                 }
             }
-            Frame::Big(t, cursor) => Search {
-                stack: vec![(t, cursor)],
-                bases: 0,
-                spare: Vec::new(),
-                rows: Vec::new(),
-            },
+            Frame::Big(t, cursor) => Search::resume(vec![(t, cursor)], 0),
         };
         let r = big
             .run(bases, budget, visit)
@@ -299,12 +289,17 @@ impl<T: Ring> Search<T> {
         // reduced costs.
         root.t
             .push((0..=d + k).map(|j| T::small(i64::from(j < d))).collect());
-        Some(Search {
-            stack: vec![(root, 0)],
-            bases: 1,
+        Some(Search::resume(vec![(root, 0)], 1))
+    }
+
+    /// A search that goes on from the frames of `stack`, having visited `bases` bases.
+    fn resume(stack: Vec<(Tableau<T>, usize)>, bases: u64) -> Self {
+        Search {
+            stack,
+            bases,
             spare: Vec::new(),
             rows: Vec::new(),
-        })
+        }
     }
 
     /// Runs to the end, until `visit` stops it, or until `budget` bases have been visited.
@@ -396,12 +391,7 @@ impl<T: Ring> Search<T> {
                 (wide, cursor)
             })
             .collect();
-        Search {
-            stack,
-            bases: self.bases,
-            spare: Vec::new(),
-            rows: Vec::new(),
-        }
+        Search::resume(stack, self.bases)
     }
 }
 
