@@ -12,7 +12,9 @@
 //! Support profiles are visited small and balanced first (Porter, Nudelman and Shoham 2008),
 //! and one with a strategy that another strategy beats against every profile of the others'
 //! supports (conditional dominance) is skipped: no mixture of those supports makes it a best
-//! reply. On the rest the system is solved by subdivision of a box around the product of
+//! reply. Where at most two players mix, each one's indifferences are linear in the other's
+//! probabilities, and exact linear algebra solves the profile (unless its solutions form a
+//! continuum). On the rest the system is solved by subdivision of a box around the product of
 //! simplices, in interval arithmetic rounded outward:
 //!
 //! - a box where some equation cannot vanish, or where a strategy outside a support pays
@@ -43,11 +45,13 @@
 use super::game::NormalForm;
 use super::hull;
 use super::interval::{down, up, Bound, Dy, Iv, Scalar};
+use super::linalg::Solution;
+use super::ring::{Overflow, Ring};
 use super::Q;
 use crate::error::Result;
 use crate::progress;
 use num_bigint::BigInt;
-use num_traits::{One, Signed, Zero};
+use num_traits::{One, Signed, ToPrimitive, Zero};
 use rayon::prelude::*;
 use std::cmp::Ordering as Order;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -926,13 +930,15 @@ struct Payoffs {
     shape: Vec<usize>,
     strides: Vec<usize>,
     scaled: Vec<Vec<BigInt>>,
+    /// `scaled` in machine integers, when every entry fits in 64 bits.
+    small: Option<Vec<Vec<i128>>>,
 }
 
 impl Payoffs {
     fn new(game: &NormalForm) -> Self {
         let shape = game.shape();
         let strides = game.strides();
-        let scaled = (0..shape.len())
+        let scaled: Vec<Vec<BigInt>> = (0..shape.len())
             .map(|i| {
                 let col: Vec<Q> = (0..game.profiles())
                     .map(|k| game.payoffs_at(k)[i].clone())
@@ -940,10 +946,19 @@ impl Payoffs {
                 super::over_common_denominator(&col).0
             })
             .collect();
+        let small = scaled
+            .iter()
+            .map(|col| {
+                col.iter()
+                    .map(|v| v.to_i64().map(i128::from))
+                    .collect::<Option<Vec<i128>>>()
+            })
+            .collect();
         Payoffs {
             shape,
             strides,
             scaled,
+            small,
         }
     }
 
@@ -1072,6 +1087,129 @@ fn system(pay: &Payoffs, support: &[Vec<usize>]) -> (System, Coefs<Q>) {
         },
         Coefs { eq, ineq },
     )
+}
+
+/// What linear algebra decides on a support profile where at most two players mix.
+#[derive(Debug, PartialEq)]
+enum Linear {
+    /// No equilibrium has this support profile.
+    Nothing,
+    /// The one equilibrium with this support profile (probabilities in the order of the
+    /// supports).
+    Equilibrium(Vec<Q>),
+    /// Not decided here: more than two players mix, or the solutions are not isolated.
+    General,
+}
+
+/// The equilibria of a support profile on which at most two players mix, by exact linear
+/// algebra instead of subdivision: the others play one strategy each, so each mixing player's
+/// indifferences are linear in the other mixing player's probabilities alone, and the system
+/// splits into two linear systems (each with that player's probabilities summing to one).
+/// On random games most of the support profiles that survive conditional dominance are of
+/// this kind, and their subdivision and certification cost far more than this. A system with
+/// a continuum of solutions (dependent columns, or one player mixing alone among equal
+/// payoffs) is left to the general method, which reports continua.
+fn linear_support<T: Ring>(
+    pay: &Payoffs,
+    table: &[Vec<T>],
+    support: &[Vec<usize>],
+) -> std::result::Result<Linear, Overflow> {
+    let mixing: Vec<usize> = (0..support.len())
+        .filter(|&i| support[i].len() > 1)
+        .collect();
+    if mixing.len() > 2 {
+        return Ok(Linear::General);
+    }
+    // Each player's probabilities over its support: numerators and a positive denominator.
+    let mut probs: Vec<(Vec<T>, T)> = support
+        .iter()
+        .map(|s| (vec![T::small(1); s.len()], T::small(1)))
+        .collect();
+    for (w, &i) in mixing.iter().enumerate() {
+        let other = mixing.get(1 - w).copied();
+        // The others' support profiles: only `other`'s strategy varies, in support order.
+        let bases = pay.bases(i, support);
+        let st = pay.strides[i];
+        let a0 = support[i][0];
+        let diff = |a: usize, k: usize| table[i][k + a * st].sub(&table[i][k + a0 * st]);
+        let Some(j) = other else {
+            // Alone: its indifferences are constants, so some strategy of its support beats
+            // another (no equilibrium) or all pay the same (a continuum).
+            for &a in &support[i][1..] {
+                if diff(a, bases[0])?.signum_i() != 0 {
+                    return Ok(Linear::Nothing);
+                }
+            }
+            return Ok(Linear::General);
+        };
+        let mut rows = Vec::with_capacity(support[i].len());
+        for &a in &support[i][1..] {
+            let mut row = bases
+                .iter()
+                .map(|&k| diff(a, k))
+                .collect::<std::result::Result<Vec<T>, Overflow>>()?;
+            row.push(T::small(0));
+            rows.push(row);
+        }
+        rows.push(vec![T::small(1); support[j].len() + 1]);
+        match super::linalg::solve(rows, support[j].len())? {
+            Solution::Inconsistent => return Ok(Linear::Nothing),
+            Solution::Dependent => return Ok(Linear::General),
+            Solution::Unique(x, d) => probs[j] = (x, d),
+        }
+    }
+    if probs
+        .iter()
+        .any(|(x, _)| x.iter().any(|v| v.signum_i() <= 0))
+    {
+        return Ok(Linear::Nothing);
+    }
+    // No strategy outside a support pays more than the support's (the denominators are
+    // positive, so numerators decide the sign).
+    for (k, s) in support.iter().enumerate() {
+        let bases = pay.bases(k, support);
+        let mut weights = vec![T::small(1)];
+        for (j, sj) in support.iter().enumerate() {
+            if j == k {
+                continue;
+            }
+            let mut next = Vec::with_capacity(weights.len() * sj.len());
+            for p in &probs[j].0 {
+                for v in &weights {
+                    next.push(v.mul(p)?);
+                }
+            }
+            weights = next;
+        }
+        let st = pay.strides[k];
+        for b in (0..pay.shape[k]).filter(|b| !s.contains(b)) {
+            let mut gain = T::small(0);
+            for (&base, v) in bases.iter().zip(&weights) {
+                let d = table[k][base + b * st].sub(&table[k][base + s[0] * st])?;
+                gain = gain.add(&d.mul(v)?)?;
+            }
+            if gain.signum_i() > 0 {
+                return Ok(Linear::Nothing);
+            }
+        }
+    }
+    Ok(Linear::Equilibrium(
+        probs
+            .iter()
+            .flat_map(|(x, d)| {
+                let d = d.to_big();
+                x.iter().map(move |v| super::ratio(&v.to_big(), &d))
+            })
+            .collect(),
+    ))
+}
+
+/// [`linear_support`] in machine integers, or in big ones when they overflow.
+fn linear(pay: &Payoffs, support: &[Vec<usize>]) -> Linear {
+    if let Some(Ok(l)) = pay.small.as_ref().map(|t| linear_support(pay, t, support)) {
+        return l;
+    }
+    linear_support(pay, &pay.scaled, support).unwrap_or(Linear::General)
 }
 
 /// A proved solution: its box and regret bound and payoff intervals.
@@ -2102,28 +2240,54 @@ fn solve_batch(
     report: &mut Report,
 ) -> Result<bool> {
     let n = pay.shape.len();
-    // A time limit set on the calling thread (a server's request) holds on every core.
-    let deadline = crate::progress::current_deadline();
-    let outcomes: Vec<Result<Outcome>> = batch
-        .par_iter()
+    // Pruning and the linear cases take microseconds: they run here, and only the profiles
+    // left for subdivision go to the cores, when there are two or more of them (handing work
+    // to the thread pool costs more than the small games' whole enumeration).
+    let mut outcomes: Vec<Option<Result<Outcome>>> = batch
+        .iter()
         .map(|support| {
-            crate::progress::with_deadline(deadline, || {
-                let dominated = (0..n).any(|i| {
-                    let bases = pay.bases(i, support);
-                    support[i]
-                        .iter()
-                        .any(|&a| pay.conditionally_dominated(i, a, &bases))
-                });
-                if dominated {
-                    return Ok(Outcome::Pruned);
-                }
-                Ok(match solve_support(pay, support, dens, meter, digits)? {
-                    Some(s) => Outcome::Solved(s),
-                    None => Outcome::Stopped,
-                })
-            })
+            let dominated = (0..n).any(|i| {
+                let bases = pay.bases(i, support);
+                support[i]
+                    .iter()
+                    .any(|&a| pay.conditionally_dominated(i, a, &bases))
+            });
+            if dominated {
+                return Some(Ok(Outcome::Pruned));
+            }
+            match linear(pay, support) {
+                Linear::Nothing => Some(Ok(Outcome::Solved(Solved::default()))),
+                Linear::Equilibrium(q) => Some(Ok(Outcome::Solved(Solved {
+                    exact: vec![q],
+                    ..Solved::default()
+                }))),
+                Linear::General => None,
+            }
         })
         .collect();
+    let general: Vec<usize> = (0..batch.len())
+        .filter(|&k| outcomes[k].is_none())
+        .collect();
+    let solve = |k: &usize| -> Result<Outcome> {
+        Ok(match solve_support(pay, &batch[*k], dens, meter, digits)? {
+            Some(s) => Outcome::Solved(s),
+            None => Outcome::Stopped,
+        })
+    };
+    let solved: Vec<Result<Outcome>> = if general.len() >= 2 {
+        // A time limit set on the calling thread (a server's request) holds on every core.
+        let deadline = crate::progress::current_deadline();
+        general
+            .par_iter()
+            .map(|k| crate::progress::with_deadline(deadline, || solve(k)))
+            .collect()
+    } else {
+        general.iter().map(solve).collect()
+    };
+    for (k, outcome) in general.into_iter().zip(solved) {
+        outcomes[k] = Some(outcome);
+    }
+    let outcomes = outcomes.into_iter().flatten();
     for (support, outcome) in batch.iter().zip(outcomes) {
         match outcome? {
             Outcome::Stopped => return Ok(false),
@@ -2168,13 +2332,7 @@ mod tests {
         let n = shape.len();
         let count: usize = shape.iter().product();
         let strides: Vec<usize> = (0..n).map(|i| shape[..i].iter().product()).collect();
-        let mut pay: Vec<Vec<Q>> = (0..count)
-            .map(|k| {
-                (0..n)
-                    .map(|i| Q::from_integer(raw[(k * n + i) % raw.len()].into()))
-                    .collect()
-            })
-            .collect();
+        let mut pay = raw_payoffs(shape, raw);
         let strategy = |k: usize, j: usize| (k / strides[j]) % shape[j];
         for i in 0..n {
             let expect = |pay: &Vec<Vec<Q>>, a: usize| -> Q {
@@ -2199,10 +2357,26 @@ mod tests {
                 }
             }
         }
+        game_of(shape, pay)
+    }
+
+    /// Payoffs for every profile of `shape`: `raw`, repeated as needed, profile by profile.
+    fn raw_payoffs(shape: &[usize], raw: &[i64]) -> Vec<Vec<Q>> {
+        let n = shape.len();
+        (0..shape.iter().product::<usize>())
+            .map(|k| {
+                (0..n)
+                    .map(|i| Q::from_integer(raw[(k * n + i) % raw.len()].into()))
+                    .collect()
+            })
+            .collect()
+    }
+
+    fn game_of(shape: &[usize], pay: Vec<Vec<Q>>) -> NormalForm {
         let names = |m: usize| (0..m).map(|t| t.to_string()).collect::<Vec<_>>();
         NormalForm::new(
             String::new(),
-            (0..n).map(|i| format!("P{i}")).collect(),
+            (0..shape.len()).map(|i| format!("P{i}")).collect(),
             shape.iter().map(|&m| names(m)).collect(),
             pay,
         )
@@ -2347,6 +2521,82 @@ mod tests {
             proptest::prop_assert_eq!(Fp(a).add(&Fp(b)).0 as u128, (a as u128 + b as u128) % PRIME as u128);
             proptest::prop_assert_eq!(Fp(a).sub(&Fp(b)).0 as u128, (a as u128 + PRIME as u128 - b as u128) % PRIME as u128);
             proptest::prop_assert_eq!(Fp::reduce(u128::MAX) as u128, u128::MAX % PRIME as u128);
+        }
+    }
+
+    /// Every support profile of a game (each player's nonempty subsets).
+    fn all_supports(shape: &[usize]) -> Vec<Vec<Vec<usize>>> {
+        let mut out: Vec<Vec<Vec<usize>>> = vec![vec![]];
+        for &m in shape {
+            let subsets: Vec<Vec<usize>> = (1..1usize << m)
+                .map(|bits| (0..m).filter(|t| bits >> t & 1 == 1).collect())
+                .collect();
+            out = out
+                .into_iter()
+                .flat_map(|s| {
+                    subsets.iter().map(move |t| {
+                        let mut s = s.clone();
+                        s.push(t.clone());
+                        s
+                    })
+                })
+                .collect();
+        }
+        out
+    }
+
+    fn random_game(shape: &[usize], raw: &[i64]) -> NormalForm {
+        game_of(shape, raw_payoffs(shape, raw))
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
+        /// Where at most two players mix, linear algebra finds what subdivision finds: the
+        /// same equilibrium, or none, on every support profile it decides (small payoffs, so
+        /// that ties and singular systems are common).
+        #[test]
+        fn linear_supports_agree_with_subdivision(
+            shape in proptest::collection::vec(2usize..4, 3..5),
+            raw in proptest::collection::vec(0i64..6, 1..200),
+        ) {
+            let game = random_game(&shape, &raw);
+            let pay = Payoffs::new(&game);
+            let dens = denominators(&game);
+            let opts = Options::default();
+            let meter = Meter::new(&opts);
+            let mut decided = 0;
+            for support in all_supports(&shape) {
+                let want = match linear(&pay, &support) {
+                    Linear::General => continue,
+                    Linear::Nothing => vec![],
+                    Linear::Equilibrium(q) => vec![q],
+                };
+                decided += 1;
+                let got = solve_support(&pay, &support, &dens, &meter, 16).unwrap().unwrap();
+                proptest::prop_assert_eq!(&got.exact, &want, "support {:?}", support);
+                proptest::prop_assert!(got.certified.is_empty() && got.unresolved.is_empty());
+            }
+            proptest::prop_assert!(decided > 0);
+        }
+
+        /// Machine integers give the big integers' answer whenever they do not overflow
+        /// (payoffs near 2^60, so that many overflow).
+        #[test]
+        fn linear_supports_in_machine_integers(
+            raw in proptest::collection::vec(-(1i64 << 60)..(1i64 << 60), 1..100),
+            small in proptest::collection::vec(-3i64..4, 1..100),
+            big in proptest::prelude::any::<bool>(),
+        ) {
+            let shape = [3usize, 3, 2];
+            let game = random_game(&shape, if big { &raw } else { &small });
+            let pay = Payoffs::new(&game);
+            let table = pay.small.as_ref().unwrap();
+            for support in all_supports(&shape) {
+                let exact = linear_support(&pay, &pay.scaled, &support).unwrap();
+                if let Ok(l) = linear_support(&pay, table, &support) {
+                    proptest::prop_assert_eq!(l, exact);
+                }
+            }
         }
     }
 }
