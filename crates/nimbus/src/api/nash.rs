@@ -864,7 +864,6 @@ fn enumeration_of(
             .map(|(s, k)| s.iter().map(|&i| k[i]).collect())
             .collect()
     };
-    let two = Q::from_integer(2.into());
     Enumeration {
         supports: r.supports,
         examined: r.examined,
@@ -883,7 +882,15 @@ fn enumeration_of(
                     .map(|(l, h)| {
                         l.iter()
                             .zip(h)
-                            .map(|(a, b)| show_decimal(&((a + b) / &two), digits as usize))
+                            .map(|(a, b)| {
+                                // Not reduced: the decimals need one division, and the bounds'
+                                // long denominators made the gcd most of the work here.
+                                let mid = Q::new_raw(
+                                    a.numer() * b.denom() + b.numer() * a.denom(),
+                                    a.denom() * b.denom() * 2,
+                                );
+                                show_decimal(&mid, digits as usize)
+                            })
                             .collect()
                     })
                     .collect();

@@ -229,24 +229,26 @@ fn contract<S: Scalar>(
     xs: &[&[S]],
     fixed: Option<(usize, usize)>,
 ) -> S {
+    // In place: entry `r` of an axis's result is written after its block `r k ..` is read,
+    // and later blocks start beyond it.
     let mut cur: Vec<S> = coef.to_vec();
     for (a, &k) in dims.iter().enumerate() {
         let len = cur.len() / k;
-        let mut next = Vec::with_capacity(len);
         for r in 0..len {
             let block = &cur[r * k..(r + 1) * k];
-            match fixed {
-                Some((fa, t)) if fa == a => next.push(block[t].clone()),
+            let value = match fixed {
+                Some((fa, t)) if fa == a => block[t].clone(),
                 _ => {
                     let mut acc = block[0].clone();
                     for (b, x) in block[1..].iter().zip(&xs[a][1..]) {
                         acc = acc.add(&b.mul(x));
                     }
-                    next.push(acc);
+                    acc
                 }
-            }
+            };
+            cur[r] = value;
         }
-        cur = next;
+        cur.truncate(len);
     }
     cur.pop().unwrap_or_else(S::nil)
 }
@@ -321,60 +323,71 @@ fn corner_values(coef: &[Iv<f64>], dims: &[usize], xs: &[&[Iv<f64>]]) -> Vec<Iv<
 /// enumeration's time). Along any path of the evaluation there are at most `K = 1 + sum k`
 /// roundings, so the error is at most `2 K eps` times the same sums taken in magnitudes.
 fn corner_mid_rad(coef: &[Iv<f64>], dims: &[usize], xs: &[&[Iv<f64>]]) -> (Vec<f64>, Vec<f64>) {
-    let mut val: Vec<f64> = coef.iter().map(|c| 0.5 * (c.lo + c.hi)).collect();
-    let mut rad: Vec<f64> = coef
-        .iter()
-        .zip(&val)
-        .map(|(c, m)| up((c.hi - m).max(m - c.lo)))
-        .collect();
-    let mut mag: Vec<f64> = val.iter().map(|v| v.abs()).collect();
-    let mut roundings = 1;
-    let mut corners_so_far = 1;
-    for (a, &k) in dims.iter().enumerate() {
-        let count = 1usize << (k - 1);
-        let rest = val.len() / (k * corners_so_far);
-        let size = rest * corners_so_far * count;
-        let (mut nv, mut nr, mut nm) = (
-            Vec::with_capacity(size),
-            Vec::with_capacity(size),
-            Vec::with_capacity(size),
-        );
-        let mut point: Vec<f64> = xs[a].iter().map(|v| v.lo).collect();
-        for c in 0..count {
-            for t in 1..k {
-                point[t] = if c >> (t - 1) & 1 == 1 {
-                    xs[a][t].hi
-                } else {
-                    xs[a][t].lo
-                };
-            }
-            for w in 0..corners_so_far {
-                for r in 0..rest {
-                    let base = k * (r + rest * w);
-                    let (mut v, mut rr, mut m) = (val[base], rad[base], mag[base]);
-                    for t in 1..k {
-                        let x = point[t];
-                        v += val[base + t] * x;
-                        rr += rad[base + t] * x.abs();
-                        m += mag[base + t] * x.abs();
+    // The tables between axes live in buffers kept by the thread (a box builds one table per
+    // indifference, and these were most of its allocations).
+    thread_local! {
+        static SCRATCH: std::cell::RefCell<[Vec<f64>; 7]> = Default::default();
+    }
+    SCRATCH.with(|cell| {
+        let mut guard = cell.borrow_mut();
+        let [val, rad, mag, nv, nr, nm, point] = &mut *guard;
+        val.clear();
+        rad.clear();
+        mag.clear();
+        for c in coef {
+            let m = 0.5 * (c.lo + c.hi);
+            val.push(m);
+            rad.push(up((c.hi - m).max(m - c.lo)));
+            mag.push(m.abs());
+        }
+        let mut roundings = 1;
+        let mut corners_so_far = 1;
+        for (a, &k) in dims.iter().enumerate() {
+            let count = 1usize << (k - 1);
+            let rest = val.len() / (k * corners_so_far);
+            nv.clear();
+            nr.clear();
+            nm.clear();
+            point.clear();
+            point.extend(xs[a].iter().map(|v| v.lo));
+            for c in 0..count {
+                for t in 1..k {
+                    point[t] = if c >> (t - 1) & 1 == 1 {
+                        xs[a][t].hi
+                    } else {
+                        xs[a][t].lo
+                    };
+                }
+                for w in 0..corners_so_far {
+                    for r in 0..rest {
+                        let base = k * (r + rest * w);
+                        let (mut v, mut rr, mut m) = (val[base], rad[base], mag[base]);
+                        for t in 1..k {
+                            let x = point[t];
+                            v += val[base + t] * x;
+                            rr += rad[base + t] * x.abs();
+                            m += mag[base + t] * x.abs();
+                        }
+                        nv.push(v);
+                        nr.push(rr);
+                        nm.push(m);
                     }
-                    nv.push(v);
-                    nr.push(rr);
-                    nm.push(m);
                 }
             }
+            roundings += k;
+            corners_so_far *= count;
+            std::mem::swap(val, nv);
+            std::mem::swap(rad, nr);
+            std::mem::swap(mag, nm);
         }
-        roundings += k;
-        corners_so_far *= count;
-        (val, rad, mag) = (nv, nr, nm);
-    }
-    let gamma = 2.0 * roundings as f64 * f64::EPSILON;
-    let rad = rad
-        .iter()
-        .zip(&mag)
-        .map(|(r, m)| up((r + gamma * m) * (1.0 + gamma) + f64::MIN_POSITIVE))
-        .collect();
-    (val, rad)
+        let gamma = 2.0 * roundings as f64 * f64::EPSILON;
+        let rad = rad
+            .iter()
+            .zip(mag.iter())
+            .map(|(r, m)| up((r + gamma * m) * (1.0 + gamma) + f64::MIN_POSITIVE))
+            .collect();
+        (val.clone(), rad)
+    })
 }
 
 /// A polynomial's corner values: midpoints and radii.
@@ -474,10 +487,14 @@ impl System {
     /// For each player's indifferences, their combination by `row` at each of their corners:
     /// the sum of midpoints, of radii and of magnitudes (for the rounding bound).
     fn combine(&self, row: &[f64], tables: &[Table], groups: &mut Vec<Sums>) {
-        groups.clear();
-        for (first, count, _) in &self.corner_of {
+        // The buffers of the previous row are reused.
+        groups.resize_with(self.corner_of.len(), Default::default);
+        for ((first, count, _), (s, r, a)) in self.corner_of.iter().zip(groups.iter_mut()) {
             let size = tables[*first].0.len();
-            let (mut s, mut r, mut a) = (vec![0.0; size], vec![0.0; size], vec![0.0; size]);
+            for v in [&mut *s, &mut *r, &mut *a] {
+                v.clear();
+                v.resize(size, 0.0);
+            }
             for k in *first..first + count {
                 let w = row[k];
                 let (mid, rad) = &tables[k];
@@ -487,7 +504,6 @@ impl System {
                     a[cc] += w.abs() * mid[cc].abs();
                 }
             }
-            groups.push((s, r, a));
         }
     }
 
@@ -1381,6 +1397,10 @@ impl Fp {
 
     /// A rational's residue, unless the prime divides its denominator.
     fn of_rational(q: &Q) -> Option<Fp> {
+        if q.denom().is_one() {
+            // The coefficients are integers: no inverse (sixty-odd products) needed.
+            return Some(Fp::of_integer(q.numer()));
+        }
         let d = Fp::of_integer(q.denom());
         (d.0 != 0).then(|| Fp(Fp::product(Fp::of_integer(q.numer()).0, d.inverse().0)))
     }
@@ -1679,7 +1699,6 @@ fn solve_support(
     let (sys, cq) = system(pay, support);
     let cf: Coefs<f64> = Coefs::of(&cq);
     let ci: Coefs<Iv<f64>> = Coefs::of(&cq);
-    let cd: Coefs<Dy> = Coefs::of(&cq);
     let size: usize = sys
         .polys
         .iter()
@@ -1792,22 +1811,49 @@ fn solve_support(
         rest: stack,
         ..
     } = all;
-    for (_, narrow) in roots {
-        // Most proved solutions are not equilibria (a probability below zero, a better
-        // strategy outside the support); the doubles already say so for those.
-        if narrow.iter().any(|v| v.hi < 0.0)
-            || sys
-                .inequalities(&ci, &narrow)
-                .iter()
-                .any(|v| v.sign() == Order::Greater)
-        {
-            continue;
+    // Most proved solutions are not equilibria (a probability below zero, a better strategy
+    // outside the support); the doubles already say so for those.
+    let candidates: Vec<Vec<Iv<f64>>> = roots
+        .into_iter()
+        .map(|(_, narrow)| narrow)
+        .filter(|narrow| {
+            !(narrow.iter().any(|v| v.hi < 0.0)
+                || sys
+                    .inequalities(&ci, narrow)
+                    .iter()
+                    .any(|v| v.sign() == Order::Greater))
+        })
+        .collect();
+    // Each certificate takes about a tenth of a millisecond in exact arithmetic: several are
+    // shared among the cores (in order, so the answer does not depend on them).
+    // Dyadic coefficients only where a solution is to be refined (most profiles have none).
+    let cd: Coefs<Dy> = if candidates.is_empty() {
+        Coefs {
+            eq: Vec::new(),
+            ineq: Vec::new(),
         }
-        match refine(&sys, &cq, &cd, &ci, &cf, &narrow, digits) {
+    } else {
+        Coefs::of(&cq)
+    };
+    let settle = |narrow: &Vec<Iv<f64>>| match refine(&sys, &cq, &cd, &ci, &cf, narrow, digits) {
+        Isolated::Certified(b) => {
+            let (regret, payoffs) = regret_bound(pay, &sys, &b, dens);
+            (Isolated::Certified(b), Some((regret, payoffs)))
+        }
+        other => (other, None),
+    };
+    let settled: Vec<_> = if threads > 1 && candidates.len() > 1 {
+        crate::progress::with_deadline(deadline, || candidates.par_iter().map(settle).collect())
+    } else {
+        candidates.iter().map(settle).collect()
+    };
+    for (isolated, bound) in settled {
+        match isolated {
             Isolated::Exact(q) => out.exact.push(q),
             Isolated::Certified(b) => {
-                let (regret, payoffs) = regret_bound(pay, &sys, &b, dens);
-                out.certified.push((b, regret, payoffs));
+                if let Some((regret, payoffs)) = bound {
+                    out.certified.push((b, regret, payoffs));
+                }
             }
             Isolated::NotEquilibrium => {}
             Isolated::Undecided(b) => {
