@@ -14,6 +14,10 @@ use pyo3::prelude::*;
 mod callbacks;
 mod two_player;
 
+/// Rust's allocations in the module (Python's objects keep Python's allocator).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 pyo3::create_exception!(
     _nimbus,
     LimitError,
