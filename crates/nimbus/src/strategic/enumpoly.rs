@@ -229,9 +229,22 @@ fn contract<S: Scalar>(
     xs: &[&[S]],
     fixed: Option<(usize, usize)>,
 ) -> S {
+    contract_in(coef, dims, xs, fixed, &mut Vec::new())
+}
+
+/// [`contract`] in the buffer `cur` (its contents are replaced), so that a caller contracting
+/// many times (a Jacobian) allocates once.
+fn contract_in<S: Scalar>(
+    coef: &[S],
+    dims: &[usize],
+    xs: &[&[S]],
+    fixed: Option<(usize, usize)>,
+    cur: &mut Vec<S>,
+) -> S {
     // In place: entry `r` of an axis's result is written after its block `r k ..` is read,
     // and later blocks start beyond it.
-    let mut cur: Vec<S> = coef.to_vec();
+    cur.clear();
+    cur.extend_from_slice(coef);
     for (a, &k) in dims.iter().enumerate() {
         let len = cur.len() / k;
         for r in 0..len {
@@ -411,10 +424,11 @@ impl System {
     }
 
     fn residual<S: Scalar>(&self, c: &Coefs<S>, x: &[S]) -> Vec<S> {
+        let mut scratch = Vec::new();
         self.polys
             .iter()
             .zip(&c.eq)
-            .map(|(p, coef)| contract(coef, &p.dims, &self.slices(x, p), None))
+            .map(|(p, coef)| contract_in(coef, &p.dims, &self.slices(x, p), None, &mut scratch))
             .collect()
     }
 
@@ -702,15 +716,17 @@ impl System {
     }
 
     fn inequalities<S: Scalar>(&self, c: &Coefs<S>, x: &[S]) -> Vec<S> {
+        let mut scratch = Vec::new();
         self.ineq_polys
             .iter()
             .zip(&c.ineq)
-            .map(|(p, coef)| contract(coef, &p.dims, &self.slices(x, p), None))
+            .map(|(p, coef)| contract_in(coef, &p.dims, &self.slices(x, p), None, &mut scratch))
             .collect()
     }
 
     /// The derivatives of the indifferences by the unknowns.
     fn jacobian<S: Scalar>(&self, c: &Coefs<S>, x: &[S]) -> Vec<Vec<S>> {
+        let mut scratch = Vec::new();
         self.polys
             .iter()
             .zip(&c.eq)
@@ -721,7 +737,7 @@ impl System {
                     // The first probability of each player does not appear.
                     for t in 1..self.support[j].len() {
                         if let Some(f) = self.col[self.off[j] + t] {
-                            out[f] = contract(coef, &poly.dims, &xs, Some((a, t)));
+                            out[f] = contract_in(coef, &poly.dims, &xs, Some((a, t)), &mut scratch);
                         }
                     }
                 }
