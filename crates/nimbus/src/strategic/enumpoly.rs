@@ -1467,7 +1467,8 @@ fn refine(
     // so the arithmetic stays exact without reducing fractions.
     let mut x = as_dyadic(start);
     let zero = Dy::from_f64(0.0);
-    let cdi: Coefs<Iv<Dy>> = Coefs::of(cq);
+    // Dyadic interval coefficients, made only when the doubles leave an inequality open.
+    let mut cdi: Option<Coefs<Iv<Dy>>> = None;
     sys.firsts(&mut x);
     let target = 10f64.powi(-(digits as i32));
     let bits = (digits as f64 * 3.33) as u32 + 80;
@@ -1490,7 +1491,7 @@ fn refine(
                 .map(|v| Iv::new(Dy::from_f64(v.lo), Dy::from_f64(v.hi)))
                 .collect()
         } else {
-            sys.inequalities(&cdi, &x)
+            sys.inequalities(cdi.get_or_insert_with(|| Coefs::of(cq)), &x)
         };
         if positive.contains(&Order::Less) || ineq.iter().any(|v| v.sign() == Order::Greater) {
             return Isolated::NotEquilibrium;

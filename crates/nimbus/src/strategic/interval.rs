@@ -274,8 +274,38 @@ impl PartialOrd for Dy {
 
 impl Ord for Dy {
     fn cmp(&self, o: &Dy) -> Ordering {
-        let (a, b, _) = self.aligned(o);
-        a.cmp(&b)
+        // Signs, then magnitudes by their bit lengths, decide most comparisons without the
+        // shifted copy an alignment allocates.
+        let (s, t) = (self.n.sign(), o.n.sign());
+        if s != t {
+            return s.cmp(&t);
+        }
+        if s == num_bigint::Sign::NoSign {
+            return Ordering::Equal;
+        }
+        if self.e == o.e {
+            return self.n.cmp(&o.n);
+        }
+        // |n| 2^-e lies in [2^(bits - 1 - e), 2^(bits - e)).
+        let top = |d: &Dy| d.n.bits() as i128 - d.e as i128;
+        let (a, b) = (top(self), top(o));
+        if a != b {
+            let larger_magnitude = if a > b {
+                Ordering::Greater
+            } else {
+                Ordering::Less
+            };
+            return if s == num_bigint::Sign::Minus {
+                larger_magnitude.reverse()
+            } else {
+                larger_magnitude
+            };
+        }
+        if self.e < o.e {
+            (&self.n << (o.e - self.e)).cmp(&o.n)
+        } else {
+            self.n.cmp(&(&o.n << (self.e - o.e)))
+        }
     }
 }
 
@@ -286,12 +316,37 @@ impl Scalar for Dy {
         Dy::enclose(q).0
     }
     fn add(&self, o: &Dy) -> Dy {
-        let (a, b, e) = self.aligned(o);
-        Dy { n: a + b, e }
+        // Only the operand with fewer bits below the point is shifted.
+        match self.e.cmp(&o.e) {
+            Ordering::Equal => Dy {
+                n: &self.n + &o.n,
+                e: self.e,
+            },
+            Ordering::Less => Dy {
+                n: (&self.n << (o.e - self.e)) + &o.n,
+                e: o.e,
+            },
+            Ordering::Greater => Dy {
+                n: &self.n + (&o.n << (self.e - o.e)),
+                e: self.e,
+            },
+        }
     }
     fn sub(&self, o: &Dy) -> Dy {
-        let (a, b, e) = self.aligned(o);
-        Dy { n: a - b, e }
+        match self.e.cmp(&o.e) {
+            Ordering::Equal => Dy {
+                n: &self.n - &o.n,
+                e: self.e,
+            },
+            Ordering::Less => Dy {
+                n: (&self.n << (o.e - self.e)) - &o.n,
+                e: o.e,
+            },
+            Ordering::Greater => Dy {
+                n: &self.n - (&o.n << (self.e - o.e)),
+                e: self.e,
+            },
+        }
     }
     fn mul(&self, o: &Dy) -> Dy {
         Dy {
@@ -544,6 +599,35 @@ impl<B: Bound> Scalar for Iv<B> {
         }
     }
     fn mul(&self, o: &Self) -> Self {
+        // Where either factor keeps one sign, the signs say which two bounds' products are
+        // the ends (two products instead of four, and no comparisons of big numbers): most
+        // products here are a coefficient, a point, times a probability.
+        let zero = B::from_f64(0.0);
+        let side = |v: &Self| {
+            if v.lo >= zero {
+                Ordering::Greater
+            } else if v.hi <= zero {
+                Ordering::Less
+            } else {
+                Ordering::Equal
+            }
+        };
+        let ends = |a: &B, b: &B, c: &B, d: &B| Iv {
+            lo: B::mul_down(a, b),
+            hi: B::mul_up(c, d),
+        };
+        let (x, y) = (self, o);
+        match (side(x), side(y)) {
+            (Ordering::Greater, Ordering::Greater) => return ends(&x.lo, &y.lo, &x.hi, &y.hi),
+            (Ordering::Greater, Ordering::Less) => return ends(&x.hi, &y.lo, &x.lo, &y.hi),
+            (Ordering::Less, Ordering::Greater) => return ends(&x.lo, &y.hi, &x.hi, &y.lo),
+            (Ordering::Less, Ordering::Less) => return ends(&x.hi, &y.hi, &x.lo, &y.lo),
+            (Ordering::Greater, Ordering::Equal) => return ends(&x.hi, &y.lo, &x.hi, &y.hi),
+            (Ordering::Less, Ordering::Equal) => return ends(&x.lo, &y.hi, &x.lo, &y.lo),
+            (Ordering::Equal, Ordering::Greater) => return ends(&x.lo, &y.hi, &x.hi, &y.hi),
+            (Ordering::Equal, Ordering::Less) => return ends(&x.hi, &y.lo, &x.lo, &y.lo),
+            (Ordering::Equal, Ordering::Equal) => {}
+        }
         let pairs = [
             (&self.lo, &o.lo),
             (&self.lo, &o.hi),
@@ -784,6 +868,71 @@ mod tests {
                     proptest::prop_assert_eq!(d.approx(), x);
                 }
             }
+        }
+    }
+
+    proptest::proptest! {
+        /// Order, sums and differences of dyadics are those of the rationals they stand for
+        /// (numerators of any sign and length, exponents equal or far apart).
+        #[test]
+        fn dyadic_order_and_sums_are_exact(
+            a in proptest::prelude::any::<i128>(),
+            b in proptest::prelude::any::<i64>(),
+            ea in 0u64..200,
+            eb in 0u64..200,
+            wide in proptest::prelude::any::<bool>(),
+        ) {
+            let x = Dy { n: if wide { BigInt::from(a) * BigInt::from(a) } else { BigInt::from(a) }, e: ea };
+            let y = Dy { n: BigInt::from(b), e: eb };
+            let (qx, qy) = (x.exact(), y.exact());
+            proptest::prop_assert_eq!(x.cmp(&y), qx.cmp(&qy));
+            proptest::prop_assert_eq!(y.cmp(&x), qy.cmp(&qx));
+            proptest::prop_assert_eq!(x.add(&y).exact(), &qx + &qy);
+            proptest::prop_assert_eq!(x.sub(&y).exact(), &qx - &qy);
+            proptest::prop_assert_eq!(y.sub(&x).exact(), &qy - &qx);
+            // Equal values written with different exponents.
+            let z = Dy { n: &y.n << 3u32, e: eb + 3 };
+            proptest::prop_assert_eq!(z.cmp(&y), Ordering::Equal);
+        }
+    }
+
+    /// The four products of the bounds, the general rule the sign cases shortcut.
+    fn by_four<B: Bound>(x: &Iv<B>, y: &Iv<B>) -> Iv<B> {
+        let pairs = [
+            (&x.lo, &y.lo),
+            (&x.lo, &y.hi),
+            (&x.hi, &y.lo),
+            (&x.hi, &y.hi),
+        ];
+        let lo = pairs
+            .iter()
+            .map(|(a, b)| B::mul_down(a, b))
+            .reduce(min2)
+            .unwrap();
+        let hi = pairs
+            .iter()
+            .map(|(a, b)| B::mul_up(a, b))
+            .reduce(max2)
+            .unwrap();
+        Iv { lo, hi }
+    }
+
+    proptest::proptest! {
+        /// Products of intervals of every sign pattern equal the four-product rule, for exact
+        /// bounds and for doubles rounded outward.
+        #[test]
+        fn interval_products_by_sign(v in proptest::collection::vec(-50i64..50, 4), e in 0u64..70) {
+            let (mut a, mut b, mut c, mut d) = (v[0], v[1], v[2], v[3]);
+            if a > b { std::mem::swap(&mut a, &mut b); }
+            if c > d { std::mem::swap(&mut c, &mut d); }
+            let dy = |n: i64| Dy { n: BigInt::from(n), e };
+            let (x, y) = (Iv::new(dy(a), dy(b)), Iv::new(dy(c), dy(d)));
+            let (p, q) = (x.mul(&y), by_four(&x, &y));
+            proptest::prop_assert!(p.lo == q.lo && p.hi == q.hi);
+            let f = |n: i64| n as f64 / 7.0;
+            let (x, y) = (Iv::new(f(a), f(b)), Iv::new(f(c), f(d)));
+            let (p, q) = (x.mul(&y), by_four(&x, &y));
+            proptest::prop_assert!(p.lo == q.lo && p.hi == q.hi);
         }
     }
 }
