@@ -1,7 +1,7 @@
 //! Strategic-form games: .nfg files (Gambit's collection) read and written back, matrix input,
 //! and matrix games solved by the exact simplex, checked against the definition of the value.
 
-use nimbus::strategic::game::{confirms, verify, NormalForm};
+use nimbus::strategic::game::{confirms, expected_payoffs, verify, NormalForm};
 use nimbus::strategic::matrix::parse_matrix;
 use nimbus::strategic::nfg;
 use nimbus::strategic::simplex::{maximize, maximize_by_pivoting};
@@ -296,6 +296,7 @@ proptest! {
         prop_assert_eq!(v.max_gain, gain);
         // Confirming a solver's answer: the same verdict, and wrong payoffs refused.
         prop_assert_eq!(confirms(&g, &profile, &v.payoffs).unwrap(), v.is_equilibrium);
+        prop_assert_eq!(expected_payoffs(&g, &profile).unwrap(), v.payoffs.clone());
         let mut wrong = v.payoffs.clone();
         wrong[0] += Q::new(1.into(), 3.into());
         prop_assert!(!confirms(&g, &profile, &wrong).unwrap());
@@ -323,6 +324,7 @@ proptest! {
             .unwrap();
         prop_assert_eq!(&v.max_gain, &best_gain);
         prop_assert_eq!(confirms(&g, &profile, &v.payoffs).unwrap(), best_gain.is_zero());
+        prop_assert_eq!(expected_payoffs(&g, &profile).unwrap(), v.payoffs);
     }
 
     /// The machine-integer shortcuts for fractions agree with `Ratio`'s own operations.

@@ -4,7 +4,7 @@
 use super::{exact, Limits};
 use crate::error::{Error, Result};
 use crate::strategic::bimatrix::{Bimatrix, Equilibrium as Raw};
-use crate::strategic::game::{confirms, verify, NormalForm};
+use crate::strategic::game::{confirms, expected_payoffs, verify, NormalForm};
 use crate::strategic::pure::{eliminate, pure_equilibria, Dominator, Reduction};
 use crate::strategic::{
     enumpoly, envelope, gnm, lemke, logit, show, show_decimal, simpdiv, support, two_by_two,
@@ -351,7 +351,7 @@ fn run_method(
                 .map(|p| {
                     Ok(Raw {
                         profile: p.clone(),
-                        payoffs: verify(g, p)?.payoffs,
+                        payoffs: expected_payoffs(g, p)?,
                     })
                 })
                 .collect::<Result<_>>()?;

@@ -972,10 +972,8 @@ impl Payoffs {
         let strides = game.strides();
         let scaled: Vec<Vec<BigInt>> = (0..shape.len())
             .map(|i| {
-                let col: Vec<Q> = (0..game.profiles())
-                    .map(|k| game.payoffs_at(k)[i].clone())
-                    .collect();
-                super::over_common_denominator(&col).0
+                super::over_common_denominator((0..game.profiles()).map(|k| &game.payoffs_at(k)[i]))
+                    .0
             })
             .collect();
         let small = scaled

@@ -458,6 +458,19 @@ pub fn verify(game: &NormalForm, profile: &[Vec<Q>]) -> Result<Verification> {
     verify_within(game, profile, &Q::zero())
 }
 
+/// Each player's expected payoff at `profile`: [`verify`]'s payoffs, computed in machine
+/// integers when they hold them (a solver's answer is confirmed by [`confirms`] later, so
+/// building the whole verification here was done twice).
+pub fn expected_payoffs(game: &NormalForm, profile: &[Vec<Q>]) -> Result<Vec<Q>> {
+    if let Some(values) = game.values_small(profile) {
+        return Ok(values
+            .iter()
+            .map(|v| super::ratio_i128(v.pay, v.pay_den))
+            .collect());
+    }
+    Ok(verify(game, profile)?.payoffs)
+}
+
 /// Whether `profile` is an equilibrium with exactly these `payoffs`: [`verify`]'s answer
 /// without building it, for a caller that only confirms what a solver found (every number of
 /// an answer is a pair of big integers, and most of this check's time went into them).
