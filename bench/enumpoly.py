@@ -5,7 +5,7 @@ then one equilibrium by the logit path, the global Newton method and simplicial 
 larger games.
 
 For each game: the time of each (Nimbus as the `nimbus nash` process, start-up included, and
-through its Python package inside Python, as pygambit is timed; medians of seven runs on the
+through its Python package inside Python, as pygambit is timed; medians of 25 runs on the
 small games), how many equilibria each found, how many of Gambit's are
 among Nimbus's (within 1e-6), and how many of Nimbus's Gambit missed. Nimbus's irrational
 equilibria are boxes proved to hold one equilibrium each; Gambit's support events say where it
@@ -123,8 +123,8 @@ for shape in [] if os.environ.get("ONLY", "enumpoly") != "enumpoly" else ([2, 2,
         with open(path, "w") as f:
             f.write(nfg(shape, seed))
         # Alternate which runs first, so drifting load on a shared machine hits both; the
-        # in-Python figures are medians of several runs where one run is short.
-        reps = 7 if sum(shape) <= 10 else 1
+        # in-Python figures are medians of 25 runs where one run is short.
+        reps = 25 if sum(shape) <= 10 else 1
         if seed % 2 == 0:
             n, p, g = run_nimbus(path), run_nimbus_py(path, reps), run_gambit(path, reps)
         else:
@@ -137,7 +137,8 @@ for shape in [] if os.environ.get("ONLY", "enumpoly") != "enumpoly" else ([2, 2,
         g_in_n = sum(any(close(x, y) for y in n["equilibria"]) for x in g["equilibria"])
         n_only = sum(not any(close(x, y) for y in g["equilibria"]) for x in n["equilibria"])
         tp = p["time"] if p else float("nan")
-        print(f"{name:<16} {n['time']:>9.4f} {tp:>9.4f} {g['time']:>9.4f} "
+        # Six decimals: the small games take tens of microseconds inside Python.
+        print(f"{name:<16} {n['time']:>9.4f} {tp:>9.6f} {g['time']:>9.6f} "
               f"{n['time'] / g['time']:>7.2f} {tp / g['time']:>8.3f} "
               f"{len(n['equilibria']):>5} {n['certified']:>5} {len(g['equilibria']):>5} "
               f"{g_in_n:>6} {n_only:>6} {g['gave_up']:>9} {n['bound']:>16.1e}"
