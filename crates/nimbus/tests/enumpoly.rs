@@ -153,6 +153,18 @@ fn stops_say_what_they_covered() {
     .unwrap();
     assert!(starved.stopped.as_deref().unwrap().contains("--max-work"));
     assert!(starved.examined < all.examined);
+    // Profiles settled without a box (pruned, or solved by linear algebra: every pure one
+    // here) count too, so a budget smaller than one profile's table stops before the first.
+    let none = enumerate(
+        &g,
+        &Options {
+            max_work: 1,
+            ..Options::default()
+        },
+    )
+    .unwrap();
+    assert!(none.stopped.as_deref().unwrap().contains("--max-work"));
+    assert_eq!(none.examined, 0);
 }
 
 /// A game with `sigma` among its equilibria: random payoffs, each of player i's strategies

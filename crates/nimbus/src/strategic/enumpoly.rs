@@ -2308,6 +2308,14 @@ fn solve_batch(
     let mut outcomes: Vec<Option<Result<Outcome>>> = batch
         .iter()
         .map(|support| {
+            // Each profile is charged the size of its payoff table (what pruning and the
+            // linear systems read), so that the limits hold where no box is ever explored.
+            let size: usize = support.iter().map(Vec::len).product();
+            match meter.spend((size * n) as u64) {
+                Err(e) => return Some(Err(e)),
+                Ok(false) => return Some(Ok(Outcome::Stopped)),
+                Ok(true) => {}
+            }
             let dominated = (0..n).any(|i| {
                 let bases = pay.bases(i, support);
                 support[i]
