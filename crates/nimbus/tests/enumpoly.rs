@@ -143,28 +143,22 @@ fn stops_say_what_they_covered() {
     assert_eq!(some.examined, 40);
     assert!(some.stopped.as_deref().unwrap().contains("--max-supports"));
     assert!(some.exact.iter().all(|e| all.exact.contains(e)));
-    let starved = enumerate(
-        &g,
-        &Options {
-            max_work: 1000,
-            ..Options::default()
-        },
-    )
-    .unwrap();
-    assert!(starved.stopped.as_deref().unwrap().contains("--max-work"));
-    assert!(starved.examined < all.examined);
+    let with_work = |max_work| {
+        let r = enumerate(
+            &g,
+            &Options {
+                max_work,
+                ..Options::default()
+            },
+        )
+        .unwrap();
+        assert!(r.stopped.as_deref().unwrap().contains("--max-work"));
+        r.examined
+    };
+    assert!(with_work(1000) < all.examined);
     // Profiles settled without a box (pruned, or solved by linear algebra: every pure one
     // here) count too, so a budget smaller than one profile's table stops before the first.
-    let none = enumerate(
-        &g,
-        &Options {
-            max_work: 1,
-            ..Options::default()
-        },
-    )
-    .unwrap();
-    assert!(none.stopped.as_deref().unwrap().contains("--max-work"));
-    assert_eq!(none.examined, 0);
+    assert_eq!(with_work(1), 0);
 }
 
 /// A game with `sigma` among its equilibria: random payoffs, each of player i's strategies
