@@ -1840,8 +1840,6 @@ fn solve_support(
                     .any(|v| v.sign() == Order::Greater))
         })
         .collect();
-    // Each certificate takes about a tenth of a millisecond in exact arithmetic: several are
-    // shared among the cores (in order, so the answer does not depend on them).
     // Dyadic coefficients only where a solution is to be refined (most profiles have none).
     let cd: Coefs<Dy> = if candidates.is_empty() {
         Coefs {
@@ -1851,6 +1849,8 @@ fn solve_support(
     } else {
         Coefs::of(&cq)
     };
+    // Each certificate takes about a tenth of a millisecond in exact arithmetic: several are
+    // shared among the cores (in order, so the answer does not depend on them).
     let settle = |narrow: &Vec<Iv<f64>>| match refine(&sys, &cq, &cd, &ci, &cf, narrow, digits) {
         Isolated::Certified(b) => {
             let (regret, payoffs) = regret_bound(pay, &sys, &b, dens);
@@ -1867,9 +1867,8 @@ fn solve_support(
         match isolated {
             Isolated::Exact(q) => out.exact.push(q),
             Isolated::Certified(b) => {
-                if let Some((regret, payoffs)) = bound {
-                    out.certified.push((b, regret, payoffs));
-                }
+                let (regret, payoffs) = bound.unwrap_or_else(|| regret_bound(pay, &sys, &b, dens));
+                out.certified.push((b, regret, payoffs));
             }
             Isolated::NotEquilibrium => {}
             Isolated::Undecided(b) => {
