@@ -204,6 +204,25 @@ impl Dy {
         (&self.n << (e - self.e), &o.n << (e - o.e), e)
     }
 
+    /// `op` on the numerators written over the larger exponent: only the operand with fewer
+    /// bits below the point is shifted.
+    fn with_aligned(&self, o: &Dy, op: impl Fn(&BigInt, &BigInt) -> BigInt) -> Dy {
+        match self.e.cmp(&o.e) {
+            Ordering::Equal => Dy {
+                n: op(&self.n, &o.n),
+                e: self.e,
+            },
+            Ordering::Less => Dy {
+                n: op(&(&self.n << (o.e - self.e)), &o.n),
+                e: o.e,
+            },
+            Ordering::Greater => Dy {
+                n: op(&self.n, &(&o.n << (self.e - o.e))),
+                e: self.e,
+            },
+        }
+    }
+
     /// The largest multiple of `2^-bits` at most `self`.
     pub fn floor_to(&self, bits: u64) -> Dy {
         if self.e <= bits {
@@ -316,37 +335,10 @@ impl Scalar for Dy {
         Dy::enclose(q).0
     }
     fn add(&self, o: &Dy) -> Dy {
-        // Only the operand with fewer bits below the point is shifted.
-        match self.e.cmp(&o.e) {
-            Ordering::Equal => Dy {
-                n: &self.n + &o.n,
-                e: self.e,
-            },
-            Ordering::Less => Dy {
-                n: (&self.n << (o.e - self.e)) + &o.n,
-                e: o.e,
-            },
-            Ordering::Greater => Dy {
-                n: &self.n + (&o.n << (self.e - o.e)),
-                e: self.e,
-            },
-        }
+        self.with_aligned(o, |a, b| a + b)
     }
     fn sub(&self, o: &Dy) -> Dy {
-        match self.e.cmp(&o.e) {
-            Ordering::Equal => Dy {
-                n: &self.n - &o.n,
-                e: self.e,
-            },
-            Ordering::Less => Dy {
-                n: (&self.n << (o.e - self.e)) - &o.n,
-                e: o.e,
-            },
-            Ordering::Greater => Dy {
-                n: &self.n - (&o.n << (self.e - o.e)),
-                e: self.e,
-            },
-        }
+        self.with_aligned(o, |a, b| a - b)
     }
     fn mul(&self, o: &Dy) -> Dy {
         Dy {
@@ -423,8 +415,11 @@ impl Bound for Dy {
         a.mul(b)
     }
     fn middle(a: &Dy, b: &Dy) -> Dy {
-        let (x, y, e) = a.aligned(b);
-        Dy { n: x + y, e: e + 1 }
+        let sum = a.add(b);
+        Dy {
+            n: sum.n,
+            e: sum.e + 1,
+        }
     }
     /// The simplest rational in `[lo, hi]` widened outward to a grid 2^8 times finer than its
     /// width: the same answer unless a simpler rational lies within a 256th of the width
