@@ -14,8 +14,9 @@
 //! supports (conditional dominance) is skipped: no mixture of those supports makes it a best
 //! reply. Where at most two players mix, each one's indifferences are linear in the other's
 //! probabilities, and exact linear algebra solves the profile (unless its solutions form a
-//! continuum). On the rest the system is solved by subdivision of a box around the product of
-//! simplices, in interval arithmetic rounded outward:
+//! continuum); where three mix two strategies each, one quadratic does (module `closed`). On the
+//! rest the system is solved by subdivision of a box around the product of simplices, in
+//! interval arithmetic rounded outward:
 //!
 //! - a box where some equation cannot vanish, or where a strategy outside a support pays
 //!   more everywhere, holds no equilibrium;
@@ -57,6 +58,8 @@ use std::cmp::Ordering as Order;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
+
+mod closed;
 
 /// Limits on one enumeration. The enumeration stops (with what it covered) rather than fail
 /// when one is reached.
@@ -1452,18 +1455,21 @@ enum Isolated {
 
 /// Narrows a box proved to hold one solution until the solution is found exactly, or is
 /// decided (positive, no better strategy outside) and the box is narrower than asked.
+/// `rational: false` says the solution is known to be irrational (no rational is tried).
+#[allow(clippy::too_many_arguments)]
 fn refine(
     sys: &System,
     cq: &Coefs<Q>,
     cd: &Coefs<Dy>,
     ci: &Coefs<Iv<f64>>,
     cf: &Coefs<f64>,
-    start: &[Iv<f64>],
+    start: Vec<Iv<Dy>>,
     digits: u32,
+    rational: bool,
 ) -> Isolated {
     // Dyadic intervals: every centre is on a dyadic grid and every coefficient an integer,
     // so the arithmetic stays exact without reducing fractions.
-    let mut x = as_dyadic(start);
+    let mut x = start;
     let zero = Dy::from_f64(0.0);
     // Dyadic interval coefficients, made only when the doubles leave an inequality open.
     let mut cdi: Option<Coefs<Iv<Dy>>> = None;
@@ -1473,7 +1479,7 @@ fn refine(
     let mut last_width = f64::INFINITY;
     let mut stalled = 0;
     for _ in 0..24 {
-        if let Some(q) = exact_point(sys, cq, &x) {
+        if let Some(q) = rational.then(|| exact_point(sys, cq, &x)).flatten() {
             return if exact_is_equilibrium(sys, cq, &q) {
                 Isolated::Exact(q)
             } else {
@@ -1703,8 +1709,25 @@ fn explore(
     Ok(Some(found))
 }
 
-/// Every solution of one support profile's system that is an equilibrium.
+/// Every solution of one support profile's system that is an equilibrium: in closed form
+/// where three players mix two strategies each, by subdivision otherwise.
 fn solve_support(
+    pay: &Payoffs,
+    support: &[Vec<usize>],
+    dens: &[BigInt],
+    meter: &Meter,
+    digits: u32,
+) -> Result<Option<Solved>> {
+    if let Some(mixing) = closed::shape(support) {
+        if let Some(solved) = closed::solve(pay, support, mixing, dens, digits) {
+            return Ok(Some(solved));
+        }
+    }
+    subdivide(pay, support, dens, meter, digits)
+}
+
+/// [`solve_support`] by subdivision.
+fn subdivide(
     pay: &Payoffs,
     support: &[Vec<usize>],
     dens: &[BigInt],
@@ -1851,7 +1874,16 @@ fn solve_support(
     };
     // Each certificate takes about a tenth of a millisecond in exact arithmetic: several are
     // shared among the cores (in order, so the answer does not depend on them).
-    let settle = |narrow: &Vec<Iv<f64>>| match refine(&sys, &cq, &cd, &ci, &cf, narrow, digits) {
+    let settle = |narrow: &Vec<Iv<f64>>| match refine(
+        &sys,
+        &cq,
+        &cd,
+        &ci,
+        &cf,
+        as_dyadic(narrow),
+        digits,
+        true,
+    ) {
         Isolated::Certified(b) => {
             let (regret, payoffs) = regret_bound(pay, &sys, &b, dens);
             (Isolated::Certified(b), Some((regret, payoffs)))
@@ -2267,7 +2299,7 @@ pub fn near(
             narrow[f] = v.clone();
         }
         sys.firsts(&mut narrow);
-        match refine(&sys, &cq, &cd, &ci, &cf, &narrow, digits) {
+        match refine(&sys, &cq, &cd, &ci, &cf, as_dyadic(&narrow), digits, true) {
             Isolated::Exact(q) => report.exact.push(full(&pay, support, &q)),
             Isolated::Certified(b) => {
                 let (regret, payoffs) = regret_bound(&pay, &sys, &b, &dens);
@@ -2618,6 +2650,108 @@ mod tests {
         game_of(shape, raw_payoffs(shape, raw))
     }
 
+    /// Compares the closed form with the subdivision on every support profile of `game`
+    /// where three players mix two strategies each; the number of profiles the closed form
+    /// decided, and of the roots it found (exact, certified).
+    fn closed_against_subdivision(
+        game: &NormalForm,
+    ) -> std::result::Result<(usize, (usize, usize)), proptest::test_runner::TestCaseError> {
+        let pay = Payoffs::new(game);
+        let dens = denominators(game);
+        let opts = Options::default();
+        let meter = Meter::new(&opts);
+        let (mut decided, mut exact, mut certified) = (0, 0, 0);
+        for support in all_supports(&game.shape()) {
+            let Some(mixing) = closed::shape(&support) else {
+                continue;
+            };
+            let Some(got) = closed::solve(&pay, &support, mixing, &dens, 16) else {
+                continue;
+            };
+            decided += 1;
+            let want = subdivide(&pay, &support, &dens, &meter, 16)
+                .unwrap()
+                .unwrap();
+            if !want.unresolved.is_empty() {
+                // Where the subdivision could not decide (a singular solution on the simplex's
+                // boundary, outside this support), each root the closed form lists is one it
+                // found or in a region it left open.
+                let within = |p: &[Vec<Q>]| {
+                    want.unresolved.iter().any(|u| {
+                        p.iter()
+                            .flatten()
+                            .zip(u.lower.iter().flatten())
+                            .all(|(v, l)| v >= l)
+                            && p.iter()
+                                .flatten()
+                                .zip(u.upper.iter().flatten())
+                                .all(|(v, h)| v <= h)
+                    })
+                };
+                for q in &got.exact {
+                    proptest::prop_assert!(
+                        want.exact.contains(q) || within(&full(&pay, &support, q)),
+                        "support {:?}",
+                        support
+                    );
+                }
+                for (b, _, _) in &got.certified {
+                    let lo: Vec<Q> = b.iter().map(|v| v.lo.clone()).collect();
+                    let meets = want
+                        .certified
+                        .iter()
+                        .any(|(c, _, _)| b.iter().zip(c).all(|(u, v)| u.meet(v).is_some()));
+                    proptest::prop_assert!(meets || within(&full(&pay, &support, &lo)));
+                }
+                continue;
+            }
+            let mut w = want.exact.clone();
+            w.sort();
+            proptest::prop_assert_eq!(&got.exact, &w, "support {:?}", support);
+            proptest::prop_assert_eq!(got.certified.len(), want.certified.len());
+            for (b, regret, _) in &got.certified {
+                proptest::prop_assert!(
+                    want.certified
+                        .iter()
+                        .any(|(c, _, _)| b.iter().zip(c).all(|(u, v)| u.meet(v).is_some())),
+                    "support {:?}",
+                    support
+                );
+                proptest::prop_assert!(regret < &Q::new(1.into(), BigInt::from(10).pow(12)));
+            }
+            exact += got.exact.len();
+            certified += got.certified.len();
+        }
+        Ok((decided, (exact, certified)))
+    }
+
+    /// The closed form on random 2×2×2 games with payoffs 0..9 (mostly isolated roots, some of
+    /// them rational): what the subdivision finds, and both kinds of roots met.
+    #[test]
+    fn closed_form_on_random_games() {
+        let mut seed: u64 = 7;
+        let (mut decided, mut exact, mut certified) = (0, 0, 0);
+        for _ in 0..200 {
+            let raw: Vec<i64> = (0..24)
+                .map(|_| {
+                    seed = seed
+                        .wrapping_mul(6364136223846793005)
+                        .wrapping_add(1442695040888963407);
+                    ((seed >> 33) % 10) as i64
+                })
+                .collect();
+            let game = random_game(&[2, 2, 2], &raw);
+            let (d, (e, c)) = closed_against_subdivision(&game).unwrap();
+            decided += d;
+            exact += e;
+            certified += c;
+        }
+        assert!(
+            decided > 150 && exact > 0 && certified > 0,
+            "{decided} decided, {exact} exact, {certified} certified"
+        );
+    }
+
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(24))]
         /// Where at most two players mix, linear algebra finds what subdivision finds: the
@@ -2646,6 +2780,18 @@ mod tests {
                 proptest::prop_assert!(got.certified.is_empty() && got.unresolved.is_empty());
             }
             proptest::prop_assert!(decided > 0);
+        }
+
+        /// Where three players mix two strategies each, the closed form finds what the
+        /// subdivision finds on every profile it decides: the same exact equilibria and as
+        /// many certified ones, each box meeting one of the subdivision's (small payoffs, so
+        /// that ties, poles and singular systems are common).
+        #[test]
+        fn closed_form_agrees_with_subdivision(
+            shape in proptest::collection::vec(2usize..4, 3..5),
+            raw in proptest::collection::vec(0i64..6, 1..200),
+        ) {
+            closed_against_subdivision(&random_game(&shape, &raw))?;
         }
 
         /// Machine integers give the big integers' answer whenever they do not overflow

@@ -11,6 +11,7 @@
 
 use super::Q;
 use num_bigint::BigInt;
+use num_integer::Integer;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 use std::cmp::Ordering;
 
@@ -264,6 +265,29 @@ impl Dy {
             x = up(x);
         }
         x
+    }
+
+    /// The integer `n`.
+    pub fn int(n: BigInt) -> Dy {
+        Dy { n, e: 0 }
+    }
+
+    /// `self / d` (`d` not zero) rounded down, or up when `up`, to a multiple of `2^-bits`:
+    /// one integer division, where a rational would reduce a fraction.
+    pub fn div_to(&self, d: &Dy, bits: u64, up: bool) -> Dy {
+        // self / d = (a 2^eb) / (b 2^ea) for self = a 2^-ea and d = b 2^-eb.
+        let mut num = &self.n << (d.e + bits);
+        let mut den = &d.n << self.e;
+        if den.is_negative() {
+            num = -num;
+            den = -den;
+        }
+        let n = if up {
+            -((-num).div_floor(&den))
+        } else {
+            num.div_floor(&den)
+        };
+        Dy { n, e: bits }
     }
 
     /// The dyadic equal to `q`, if there is one.

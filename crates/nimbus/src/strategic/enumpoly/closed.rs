@@ -1,0 +1,420 @@
+//! Support profiles on which exactly three players mix, two strategies each, solved in closed
+//! form: one quadratic.
+//!
+//! Every other player plays one strategy, so each mixing player's indifference is bilinear in
+//! the other two mixing players' second probabilities. Call them `x`, `y`, `z` (players `u`,
+//! `v`, `w`, in order). `u`'s indifference gives `y = nu(z) / pu(z)` and `v`'s gives
+//! `x = nv(z) / pv(z)`, ratios of linear functions of `z`; `w`'s, multiplied by both
+//! denominators, is a quadratic `f(z)`. Every solution with `pu(z)` and `pv(z)` not zero has
+//! `z` a root of `f`, and each such root gives exactly one solution. A solution where a
+//! denominator vanishes needs its numerator to vanish there too, at a rational `z` that is
+//! then a root of `f` as well: there one player is indifferent whatever its opponent does,
+//! and the other two equations are linear in turn (McKelvey and McLennan's 2×2×2 game has
+//! one of its two totally mixed equilibria there). Where the solutions are not isolated (`f`
+//! vanishes identically, or a point's last equation does for every value of an unknown) the
+//! profile is left to the subdivision, which reports continua.
+//!
+//! Roots are first placed by interval arithmetic on doubles, which discards those outside the
+//! open cube (on random games most profiles end there, in machine integers). A rational root is
+//! verified in rational arithmetic; an irrational one, `(-f1 ± sqrt(D)) / (2 f2)`, is enclosed
+//! from an integer square root, its box shown to hold no other solution (the other root and the
+//! denominators' zeros are outside it), and handed to the refinement that certifies the
+//! subdivision's roots, which decides positivity and the strategies outside the supports and
+//! bounds the regret. On the random 3×3×3 games of the benchmark a fifth of the subdivision's
+//! time was on such profiles, and on 2×2×2 games the whole of it.
+
+use super::{exact_is_equilibrium, refine, regret_bound, system, Coefs, Isolated, Payoffs, Solved};
+use crate::strategic::interval::{down, up, Bound, Dy, Iv, Scalar};
+use crate::strategic::ring::{Overflow, Ring};
+use crate::strategic::Q;
+use num_bigint::BigInt;
+use num_traits::{One, Signed, Zero};
+use std::cmp::Ordering;
+
+/// `c[0] + c[1] z`.
+type Lin<T> = [T; 2];
+
+/// The elimination of `x` and `y`: `y = nu / pu`, `x = nv / pv`, at the roots `z` of
+/// `f[0] + f[1] z + f[2] z^2`.
+struct Elim<T> {
+    pu: Lin<T>,
+    nu: Lin<T>,
+    pv: Lin<T>,
+    nv: Lin<T>,
+    /// `w`'s indifference, `a + b x + c y + d x y`.
+    w: [T; 4],
+    f: [T; 3],
+}
+
+/// Which root of `f` (the quadratic formula's sign, or the one root of a linear `f`).
+#[derive(Clone, Copy, Debug, PartialEq)]
+enum Which {
+    Linear,
+    Minus,
+    Plus,
+}
+
+/// What the closed form decided before exact arithmetic.
+enum Placed {
+    /// Not decided here.
+    General,
+    /// No root in the open cube.
+    Nothing,
+    /// Roots that may lie in the open cube (the others are outside it), with intervals of
+    /// doubles around `x`, `y` and `z` (the whole line for a ratio the doubles cannot bound).
+    Roots(Box<Elim<BigInt>>, Vec<(Which, [Iv<f64>; 3])>),
+}
+
+fn neg<T: Ring>(a: &T) -> Result<T, Overflow> {
+    T::small(0).sub(a)
+}
+
+fn lin_mul<T: Ring>(a: &Lin<T>, b: &Lin<T>) -> Result<[T; 3], Overflow> {
+    Ok([
+        a[0].mul(&b[0])?,
+        a[0].mul(&b[1])?.add(&a[1].mul(&b[0])?)?,
+        a[1].mul(&b[1])?,
+    ])
+}
+
+/// `w · a · b` added to `acc`.
+fn add_scaled<T: Ring>(acc: &mut [T; 3], w: &T, a: &Lin<T>, b: &Lin<T>) -> Result<(), Overflow> {
+    let p = lin_mul(a, b)?;
+    for (s, t) in acc.iter_mut().zip(&p) {
+        *s = s.add(&w.mul(t)?)?;
+    }
+    Ok(())
+}
+
+/// Player `i`'s indifference between its two strategies as `a + b s + c t + d s t`, where `s`
+/// and `t` are the second probabilities of the first and second other mixing players.
+fn bilinear<T: Ring>(
+    pay: &Payoffs,
+    table: &[Vec<T>],
+    support: &[Vec<usize>],
+    i: usize,
+) -> Result<[T; 4], Overflow> {
+    // Four profiles of the others' supports, the first other mixing player fastest.
+    let bases = pay.bases(i, support);
+    let st = pay.strides[i];
+    let (a0, a1) = (support[i][0], support[i][1]);
+    let c = |k: usize| table[i][bases[k] + a1 * st].sub(&table[i][bases[k] + a0 * st]);
+    let (c00, c10, c01, c11) = (c(0)?, c(1)?, c(2)?, c(3)?);
+    let b = c10.sub(&c00)?;
+    let c = c01.sub(&c00)?;
+    let d = c11.sub(&c10)?.sub(&c01)?.add(&c00)?;
+    Ok([c00, b, c, d])
+}
+
+/// The interval of doubles around an integer.
+fn iv<T: Ring>(t: &T) -> Iv<f64> {
+    match t.to_small() {
+        Some(s) if s.unsigned_abs() <= 1 << 53 => Iv::point(s as f64),
+        _ => {
+            let (lo, hi) = f64::enclose(&Q::from_integer(t.to_big()));
+            Iv::new(lo, hi)
+        }
+    }
+}
+
+fn lin_iv(c: &[Iv<f64>; 2], z: &Iv<f64>) -> Iv<f64> {
+    c[0].add(&c[1].mul(z))
+}
+
+/// `a / b`, rounded outward; `None` if `b` may be zero.
+fn quotient(a: &Iv<f64>, b: &Iv<f64>) -> Option<Iv<f64>> {
+    if b.lo <= 0.0 && b.hi >= 0.0 {
+        return None;
+    }
+    let q = [a.lo / b.lo, a.lo / b.hi, a.hi / b.lo, a.hi / b.hi];
+    let lo = q.iter().copied().fold(f64::INFINITY, f64::min);
+    let hi = q.iter().copied().fold(f64::NEG_INFINITY, f64::max);
+    Some(Iv::new(down(lo), up(hi)))
+}
+
+/// True when `v` lies outside `(0, 1)` for certain.
+fn outside(v: &Iv<f64>) -> bool {
+    v.hi <= 0.0 || v.lo >= 1.0
+}
+
+/// The elimination in the ring `T`, and the roots the doubles cannot exclude.
+fn place<T: Ring>(
+    pay: &Payoffs,
+    table: &[Vec<T>],
+    support: &[Vec<usize>],
+    [u, v, w]: [usize; 3],
+) -> Result<Placed, Overflow> {
+    let [au, bu, cu, du] = bilinear(pay, table, support, u)?;
+    let [av, bv, cv, dv] = bilinear(pay, table, support, v)?;
+    let [aw, bw, cw, dw] = bilinear(pay, table, support, w)?;
+    let pu = [bu, du];
+    let nu = [neg(&au)?, neg(&cu)?];
+    let pv = [bv, dv];
+    let nv = [neg(&av)?, neg(&cv)?];
+    let zero = |l: &Lin<T>| l.iter().all(|c| c.signum_i() == 0);
+    if zero(&pu) || zero(&pv) {
+        return Ok(Placed::General);
+    }
+    let mut f = [T::small(0), T::small(0), T::small(0)];
+    add_scaled(&mut f, &aw, &pu, &pv)?;
+    add_scaled(&mut f, &bw, &nv, &pu)?;
+    add_scaled(&mut f, &cw, &nu, &pv)?;
+    add_scaled(&mut f, &dw, &nv, &nu)?;
+    if f.iter().all(|c| c.signum_i() == 0) {
+        return Ok(Placed::General);
+    }
+    // Each candidate root as an interval of doubles.
+    let fi = [iv(&f[0]), iv(&f[1]), iv(&f[2])];
+    let mut roots: Vec<(Which, Iv<f64>)> = Vec::new();
+    if f[2].signum_i() == 0 {
+        if let Some(z) = quotient(&fi[0].mul(&Iv::point(-1.0)), &fi[1]) {
+            roots.push((Which::Linear, z));
+        } else if f[1].signum_i() != 0 {
+            // Unreachable in practice (a nonzero integer is exactly a nonzero double).
+            roots.push((Which::Linear, Iv::new(f64::NEG_INFINITY, f64::INFINITY)));
+        }
+    } else {
+        let disc = f[1].mul(&f[1])?.sub(&T::small(4).mul(&f[0])?.mul(&f[2])?)?;
+        if disc.signum_i() < 0 {
+            return Ok(Placed::Nothing);
+        }
+        let d = iv(&disc);
+        let s = Iv::new(down(d.lo.max(0.0).sqrt()), up(d.hi.sqrt()));
+        let two_f2 = fi[2].mul(&Iv::point(2.0));
+        let minus_f1 = fi[1].mul(&Iv::point(-1.0));
+        for (which, num) in [
+            (Which::Minus, minus_f1.sub(&s)),
+            (Which::Plus, minus_f1.add(&s)),
+        ] {
+            if disc.signum_i() == 0 && which == Which::Plus {
+                break;
+            }
+            let z = quotient(&num, &two_f2).unwrap_or(Iv::new(f64::NEG_INFINITY, f64::INFINITY));
+            roots.push((which, z));
+        }
+    }
+    let (pui, nui, pvi, nvi) = (
+        [iv(&pu[0]), iv(&pu[1])],
+        [iv(&nu[0]), iv(&nu[1])],
+        [iv(&pv[0]), iv(&pv[1])],
+        [iv(&nv[0]), iv(&nv[1])],
+    );
+    let line = Iv::new(f64::NEG_INFINITY, f64::INFINITY);
+    let kept: Vec<(Which, [Iv<f64>; 3])> = roots
+        .into_iter()
+        .filter_map(|(which, z)| {
+            let y = quotient(&lin_iv(&nui, &z), &lin_iv(&pui, &z));
+            let x = quotient(&lin_iv(&nvi, &z), &lin_iv(&pvi, &z));
+            let (x, y) = (x.unwrap_or(line.clone()), y.unwrap_or(line.clone()));
+            (!(outside(&z) || outside(&x) || outside(&y))).then_some((which, [x, y, z]))
+        })
+        .collect();
+    if kept.is_empty() {
+        return Ok(Placed::Nothing);
+    }
+    let l = |c: &[T]| [c[0].to_big(), c[1].to_big()];
+    let e = Elim {
+        pu: l(&pu),
+        nu: l(&nu),
+        pv: l(&pv),
+        nv: l(&nv),
+        w: [aw, bw, cw, dw].map(|c| c.to_big()),
+        f: f.map(|c| c.to_big()),
+    };
+    Ok(Placed::Roots(Box::new(e), kept))
+}
+
+fn at(c: &Lin<BigInt>, z: &Q) -> Q {
+    Q::from_integer(c[0].clone()) + z * Q::from_integer(c[1].clone())
+}
+
+/// The three mixing players, when exactly three mix over two strategies each and the others
+/// play one.
+pub(super) fn shape(support: &[Vec<usize>]) -> Option<[usize; 3]> {
+    let mut mixing = support.iter().enumerate().filter(|(_, s)| s.len() > 1);
+    let (u, v, w) = (mixing.next()?, mixing.next()?, mixing.next()?);
+    if mixing.next().is_some() || [u, v, w].iter().any(|(_, s)| s.len() != 2) {
+        return None;
+    }
+    Some([u.0, v.0, w.0])
+}
+
+/// A point of the support profile with the mixing players' second probabilities `t`
+/// (`S` an exact number or an interval).
+fn point<S: Scalar>(support: &[Vec<usize>], mixing: [usize; 3], t: [S; 3]) -> Vec<S> {
+    let mut out = Vec::with_capacity(support.len() + 3);
+    for (i, s) in support.iter().enumerate() {
+        match mixing.iter().position(|&m| m == i) {
+            Some(k) => {
+                out.push(S::unit().sub(&t[k]));
+                out.push(t[k].clone());
+            }
+            None => out.extend((0..s.len()).map(|_| S::unit())),
+        }
+    }
+    out
+}
+
+/// Every equilibrium of a support profile on which exactly three players mix two strategies
+/// each, or `None` where the closed form does not decide (the subdivision then does).
+pub(super) fn solve(
+    pay: &Payoffs,
+    support: &[Vec<usize>],
+    mixing: [usize; 3],
+    dens: &[BigInt],
+    digits: u32,
+) -> Option<Solved> {
+    let placed = match pay.small.as_ref().map(|t| place(pay, t, support, mixing)) {
+        Some(Ok(p)) => p,
+        _ => place(pay, &pay.scaled, support, mixing).ok()?,
+    };
+    let mut out = Solved::default();
+    let (e, roots) = match placed {
+        Placed::General => return None,
+        Placed::Nothing => return Some(out),
+        Placed::Roots(e, roots) => (e, roots),
+    };
+    let (sys, cq) = system(pay, support);
+    let ci: Coefs<Iv<f64>> = Coefs::of(&cq);
+    // Most roots in the cube give a strategy outside the supports a better payoff, which the
+    // doubles already show.
+    let roots: Vec<Which> = roots
+        .into_iter()
+        .filter(|(_, t)| {
+            let finite = t.iter().all(|v| v.lo.is_finite() && v.hi.is_finite());
+            !finite
+                || !sys
+                    .inequalities(&ci, &point(support, mixing, t.clone()))
+                    .iter()
+                    .any(|v| v.sign() == Ordering::Greater)
+        })
+        .map(|(w, _)| w)
+        .collect();
+    if roots.is_empty() {
+        return Some(out);
+    }
+    let [f0, f1, f2] = &e.f;
+    let disc = f1 * f1 - BigInt::from(4) * f0 * f2;
+    let root = disc.sqrt();
+    if f2.is_zero() || &root * &root == disc {
+        for which in roots {
+            let z = match which {
+                Which::Linear => Q::new(-f0, f1.clone()),
+                Which::Minus => Q::new(-f1 - &root, f2 * 2),
+                Which::Plus => Q::new(-f1 + &root, f2 * 2),
+            };
+            if let Some(q) = rational_solution(&e, support, mixing, z).ok()? {
+                if exact_is_equilibrium(&sys, &cq, &q) {
+                    out.exact.push(q);
+                }
+            }
+        }
+        out.exact.sort();
+        return Some(out);
+    }
+    let cf: Coefs<f64> = Coefs::of(&cq);
+    let cd: Coefs<Dy> = Coefs::of(&cq);
+    let bits = (digits as f64 * 3.33) as u64 + 88;
+    for which in roots {
+        let start = irrational_box(&e, &disc, which, bits)?;
+        let start = point(support, mixing, start);
+        match refine(&sys, &cq, &cd, &ci, &cf, start, digits, false) {
+            Isolated::Exact(q) => out.exact.push(q),
+            Isolated::Certified(b) => {
+                let (regret, payoffs) = regret_bound(pay, &sys, &b, dens);
+                out.certified.push((b, regret, payoffs));
+            }
+            Isolated::NotEquilibrium => {}
+            Isolated::Undecided(_) => return None,
+        }
+    }
+    // In the order the subdivision lists its roots: by the lower ends of their boxes.
+    out.certified.sort_by(|a, b| {
+        a.0.iter()
+            .map(|v| &v.lo)
+            .partial_cmp(b.0.iter().map(|v| &v.lo))
+            .unwrap_or(Ordering::Equal)
+    });
+    Some(out)
+}
+
+/// The point of the solution at the rational root `z`, `Ok(None)` if there is none there, and
+/// `Err` where the solutions through `z` are not isolated.
+fn rational_solution(
+    e: &Elim<BigInt>,
+    support: &[Vec<usize>],
+    mixing: [usize; 3],
+    z: Q,
+) -> Result<Option<Vec<Q>>, ()> {
+    let (pu, nu, pv, nv) = (at(&e.pu, &z), at(&e.nu, &z), at(&e.pv, &z), at(&e.nv, &z));
+    let inside = |t: &Q| t.is_positive() && t < &Q::one();
+    let [a, b, c, d] = e.w.clone().map(Q::from_integer);
+    // `k0 + k1 s = 0`, for `s`.
+    let last = |k0: Q, k1: Q| match (k1.is_zero(), k0.is_zero()) {
+        (false, _) => Ok(Some(-k0 / k1)),
+        (true, true) => Err(()),
+        (true, false) => Ok(None),
+    };
+    // One unknown `t` known, the other from the last equation, `k0 + k1 t + (k2 + k3 t) s`.
+    let then = |t: Q, k: [&Q; 4]| -> Result<Option<(Q, Q)>, ()> {
+        if !inside(&t) {
+            return Ok(None);
+        }
+        Ok(last(k[0] + k[1] * &t, k[2] + k[3] * &t)?.map(|s| (t, s)))
+    };
+    let (x, y) = match (pu.is_zero(), pv.is_zero()) {
+        (false, false) => (nv / pv, nu / pu),
+        // `u` indifferent whatever `v` plays: `x` from `v`'s equation, then `y` from the last.
+        (true, false) if nu.is_zero() => match then(nv / pv, [&a, &b, &c, &d])? {
+            Some((x, y)) => (x, y),
+            None => return Ok(None),
+        },
+        (false, true) if nv.is_zero() => match then(nu / pu, [&a, &c, &b, &d])? {
+            Some((y, x)) => (x, y),
+            None => return Ok(None),
+        },
+        (true, true) if nu.is_zero() && nv.is_zero() => return Err(()),
+        // A denominator's zero where its numerator is not: no solution.
+        _ => return Ok(None),
+    };
+    Ok(Some(point(support, mixing, [x, y, z])))
+}
+
+/// A box of dyadics, narrower than `2^-bits` or so, around the solution at the irrational root
+/// `which` of `f`, proved to hold no other solution; `None` if that cannot be shown.
+fn irrational_box(e: &Elim<BigInt>, disc: &BigInt, which: Which, bits: u64) -> Option<[Iv<Dy>; 3]> {
+    let [_, f1, f2] = &e.f;
+    // sqrt(D) lies in [s, s + 1] / 2^bits.
+    let s = (disc << (2 * bits)).sqrt();
+    let den = Dy::int(f2 << (bits + 1));
+    let sign = if which == Which::Plus { 1 } else { -1 };
+    let ends = [&s, &(&s + 1)].map(|s| Dy::int((-f1 << bits) + s * sign));
+    let (zl, zh) = (
+        ends.iter().map(|n| n.div_to(&den, bits, false)).min()?,
+        ends.iter().map(|n| n.div_to(&den, bits, true)).max()?,
+    );
+    // No other solution is in the box: the other root is sqrt(D) / |f2| >= s / (2^bits |f2|)
+    // away, more than the box's width, and neither denominator has its zero in it (a linear
+    // function with one sign at both ends).
+    if zh.sub(&zl).mul(&Dy::int(f2.abs() << bits)) >= Dy::int(s) {
+        return None;
+    }
+    let zero = Dy::int(BigInt::zero());
+    let at = |c: &Lin<BigInt>, z: &Dy| Dy::int(c[0].clone()).add(&Dy::int(c[1].clone()).mul(z));
+    let mut out = Vec::with_capacity(2);
+    for (n, p) in [(&e.nv, &e.pv), (&e.nu, &e.pu)] {
+        let (dl, dh) = (at(p, &zl), at(p, &zh));
+        if dl == zero || dh == zero || (dl < zero) != (dh < zero) {
+            return None;
+        }
+        // A ratio of linear functions is monotone where its denominator keeps its sign: it
+        // lies between its values at the ends.
+        let (nl, nh) = (at(n, &zl), at(n, &zh));
+        let lo = nl.div_to(&dl, bits, false).min(nh.div_to(&dh, bits, false));
+        let hi = nl.div_to(&dl, bits, true).max(nh.div_to(&dh, bits, true));
+        out.push(Iv::new(lo, hi));
+    }
+    let y = out.pop()?;
+    let x = out.pop()?;
+    Some([x, y, Iv::new(zl, zh)])
+}
