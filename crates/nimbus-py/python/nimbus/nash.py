@@ -3,7 +3,7 @@
 ``rational``; equilibria are exact (Fractions) unless ``rational=False``."""
 
 from ._answers import Answer
-from ._strategic import Game
+from ._strategic import Equilibrium, Game
 
 __all__ = [
     "enummixed_solve",
@@ -31,8 +31,6 @@ def _game(game):
 def _result(game, method, r, rational):
     eqs = list(r["equilibria"])
     if not rational:
-        from ._strategic import Equilibrium
-
         eqs = [
             Equilibrium(
                 tuple(tuple(float(p) for p in s) for s in e),
@@ -55,8 +53,6 @@ def enumpoly_solve(game, rational=True, **limits):
     """Every equilibrium of a game with any number of players (support enumeration with
     certified solutions). Rational equilibria are exact; irrational ones follow as floats
     (the centres of their proved boxes, in ``enumeration.certified`` with exact bounds)."""
-    from ._strategic import Equilibrium
-
     g = _game(game)
     r = g.equilibria("enumpoly", **limits)
     out = _result(g, "enumpoly", r, rational)
@@ -98,8 +94,6 @@ def gnm_solve(game, **limits):
 
 
 def _one(game, method, limits):
-    from ._strategic import Equilibrium
-
     g = _game(game)
     r = g.equilibria(method, **limits)
     out = _result(g, method, r, True)
@@ -141,8 +135,6 @@ def lcp_solve(game, rational=True, **limits):
 def lp_solve(game, rational=True):
     """The equilibrium of a two-player zero-sum game by linear programming: both optimal
     strategies, with the value."""
-    from ._strategic import Equilibrium
-
     g = _game(game)
     z = g.zero_sum(float=not rational)
     value = z["value"]

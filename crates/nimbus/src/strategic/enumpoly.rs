@@ -998,20 +998,31 @@ impl Payoffs {
     /// The profile numbers of every profile of the others' supports with player `i` at its
     /// strategy 0, the first other player fastest.
     fn bases(&self, i: usize, support: &[Vec<usize>]) -> Vec<usize> {
-        let mut out = vec![0usize];
+        let total = support
+            .iter()
+            .enumerate()
+            .filter(|&(j, _)| j != i)
+            .map(|(_, s)| s.len())
+            .product();
+        // One allocation: each player's strategies after its first append copies of the list
+        // so far (the newest player's strategy slowest, as the tensors want), and its first
+        // is added in place last.
+        let mut out = Vec::with_capacity(total);
+        out.push(0usize);
         for (j, s) in support.iter().enumerate() {
             if j == i {
                 continue;
             }
-            let mut next = Vec::with_capacity(out.len() * s.len());
-            for &t in s {
-                for &b in &out {
-                    next.push(b + t * self.strides[j]);
+            let (len, st) = (out.len(), self.strides[j]);
+            for &t in &s[1..] {
+                for b in 0..len {
+                    out.push(out[b] + t * st);
                 }
             }
-            out = next;
+            for b in &mut out[..len] {
+                *b += s[0] * st;
+            }
         }
-        // `next` above put the newest player's strategy slowest, as the tensors want.
         out
     }
 
@@ -1146,6 +1157,7 @@ fn linear_support<T: Ring>(
     pay: &Payoffs,
     table: &[Vec<T>],
     support: &[Vec<usize>],
+    all_bases: &[Vec<usize>],
 ) -> std::result::Result<Linear, Overflow> {
     let mixing: Vec<usize> = (0..support.len())
         .filter(|&i| support[i].len() > 1)
@@ -1161,7 +1173,7 @@ fn linear_support<T: Ring>(
     for (w, &i) in mixing.iter().enumerate() {
         let other = mixing.get(1 - w).copied();
         // The others' support profiles: only `other`'s strategy varies, in support order.
-        let bases = pay.bases(i, support);
+        let bases = &all_bases[i];
         let st = pay.strides[i];
         let a0 = support[i][0];
         let diff = |a: usize, k: usize| table[i][k + a * st].sub(&table[i][k + a0 * st]);
@@ -1200,7 +1212,7 @@ fn linear_support<T: Ring>(
     // No strategy outside a support pays more than the support's (the denominators are
     // positive, so numerators decide the sign).
     for (k, s) in support.iter().enumerate() {
-        let bases = pay.bases(k, support);
+        let bases = &all_bases[k];
         let mut weights = vec![T::small(1)];
         for (j, sj) in support.iter().enumerate() {
             if j == k {
@@ -1237,12 +1249,17 @@ fn linear_support<T: Ring>(
     ))
 }
 
-/// [`linear_support`] in machine integers, or in big ones when they overflow.
-fn linear(pay: &Payoffs, support: &[Vec<usize>]) -> Linear {
-    if let Some(Ok(l)) = pay.small.as_ref().map(|t| linear_support(pay, t, support)) {
+/// [`linear_support`] in machine integers, or in big ones when they overflow; `bases[i]` is
+/// [`Payoffs::bases`] of player `i`.
+fn linear(pay: &Payoffs, support: &[Vec<usize>], bases: &[Vec<usize>]) -> Linear {
+    if let Some(Ok(l)) = pay
+        .small
+        .as_ref()
+        .map(|t| linear_support(pay, t, support, bases))
+    {
         return l;
     }
-    linear_support(pay, &pay.scaled, support).unwrap_or(Linear::General)
+    linear_support(pay, &pay.scaled, support, bases).unwrap_or(Linear::General)
 }
 
 /// A proved solution: its box and regret bound and payoff intervals.
@@ -2347,16 +2364,19 @@ fn solve_batch(
                 Ok(false) => return Some(Ok(Outcome::Stopped)),
                 Ok(true) => {}
             }
-            let dominated = (0..n).any(|i| {
-                let bases = pay.bases(i, support);
-                support[i]
+            // Each player's profiles of the others' supports, for pruning and the linear case.
+            let mut bases: Vec<Vec<usize>> = Vec::with_capacity(n);
+            for i in 0..n {
+                let b = pay.bases(i, support);
+                if support[i]
                     .iter()
-                    .any(|&a| pay.conditionally_dominated(i, a, &bases))
-            });
-            if dominated {
-                return Some(Ok(Outcome::Pruned));
+                    .any(|&a| pay.conditionally_dominated(i, a, &b))
+                {
+                    return Some(Ok(Outcome::Pruned));
+                }
+                bases.push(b);
             }
-            match linear(pay, support) {
+            match linear(pay, support, &bases) {
                 Linear::Nothing => Some(Ok(Outcome::Solved(Solved::default()))),
                 Linear::Equilibrium(q) => Some(Ok(Outcome::Solved(Solved {
                     exact: vec![q],
@@ -2769,7 +2789,8 @@ mod tests {
             let meter = Meter::new(&opts);
             let mut decided = 0;
             for support in all_supports(&shape) {
-                let want = match linear(&pay, &support) {
+                let bases: Vec<Vec<usize>> = (0..shape.len()).map(|i| pay.bases(i, &support)).collect();
+                let want = match linear(&pay, &support, &bases) {
                     Linear::General => continue,
                     Linear::Nothing => vec![],
                     Linear::Equilibrium(q) => vec![q],
@@ -2807,8 +2828,9 @@ mod tests {
             let pay = Payoffs::new(&game);
             let table = pay.small.as_ref().unwrap();
             for support in all_supports(&shape) {
-                let exact = linear_support(&pay, &pay.scaled, &support).unwrap();
-                if let Ok(l) = linear_support(&pay, table, &support) {
+                let bases: Vec<Vec<usize>> = (0..3).map(|i| pay.bases(i, &support)).collect();
+                let exact = linear_support(&pay, &pay.scaled, &support, &bases).unwrap();
+                if let Ok(l) = linear_support(&pay, table, &support, &bases) {
                     proptest::prop_assert_eq!(l, exact);
                 }
             }

@@ -28,6 +28,17 @@ pub struct NormalForm {
 /// gigabytes of exact numbers.
 pub const MAX_PROFILES: u64 = 50_000_000;
 
+/// `a · b`, or `None` on overflow: a product of two numbers that fit in 64 bits cannot
+/// overflow, and is not sent through the runtime's checked 128-bit multiplication.
+#[inline]
+fn mul_i128(a: i128, b: i128) -> Option<i128> {
+    if a as i64 as i128 == a && b as i64 as i128 == b {
+        Some(a * b)
+    } else {
+        a.checked_mul(b)
+    }
+}
+
 impl NormalForm {
     /// A game from its parts; the payoffs are listed profile by profile, first player fastest.
     pub fn new(
@@ -304,12 +315,16 @@ impl NormalForm {
                 let mut w: i128 = 1;
                 for (j, &s) in p.iter().enumerate() {
                     if j != i {
-                        w = w.checked_mul(numer[j][s])?;
+                        w = mul_i128(w, numer[j][s])?;
+                        // Most profiles of a pure or small-support answer weigh nothing.
+                        if w == 0 {
+                            break;
+                        }
                     }
                 }
                 if w != 0 {
                     let cell = &mut sums[i][p[i]];
-                    *cell = cell.checked_add(w.checked_mul(pay[k * n + i])?)?;
+                    *cell = cell.checked_add(mul_i128(w, pay[k * n + i])?)?;
                 }
             }
         }
@@ -346,15 +361,15 @@ impl NormalForm {
             let mut den = pay_scale;
             for (j, &l) in scale.iter().enumerate() {
                 if j != i {
-                    den = den.checked_mul(l)?;
+                    den = mul_i128(den, l)?;
                 }
             }
             let v = &sums[i];
             let pay = v
                 .iter()
                 .zip(&numer[i])
-                .try_fold(0i128, |a, (x, y)| a.checked_add(x.checked_mul(*y)?))?;
-            let pay_den = den.checked_mul(scale[i])?;
+                .try_fold(0i128, |a, (x, y)| a.checked_add(mul_i128(*x, *y)?))?;
+            let pay_den = mul_i128(den, scale[i])?;
             let (strategy, &best) = v
                 .iter()
                 .enumerate()
@@ -365,7 +380,7 @@ impl NormalForm {
                 best,
                 den,
                 strategy,
-                gain: best.checked_mul(scale[i])?.checked_sub(pay)?,
+                gain: mul_i128(best, scale[i])?.checked_sub(pay)?,
             });
         }
         Some(values)
@@ -479,7 +494,7 @@ pub fn confirms(game: &NormalForm, profile: &[Vec<Q>], payoffs: &[Q]) -> Result<
     if let Some(values) = game.values_small(profile) {
         let same = |v: &SmallValues, q: &Q| -> Option<bool> {
             let (n, d) = (q.numer().to_i128()?, q.denom().to_i128()?);
-            Some(n.checked_mul(v.pay_den)? == v.pay.checked_mul(d)?)
+            Some(mul_i128(n, v.pay_den)? == mul_i128(v.pay, d)?)
         };
         if payoffs.len() == values.len() {
             let checked = values
