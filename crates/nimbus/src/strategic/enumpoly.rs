@@ -14,8 +14,8 @@
 //! supports (conditional dominance) is skipped: no mixture of those supports makes it a best
 //! reply. Where at most two players mix, each one's indifferences are linear in the other's
 //! probabilities, and exact linear algebra solves the profile (unless its solutions form a
-//! continuum); where three mix two strategies each, one quadratic does (module `closed`). On the
-//! rest the system is solved by subdivision of a box around the product of simplices, in
+//! continuum); where three mix two strategies each, or two mix two and one three, one quadratic
+//! does (module `closed`). On the rest the system is solved by subdivision of a box around the product of simplices, in
 //! interval arithmetic rounded outward:
 //!
 //! - a box where some equation cannot vanish, or where a strategy outside a support pays
@@ -1727,7 +1727,8 @@ fn explore(
 }
 
 /// Every solution of one support profile's system that is an equilibrium: in closed form
-/// where three players mix two strategies each, by subdivision otherwise.
+/// where three players mix two strategies each, or two mix two and one three, by subdivision
+/// otherwise.
 fn solve_support(
     pay: &Payoffs,
     support: &[Vec<usize>],
@@ -1737,6 +1738,11 @@ fn solve_support(
 ) -> Result<Option<Solved>> {
     if let Some(mixing) = closed::shape(support) {
         if let Some(solved) = closed::solve(pay, support, mixing, dens, digits) {
+            return Ok(Some(solved));
+        }
+    }
+    if let Some(players) = closed::triple::shape(support) {
+        if let Some(solved) = closed::triple::solve(pay, support, players, dens, digits) {
             return Ok(Some(solved));
         }
     }
@@ -2670,8 +2676,8 @@ mod tests {
         game_of(shape, raw_payoffs(shape, raw))
     }
 
-    /// Compares the closed form with the subdivision on every support profile of `game`
-    /// where three players mix two strategies each; the number of profiles the closed form
+    /// Compares the closed forms with the subdivision on every support profile of `game`
+    /// where three players mix two strategies each, or two mix two and one three; the number of profiles the closed form
     /// decided, and of the roots it found (exact, certified).
     fn closed_against_subdivision(
         game: &NormalForm,
@@ -2682,10 +2688,14 @@ mod tests {
         let meter = Meter::new(&opts);
         let (mut decided, mut exact, mut certified) = (0, 0, 0);
         for support in all_supports(&game.shape()) {
-            let Some(mixing) = closed::shape(&support) else {
+            let got = if let Some(mixing) = closed::shape(&support) {
+                closed::solve(&pay, &support, mixing, &dens, 16)
+            } else if let Some(players) = closed::triple::shape(&support) {
+                closed::triple::solve(&pay, &support, players, &dens, 16)
+            } else {
                 continue;
             };
-            let Some(got) = closed::solve(&pay, &support, mixing, &dens, 16) else {
+            let Some(got) = got else {
                 continue;
             };
             decided += 1;
@@ -2745,14 +2755,21 @@ mod tests {
         Ok((decided, (exact, certified)))
     }
 
-    /// The closed form on random 2×2×2 games with payoffs 0..9 (mostly isolated roots, some of
-    /// them rational): what the subdivision finds, and both kinds of roots met.
+    /// The closed forms on random 2×2×2 and 2×2×3 games with payoffs 0..9 (mostly isolated
+    /// roots, some of them rational): what the subdivision finds, and both kinds of roots met.
     #[test]
     fn closed_form_on_random_games() {
+        for shape in [[2, 2, 2], [2, 2, 3], [3, 2, 2]] {
+            closed_form_on_random(&shape);
+        }
+    }
+
+    fn closed_form_on_random(shape: &[usize]) {
         let mut seed: u64 = 7;
         let (mut decided, mut exact, mut certified) = (0, 0, 0);
+        let cells = 3 * shape.iter().product::<usize>();
         for _ in 0..200 {
-            let raw: Vec<i64> = (0..24)
+            let raw: Vec<i64> = (0..cells)
                 .map(|_| {
                     seed = seed
                         .wrapping_mul(6364136223846793005)
@@ -2760,7 +2777,7 @@ mod tests {
                     ((seed >> 33) % 10) as i64
                 })
                 .collect();
-            let game = random_game(&[2, 2, 2], &raw);
+            let game = random_game(shape, &raw);
             let (d, (e, c)) = closed_against_subdivision(&game).unwrap();
             decided += d;
             exact += e;
@@ -2768,7 +2785,7 @@ mod tests {
         }
         assert!(
             decided > 150 && exact > 0 && certified > 0,
-            "{decided} decided, {exact} exact, {certified} certified"
+            "{shape:?}: {decided} decided, {exact} exact, {certified} certified"
         );
     }
 

@@ -31,6 +31,8 @@ use num_bigint::BigInt;
 use num_traits::{One, Signed, Zero};
 use std::cmp::Ordering;
 
+pub(super) mod triple;
+
 /// `c[0] + c[1] z`.
 type Lin<T> = [T; 2];
 
@@ -54,15 +56,35 @@ enum Which {
     Plus,
 }
 
-/// What the closed form decided before exact arithmetic.
-enum Placed {
+/// What a closed form decided before exact arithmetic, with its coefficients `E` in big
+/// integers and `K` unknowns.
+enum Placed<E, const K: usize> {
     /// Not decided here.
     General,
     /// No root in the open cube.
     Nothing,
     /// Roots that may lie in the open cube (the others are outside it), with intervals of
-    /// doubles around `x`, `y` and `z` (the whole line for a ratio the doubles cannot bound).
-    Roots(Box<Elim<BigInt>>, Vec<(Which, [Iv<f64>; 3])>),
+    /// doubles around the unknowns (the whole line for a ratio the doubles cannot bound).
+    Roots(Box<E>, Vec<(Which, [Iv<f64>; K])>),
+}
+
+/// The placement in machine integers, or in big ones when they overflow: `None` where the
+/// closed form does not decide, `Some(None)` when no root is in the cube.
+#[allow(clippy::type_complexity)]
+fn placed<E, const K: usize>(
+    pay: &Payoffs,
+    small: impl FnOnce(&[Vec<i128>]) -> Result<Placed<E, K>, Overflow>,
+    big: impl FnOnce(&[Vec<BigInt>]) -> Result<Placed<E, K>, Overflow>,
+) -> Option<Option<(Box<E>, Vec<(Which, [Iv<f64>; K])>)>> {
+    let p = match pay.small.as_deref().map(small) {
+        Some(Ok(p)) => p,
+        _ => big(&pay.scaled).ok()?,
+    };
+    match p {
+        Placed::General => None,
+        Placed::Nothing => Some(None),
+        Placed::Roots(e, roots) => Some(Some((e, roots))),
+    }
 }
 
 fn neg<T: Ring>(a: &T) -> Result<T, Overflow> {
@@ -143,7 +165,7 @@ fn place<T: Ring>(
     table: &[Vec<T>],
     support: &[Vec<usize>],
     [u, v, w]: [usize; 3],
-) -> Result<Placed, Overflow> {
+) -> Result<Placed<Elim<BigInt>, 3>, Overflow> {
     let [au, bu, cu, du] = bilinear(pay, table, support, u)?;
     let [av, bv, cv, dv] = bilinear(pay, table, support, v)?;
     let [aw, bw, cw, dw] = bilinear(pay, table, support, w)?;
@@ -264,17 +286,59 @@ pub(super) fn solve(
     dens: &[BigInt],
     digits: u32,
 ) -> Option<Solved> {
-    let placed = match pay.small.as_ref().map(|t| place(pay, t, support, mixing)) {
-        Some(Ok(p)) => p,
-        _ => place(pay, &pay.scaled, support, mixing).ok()?,
+    let Some((e, roots)) = placed(
+        pay,
+        |t| place(pay, t, support, mixing),
+        |t| place(pay, t, support, mixing),
+    )?
+    else {
+        return Some(Solved::default());
     };
+    settle(
+        Setting {
+            pay,
+            support,
+            dens,
+            digits,
+            f: &e.f,
+        },
+        roots,
+        |t| point(support, mixing, t),
+        |z| rational_solution(&e, support, mixing, z),
+        |disc, which, bits| {
+            Some(point(
+                support,
+                mixing,
+                irrational_box(&e, disc, which, bits)?,
+            ))
+        },
+    )
+}
+
+/// What both closed forms decide the same way once their roots are placed.
+struct Setting<'a> {
+    pay: &'a Payoffs,
+    support: &'a [Vec<usize>],
+    dens: &'a [BigInt],
+    digits: u32,
+    /// The quadratic whose roots are placed.
+    f: &'a [BigInt; 3],
+}
+
+/// The equilibria at the placed roots of `s.f`: those the doubles show beaten by a strategy
+/// outside the supports are dropped; rational roots give their point by `rational` (`Err`
+/// where the solutions are not isolated), checked exactly; irrational ones a box by
+/// `irrational` (from the discriminant, the root and the bits asked), proved to hold that one
+/// solution, which the refinement certifies. `None` where this does not decide.
+fn settle<const K: usize>(
+    s: Setting,
+    roots: Vec<(Which, [Iv<f64>; K])>,
+    point_of: impl Fn([Iv<f64>; K]) -> Vec<Iv<f64>>,
+    rational: impl Fn(Q) -> Result<Option<Vec<Q>>, ()>,
+    irrational: impl Fn(&BigInt, Which, u64) -> Option<Vec<Iv<Dy>>>,
+) -> Option<Solved> {
     let mut out = Solved::default();
-    let (e, roots) = match placed {
-        Placed::General => return None,
-        Placed::Nothing => return Some(out),
-        Placed::Roots(e, roots) => (e, roots),
-    };
-    let (sys, cq) = system(pay, support);
+    let (sys, cq) = system(s.pay, s.support);
     let ci: Coefs<Iv<f64>> = Coefs::of(&cq);
     // Most roots in the cube give a strategy outside the supports a better payoff, which the
     // doubles already show.
@@ -284,7 +348,7 @@ pub(super) fn solve(
             let finite = t.iter().all(|v| v.lo.is_finite() && v.hi.is_finite());
             !finite
                 || !sys
-                    .inequalities(&ci, &point(support, mixing, t.clone()))
+                    .inequalities(&ci, &point_of(t.clone()))
                     .iter()
                     .any(|v| v.sign() == Ordering::Greater)
         })
@@ -293,17 +357,17 @@ pub(super) fn solve(
     if roots.is_empty() {
         return Some(out);
     }
-    let [f0, f1, f2] = &e.f;
+    let [f0, f1, f2] = s.f;
     let disc = f1 * f1 - BigInt::from(4) * f0 * f2;
     let root = disc.sqrt();
     if f2.is_zero() || &root * &root == disc {
         for which in roots {
-            let z = match which {
+            let t = match which {
                 Which::Linear => Q::new(-f0, f1.clone()),
                 Which::Minus => Q::new(-f1 - &root, f2 * 2),
                 Which::Plus => Q::new(-f1 + &root, f2 * 2),
             };
-            if let Some(q) = rational_solution(&e, support, mixing, z).ok()? {
+            if let Some(q) = rational(t).ok()? {
                 if exact_is_equilibrium(&sys, &cq, &q) {
                     out.exact.push(q);
                 }
@@ -314,14 +378,13 @@ pub(super) fn solve(
     }
     let cf: Coefs<f64> = Coefs::of(&cq);
     let cd: Coefs<Dy> = Coefs::of(&cq);
-    let bits = (digits as f64 * 3.33) as u64 + 88;
+    let bits = (s.digits as f64 * 3.33) as u64 + 88;
     for which in roots {
-        let start = irrational_box(&e, &disc, which, bits)?;
-        let start = point(support, mixing, start);
-        match refine(&sys, &cq, &cd, &ci, &cf, start, digits, false) {
+        let start = irrational(&disc, which, bits)?;
+        match refine(&sys, &cq, &cd, &ci, &cf, start, s.digits, false) {
             Isolated::Exact(q) => out.exact.push(q),
             Isolated::Certified(b) => {
-                let (regret, payoffs) = regret_bound(pay, &sys, &b, dens);
+                let (regret, payoffs) = regret_bound(s.pay, &sys, &b, s.dens);
                 out.certified.push((b, regret, payoffs));
             }
             Isolated::NotEquilibrium => {}
@@ -380,41 +443,51 @@ fn rational_solution(
     Ok(Some(point(support, mixing, [x, y, z])))
 }
 
-/// A box of dyadics, narrower than `2^-bits` or so, around the solution at the irrational root
-/// `which` of `f`, proved to hold no other solution; `None` if that cannot be shown.
-fn irrational_box(e: &Elim<BigInt>, disc: &BigInt, which: Which, bits: u64) -> Option<[Iv<Dy>; 3]> {
-    let [_, f1, f2] = &e.f;
+/// The irrational root `which` of `f` (discriminant `disc`) between two multiples of
+/// `2^-bits`, in an interval narrower than the distance to the other root.
+fn root_interval(f: &[BigInt; 3], disc: &BigInt, which: Which, bits: u64) -> Option<(Dy, Dy)> {
+    let [_, f1, f2] = f;
     // sqrt(D) lies in [s, s + 1] / 2^bits.
     let s = (disc << (2 * bits)).sqrt();
     let den = Dy::int(f2 << (bits + 1));
     let sign = if which == Which::Plus { 1 } else { -1 };
     let ends = [&s, &(&s + 1)].map(|s| Dy::int((-f1 << bits) + s * sign));
-    let (zl, zh) = (
+    let (lo, hi) = (
         ends.iter().map(|n| n.div_to(&den, bits, false)).min()?,
         ends.iter().map(|n| n.div_to(&den, bits, true)).max()?,
     );
-    // No other solution is in the box: the other root is sqrt(D) / |f2| >= s / (2^bits |f2|)
-    // away, more than the box's width, and neither denominator has its zero in it (a linear
-    // function with one sign at both ends).
-    if zh.sub(&zl).mul(&Dy::int(f2.abs() << bits)) >= Dy::int(s) {
+    // The other root is sqrt(D) / |f2| >= s / (2^bits |f2|) away: more than the width.
+    (hi.sub(&lo).mul(&Dy::int(f2.abs() << bits)) < Dy::int(s)).then_some((lo, hi))
+}
+
+/// `c[0] + c[1] t`, exactly.
+fn lin_dy(c: &Lin<BigInt>, t: &Dy) -> Dy {
+    Dy::int(c[0].clone()).add(&Dy::int(c[1].clone()).mul(t))
+}
+
+/// The range of `n / p` for `t` in `[lo, hi]`, rounded outward to multiples of `2^-bits`;
+/// `None` if `p` may vanish there.
+fn ratio_range(n: &Lin<BigInt>, p: &Lin<BigInt>, lo: &Dy, hi: &Dy, bits: u64) -> Option<Iv<Dy>> {
+    let zero = Dy::int(BigInt::zero());
+    let (dl, dh) = (lin_dy(p, lo), lin_dy(p, hi));
+    // A linear function with one sign at both ends has no zero between them.
+    if dl == zero || dh == zero || (dl < zero) != (dh < zero) {
         return None;
     }
-    let zero = Dy::int(BigInt::zero());
-    let at = |c: &Lin<BigInt>, z: &Dy| Dy::int(c[0].clone()).add(&Dy::int(c[1].clone()).mul(z));
-    let mut out = Vec::with_capacity(2);
-    for (n, p) in [(&e.nv, &e.pv), (&e.nu, &e.pu)] {
-        let (dl, dh) = (at(p, &zl), at(p, &zh));
-        if dl == zero || dh == zero || (dl < zero) != (dh < zero) {
-            return None;
-        }
-        // A ratio of linear functions is monotone where its denominator keeps its sign: it
-        // lies between its values at the ends.
-        let (nl, nh) = (at(n, &zl), at(n, &zh));
-        let lo = nl.div_to(&dl, bits, false).min(nh.div_to(&dh, bits, false));
-        let hi = nl.div_to(&dl, bits, true).max(nh.div_to(&dh, bits, true));
-        out.push(Iv::new(lo, hi));
-    }
-    let y = out.pop()?;
-    let x = out.pop()?;
+    // A ratio of linear functions is monotone where its denominator keeps its sign: it lies
+    // between its values at the ends.
+    let (nl, nh) = (lin_dy(n, lo), lin_dy(n, hi));
+    let low = nl.div_to(&dl, bits, false).min(nh.div_to(&dh, bits, false));
+    let high = nl.div_to(&dl, bits, true).max(nh.div_to(&dh, bits, true));
+    Some(Iv::new(low, high))
+}
+
+/// A box of dyadics, narrower than `2^-bits` or so, around the solution at the irrational root
+/// `which` of `f`, proved to hold no other solution (the other root and the denominators'
+/// zeros are outside it); `None` if that cannot be shown.
+fn irrational_box(e: &Elim<BigInt>, disc: &BigInt, which: Which, bits: u64) -> Option<[Iv<Dy>; 3]> {
+    let (zl, zh) = root_interval(&e.f, disc, which, bits)?;
+    let x = ratio_range(&e.nv, &e.pv, &zl, &zh, bits)?;
+    let y = ratio_range(&e.nu, &e.pu, &zl, &zh, bits)?;
     Some([x, y, Iv::new(zl, zh)])
 }
