@@ -1170,6 +1170,7 @@ fn linear_support<T: Ring>(
         .iter()
         .map(|s| (vec![T::small(1); s.len()], T::small(1)))
         .collect();
+    let mut dependent = false;
     for (w, &i) in mixing.iter().enumerate() {
         let other = mixing.get(1 - w).copied();
         // The others' support profiles: only `other`'s strategy varies, in support order.
@@ -1199,15 +1200,19 @@ fn linear_support<T: Ring>(
         rows.push(vec![T::small(1); support[j].len() + 1]);
         match super::linalg::solve(rows, support[j].len())? {
             Solution::Inconsistent => return Ok(Linear::Nothing),
-            Solution::Dependent => return Ok(Linear::General),
-            Solution::Unique(x, d) => probs[j] = (x, d),
+            // The other player's system may still have no solution (its player has more
+            // equations than the unknowns they constrain): only then is this decided.
+            Solution::Dependent => dependent = true,
+            Solution::Unique(x, d) => {
+                if x.iter().any(|v| v.signum_i() <= 0) {
+                    return Ok(Linear::Nothing);
+                }
+                probs[j] = (x, d);
+            }
         }
     }
-    if probs
-        .iter()
-        .any(|(x, _)| x.iter().any(|v| v.signum_i() <= 0))
-    {
-        return Ok(Linear::Nothing);
+    if dependent {
+        return Ok(Linear::General);
     }
     // No strategy outside a support pays more than the support's (the denominators are
     // positive, so numerators decide the sign).
@@ -2815,7 +2820,10 @@ mod tests {
                 decided += 1;
                 let got = solve_support(&pay, &support, &dens, &meter, 16).unwrap().unwrap();
                 proptest::prop_assert_eq!(&got.exact, &want, "support {:?}", support);
-                proptest::prop_assert!(got.certified.is_empty() && got.unresolved.is_empty());
+                // The subdivision may leave a region undecided (a singular solution on the
+                // simplex's boundary, outside this support) where linear algebra decides.
+                proptest::prop_assert!(got.certified.is_empty());
+                proptest::prop_assert!(got.unresolved.is_empty() || want.is_empty());
             }
             proptest::prop_assert!(decided > 0);
         }
