@@ -2769,19 +2769,24 @@ mod tests {
         }
     }
 
+    /// `cells` payoffs 0..9 from a linear congruential generator.
+    fn digits_from(seed: &mut u64, cells: usize) -> Vec<i64> {
+        (0..cells)
+            .map(|_| {
+                *seed = seed
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                ((*seed >> 33) % 10) as i64
+            })
+            .collect()
+    }
+
     fn closed_form_on_random(shape: &[usize]) {
         let mut seed: u64 = 7;
         let (mut decided, mut exact, mut certified) = (0, 0, 0);
         let cells = 3 * shape.iter().product::<usize>();
         for _ in 0..200 {
-            let raw: Vec<i64> = (0..cells)
-                .map(|_| {
-                    seed = seed
-                        .wrapping_mul(6364136223846793005)
-                        .wrapping_add(1442695040888963407);
-                    ((seed >> 33) % 10) as i64
-                })
-                .collect();
+            let raw = digits_from(&mut seed, cells);
             let game = random_game(shape, &raw);
             let (d, (e, c)) = closed_against_subdivision(&game).unwrap();
             decided += d;
@@ -2792,6 +2797,49 @@ mod tests {
             decided > 150 && exact > 0 && certified > 0,
             "{shape:?}: {decided} decided, {exact} exact, {certified} certified"
         );
+    }
+
+    /// The closed forms in big integers (payoffs times 2^58, whose quadratics overflow 128
+    /// bits) give the answers they give in machine integers: scaling the payoffs changes no
+    /// equilibrium.
+    #[test]
+    fn closed_forms_in_big_integers() {
+        let mut seed: u64 = 11;
+        let mut compared = 0;
+        for shape in [[2, 2, 2], [2, 2, 3]] {
+            let cells = 3 * shape.iter().product::<usize>();
+            for _ in 0..60 {
+                let raw = digits_from(&mut seed, cells);
+                let big: Vec<i64> = raw.iter().map(|v| v << 58).collect();
+                let (small_game, big_game) = (random_game(&shape, &raw), random_game(&shape, &big));
+                let solve = |game: &NormalForm, support: &[Vec<usize>]| {
+                    let (pay, dens) = (Payoffs::new(game), denominators(game));
+                    if let Some(m) = closed::shape(support) {
+                        closed::solve(&pay, support, m, &dens, 16)
+                    } else {
+                        let p = closed::triple::shape(support)?;
+                        closed::triple::solve(&pay, support, p, &dens, 16)
+                    }
+                };
+                for support in all_supports(&shape) {
+                    if closed::shape(&support).is_none()
+                        && closed::triple::shape(&support).is_none()
+                    {
+                        continue;
+                    }
+                    let (a, b) = (solve(&small_game, &support), solve(&big_game, &support));
+                    assert_eq!(a.is_some(), b.is_some(), "{raw:?} {support:?}");
+                    let (Some(a), Some(b)) = (a, b) else { continue };
+                    assert_eq!(a.exact, b.exact, "{raw:?} {support:?}");
+                    assert_eq!(a.certified.len(), b.certified.len());
+                    for ((x, _, _), (y, _, _)) in a.certified.iter().zip(&b.certified) {
+                        assert!(x.iter().zip(y).all(|(u, v)| u.meet(v).is_some()));
+                    }
+                    compared += a.exact.len() + a.certified.len();
+                }
+            }
+        }
+        assert!(compared > 10, "{compared} roots compared");
     }
 
     proptest::proptest! {
