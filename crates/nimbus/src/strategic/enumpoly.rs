@@ -15,8 +15,8 @@
 //! reply. Where at most two players mix, each one's indifferences are linear in the other's
 //! probabilities, and exact linear algebra solves the profile (unless its solutions form a
 //! continuum); where three mix two strategies each, or two mix two and one three, one quadratic
-//! does (module `closed`). On the rest the system is solved by subdivision of a box around the product of simplices, in
-//! interval arithmetic rounded outward:
+//! does (module `closed`). On the rest the system is solved by subdivision of a box around the
+//! product of simplices, in interval arithmetic rounded outward:
 //!
 //! - a box where some equation cannot vanish, or where a strategy outside a support pays
 //!   more everywhere, holds no equilibrium;
@@ -1741,15 +1741,8 @@ fn solve_support(
     meter: &Meter,
     digits: u32,
 ) -> Result<Option<Solved>> {
-    if let Some(mixing) = closed::shape(support) {
-        if let Some(solved) = closed::solve(pay, support, mixing, dens, digits) {
-            return Ok(Some(solved));
-        }
-    }
-    if let Some(players) = closed::triple::shape(support) {
-        if let Some(solved) = closed::triple::solve(pay, support, players, dens, digits) {
-            return Ok(Some(solved));
-        }
+    if let Some(solved) = closed::solve(pay, support, dens, digits) {
+        return Ok(Some(solved));
     }
     subdivide(pay, support, dens, meter, digits)
 }
@@ -2682,8 +2675,8 @@ mod tests {
     }
 
     /// Compares the closed forms with the subdivision on every support profile of `game`
-    /// where three players mix two strategies each, or two mix two and one three; the number of profiles the closed form
-    /// decided, and of the roots it found (exact, certified).
+    /// where three players mix two strategies each, or two mix two and one three; the number
+    /// of profiles the closed form decided, and of the roots it found (exact, certified).
     fn closed_against_subdivision(
         game: &NormalForm,
     ) -> std::result::Result<(usize, (usize, usize)), proptest::test_runner::TestCaseError> {
@@ -2693,14 +2686,7 @@ mod tests {
         let meter = Meter::new(&opts);
         let (mut decided, mut exact, mut certified) = (0, 0, 0);
         for support in all_supports(&game.shape()) {
-            let got = if let Some(mixing) = closed::shape(&support) {
-                closed::solve(&pay, &support, mixing, &dens, 16)
-            } else if let Some(players) = closed::triple::shape(&support) {
-                closed::triple::solve(&pay, &support, players, &dens, 16)
-            } else {
-                continue;
-            };
-            let Some(got) = got else {
+            let Some(got) = closed::solve(&pay, &support, &dens, 16) else {
                 continue;
             };
             decided += 1;
@@ -2814,19 +2800,9 @@ mod tests {
                 let (small_game, big_game) = (random_game(&shape, &raw), random_game(&shape, &big));
                 let solve = |game: &NormalForm, support: &[Vec<usize>]| {
                     let (pay, dens) = (Payoffs::new(game), denominators(game));
-                    if let Some(m) = closed::shape(support) {
-                        closed::solve(&pay, support, m, &dens, 16)
-                    } else {
-                        let p = closed::triple::shape(support)?;
-                        closed::triple::solve(&pay, support, p, &dens, 16)
-                    }
+                    closed::solve(&pay, support, &dens, 16)
                 };
                 for support in all_supports(&shape) {
-                    if closed::shape(&support).is_none()
-                        && closed::triple::shape(&support).is_none()
-                    {
-                        continue;
-                    }
                     let (a, b) = (solve(&small_game, &support), solve(&big_game, &support));
                     assert_eq!(a.is_some(), b.is_some(), "{raw:?} {support:?}");
                     let (Some(a), Some(b)) = (a, b) else { continue };

@@ -31,7 +31,7 @@ use num_bigint::BigInt;
 use num_traits::{One, Signed, Zero};
 use std::cmp::Ordering;
 
-pub(super) mod triple;
+mod triple;
 
 /// `c[0] + c[1] z`.
 type Lin<T> = [T; 2];
@@ -121,7 +121,12 @@ fn bilinear<T: Ring>(
     let st = pay.strides[i];
     let (a0, a1) = (support[i][0], support[i][1]);
     let c = |k: usize| table[i][bases[k] + a1 * st].sub(&table[i][bases[k] + a0 * st]);
-    let (c00, c10, c01, c11) = (c(0)?, c(1)?, c(2)?, c(3)?);
+    of_corners([c(0)?, c(1)?, c(2)?, c(3)?])
+}
+
+/// The bilinear function `a + b s + c t + d s t` with values `c00, c10, c01, c11` at the
+/// corners `(s, t) = (0, 0), (1, 0), (0, 1), (1, 1)`.
+fn of_corners<T: Ring>([c00, c10, c01, c11]: [T; 4]) -> Result<[T; 4], Overflow> {
     let b = c10.sub(&c00)?;
     let c = c01.sub(&c00)?;
     let d = c11.sub(&c10)?.sub(&c01)?.add(&c00)?;
@@ -152,6 +157,44 @@ fn quotient(a: &Iv<f64>, b: &Iv<f64>) -> Option<Iv<f64>> {
     let lo = q.iter().copied().fold(f64::INFINITY, f64::min);
     let hi = q.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     Some(Iv::new(down(lo), up(hi)))
+}
+
+/// The whole line, for a ratio the doubles cannot bound.
+fn line() -> Iv<f64> {
+    Iv::new(f64::NEG_INFINITY, f64::INFINITY)
+}
+
+/// The roots of `f` (not zero) as intervals of doubles, `None` if it has no real root.
+#[allow(clippy::type_complexity)]
+fn roots_f64<T: Ring>(f: &[T; 3]) -> Result<Option<Vec<(Which, Iv<f64>)>>, Overflow> {
+    let fi = [iv(&f[0]), iv(&f[1]), iv(&f[2])];
+    let mut roots = Vec::with_capacity(2);
+    if f[2].signum_i() == 0 {
+        if f[1].signum_i() != 0 {
+            let x = quotient(&fi[0].mul(&Iv::point(-1.0)), &fi[1]).unwrap_or_else(line);
+            roots.push((Which::Linear, x));
+        }
+        return Ok(Some(roots));
+    }
+    let disc = f[1].mul(&f[1])?.sub(&T::small(4).mul(&f[0])?.mul(&f[2])?)?;
+    if disc.signum_i() < 0 {
+        return Ok(None);
+    }
+    let d = iv(&disc);
+    let s = Iv::new(down(d.lo.max(0.0).sqrt()), up(d.hi.sqrt()));
+    let two_f2 = fi[2].mul(&Iv::point(2.0));
+    let minus_f1 = fi[1].mul(&Iv::point(-1.0));
+    roots.push((
+        Which::Minus,
+        quotient(&minus_f1.sub(&s), &two_f2).unwrap_or_else(line),
+    ));
+    if disc.signum_i() != 0 {
+        roots.push((
+            Which::Plus,
+            quotient(&minus_f1.add(&s), &two_f2).unwrap_or_else(line),
+        ));
+    }
+    Ok(Some(roots))
 }
 
 /// True when `v` lies outside `(0, 1)` for certain.
@@ -185,49 +228,20 @@ fn place<T: Ring>(
     if f.iter().all(|c| c.signum_i() == 0) {
         return Ok(Placed::General);
     }
-    // Each candidate root as an interval of doubles.
-    let fi = [iv(&f[0]), iv(&f[1]), iv(&f[2])];
-    let mut roots: Vec<(Which, Iv<f64>)> = Vec::new();
-    if f[2].signum_i() == 0 {
-        if let Some(z) = quotient(&fi[0].mul(&Iv::point(-1.0)), &fi[1]) {
-            roots.push((Which::Linear, z));
-        } else if f[1].signum_i() != 0 {
-            // Unreachable in practice (a nonzero integer is exactly a nonzero double).
-            roots.push((Which::Linear, Iv::new(f64::NEG_INFINITY, f64::INFINITY)));
-        }
-    } else {
-        let disc = f[1].mul(&f[1])?.sub(&T::small(4).mul(&f[0])?.mul(&f[2])?)?;
-        if disc.signum_i() < 0 {
-            return Ok(Placed::Nothing);
-        }
-        let d = iv(&disc);
-        let s = Iv::new(down(d.lo.max(0.0).sqrt()), up(d.hi.sqrt()));
-        let two_f2 = fi[2].mul(&Iv::point(2.0));
-        let minus_f1 = fi[1].mul(&Iv::point(-1.0));
-        for (which, num) in [
-            (Which::Minus, minus_f1.sub(&s)),
-            (Which::Plus, minus_f1.add(&s)),
-        ] {
-            if disc.signum_i() == 0 && which == Which::Plus {
-                break;
-            }
-            let z = quotient(&num, &two_f2).unwrap_or(Iv::new(f64::NEG_INFINITY, f64::INFINITY));
-            roots.push((which, z));
-        }
-    }
+    let Some(roots) = roots_f64(&f)? else {
+        return Ok(Placed::Nothing);
+    };
     let (pui, nui, pvi, nvi) = (
         [iv(&pu[0]), iv(&pu[1])],
         [iv(&nu[0]), iv(&nu[1])],
         [iv(&pv[0]), iv(&pv[1])],
         [iv(&nv[0]), iv(&nv[1])],
     );
-    let line = Iv::new(f64::NEG_INFINITY, f64::INFINITY);
     let kept: Vec<(Which, [Iv<f64>; 3])> = roots
         .into_iter()
         .filter_map(|(which, z)| {
-            let y = quotient(&lin_iv(&nui, &z), &lin_iv(&pui, &z));
-            let x = quotient(&lin_iv(&nvi, &z), &lin_iv(&pvi, &z));
-            let (x, y) = (x.unwrap_or(line.clone()), y.unwrap_or(line.clone()));
+            let y = quotient(&lin_iv(&nui, &z), &lin_iv(&pui, &z)).unwrap_or_else(line);
+            let x = quotient(&lin_iv(&nvi, &z), &lin_iv(&pvi, &z)).unwrap_or_else(line);
             (!(outside(&z) || outside(&x) || outside(&y))).then_some((which, [x, y, z]))
         })
         .collect();
@@ -252,7 +266,7 @@ fn at(c: &Lin<BigInt>, z: &Q) -> Q {
 
 /// The three mixing players, when exactly three mix over two strategies each and the others
 /// play one.
-pub(super) fn shape(support: &[Vec<usize>]) -> Option<[usize; 3]> {
+fn shape(support: &[Vec<usize>]) -> Option<[usize; 3]> {
     let mut mixing = support.iter().enumerate().filter(|(_, s)| s.len() > 1);
     let (u, v, w) = (mixing.next()?, mixing.next()?, mixing.next()?);
     if mixing.next().is_some() || [u, v, w].iter().any(|(_, s)| s.len() != 2) {
@@ -277,9 +291,24 @@ fn point<S: Scalar>(support: &[Vec<usize>], mixing: [usize; 3], t: [S; 3]) -> Ve
     out
 }
 
-/// Every equilibrium of a support profile on which exactly three players mix two strategies
-/// each, or `None` where the closed form does not decide (the subdivision then does).
+/// Every equilibrium of a support profile on which exactly three players mix, two strategies
+/// each or two, two and three, or `None` for other profiles and where the closed form does not
+/// decide (the subdivision then does).
 pub(super) fn solve(
+    pay: &Payoffs,
+    support: &[Vec<usize>],
+    dens: &[BigInt],
+    digits: u32,
+) -> Option<Solved> {
+    if let Some(mixing) = shape(support) {
+        return solve_three(pay, support, mixing, dens, digits);
+    }
+    let players = triple::shape(support)?;
+    triple::solve(pay, support, players, dens, digits)
+}
+
+/// [`solve`] where three players mix two strategies each.
+fn solve_three(
     pay: &Payoffs,
     support: &[Vec<usize>],
     mixing: [usize; 3],

@@ -11,10 +11,10 @@
 
 use super::super::{Payoffs, Solved};
 use super::{
-    add_scaled, iv, lin_iv, neg, outside, placed, quotient, ratio_range, root_interval, settle,
-    Lin, Placed, Setting, Which,
+    add_scaled, at, iv, lin_iv, line, neg, of_corners, outside, placed, quotient, ratio_range,
+    root_interval, roots_f64, settle, Lin, Placed, Setting, Which,
 };
-use crate::strategic::interval::{down, up, Dy, Iv, Scalar};
+use crate::strategic::interval::{Dy, Iv, Scalar};
 use crate::strategic::ring::{Overflow, Ring};
 use crate::strategic::Q;
 use num_bigint::BigInt;
@@ -23,7 +23,7 @@ use std::cmp::Ordering;
 
 /// The two-strategy players `u < v` and the three-strategy player `w`, when exactly these
 /// three mix and the others play one strategy.
-pub(in super::super) fn shape(support: &[Vec<usize>]) -> Option<[usize; 3]> {
+pub(super) fn shape(support: &[Vec<usize>]) -> Option<[usize; 3]> {
     let mixing: Vec<usize> = (0..support.len())
         .filter(|&i| support[i].len() > 1)
         .collect();
@@ -126,11 +126,7 @@ fn place<T: Ring>(
                 [(u, support[u][s]), (v, support[v][r])],
             )
         };
-        let (c00, c10, c01, c11) = (c(0, 0)?, c(1, 0)?, c(0, 1)?, c(1, 1)?);
-        let b = c10.sub(&c00)?;
-        let cc = c01.sub(&c00)?;
-        let d = c11.sub(&c10)?.sub(&c01)?.add(&c00)?;
-        Ok([c00, b, cc, d])
+        of_corners([c(0, 0)?, c(1, 0)?, c(0, 1)?, c(1, 1)?])
     };
     let [a1, b1, c1, d1] = bil(support[w][1])?;
     let second = bil(support[w][2])?;
@@ -148,34 +144,9 @@ fn place<T: Ring>(
     }
     let g = against_w(pay, table, support, [u, v, w])?;
     let h = against_w(pay, table, support, [v, u, w])?;
-    let line = || Iv::new(f64::NEG_INFINITY, f64::INFINITY);
-    let fi = [iv(&f[0]), iv(&f[1]), iv(&f[2])];
-    let mut roots: Vec<(Which, Iv<f64>)> = Vec::new();
-    if f[2].signum_i() == 0 {
-        if f[1].signum_i() != 0 {
-            let x = quotient(&fi[0].mul(&Iv::point(-1.0)), &fi[1]).unwrap_or_else(line);
-            roots.push((Which::Linear, x));
-        }
-    } else {
-        let disc = f[1].mul(&f[1])?.sub(&T::small(4).mul(&f[0])?.mul(&f[2])?)?;
-        if disc.signum_i() < 0 {
-            return Ok(Placed::Nothing);
-        }
-        let dd = iv(&disc);
-        let s = Iv::new(down(dd.lo.max(0.0).sqrt()), up(dd.hi.sqrt()));
-        let two_f2 = fi[2].mul(&Iv::point(2.0));
-        let minus_f1 = fi[1].mul(&Iv::point(-1.0));
-        roots.push((
-            Which::Minus,
-            quotient(&minus_f1.sub(&s), &two_f2).unwrap_or_else(line),
-        ));
-        if disc.signum_i() != 0 {
-            roots.push((
-                Which::Plus,
-                quotient(&minus_f1.add(&s), &two_f2).unwrap_or_else(line),
-            ));
-        }
-    }
+    let Some(roots) = roots_f64(&f)? else {
+        return Ok(Placed::Nothing);
+    };
     let ivl = |c: &Lin<T>| [iv(&c[0]), iv(&c[1])];
     let (pi, ni) = (ivl(&p), ivl(&n));
     let (gi, hi) = (g.each_ref().map(ivl), h.each_ref().map(ivl));
@@ -264,13 +235,9 @@ fn point<S: Scalar>(
     out
 }
 
-fn at(c: &Lin<BigInt>, t: &Q) -> Q {
-    Q::from_integer(c[0].clone()) + t * Q::from_integer(c[1].clone())
-}
-
 /// Every equilibrium of a support profile of this shape, or `None` where the closed form does
 /// not decide (the subdivision then does).
-pub(in super::super) fn solve(
+pub(super) fn solve(
     pay: &Payoffs,
     support: &[Vec<usize>],
     players: [usize; 3],
