@@ -112,6 +112,8 @@ struct Tableau<'a> {
     chosen: Vec<bool>,
     basis: Vec<usize>,
     pivots: usize,
+    /// A point's scaled entries, kept between calls of [`Tableau::add`].
+    column: Vec<f64>,
 }
 
 impl<'a> Tableau<'a> {
@@ -170,6 +172,7 @@ impl<'a> Tableau<'a> {
             chosen: vec![false; n],
             basis: (0..r).collect(),
             pivots: 0,
+            column: Vec::with_capacity(r),
         }
     }
 
@@ -181,11 +184,12 @@ impl<'a> Tableau<'a> {
         }
         self.chosen[v] = true;
         let (r, s, n) = (self.r, self.stride, self.n);
-        let a: Vec<f64> = std::iter::once(1.0)
-            .chain((0..r - 1).map(|k| self.rows[k * n + v] * self.scale[k]))
-            .collect();
         let col = r + self.ge + 1 + self.cols.len();
         self.cols.push(v);
+        let mut a = std::mem::take(&mut self.column);
+        a.clear();
+        a.push(1.0);
+        a.extend((0..r - 1).map(|k| self.rows[k * n + v] * self.scale[k]));
         let sum: f64 = a.iter().sum();
         if self.pivots == 0 {
             // The basis is still the artificials': its inverse is the identity.
@@ -193,16 +197,17 @@ impl<'a> Tableau<'a> {
                 self.t[k * s + col] = *x;
             }
             self.t[r * s + col] = -sum;
-            return;
-        }
-        for k in 0..=r {
-            let inv = &self.t[k * s..k * s + r];
-            let mut x: f64 = inv.iter().zip(&a).map(|(p, q)| p * q).sum();
-            if k == r {
-                x -= sum;
+        } else {
+            for k in 0..=r {
+                let inv = &self.t[k * s..k * s + r];
+                let mut x: f64 = inv.iter().zip(&a).map(|(p, q)| p * q).sum();
+                if k == r {
+                    x -= sum;
+                }
+                self.t[k * s + col] = x;
             }
-            self.t[k * s + col] = x;
         }
+        self.column = a;
     }
 
     /// Pivots until no point or surplus improves the objective, and answers.
@@ -215,15 +220,17 @@ impl<'a> Tableau<'a> {
         while self.pivots < limit {
             let obj = &self.t[r * s..r * s + width];
             // Dantzig's rule over the surpluses and points (an artificial that left stays out).
-            let (e, _) = obj
-                .iter()
-                .enumerate()
-                .skip(r)
-                .filter(|&(j, _)| j != rhs)
-                .fold(
-                    (usize::MAX, -EPS),
-                    |b, (j, &d)| if d < b.1 { (j, d) } else { b },
-                );
+            let (mut e, mut best) = (usize::MAX, -EPS);
+            for (j, &d) in obj.iter().enumerate().take(rhs).skip(r) {
+                if d < best {
+                    (e, best) = (j, d);
+                }
+            }
+            for (j, &d) in obj.iter().enumerate().skip(rhs + 1) {
+                if d < best {
+                    (e, best) = (j, d);
+                }
+            }
             if e == usize::MAX {
                 return self.finish();
             }
@@ -246,14 +253,13 @@ impl<'a> Tableau<'a> {
             for (dst, v) in pivot_row.iter_mut().zip(&self.t[p * s..p * s + width]) {
                 *dst = v / a;
             }
-            for k in 0..=r {
-                if k == p {
-                    continue;
-                }
-                let f = self.t[k * s + e];
-                if f != 0.0 {
-                    for (dst, v) in self.t[k * s..k * s + width].iter_mut().zip(&pivot_row) {
-                        *dst -= f * v;
+            for (k, row) in self.t.chunks_exact_mut(s).enumerate() {
+                let f = row[e];
+                if k != p && f != 0.0 {
+                    // Equal lengths, so that the loop has no bounds checks and vectorises.
+                    let (dst, src) = (&mut row[..width], &pivot_row[..width]);
+                    for i in 0..width {
+                        dst[i] -= f * src[i];
                     }
                 }
             }
