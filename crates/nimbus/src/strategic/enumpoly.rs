@@ -703,9 +703,36 @@ impl System {
         for ((mid, _), i) in &ineq {
             rows.extend(self.vertex_map[*i].iter().map(|&c| -mid[c as usize]));
         }
-        let hull::Hull::Separated(l) = hull::separate(&rows, n, eq, ge) else {
+        // An inequality at or above zero at every vertex cannot help (its multiplier could
+        // only add to the combination), and most are, once the box is inside the simplex: the
+        // linear program goes without them, and their multipliers are zero.
+        let useful: Vec<bool> = rows[eq * n..]
+            .chunks_exact(n)
+            .map(|row| row.iter().any(|&v| v < 0.0))
+            .collect();
+        let kept = useful.iter().filter(|&&u| u).count();
+        if kept < ge {
+            let mut k = eq * n;
+            for (g, &u) in useful.iter().enumerate() {
+                if u {
+                    rows.copy_within((eq + g) * n..(eq + g + 1) * n, k);
+                    k += n;
+                }
+            }
+            rows.truncate(k);
+        }
+        let hull::Hull::Separated(found) = hull::separate(&rows, n, eq, kept) else {
             return false;
         };
+        let mut found_ge = found[eq..].iter();
+        let l: Vec<f64> = found[..eq]
+            .iter()
+            .copied()
+            .chain(useful.iter().map(|&u| match u {
+                true => found_ge.next().copied().unwrap_or(0.0),
+                false => 0.0,
+            }))
+            .collect();
         // The combination at each vertex, in doubles: at most `terms` roundings along any
         // sum, each bounded by eps times the magnitudes summed in `mag`.
         let terms = (eq + ge + 2 * nf + 6) as f64;
