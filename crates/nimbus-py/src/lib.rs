@@ -226,6 +226,10 @@ struct NormalFormGame {
 /// microseconds, and a worker thread would cost more than the work.
 const SMALL: usize = 400;
 
+/// Games of three or more players with at most this many profiles (2^5) are solved in the
+/// calling thread by [`Game::equilibria`]: their enumeration takes milliseconds.
+const SMALL_MANY_PLAYERS: usize = 32;
+
 #[pymethods]
 impl NormalFormGame {
     /// A two-player game from its payoff matrices (exact numbers as strings).
@@ -328,9 +332,12 @@ impl NormalFormGame {
         };
         let limits = limits(max_states, max_memory, max_work);
         let g = &self.game;
-        let answer = run(py, g.profiles() <= SMALL, || {
-            api::nash::solve(g, &req, &limits)
-        })?;
+        // The equilibria of three or more players take a time the number of profiles does not
+        // bound (a 6 × 6 × 6 game's enumeration, 216 profiles, runs for minutes): beyond the
+        // smallest such games they run in a worker, so that Ctrl-C stops them.
+        let small =
+            g.profiles() <= SMALL && (g.players.len() == 2 || g.profiles() <= SMALL_MANY_PLAYERS);
+        let answer = run(py, small, || api::nash::solve(g, &req, &limits))?;
         nash_to_py(py, answer)
     }
 

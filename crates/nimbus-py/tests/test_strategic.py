@@ -2,7 +2,12 @@
 cross-checks against pygambit's exact enumeration and LP and nashpy's vertex enumeration on
 seeded random games."""
 
+import os
 import pickle
+import signal
+import subprocess
+import sys
+import time
 from fractions import Fraction
 
 import numpy as np
@@ -98,6 +103,34 @@ def test_read_write_pickle_and_display(root, tmp_path):
     assert pickle.loads(pickle.dumps(g)).payoff_matrices == g.payoff_matrices
     assert "<table>" in r._repr_html_() and "<table>" in g._repr_html_()
     assert "Equilibrium" in repr(r)
+
+
+def test_ctrl_c_stops_a_long_three_player_enumeration():
+    # A random 6 x 6 x 6 game (216 profiles, fewer than the two-player "small" bound): its
+    # enumeration runs for minutes, and must still stop on Ctrl-C.
+    code = (
+        "import numpy as np, nimbus, sys\n"
+        "rng = np.random.default_rng(7)\n"
+        "g = nimbus.Game(*(rng.integers(0, 100, (6, 6, 6)) for _ in range(3)))\n"
+        "print('ready', flush=True)\n"
+        "try:\n"
+        "    g.equilibria('enumpoly')\n"
+        "except KeyboardInterrupt:\n"
+        "    print('interrupted', flush=True)\n"
+        "    sys.exit(3)\n"
+    )
+    proc = subprocess.Popen([sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout.readline().strip() == "ready"
+        time.sleep(1.0)
+        sent = time.monotonic()
+        os.kill(proc.pid, signal.SIGINT)
+        out, _ = proc.communicate(timeout=30)
+    finally:
+        proc.kill()
+    assert proc.returncode == 3, out
+    assert "interrupted" in out
+    assert time.monotonic() - sent < 5
 
 
 def test_three_players_from_arrays():
