@@ -207,7 +207,16 @@ impl<S: Scalar> Coefs<S> {
 /// along each axis, entry `t >= 1` becomes its difference with entry 0, so that
 /// `sum_t c_t x_t = c_0 + sum_{t>=1} (c_t - c_0) x_t` uses each probability once (interval
 /// evaluation then overestimates far less) and the first probability not at all.
-fn on_simplex(mut coef: Vec<BigInt>, dims: &[usize]) -> Vec<Q> {
+fn on_simplex(coef: Vec<BigInt>, dims: &[usize]) -> Vec<Q> {
+    // Integers until here: differences of rationals would each be reduced by a gcd.
+    simplex_integers(coef, dims)
+        .into_iter()
+        .map(Q::from_integer)
+        .collect()
+}
+
+/// [`on_simplex`] of integers, left as integers.
+fn simplex_integers(mut coef: Vec<BigInt>, dims: &[usize]) -> Vec<BigInt> {
     let mut stride = 1;
     for &k in dims {
         for idx in 0..coef.len() {
@@ -219,8 +228,15 @@ fn on_simplex(mut coef: Vec<BigInt>, dims: &[usize]) -> Vec<Q> {
         }
         stride *= k;
     }
-    // Integers until here: differences of rationals would each be reduced by a gcd.
-    coef.into_iter().map(Q::from_integer).collect()
+    coef
+}
+
+/// An integer as an interval of doubles: a point below 2^53, rounded outward above.
+fn integer_iv(n: &BigInt) -> Iv<f64> {
+    match n.to_i64() {
+        Some(i) if i.unsigned_abs() < 1 << 53 => Iv::point(i as f64),
+        _ => Iv::of(&Q::from_integer(n.clone())),
+    }
 }
 
 /// A tensor written by [`on_simplex`] evaluated at one probability vector for each axis (the
@@ -2089,13 +2105,21 @@ fn regret_bound(pay: &Payoffs, sys: &System, x: &[Iv<Q>], dens: &[BigInt]) -> (Q
         let bases = pay.bases(i, &sys.support);
         let st = pay.strides[i];
         let den = Q::from_integer(dens[i].clone());
-        let coef = |b: usize| -> Vec<Q> {
-            let c: Vec<BigInt> = bases
-                .iter()
-                .map(|&k| pay.scaled[i][k + b * st].clone())
-                .collect();
-            on_simplex(c, &poly.dims)
-        };
+        // Each strategy's payoff tensor once, in integers (the payoffs are scaled to integers),
+        // and as intervals of doubles.
+        let ints: Vec<Vec<BigInt>> = (0..pay.shape[i])
+            .map(|b| {
+                let c: Vec<BigInt> = bases
+                    .iter()
+                    .map(|&k| pay.scaled[i][k + b * st].clone())
+                    .collect();
+                simplex_integers(c, &poly.dims)
+            })
+            .collect();
+        let floats: Vec<Vec<Iv<f64>>> = ints
+            .iter()
+            .map(|c| c.iter().map(integer_iv).collect())
+            .collect();
         // The payoff exactly over the box; the regret, a bound only, in doubles.
         let xs = sys.slices(&xd, &poly);
         let xfs = sys.slices(&xf, &poly);
@@ -2104,17 +2128,17 @@ fn regret_bound(pay: &Payoffs, sys: &System, x: &[Iv<Q>], dens: &[BigInt]) -> (Q
         let mut expected = Iv::<Dy>::nil();
         let mut expected_f = Iv::<f64>::nil();
         for ((p, pf), &a) in own.iter().zip(ownf).zip(&sys.support[i]) {
-            let c = coef(a);
-            let cd: Vec<Iv<Dy>> = c.iter().map(Iv::of).collect();
-            let cf: Vec<Iv<f64>> = c.iter().map(Iv::of).collect();
+            let cd: Vec<Iv<Dy>> = ints[a]
+                .iter()
+                .map(|n| Iv::point(Dy::int(n.clone())))
+                .collect();
             expected = expected.add(&p.mul(&contract(&cd, &poly.dims, &xs, None)));
-            expected_f = expected_f.add(&pf.mul(&contract(&cf, &poly.dims, &xfs, None)));
+            expected_f = expected_f.add(&pf.mul(&contract(&floats[a], &poly.dims, &xfs, None)));
         }
         // The largest gain as a double first: one conversion and one division a player.
         let mut most = f64::NEG_INFINITY;
-        for b in 0..pay.shape[i] {
-            let cf: Vec<Iv<f64>> = coef(b).iter().map(Iv::of).collect();
-            most = most.max(contract(&cf, &poly.dims, &xfs, None).sub(&expected_f).hi);
+        for cf in &floats {
+            most = most.max(contract(cf, &poly.dims, &xfs, None).sub(&expected_f).hi);
         }
         let unscaled = |v: Q| if dens[i].is_one() { v } else { v / &den };
         let gain = unscaled(most.exact());
