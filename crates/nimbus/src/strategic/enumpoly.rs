@@ -231,14 +231,6 @@ fn simplex_integers(mut coef: Vec<BigInt>, dims: &[usize]) -> Vec<BigInt> {
     coef
 }
 
-/// An integer as an interval of doubles: a point below 2^53, rounded outward above.
-fn integer_iv(n: &BigInt) -> Iv<f64> {
-    match n.to_i64() {
-        Some(i) if i.unsigned_abs() < 1 << 53 => Iv::point(i as f64),
-        _ => Iv::of(&Q::from_integer(n.clone())),
-    }
-}
-
 /// A tensor written by [`on_simplex`] evaluated at one probability vector for each axis (the
 /// first entry of each vector is not used), or with the axis `fixed.0` differentiated along
 /// its entry `fixed.1 >= 1`.
@@ -2118,7 +2110,11 @@ fn regret_bound(pay: &Payoffs, sys: &System, x: &[Iv<Q>], dens: &[BigInt]) -> (Q
             .collect();
         let floats: Vec<Vec<Iv<f64>>> = ints
             .iter()
-            .map(|c| c.iter().map(integer_iv).collect())
+            .map(|c| {
+                c.iter()
+                    .map(|n| Iv::of(&Q::from_integer(n.clone())))
+                    .collect()
+            })
             .collect();
         // The payoff exactly over the box; the regret, a bound only, in doubles.
         let xs = sys.slices(&xd, &poly);
