@@ -2523,9 +2523,14 @@ fn solve_batch(
             }
         })
         .collect();
-    let general: Vec<usize> = (0..batch.len())
+    let mut general: Vec<usize> = (0..batch.len())
         .filter(|&k| outcomes[k].is_none())
         .collect();
+    // The profiles with the most unknowns first: they are the longest, and the last ones of
+    // the batch (the enumeration's order), so that one started last kept its core busy while
+    // the other cores had nothing left. Each answer goes back to its place in the batch.
+    general
+        .sort_by_key(|&k| std::cmp::Reverse(batch[k].iter().map(|s| s.len() - 1).sum::<usize>()));
     let solve = |k: &usize| -> Result<Outcome> {
         Ok(match solve_support(pay, &batch[*k], dens, meter, digits)? {
             Some(s) => Outcome::Solved(s),
