@@ -55,7 +55,7 @@ use num_bigint::BigInt;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 use rayon::prelude::*;
 use std::cmp::Ordering as Order;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 use std::time::Instant;
 
@@ -2540,9 +2540,32 @@ fn solve_batch(
     let solved: Vec<Result<Outcome>> = if general.len() >= 2 {
         // A time limit set on the calling thread (a server's request) holds on every core.
         let deadline = crate::progress::current_deadline();
-        general
-            .par_iter()
-            .map(|k| crate::progress::with_deadline(deadline, || solve(k)))
+        // Each core takes the next profile in that order as soon as it is free (rayon's
+        // halving of the list let the other core take the small ones first, and then left it
+        // one of the longest to finish alone).
+        let next = AtomicUsize::new(0);
+        let slots: Vec<Mutex<Option<Result<Outcome>>>> =
+            general.iter().map(|_| Mutex::new(None)).collect();
+        let workers = rayon::current_num_threads().min(general.len());
+        (0..workers).into_par_iter().for_each(|_| loop {
+            let i = next.fetch_add(1, Ordering::Relaxed);
+            let Some(k) = general.get(i) else {
+                break;
+            };
+            let outcome = crate::progress::with_deadline(deadline, || solve(k));
+            if let Ok(mut slot) = slots[i].lock() {
+                *slot = Some(outcome);
+            }
+        });
+        slots
+            .into_iter()
+            .map(|slot| {
+                slot.into_inner().ok().flatten().unwrap_or_else(|| {
+                    Err(crate::error::Error::Invalid(
+                        "a support profile was not solved".into(),
+                    ))
+                })
+            })
             .collect()
     } else {
         general.iter().map(solve).collect()
