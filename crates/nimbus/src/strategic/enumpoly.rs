@@ -552,11 +552,13 @@ impl System {
     /// its values at the box's vertices, and near a simple solution it behaves like `x - x*`.
     /// A combination that keeps one sign excludes the box (`false`), long before each
     /// equation's own range, or the mean-value form's, leaves zero. Otherwise each unknown is
-    /// narrowed to where its row's combination can vanish: the combination is affine in that
-    /// unknown, with a slope that (when it keeps one sign) makes its root a monotone function
-    /// of each other unknown, so the roots at the vertices of the other unknowns span every
-    /// root in the box (`false` again when none is in it). `tables` are the values on the box
-    /// `pre`, which holds `x`. Evaluated in doubles with a rigorous bound on the rounding.
+    /// narrowed to where its row's combination can vanish (see [`System::narrow_affine`]).
+    /// Where every mixing player mixes two strategies, each indifference is also solved for
+    /// each unknown it depends on: far from a solution, where no combination keeps a sign,
+    /// the equations themselves often narrow (on the 2^5 games a tenth fewer boxes, for a
+    /// twentieth of the instructions; with more strategies the many pairs cost more than
+    /// they save). `tables` are the values on the box `pre`, which holds `x`. Evaluated in
+    /// doubles with a rigorous bound on the rounding.
     fn vertex_narrow(
         &self,
         tables: &[Table],
@@ -585,44 +587,73 @@ impl System {
                     break;
                 }
             }
-            if !(below && above) {
+            if !(below && above && self.narrow_affine(value, r, pre, x)) {
                 return false;
             }
-            let f = self.free[r];
-            let (lo, hi) = (pre[f].lo, pre[f].hi);
-            let width = Iv::new(down(hi - lo), up(hi - lo));
-            let bit = 1usize << r;
-            let mut slope = Order::Equal;
-            let (mut tlo, mut thi) = (f64::INFINITY, f64::NEG_INFINITY);
-            let mut ok = true;
-            for v in (0..1usize << nf).filter(|v| v & bit == 0) {
-                let (g0, g1) = (value(v), value(v | bit));
-                let den = g0.sub(&g1);
-                let sign = den.sign();
-                if sign == Order::Equal || (slope != Order::Equal && sign != slope) {
-                    ok = false;
-                    break;
+        }
+        if !self.support.iter().all(|s| s.len() <= 2) {
+            return true;
+        }
+        for &(first, count, player) in &self.corner_of {
+            let map = &self.vertex_map[player];
+            for (mid, rad) in &tables[first..first + count] {
+                let value = |v: usize| {
+                    let c = map[v] as usize;
+                    Iv::new(down(mid[c] - rad[c]), up(mid[c] + rad[c]))
+                };
+                // The player's own unknowns do not appear in its indifferences.
+                for r in (0..nf).filter(|&r| map[1 << r] != map[0]) {
+                    if !self.narrow_affine(value, r, pre, x) {
+                        return false;
+                    }
                 }
-                slope = sign;
-                let inv = Iv::new(down(1.0 / den.hi), up(1.0 / den.lo));
-                let t = Iv::point(lo).add(&width.mul(&g0.mul(&inv)));
-                tlo = tlo.min(t.lo);
-                thi = thi.max(t.hi);
-                // The roots already cover the box: nothing to narrow in this unknown.
-                if tlo <= x[f].lo && thi >= x[f].hi {
-                    ok = false;
-                    break;
-                }
-            }
-            if !ok {
-                continue;
-            }
-            match x[f].meet(&Iv::new(tlo, thi)) {
-                Some(v) => x[f] = v,
-                None => return false,
             }
         }
         true
+    }
+
+    /// Narrows the `r`-th unknown to where a function affine in every unknown, with intervals
+    /// `value(v)` at the vertices of `pre`, can vanish: where its slope in that unknown keeps
+    /// one sign, its root is a monotone function of each other unknown, so the roots at the
+    /// vertices of the other unknowns span every root in the box. `false` when none is in
+    /// `x`; nothing is narrowed where the slope may change sign.
+    fn narrow_affine(
+        &self,
+        value: impl Fn(usize) -> Iv<f64>,
+        r: usize,
+        pre: &[Iv<f64>],
+        x: &mut [Iv<f64>],
+    ) -> bool {
+        let f = self.free[r];
+        let (lo, hi) = (pre[f].lo, pre[f].hi);
+        let width = Iv::new(down(hi - lo), up(hi - lo));
+        let bit = 1usize << r;
+        let mut slope = Order::Equal;
+        let (mut tlo, mut thi) = (f64::INFINITY, f64::NEG_INFINITY);
+        for v in (0..1usize << self.free.len()).filter(|v| v & bit == 0) {
+            let (g0, g1) = (value(v), value(v | bit));
+            let den = g0.sub(&g1);
+            let sign = den.sign();
+            if sign == Order::Equal || (slope != Order::Equal && sign != slope) {
+                return true;
+            }
+            slope = sign;
+            let inv = Iv::new(down(1.0 / den.hi), up(1.0 / den.lo));
+            let t = Iv::point(lo).add(&width.mul(&g0.mul(&inv)));
+            tlo = tlo.min(t.lo);
+            thi = thi.max(t.hi);
+            // The roots already cover the box: nothing to narrow in this unknown.
+            if tlo <= x[f].lo && thi >= x[f].hi {
+                return true;
+            }
+        }
+        match x[f].meet(&Iv::new(tlo, thi)) {
+            Some(v) => {
+                x[f] = v;
+                true
+            }
+            None => false,
+        }
     }
 
     /// The player whose payoffs a polynomial compares (the one not among its `others`).
@@ -1554,7 +1585,7 @@ fn narrow_in_doubles(sys: &System, ci: &Coefs<Iv<f64>>, cf: &Coefs<f64>, x: &mut
                 None => return,
             }
         }
-        let slow = !(free_width(&next) < 0.9 * before);
+        let slow = free_width(&next).partial_cmp(&(0.9 * before)) != Some(Order::Less);
         b = next;
         moved = true;
         if slow {
@@ -2669,59 +2700,78 @@ mod tests {
         .unwrap()
     }
 
+    /// Whether the vertex and hull tests keep a box of width about `10^width` around a
+    /// solution of the full support profile of a game of `shape` built to have the profile
+    /// of `weights` as an equilibrium (`below`: where the solution sits in the box).
+    fn keeps_root(
+        shape: &[usize],
+        raw: &[i64],
+        weights: &[i64],
+        below: &[f64],
+        width: i32,
+    ) -> Result<(), proptest::test_runner::TestCaseError> {
+        let mut used = 0;
+        let p: Vec<Vec<Q>> = shape
+            .iter()
+            .map(|&m| {
+                let w = &weights[used..used + m];
+                used += m;
+                let total: i64 = w.iter().sum();
+                w.iter().map(|&v| Q::new(v.into(), total.into())).collect()
+            })
+            .collect();
+        let game = game_with_root(shape, raw, &p);
+        let pay = Payoffs::new(&game);
+        let support: Vec<Vec<usize>> = shape.iter().map(|&m| (0..m).collect()).collect();
+        let (sys, cq) = system(&pay, &support);
+        let ci: Coefs<Iv<f64>> = Coefs::of(&cq);
+        let cf: Coefs<f64> = Coefs::of(&cq);
+        let r = 10f64.powi(width);
+        let mut x: Vec<Iv<f64>> = p
+            .iter()
+            .flatten()
+            .enumerate()
+            .map(|(t, q)| {
+                let v = <f64 as Scalar>::of(q);
+                Iv::new(down(v - r * below[t]), up(v + r * (1.0 - below[t])))
+            })
+            .collect();
+        for &o in &sys.off {
+            x[o] = Iv::new(-1.0, 2.0);
+        }
+        proptest::prop_assert!(sys.tighten(&mut x));
+        let corners = sys.corner_tables(&ci, &x).unwrap();
+        let (eq, _) = sys.ranges(&ci, &x, Some(&corners));
+        proptest::prop_assert!(eq.iter().all(|v| v.sign() == Order::Equal));
+        // Nor by the hull of the vertices' values.
+        proptest::prop_assert!(!sys.hull_excludes(&ci, &corners, &x));
+        let m: Vec<f64> = x.iter().map(Iv::mid).collect();
+        if let Some(y) = inverse(&sys.jacobian(&cf, &m)) {
+            // Neither excluded nor narrowed off the root.
+            let mut narrow = x.clone();
+            proptest::prop_assert!(sys.vertex_narrow(&corners, &y, &x, &mut narrow));
+            for (v, q) in narrow.iter().zip(p.iter().flatten()) {
+                let (lo, hi) = (v.lo.exact(), v.hi.exact());
+                proptest::prop_assert!(&lo <= q && q <= &hi);
+            }
+        }
+        Ok(())
+    }
+
     proptest::proptest! {
         /// The vertex and hull tests never exclude a box that holds a solution, whatever its
-        /// size and wherever the solution sits in it.
+        /// size and wherever the solution sits in it: on 3 x 3 x 3 games, and on 2^5 games,
+        /// where each indifference also narrows each unknown by itself.
         #[test]
         fn the_vertex_and_hull_tests_keep_boxes_with_a_root(
-            raw in proptest::collection::vec(0i64..100, 64),
-            weights in proptest::collection::vec(1i64..20, 9),
-            below in proptest::collection::vec(0.0f64..1.0, 9),
+            raw in proptest::collection::vec(0i64..100, 160),
+            weights in proptest::collection::vec(1i64..20, 10),
+            below in proptest::collection::vec(0.0f64..1.0, 10),
             width in -17i32..0,
+            five in proptest::bool::ANY,
         ) {
-            let shape = [3usize, 3, 3];
-            let p: Vec<Vec<Q>> = (0..3)
-                .map(|i| {
-                    let w = &weights[3 * i..3 * i + 3];
-                    let total: i64 = w.iter().sum();
-                    w.iter().map(|&v| Q::new(v.into(), total.into())).collect()
-                })
-                .collect();
-            let game = game_with_root(&shape, &raw, &p);
-            let pay = Payoffs::new(&game);
-            let support = vec![vec![0, 1, 2]; 3];
-            let (sys, cq) = system(&pay, &support);
-            let ci: Coefs<Iv<f64>> = Coefs::of(&cq);
-            let cf: Coefs<f64> = Coefs::of(&cq);
-            let r = 10f64.powi(width);
-            let mut x: Vec<Iv<f64>> = p
-                .iter()
-                .flatten()
-                .enumerate()
-                .map(|(t, q)| {
-                    let v = <f64 as Scalar>::of(q);
-                    Iv::new(down(v - r * below[t]), up(v + r * (1.0 - below[t])))
-                })
-                .collect();
-            for &o in &sys.off {
-                x[o] = Iv::new(-1.0, 2.0);
-            }
-            proptest::prop_assert!(sys.tighten(&mut x));
-            let corners = sys.corner_tables(&ci, &x).unwrap();
-            let (eq, _) = sys.ranges(&ci, &x, Some(&corners));
-            proptest::prop_assert!(eq.iter().all(|v| v.sign() == Order::Equal));
-            // Nor by the hull of the vertices' values.
-            proptest::prop_assert!(!sys.hull_excludes(&ci, &corners, &x));
-            let m: Vec<f64> = x.iter().map(Iv::mid).collect();
-            if let Some(y) = inverse(&sys.jacobian(&cf, &m)) {
-                // Neither excluded nor narrowed off the root.
-                let mut narrow = x.clone();
-                proptest::prop_assert!(sys.vertex_narrow(&corners, &y, &x, &mut narrow));
-                for (v, q) in narrow.iter().zip(p.iter().flatten()) {
-                    let (lo, hi) = (v.lo.exact(), v.hi.exact());
-                    proptest::prop_assert!(&lo <= q && q <= &hi);
-                }
-            }
+            let shape: &[usize] = if five { &[2, 2, 2, 2, 2] } else { &[3, 3, 3] };
+            keeps_root(shape, &raw, &weights, &below, width)?;
         }
     }
 
