@@ -25,10 +25,12 @@ fn q(n: i64) -> Q {
 
 /// The largest gain from a pure deviation at a profile of doubles, by direct summation over
 /// every pure profile: an independent check of the certified boxes.
-fn float_regret(g: &NormalForm, profile: &[Vec<f64>]) -> f64 {
+/// Also each player's payoff, by the same summation.
+fn float_regret_and_payoffs(g: &NormalForm, profile: &[Vec<f64>]) -> (f64, Vec<f64>) {
     let n = profile.len();
     let shape = g.shape();
     let mut worst: f64 = 0.0;
+    let mut payoffs = Vec::with_capacity(n);
     for i in 0..n {
         let mut values = vec![0.0; shape[i]];
         for k in 0..g.profiles() {
@@ -42,8 +44,9 @@ fn float_regret(g: &NormalForm, profile: &[Vec<f64>]) -> f64 {
         let expected: f64 = values.iter().zip(&profile[i]).map(|(v, x)| v * x).sum();
         let best = values.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
         worst = worst.max(best - expected);
+        payoffs.push(expected);
     }
-    worst
+    (worst, payoffs)
 }
 
 /// Every exact equilibrium verified exactly; every certified box narrow, its bound small, and
@@ -64,7 +67,18 @@ fn check(g: &NormalForm, r: &Report) {
                     .collect()
             })
             .collect();
-        assert!(float_regret(g, &mid) < 1e-9, "{mid:?}");
+        let (regret, payoffs) = float_regret_and_payoffs(g, &mid);
+        assert!(regret < 1e-9, "{mid:?}");
+        // Payoff intervals: narrow, holding the payoff, and written in few digits (rounded
+        // outward to a grid near the digits asked for).
+        for ((l, h), v) in c.payoffs_lower.iter().zip(&c.payoffs_upper).zip(&payoffs) {
+            assert!(l <= h && h - l < Q::new(1.into(), 1_000_000_000_000i64.into()));
+            let (l, h) = (l.to_f64().unwrap(), h.to_f64().unwrap());
+            assert!(l - 1e-9 <= *v && *v <= h + 1e-9, "{l} {v} {h}");
+        }
+        for p in c.payoffs_lower.iter().chain(&c.payoffs_upper) {
+            assert!(p.denom().bits() < 160, "{p}");
+        }
         assert!(c.regret_bound < Q::new(1.into(), 1_000_000_000.into()));
         for (l, h) in c.lower.iter().flatten().zip(c.upper.iter().flatten()) {
             assert!(l <= h && h - l < Q::new(1.into(), 1_000_000_000_000i64.into()));

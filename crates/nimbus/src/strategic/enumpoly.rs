@@ -2061,7 +2061,7 @@ fn subdivide(
         true,
     ) {
         Isolated::Certified(b) => {
-            let (regret, payoffs) = regret_bound(pay, &sys, &b, dens);
+            let (regret, payoffs) = regret_bound(pay, &sys, &b, dens, digits);
             (Isolated::Certified(b), Some((regret, payoffs)))
         }
         other => (other, None),
@@ -2075,7 +2075,8 @@ fn subdivide(
         match isolated {
             Isolated::Exact(q) => out.exact.push(q),
             Isolated::Certified(b) => {
-                let (regret, payoffs) = bound.unwrap_or_else(|| regret_bound(pay, &sys, &b, dens));
+                let (regret, payoffs) =
+                    bound.unwrap_or_else(|| regret_bound(pay, &sys, &b, dens, digits));
                 out.certified.push((b, regret, payoffs));
             }
             Isolated::NotEquilibrium => {}
@@ -2163,8 +2164,20 @@ fn spread_box(pay: &Payoffs, support: &[Vec<usize>], b: &[Iv<Q>]) -> (Vec<Vec<Q>
 }
 
 /// An upper bound on the regret over the box, and each player's payoff interval, in the
-/// game's own units (`dens[i]`: what player `i`'s payoffs were scaled by).
-fn regret_bound(pay: &Payoffs, sys: &System, x: &[Iv<Q>], dens: &[BigInt]) -> (Q, Vec<Iv<Q>>) {
+/// game's own units (`dens[i]`: what player `i`'s payoffs were scaled by), its ends on a grid
+/// of `2^-(3.33 digits + 24)` in the scaled units.
+fn regret_bound(
+    pay: &Payoffs,
+    sys: &System,
+    x: &[Iv<Q>],
+    dens: &[BigInt],
+    digits: u32,
+) -> (Q, Vec<Iv<Q>>) {
+    // The payoffs are exact over the box to some 40 digits, far beyond the box's own: they
+    // are rounded outward to a grid a little finer than the digits asked for, so that they
+    // are written in some 25 digits rather than 130 (writing and reading those was a tenth
+    // of a 2^5 game's time in Python).
+    let grid = (digits as f64 * 3.33) as u32 + 24;
     let mut worst = <Q as Zero>::zero();
     let mut payoffs = Vec::new();
     let n = sys.support.len();
@@ -2229,6 +2242,7 @@ fn regret_bound(pay: &Payoffs, sys: &System, x: &[Iv<Q>], dens: &[BigInt]) -> (Q
         if gain > worst {
             worst = gain;
         }
+        let expected = expected.rounded(grid);
         payoffs.push(Iv::new(
             unscaled(expected.lo.exact()),
             unscaled(expected.hi.exact()),
@@ -2490,7 +2504,7 @@ pub fn near(
         match refine(&sys, &cq, &cd, &ci, &cf, as_dyadic(&narrow), digits, true) {
             Isolated::Exact(q) => report.exact.push(full(&pay, support, &q)),
             Isolated::Certified(b) => {
-                let (regret, payoffs) = regret_bound(&pay, &sys, &b, &dens);
+                let (regret, payoffs) = regret_bound(&pay, &sys, &b, &dens, digits);
                 report
                     .certified
                     .push(certified(&pay, support, (b, regret, payoffs)));

@@ -413,7 +413,7 @@ fn settle<const K: usize>(
         match refine(&sys, &cq, &cd, &ci, &cf, start, s.digits, false) {
             Isolated::Exact(q) => out.exact.push(q),
             Isolated::Certified(b) => {
-                let (regret, payoffs) = regret_bound(s.pay, &sys, &b, s.dens);
+                let (regret, payoffs) = regret_bound(s.pay, &sys, &b, s.dens, s.digits);
                 out.certified.push((b, regret, payoffs));
             }
             Isolated::NotEquilibrium => {}
