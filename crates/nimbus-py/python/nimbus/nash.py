@@ -57,16 +57,20 @@ def enumpoly_solve(game, rational=True, **limits):
     r = g.equilibria("enumpoly", **limits)
     out = _result(g, "enumpoly", r, rational)
     players, names = g._names()
+    players, names = list(players), [list(n) for n in names]
     for c in r.enumeration.certified:
         # In doubles: the bounds agree far beyond a double's precision, and the exact
-        # midpoint's Fraction arithmetic was most of this loop's time.
-        mid = lambda lo, hi: (float(lo) + float(hi)) / 2
+        # midpoint's Fraction arithmetic was most of this loop's time (and float() of a
+        # Fraction goes through the numbers module: twice the time of the division).
         out["equilibria"].append(
             Equilibrium(
-                tuple(tuple(float(x) for x in p) for p in c.decimals),
-                tuple(mid(a, b) for a, b in zip(c.payoffs_lower, c.payoffs_upper)),
-                list(players),
-                [list(n) for n in names],
+                tuple(tuple(map(float, p)) for p in c.decimals),
+                tuple(
+                    (a.numerator / a.denominator + b.numerator / b.denominator) / 2
+                    for a, b in zip(c.payoffs_lower, c.payoffs_upper)
+                ),
+                players,
+                names,
             )
         )
     out["enumeration"] = r.enumeration
