@@ -555,9 +555,9 @@ impl System {
     /// narrowed to where its row's combination can vanish (see [`System::narrow_affine`]).
     /// Where every mixing player mixes two strategies, each indifference is also solved for
     /// each unknown it depends on: far from a solution, where no combination keeps a sign,
-    /// the equations themselves often narrow (on the 2^5 games a tenth fewer boxes, for a
-    /// twentieth of the instructions; with more strategies the many pairs cost more than
-    /// they save). `tables` are the values on the box `pre`, which holds `x`. Evaluated in
+    /// the equations themselves often narrow (on the 2^5 games a tenth fewer boxes and a
+    /// twentieth fewer instructions; with more strategies the many pairs cost more than they
+    /// save). `tables` are the values on the box `pre`, which holds `x`. Evaluated in
     /// doubles with a rigorous bound on the rounding.
     fn vertex_narrow(
         &self,
