@@ -2974,6 +2974,37 @@ mod tests {
         Ok((decided, (exact, certified)))
     }
 
+    /// A root where the first indifference of the three-strategy player vanishes whatever the
+    /// second one's probability (its ratio has a pole there) and one coefficient of another
+    /// player's indifference does not depend on that probability: the doubles took zero times
+    /// the unbounded ratio as not a number and dropped the root, so the enumeration missed
+    /// this equilibrium (found by `closed_form_agrees_with_subdivision`).
+    #[test]
+    fn a_root_at_a_pole_with_a_coefficient_free_of_the_ratio() {
+        let shape = [2, 2, 2, 3];
+        let game = random_game(&shape, &[2, 1, 2, 4, 1, 4, 5, 1, 5, 0, 5, 4, 5, 4, 0]);
+        let pay = Payoffs::new(&game);
+        let dens = denominators(&game);
+        let support = vec![vec![0], vec![0, 1], vec![0, 1], vec![0, 1, 2]];
+        let got = closed::solve(&pay, &support, &dens, 16).expect("decided in closed form");
+        let q = |n: i64, d: i64| Q::new(n.into(), d.into());
+        let want = vec![
+            q(1, 1),
+            q(5, 9),
+            q(4, 9),
+            q(4, 27),
+            q(23, 27),
+            q(7, 18),
+            q(5, 23),
+            q(163, 414),
+        ];
+        assert_eq!(got.exact, vec![want.clone()]);
+        // And the enumeration reports it.
+        let report = enumerate(&game, &Options::default()).unwrap();
+        let spread = full(&pay, &support, &want);
+        assert!(report.exact.contains(&spread), "{:?}", report.exact);
+    }
+
     /// The closed forms on random 2×2×2 and 2×2×3 games with payoffs 0..9 (mostly isolated
     /// roots, some of them rational): what the subdivision finds, and both kinds of roots met.
     #[test]

@@ -145,15 +145,31 @@ fn iv<T: Ring>(t: &T) -> Iv<f64> {
 }
 
 fn lin_iv(c: &[Iv<f64>; 2], z: &Iv<f64>) -> Iv<f64> {
-    c[0].add(&c[1].mul(z))
+    // `z` may be the whole line (a ratio at its pole), and zero times infinity is not a
+    // number: a coefficient that does not depend on `z` is its constant term (taken as NaN,
+    // every bound after it failed its comparisons, and a root with `u`'s indifference free of
+    // `v`'s probability was dropped as outside the cube).
+    if c[1].lo == 0.0 && c[1].hi == 0.0 {
+        return c[0].clone();
+    }
+    let v = c[0].add(&c[1].mul(z));
+    if v.lo.is_nan() || v.hi.is_nan() {
+        line()
+    } else {
+        v
+    }
 }
 
 /// `a / b`, rounded outward; `None` if `b` may be zero.
 fn quotient(a: &Iv<f64>, b: &Iv<f64>) -> Option<Iv<f64>> {
-    if b.lo <= 0.0 && b.hi >= 0.0 {
+    // (A bound that is not a number fails every comparison: no quotient is known.)
+    if !(b.lo > 0.0 || b.hi < 0.0) || [a.lo, a.hi].iter().any(|v| v.is_nan()) {
         return None;
     }
     let q = [a.lo / b.lo, a.lo / b.hi, a.hi / b.lo, a.hi / b.hi];
+    if q.iter().any(|v| v.is_nan()) {
+        return None;
+    }
     let lo = q.iter().copied().fold(f64::INFINITY, f64::min);
     let hi = q.iter().copied().fold(f64::NEG_INFINITY, f64::max);
     Some(Iv::new(down(lo), up(hi)))
