@@ -998,7 +998,7 @@ impl System {
     /// Adds a proved solution unless it is one already found: its narrow box lies in an earlier
     /// one's enlarged box, or the other way round (a solution on the cut between two boxes is
     /// proved in both).
-    fn add_root(&self, roots: &mut Vec<Root>, (big, narrow): Root) {
+    fn add_root(&self, roots: &mut Vec<Root>, (big, narrow): Root) -> bool {
         let within = |a: &[Iv<f64>], b: &[Iv<f64>]| {
             self.free
                 .iter()
@@ -1010,6 +1010,7 @@ impl System {
         if !seen {
             roots.push((big, narrow));
         }
+        !seen
     }
 
     /// Each player's probabilities narrowed to what the others' allow (they sum to one).
@@ -1389,6 +1390,11 @@ fn linear(pay: &Payoffs, support: &[Vec<usize>], bases: &[Vec<usize>]) -> Linear
 type Boxed = (Vec<Iv<Q>>, Q, Vec<Iv<Q>>);
 /// A proved solution's enlarged box (where it is unique) and its narrow box.
 type Root = (Vec<Iv<f64>>, Vec<Iv<f64>>);
+/// What the refinement of a proved solution decided, with the regret bound and payoffs of a
+/// certified one.
+type Settled = (Isolated, Option<(Q, Vec<Iv<Q>>)>);
+/// The refinement of a proved solution's narrow box, run where the solution is found.
+type Settle<'a> = &'a (dyn Fn(&[Iv<f64>]) -> Settled + Sync);
 
 /// What one support profile's system gave.
 #[derive(Default)]
@@ -1753,6 +1759,8 @@ struct Explored {
     boxes: u64,
     /// Proved solutions: the enlarged box where each is unique, and its narrow box.
     roots: Vec<Root>,
+    /// Each root's refinement, when it was run where the root was found.
+    settled: Vec<Option<Settled>>,
     loose: Vec<Vec<Iv<f64>>>,
     /// Exact equilibria met where the equations are singular: in a continuum of equilibria,
     /// the simple rationals of a box's middle are the points worth reporting.
@@ -1775,10 +1783,12 @@ fn explore(
     cost: u64,
     mut stack: Vec<Vec<Iv<f64>>>,
     split: Option<(usize, u64)>,
+    settle: Option<Settle>,
 ) -> Result<Option<Explored>> {
     let mut found = Explored::default();
     let Explored {
         roots,
+        settled,
         loose,
         singular,
         boxes,
@@ -1857,7 +1867,9 @@ fn explore(
                     image = sys.krawczyk(ci, &narrow, &mm, &yy);
                 }
                 sys.firsts(&mut narrow);
-                sys.add_root(roots, (big, narrow));
+                if sys.add_root(roots, (big, narrow)) {
+                    settled.push(settle.map(|f| f(&roots[roots.len() - 1].1)));
+                }
                 continue;
             }
             let before = widest(&x).1;
@@ -1961,7 +1973,47 @@ fn subdivide(
     // solutions are sorted at the end, so the answer does not depend on it.
     let threads = rayon::current_num_threads();
     let split = (threads > 1 && sys.free.len() >= 5).then_some((4 * threads, 0));
-    let Some(first) = explore(&sys, &cq, &ci, &cf, meter, cost, vec![start], split)? else {
+    // Dyadic coefficients only where a solution is to be refined (most profiles have none).
+    let cd: std::sync::OnceLock<Coefs<Dy>> = std::sync::OnceLock::new();
+    // Most proved solutions are not equilibria (a probability below zero, a better strategy
+    // outside the support); the doubles already say so for those. Each certificate takes
+    // about a tenth of a millisecond in exact arithmetic.
+    let candidate = |narrow: &[Iv<f64>]| {
+        !(narrow.iter().any(|v| v.hi < 0.0)
+            || sys
+                .inequalities(&ci, narrow)
+                .iter()
+                .any(|v| v.sign() == Order::Greater))
+    };
+    let settle = |narrow: &[Iv<f64>]| -> Settled {
+        if !candidate(narrow) {
+            return (Isolated::NotEquilibrium, None);
+        }
+        let cd = cd.get_or_init(|| Coefs::of(&cq));
+        match refine(&sys, &cq, cd, &ci, &cf, as_dyadic(narrow), digits, true) {
+            Isolated::Certified(b) => {
+                let (regret, payoffs) = regret_bound(pay, &sys, &b, dens, digits);
+                (Isolated::Certified(b), Some((regret, payoffs)))
+            }
+            other => (other, None),
+        }
+    };
+    // A shared profile's solutions are refined by the piece that finds them, on whichever
+    // core runs it: refined after the search, the last few ran on one core while the others
+    // waited (three on a 2^5 game's full profile, a seventh of its time).
+    let in_pieces = split.map(|_| &settle as Settle);
+    let Some(first) = explore(
+        &sys,
+        &cq,
+        &ci,
+        &cf,
+        meter,
+        cost,
+        vec![start],
+        split,
+        in_pieces,
+    )?
+    else {
         return Ok(None);
     };
     let deadline = crate::progress::current_deadline();
@@ -1997,6 +2049,7 @@ fn subdivide(
                         cost,
                         vec![b.clone()],
                         pieces_split,
+                        in_pieces,
                     )
                 })
             })
@@ -2011,8 +2064,10 @@ fn subdivide(
                 continue;
             }
             all.boxes += piece.boxes;
-            for root in piece.roots {
-                sys.add_root(&mut all.roots, root);
+            for (root, settled) in piece.roots.into_iter().zip(piece.settled) {
+                if sys.add_root(&mut all.roots, root) {
+                    all.settled.push(settled);
+                }
             }
             all.loose.extend(piece.loose);
             for q in piece.singular {
@@ -2030,66 +2085,44 @@ fn subdivide(
         waiting.append(&mut next);
     }
     all.rest.append(&mut waiting);
-    // The order the boxes were met in depends on the cores; the answer does not.
-    all.roots.sort_by(|a, b| {
-        a.1.iter()
-            .map(|v| v.lo)
-            .partial_cmp(b.1.iter().map(|v| v.lo))
-            .unwrap_or(Order::Equal)
-    });
     out.boxes = all.boxes;
     let Explored {
         roots,
+        settled,
         mut loose,
         singular,
         gave_up,
         rest: stack,
         ..
     } = all;
-    // Most proved solutions are not equilibria (a probability below zero, a better strategy
-    // outside the support); the doubles already say so for those.
-    let candidates: Vec<Vec<Iv<f64>>> = roots
-        .into_iter()
-        .map(|(_, narrow)| narrow)
-        .filter(|narrow| {
-            !(narrow.iter().any(|v| v.hi < 0.0)
-                || sys
-                    .inequalities(&ci, narrow)
-                    .iter()
-                    .any(|v| v.sign() == Order::Greater))
+    // The order the boxes were met in depends on the cores; the answer does not.
+    let mut roots: Vec<(Root, Option<Settled>)> = roots.into_iter().zip(settled).collect();
+    roots.sort_by(|a, b| {
+        (a.0)
+            .1
+            .iter()
+            .map(|v| v.lo)
+            .partial_cmp((b.0).1.iter().map(|v| v.lo))
+            .unwrap_or(Order::Equal)
+    });
+    // Several left to refine are shared among the cores (in order, so the answer does not
+    // depend on them).
+    let open = roots
+        .iter()
+        .filter(|((_, narrow), done)| done.is_none() && candidate(narrow))
+        .count();
+    let settled: Vec<Settled> = if threads > 1 && open > 1 {
+        crate::progress::with_deadline(deadline, || {
+            roots
+                .into_par_iter()
+                .map(|((_, narrow), done)| done.unwrap_or_else(|| settle(&narrow)))
+                .collect()
         })
-        .collect();
-    // Dyadic coefficients only where a solution is to be refined (most profiles have none).
-    let cd: Coefs<Dy> = if candidates.is_empty() {
-        Coefs {
-            eq: Vec::new(),
-            ineq: Vec::new(),
-        }
     } else {
-        Coefs::of(&cq)
-    };
-    // Each certificate takes about a tenth of a millisecond in exact arithmetic: several are
-    // shared among the cores (in order, so the answer does not depend on them).
-    let settle = |narrow: &Vec<Iv<f64>>| match refine(
-        &sys,
-        &cq,
-        &cd,
-        &ci,
-        &cf,
-        as_dyadic(narrow),
-        digits,
-        true,
-    ) {
-        Isolated::Certified(b) => {
-            let (regret, payoffs) = regret_bound(pay, &sys, &b, dens, digits);
-            (Isolated::Certified(b), Some((regret, payoffs)))
-        }
-        other => (other, None),
-    };
-    let settled: Vec<_> = if threads > 1 && candidates.len() > 1 {
-        crate::progress::with_deadline(deadline, || candidates.par_iter().map(settle).collect())
-    } else {
-        candidates.iter().map(settle).collect()
+        roots
+            .into_iter()
+            .map(|((_, narrow), done)| done.unwrap_or_else(|| settle(&narrow)))
+            .collect()
     };
     for (isolated, bound) in settled {
         match isolated {
