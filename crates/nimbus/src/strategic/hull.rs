@@ -234,24 +234,27 @@ impl<'a> Tableau<'a> {
             if e == usize::MAX {
                 return self.finish();
             }
-            let mut leave: Option<(usize, f64)> = None;
+            // The smallest ratio `rhs / a` over the rows with `a > EPS`, compared as products
+            // (`r1 / a1 < r2 / a2` exactly when `r1 a2 < r2 a1`, both `a` positive): a
+            // division per row was a sixth of the method's time.
+            let mut leave: Option<(usize, f64, f64)> = None;
             for k in 0..r {
                 let a = self.t[k * s + e];
                 if a > EPS {
-                    let ratio = self.t[k * s + rhs] / a;
-                    if leave.is_none_or(|(_, best)| ratio < best) {
-                        leave = Some((k, ratio));
+                    let b = self.t[k * s + rhs];
+                    if leave.is_none_or(|(_, bb, ab)| b * ab < bb * a) {
+                        leave = Some((k, b, a));
                     }
                 }
             }
-            let Some((p, _)) = leave else {
+            let Some((p, _, _)) = leave else {
                 // Cannot happen (the objective is bounded below by zero) unless the data is
                 // not finite.
                 return Hull::Unknown;
             };
-            let a = self.t[p * s + e];
+            let inv = 1.0 / self.t[p * s + e];
             for (dst, v) in pivot_row.iter_mut().zip(&self.t[p * s..p * s + width]) {
-                *dst = v / a;
+                *dst = v * inv;
             }
             for (k, row) in self.t.chunks_exact_mut(s).enumerate() {
                 let f = row[e];
