@@ -97,13 +97,12 @@ impl Curve<'_> {
         (sigma, shifts)
     }
 
-    /// Where the point `z` lies beyond its piece: the (player, strategy) whose condition fails
-    /// most, with the margin (negative): a probability below zero, or a strategy off the
-    /// support whose `z` passed the shift.
-    fn worst(&self, z: &[f64], support: &Support) -> Option<(usize, usize, f64)> {
+    /// Every condition of the piece that fails at `z`, with its margin (negative): a
+    /// probability below zero, or a strategy off the support whose `z` passed the shift.
+    fn failing(&self, z: &[f64], support: &Support) -> Vec<(usize, usize, f64)> {
         let (sigma, shifts) = self.retract_on(z, support);
         let mut o = 0;
-        let mut worst: Option<(usize, usize, f64)> = None;
+        let mut failing = Vec::new();
         for (i, &k) in self.shape.iter().enumerate() {
             for a in 0..k {
                 let q = if support[i][a] {
@@ -111,16 +110,16 @@ impl Curve<'_> {
                 } else {
                     shifts[i] - z[o + a]
                 };
-                if q < 0.0 && worst.is_none_or(|w| q < w.2) {
-                    worst = Some((i, a, q));
+                if q < 0.0 {
+                    failing.push((i, a, q));
                 }
             }
             o += k;
         }
-        worst
+        failing
     }
 
-    /// The margin of one condition at `z` (see [`Curve::worst`]).
+    /// The margin of one condition at `z` (see [`Curve::failing`]).
     fn margin(&self, z: &[f64], support: &Support, i: usize, a: usize) -> f64 {
         let (sigma, shifts) = self.retract_on(z, support);
         let o: usize = self.shape[..i].iter().sum();
@@ -308,19 +307,12 @@ fn follow(game: &NormalForm, seed: u64, opts: &Options, spent: &mut u64) -> Resu
         // slopes and one dense linear system.
         let per_step =
             14 * (game.profiles() as u64 * (shape.len() as u64).pow(2) + (n as u64).pow(3));
-        *spent = spent.saturating_add(per_step);
-        if *spent > opts.max_work {
-            return Err(Error::Budget {
-                what: "the global Newton method".into(),
-                resource: crate::budget::Resource::Work,
-                needed: *spent,
-                limit: opts.max_work,
-            });
-        }
+        charge(spent, per_step, opts.max_work)?;
         let Some(mut t) = tangent(&curve.system(&y, &support, false).1, &prev) else {
             return Err(degenerate("turned singular"));
         };
-        if let Some((i, a)) = entered.take() {
+        let fresh = entered.take();
+        if let Some((i, a)) = fresh {
             // Past a kink the curve may turn by more than a right angle, so the last
             // direction does not orient it: it goes on into the new piece, where the condition
             // of the strategy that changed sides holds.
@@ -329,41 +321,26 @@ fn follow(game: &NormalForm, seed: u64, opts: &Options, spent: &mut u64) -> Resu
                 t.iter_mut().for_each(|v| *v = -*v);
             }
         }
-        let Some(mut x) = step(&curve, &support, &y, &t, &mut h) else {
-            return Err(degenerate("corrector failed to converge"));
-        };
-        // A step past the edge of its piece is shortened to end on the edge (where the
-        // support changes): regula falsi on the length, for the condition that failed.
-        if let Some((i, a, q)) = curve.worst(&x[..n], &support) {
-            let (mut lo, mut q_lo) = (0.0, curve.margin(&y[..n], &support, i, a));
-            let (mut hi, mut q_hi) = (h, q);
-            let mut edge = None;
-            for _ in 0..60 {
-                let len = if q_lo > q_hi {
-                    lo + (hi - lo) * q_lo / (q_lo - q_hi)
-                } else {
-                    (lo + hi) / 2.0
-                };
-                let Some(z) = land(&curve, &support, &y, &t, len) else {
-                    // No landing there (the piece turns or turns singular beyond the edge):
-                    // the edge is nearer.
-                    hi = len;
-                    continue;
-                };
-                let qz = curve.margin(&z[..n], &support, i, a);
-                if qz.abs() < 1e-10 || hi - lo < 1e-13 {
-                    edge = Some(z);
-                    break;
-                }
-                if qz > 0.0 {
-                    (lo, q_lo) = (len, qz);
-                } else {
-                    (hi, q_hi) = (len, qz);
-                }
-            }
-            let Some(z) = edge else {
-                return Err(degenerate("could not find the edge of a piece"));
+        // A step whose end the edge search cannot trace back to a first edge landed on
+        // another branch of the piece's curve (the landings along it jump), or turned back
+        // across the edge it started on: shorter, then.
+        let (mut x, edge) = loop {
+            let Some(x) = step(&curve, &support, &y, &t, &mut h) else {
+                return Err(degenerate("corrector failed to converge"));
             };
+            match first_edge(&curve, &support, &y, &t, h, &x, fresh) {
+                Some(edge) => break (x, edge),
+                None if h > 1e-9 => {
+                    h /= 4.0;
+                    charge(spent, per_step, opts.max_work)?;
+                }
+                None => return Err(degenerate("could not find the edge of a piece")),
+            }
+        };
+        // The piece the step walked: a step that ends on an edge lies wholly before it, so a
+        // crossing of λ = 0 on it is on this piece, not the next.
+        let walked = support.clone();
+        if let Some((i, a, z)) = edge {
             x = z;
             // Across the edge: the strategy joins the support, or leaves it.
             support[i][a] = !support[i][a];
@@ -389,14 +366,22 @@ fn follow(game: &NormalForm, seed: u64, opts: &Options, spent: &mut u64) -> Resu
         }
         let (ly, lx) = (y[n], x[n]);
         prev = t;
-        if lx <= 0.0 {
-            // The crossing of λ = 0, between the last two points, made exact by Newton's
-            // method at λ = 0.
-            let f = ly / (ly - lx);
+        // A λ within rounding of zero is zero: in games with ties the path may reach λ = 0 on
+        // an edge, or run along λ = 0 (a continuum of equilibria), where the sign of λ is noise.
+        if lx <= LAMBDA_ZERO {
+            // The crossing of λ = 0 between the last two points (the nearer end where λ barely
+            // moved), made exact by Newton's method at λ = 0 on the piece between them; the
+            // unrefined point too, for a piece whose equilibria at λ = 0 are not isolated.
+            let f = if ly - lx > LAMBDA_ZERO {
+                (ly / (ly - lx)).clamp(0.0, 1.0)
+            } else {
+                1.0
+            };
             let mut z: Vec<f64> = y.iter().zip(&x).map(|(a, b)| a + f * (b - a)).collect();
             z[n] = 0.0;
+            let rough = z.clone();
             for _ in 0..30 {
-                let (hv, jz) = curve.system(&z, &support, true);
+                let (hv, jz) = curve.system(&z, &walked, true);
                 let Some(d) = solve(jz, hv.iter().map(|v| -v).collect()) else {
                     break;
                 };
@@ -408,40 +393,10 @@ fn follow(game: &NormalForm, seed: u64, opts: &Options, spent: &mut u64) -> Resu
                     break;
                 }
             }
-            let profile = curve.retract(&z[..n]);
-            // The path's pieces were joined by local rules; an end that is not an equilibrium
-            // (to rounding) means a kink was taken wrongly. So does an end outside the strategy
-            // space: there the payoffs' multilinear formula can show no gain from deviating
-            // while the profile is no mixed strategy at all.
-            let off = |p: &Vec<f64>| {
-                p.iter().any(|&v| !v.is_finite() || v < -1e-9)
-                    || (p.iter().map(|v| v.max(0.0)).sum::<f64>() - 1.0).abs() > 1e-6
-            };
-            if profile.iter().any(off) {
-                return Err(degenerate("ended outside the strategy space"));
-            }
-            let profile: Vec<Vec<f64>> = profile
-                .iter()
-                .map(|p| {
-                    let total: f64 = p.iter().map(|v| v.max(0.0)).sum();
-                    p.iter().map(|v| v.max(0.0) / total).collect()
-                })
-                .collect();
-            let v = values(game, &curve.scaled, &profile);
-            let regret = v
-                .value
-                .iter()
-                .zip(&profile)
-                .map(|(v, p)| {
-                    let u: f64 = v.iter().zip(p).map(|(a, b)| a * b).sum();
-                    v.iter().cloned().fold(f64::NEG_INFINITY, f64::max) - u
-                })
-                .fold(0.0, f64::max);
-            if regret > 1e-6 {
-                return Err(degenerate("ended away from an equilibrium"));
-            }
+            let end = settled(&curve, &z[..n])
+                .or_else(|e| settled(&curve, &rough[..n]).map_err(|_| e))?;
             return Ok(End {
-                profile,
+                profile: end,
                 steps,
                 start: lambda0,
                 turns,
@@ -451,6 +406,174 @@ fn follow(game: &NormalForm, seed: u64, opts: &Options, spent: &mut u64) -> Resu
         y = x;
         h = (h * 1.5).min(0.25 * (1.0 + y[n]));
     }
+}
+
+/// |λ| at most this is λ = 0 (payoffs scaled to [0, 1], bonuses below 1).
+const LAMBDA_ZERO: f64 = 1e-12;
+
+/// The profile `r(z)` at the path's end, if it is an equilibrium of the game (to rounding).
+/// The path's pieces were joined by local rules; an end that is not an equilibrium means a
+/// kink was taken wrongly. So does an end outside the strategy space: there the payoffs'
+/// multilinear formula can show no gain from deviating while the profile is no mixed strategy
+/// at all.
+fn settled(curve: &Curve, z: &[f64]) -> Result<Vec<Vec<f64>>> {
+    let profile = curve.retract(z);
+    let off = |p: &Vec<f64>| {
+        p.iter().any(|&v| !v.is_finite() || v < -1e-9)
+            || (p.iter().map(|v| v.max(0.0)).sum::<f64>() - 1.0).abs() > 1e-6
+    };
+    if profile.iter().any(off) {
+        return Err(degenerate("ended outside the strategy space"));
+    }
+    let profile: Vec<Vec<f64>> = profile
+        .iter()
+        .map(|p| {
+            let total: f64 = p.iter().map(|v| v.max(0.0)).sum();
+            p.iter().map(|v| v.max(0.0) / total).collect()
+        })
+        .collect();
+    let v = values(curve.game, &curve.scaled, &profile);
+    let regret = v
+        .value
+        .iter()
+        .zip(&profile)
+        .map(|(v, p)| {
+            let u: f64 = v.iter().zip(p).map(|(a, b)| a * b).sum();
+            v.iter().cloned().fold(f64::NEG_INFINITY, f64::max) - u
+        })
+        .fold(0.0, f64::max);
+    if regret > 1e-6 {
+        return Err(degenerate("ended away from an equilibrium"));
+    }
+    Ok(profile)
+}
+
+/// Where the step from `y` along `t` to `x` (at length `h`) leaves its piece, if it does: the
+/// condition that fails and the point on its edge (`Some(None)`: the step stays on its piece;
+/// `None`: no first edge was found).
+///
+/// A step may cross several edges, and the condition that fails most at its end need not be
+/// the first: taking it would change the support at a point where another condition already
+/// fails, and the path would leave the curve of equilibria. So the condition whose margin,
+/// interpolated along the step, reaches zero first is traced to its edge by regula falsi on
+/// the length, and if another condition fails there, the search goes on over the shorter step.
+///
+/// `fresh`: the condition of the edge the step starts on, which holds (with margin zero) at
+/// `y`. It fails at `x` only if the curve turned back within the step: its edge is then not at
+/// `y`, where its margin's sign says nothing, but somewhere the step cannot bracket; `None`, so
+/// that the step is taken shorter. (Taking the edge at `y` would send the path back the way it
+/// came.)
+#[allow(clippy::type_complexity)]
+fn first_edge(
+    curve: &Curve,
+    support: &Support,
+    y: &[f64],
+    t: &[f64],
+    h: f64,
+    x: &[f64],
+    fresh: Option<(usize, usize)>,
+) -> Option<Option<(usize, usize, Vec<f64>)>> {
+    let n = curve.bonus.len();
+    let mut far = (h, curve.failing(&x[..n], support));
+    // Each round ends strictly nearer than the last, on a condition that failed beyond it.
+    for _ in 0..=x.len() {
+        let at_y = |i: usize, a: usize| curve.margin(&y[..n], support, i, a);
+        let Some((i, a, q, q0)) = far
+            .1
+            .iter()
+            .map(|&(i, a, q)| (i, a, q, at_y(i, a)))
+            .min_by(|u, v| crossing(u.3, u.2).total_cmp(&crossing(v.3, v.2)))
+        else {
+            return Some(None);
+        };
+        if Some((i, a)) == fresh && q0 <= EDGE {
+            return None;
+        }
+        let (len, z) = find_edge(curve, support, y, t, (i, a), (q0, far.0, q))?;
+        let others: Vec<(usize, usize, f64)> = curve
+            .failing(&z[..n], support)
+            .into_iter()
+            .filter(|&(j, b, q)| (j, b) != (i, a) && q < -EDGE)
+            .collect();
+        if others.is_empty() {
+            return Some(Some((i, a, z)));
+        }
+        if len >= far.0 {
+            return None;
+        }
+        far = (len, others);
+    }
+    None
+}
+
+/// How far a condition fails at a piece's edge found by [`find_edge`] before it counts as
+/// crossed too (the edge itself is found to 1e-10).
+const EDGE: f64 = 1e-9;
+
+/// Where along a step a condition with margin `q0` at its start and `q1 < 0` at its end
+/// reaches zero, as a fraction of the step, interpolating linearly.
+fn crossing(q0: f64, q1: f64) -> f64 {
+    if q0 <= 0.0 {
+        0.0
+    } else {
+        q0 / (q0 - q1)
+    }
+}
+
+/// The point where condition `(i, a)` reaches zero along the step from `y` along `t`, and its
+/// length: regula falsi on the length, between 0 (margin `q0`) and `len` (margin `q1 < 0`).
+fn find_edge(
+    curve: &Curve,
+    support: &Support,
+    y: &[f64],
+    t: &[f64],
+    (i, a): (usize, usize),
+    (q0, len, q1): (f64, f64, f64),
+) -> Option<(f64, Vec<f64>)> {
+    let n = curve.bonus.len();
+    let (mut lo, mut q_lo) = (0.0, q0);
+    let (mut hi, mut q_hi) = (len, q1);
+    for _ in 0..60 {
+        let len = if q_lo > q_hi {
+            lo + (hi - lo) * q_lo / (q_lo - q_hi)
+        } else {
+            (lo + hi) / 2.0
+        };
+        let Some(z) = land(curve, support, y, t, len) else {
+            // No landing there (the piece turns or turns singular beyond the edge): the edge
+            // is nearer.
+            hi = len;
+            continue;
+        };
+        let qz = curve.margin(&z[..n], support, i, a);
+        if qz.abs() < 1e-10 {
+            return Some((len, z));
+        }
+        if hi - lo < 1e-13 {
+            // The margin jumps here: the landings on either side are on different branches.
+            return (qz.abs() < EDGE).then_some((len, z));
+        }
+        if qz > 0.0 {
+            (lo, q_lo) = (len, qz);
+        } else {
+            (hi, q_hi) = (len, qz);
+        }
+    }
+    None
+}
+
+/// Adds `work` to what the paths have spent, and stops at the budget.
+fn charge(spent: &mut u64, work: u64, limit: u64) -> Result<()> {
+    *spent = spent.saturating_add(work);
+    if *spent > limit {
+        return Err(Error::Budget {
+            what: "the global Newton method".into(),
+            resource: crate::budget::Resource::Work,
+            needed: *spent,
+            limit,
+        });
+    }
+    Ok(())
 }
 
 fn degenerate(what: &str) -> Error {
