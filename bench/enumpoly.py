@@ -6,7 +6,8 @@ larger games.
 
 For each game: the time of each (Nimbus as the `nimbus nash` process, start-up included, and
 through its Python package inside Python, as pygambit is timed; medians of 25 runs on the
-small games), how many equilibria each found, how many of Gambit's are
+small games; in the one-equilibrium tables the process once, the Python call the median of 5,
+pygambit once), how many equilibria each found, how many of Gambit's are
 among Nimbus's (within 1e-6), and how many of Nimbus's Gambit missed. Nimbus's irrational
 equilibria are boxes proved to hold one equilibrium each; Gambit's support events say where it
 gave up (its budget of rectangles exceeded).
@@ -166,10 +167,25 @@ print(json.dumps({"time": t, "points": [[float(v) for m in e for _, v in m] for 
 """
 
 
-def one_table(method, shapes, gambit_timeout):
+# Nimbus's one-equilibrium methods inside Python, as pygambit's are timed: the median of
+# `reps` calls, the game read once.
+NIMBUS_ONE_PY = r"""
+import json, sys, time, nimbus
+g = nimbus.read_game(sys.argv[1])
+solve = getattr(nimbus.nash, sys.argv[2] + "_solve")
+times = []
+for _ in range(int(sys.argv[3])):
+    t = time.perf_counter()
+    solve(g)
+    times.append(time.perf_counter() - t)
+print(json.dumps({"time": sorted(times)[len(times) // 2]}))
+"""
+
+
+def one_table(method, shapes, gambit_timeout, reps=5):
     print()
-    print(f"{method:<16} {'nimbus s':>9} {'gambit s':>9} {'ratio':>7} {'nimbus answer':>14} "
-          f"{'gambit regret':>13} {'same point':>10}")
+    print(f"{method:<16} {'nimbus s':>9} {'in py s':>9} {'gambit s':>9} {'ratio':>7} "
+          f"{'py ratio':>8} {'nimbus answer':>14} {'gambit regret':>13} {'same point':>10}")
     for shape in shapes:
         for seed in range(3):
             path = f"{tmp}/{method}{'x'.join(map(str, shape))}_{seed}.nfg"
@@ -194,11 +210,22 @@ def one_table(method, shapes, gambit_timeout):
                 except subprocess.CalledProcessError as e:
                     return {"failed": e.stderr.strip().splitlines()[-1][:60]}
 
+            def ours_in_python():
+                try:
+                    out = subprocess.run(
+                        [sys.executable, "-c", NIMBUS_ONE_PY, path, method, str(reps)],
+                        capture_output=True, text=True, timeout=timeout * reps, check=True)
+                    return json.loads(out.stdout)["time"]
+                except (subprocess.TimeoutExpired, subprocess.CalledProcessError):
+                    return None
+
             if seed % 2 == 0:
-                (tn, a), g = ours(), theirs()
+                (tn, a), tp, g = ours(), ours_in_python(), theirs()
             else:
                 g = theirs()
                 tn, a = ours()
+                tp = ours_in_python()
+            tp_s = "-" if tp is None else f"{tp:.4f}"
             frac = lambda x: (lambda p: p[0] / p[1])(
                 [float(v) for v in (x.split("/") + ["1"])[:2]])
             if "error" in a or "equilibria" not in a:
@@ -212,18 +239,19 @@ def one_table(method, shapes, gambit_timeout):
                 kind, point = "none", None
             name = "x".join(map(str, shape)) + " #" + str(seed)
             if g is None:
-                print(f"{name:<16} {tn:>9.3f} {'> ' + str(int(gambit_timeout)):>9} "
-                      f"{'< ' + format(tn / gambit_timeout, '.4f'):>7} {kind:>14} {'-':>13} "
-                      f"{'-':>10}", flush=True)
+                print(f"{name:<16} {tn:>9.3f} {tp_s:>9} {'> ' + str(int(gambit_timeout)):>9} "
+                      f"{'< ' + format(tn / gambit_timeout, '.4f'):>7} {'-':>8} {kind:>14} "
+                      f"{'-':>13} {'-':>10}", flush=True)
                 continue
             if "failed" in g:
-                print(f"{name:<16} {tn:>9.3f} {'failed':>9} {'-':>7} {kind:>14} {'-':>13} "
-                      f"{'-':>10}  (pygambit: {g['failed']})", flush=True)
+                print(f"{name:<16} {tn:>9.3f} {tp_s:>9} {'failed':>9} {'-':>7} {'-':>8} "
+                      f"{kind:>14} {'-':>13} {'-':>10}  (pygambit: {g['failed']})", flush=True)
                 continue
             same = point is not None and any(
                 max(abs(x - y) for x, y in zip(point, q)) < 1e-4 for q in g["points"])
-            print(f"{name:<16} {tn:>9.3f} {g['time']:>9.3f} {tn / g['time']:>7.2f} {kind:>14} "
-                  f"{g['regret']:>13.1e} {str(same):>10}", flush=True)
+            py_ratio = "-" if tp is None else f"{tp / g['time']:.2f}"
+            print(f"{name:<16} {tn:>9.3f} {tp_s:>9} {g['time']:>9.3f} {tn / g['time']:>7.2f} "
+                  f"{py_ratio:>8} {kind:>14} {g['regret']:>13.1e} {str(same):>10}", flush=True)
 
 
 only = os.environ.get("ONLY")  # enumpoly, logit, gnm or simpdiv: that table alone

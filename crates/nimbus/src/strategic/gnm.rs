@@ -606,8 +606,10 @@ fn land(curve: &Curve, support: &Support, y: &[f64], t: &[f64], len: f64) -> Opt
 }
 
 /// One predictor–corrector step of length about `*h` from `y` along `t` on the piece of
-/// `support`, halving `*h` until the corrector lands where it was predicted and the curve
-/// keeps its direction.
+/// `support`, halving `*h` until the corrector lands near where it was predicted (within a
+/// fifth of the step) and the curve keeps its direction (its tangent turns by less than 18°, as
+/// the logit path's does): a longer step may land on another branch of the piece's curve, and
+/// the path would then run on in a loop or back the way it came.
 fn step(curve: &Curve, support: &Support, y: &[f64], t: &[f64], h: &mut f64) -> Option<Vec<f64>> {
     while *h > 1e-13 {
         let Some(x) = land(curve, support, y, t, *h) else {
@@ -622,7 +624,7 @@ fn step(curve: &Curve, support: &Support, y: &[f64], t: &[f64], h: &mut f64) -> 
             .fold(0.0, f64::max);
         let turn = tangent(&curve.system(&x, support, false).1, t)
             .map_or(-1.0, |u| u.iter().zip(t).map(|(a, b)| a * b).sum::<f64>());
-        if x.iter().all(|v| v.is_finite()) && moved <= 0.5 * *h && turn >= 0.9 {
+        if x.iter().all(|v| v.is_finite()) && moved <= 0.2 * *h && turn >= 0.95 {
             return Some(x);
         }
         *h /= 2.0;
