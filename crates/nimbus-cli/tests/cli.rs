@@ -1051,6 +1051,18 @@ fn students_and_gambit_users_habits() {
     let v: Value = serde_json::from_slice(&out.stdout).unwrap();
     assert_eq!(v["enumeration"]["examined"], 10);
     assert_eq!(v["enumeration"]["complete"], false);
+    // A stopped enumeration names the methods that find one equilibrium of a large game.
+    let stopped = v["notes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(Value::as_str)
+        .find(|n| n.starts_with("stopped after 10 of"))
+        .unwrap();
+    assert!(
+        stopped.contains("--method gnm, logit or simpdiv"),
+        "{stopped}"
+    );
     // verify takes matrices and a tolerance for rounded decimals.
     let out = nimbus(&[
         "verify",

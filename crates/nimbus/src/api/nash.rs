@@ -356,9 +356,12 @@ fn run_method(
                 })
                 .collect::<Result<_>>()?;
             if r.stopped.is_some() {
+                // A game too large to enumerate within the budget still has an equilibrium
+                // that the path-following methods find quickly: say which.
                 notes.push(format!(
                     "stopped after {} of {} support profiles ({}): equilibria on the others \
-                     are not listed; raise the limit to cover them",
+                     are not listed; raise the limit to cover them, or for one equilibrium of \
+                     a game this large use --method gnm, logit or simpdiv",
                     r.examined,
                     r.supports,
                     r.stopped.as_deref().unwrap_or("")
