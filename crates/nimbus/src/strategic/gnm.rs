@@ -292,6 +292,10 @@ fn follow(game: &NormalForm, seed: u64, opts: &Options, spent: &mut u64) -> Resu
     };
     // Supports changing again and again with λ standing still: a corner the path cannot pass.
     let mut flips_here = (0u32, f64::NAN);
+    // The edges crossed, each as the support entered and the point (rounded): a path that
+    // crosses one twice runs round a loop (it left its branch somewhere) and would do so until
+    // its step limit.
+    let mut crossed: std::collections::HashSet<Vec<i64>> = std::collections::HashSet::new();
     progress::phase("global Newton path", 0);
     loop {
         steps += 1;
@@ -355,6 +359,15 @@ fn follow(game: &NormalForm, seed: u64, opts: &Options, spent: &mut u64) -> Resu
             }
             if !support[i].iter().any(|&on| on) {
                 return Err(degenerate("lost a whole support"));
+            }
+            let key: Vec<i64> = support
+                .iter()
+                .flatten()
+                .map(|&on| i64::from(on))
+                .chain(x.iter().map(|v| (v * 1e7).round() as i64))
+                .collect();
+            if !crossed.insert(key) {
+                return Err(degenerate("ran round a loop"));
             }
         }
         let dl = x[n] - y[n];
