@@ -20,6 +20,23 @@ fn one(g: &NormalForm, method: Method) -> nimbus::api::nash::Answer {
     solve(g, &req, &Limits::default()).unwrap()
 }
 
+/// The method's answer within a budget of `max_work`.
+fn within(
+    g: &NormalForm,
+    method: Method,
+    max_work: u64,
+) -> nimbus::error::Result<nimbus::api::nash::Answer> {
+    let req = Request {
+        method,
+        ..Default::default()
+    };
+    let limits = Limits {
+        max_work,
+        ..Limits::default()
+    };
+    solve(g, &req, &limits)
+}
+
 /// The method's one equilibrium is the enumeration's: an exact profile it lists, or a certified
 /// box that lies within one of its boxes (within 10^-9); an end that its support's equations
 /// do not isolate (games with ties) may instead be rounded to an exact equilibrium, which the
@@ -93,22 +110,10 @@ fn the_same_answer_every_run() {
 fn the_work_budget_stops_both_naming_the_flag() {
     let raw: Vec<i64> = (0..1000).map(|k| (k * 7919 + 13) % 100).collect();
     let g = random_game(&[6, 6, 6], &raw);
-    let req = Request {
-        method: Method::Simpdiv,
-        ..Default::default()
-    };
-    let limits = Limits {
-        max_work: 10_000,
-        ..Limits::default()
-    };
-    let e = solve(&g, &req, &limits).unwrap_err();
+    let e = within(&g, Method::Simpdiv, 10_000).unwrap_err();
     assert_eq!(e.kind(), "work_limit", "{e}");
     assert!(e.to_string().contains("--max-work"), "{e}");
-    let req = Request {
-        method: Method::Gnm,
-        ..Default::default()
-    };
-    let e = solve(&g, &req, &limits).unwrap_err();
+    let e = within(&g, Method::Gnm, 10_000).unwrap_err();
     assert_eq!(e.kind(), "work_limit", "{e}");
     assert!(e.to_string().contains("the global Newton method"), "{e}");
 }
@@ -212,16 +217,7 @@ fn gnm_abandons_a_path_that_loops() {
         652, 202, 982, 611, 56, 941, 384, 100, 691, 541, 677, 632, 949, 483, 460, 669, 839, 522,
         145, 257, 199, 990, 819, 958, 367,
     ];
-    let g = random_game(&[5, 5, 5], &raw);
-    let req = Request {
-        method: Method::Gnm,
-        ..Default::default()
-    };
-    let limits = Limits {
-        max_work: 20_000_000,
-        ..Limits::default()
-    };
-    let a = solve(&g, &req, &limits).unwrap();
+    let a = within(&random_game(&[5, 5, 5], &raw), Method::Gnm, 20_000_000).unwrap();
     assert!(
         a.notes.iter().any(|n| n.contains("1 other bonus vectors")),
         "{:?}",
