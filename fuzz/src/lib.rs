@@ -6,12 +6,12 @@
 //! `crates/nimbus-cli/tests/fuzz_corpus.rs` replays the kept corpus on the stable toolchain, so
 //! CI checks every input the fuzzer found interesting without the fuzzer itself.
 
+use nimbus::core::budget::Limits;
 use nimbus::impartial::component::{Component, Positioned};
 use nimbus::impartial::expr::Parser;
 use nimbus::impartial::games::digraph::{Graph, Tokens};
 use nimbus::impartial::misere::{analyze_misere, MisereOptions};
 use nimbus::impartial::sum::{analyze, AnalyzeOptions};
-use nimbus::impartial::Limits;
 use std::rc::Rc;
 
 /// Budgets small enough that every execution takes milliseconds, even under the fuzzer's
@@ -25,7 +25,7 @@ fn limits() -> Limits {
 }
 
 fn text(data: &[u8]) -> String {
-    nimbus::input::decode(data.to_vec())
+    nimbus::core::input::decode(data.to_vec())
 }
 
 fn analyse(components: &[Box<dyn Component>]) {

@@ -42,7 +42,7 @@ pub struct Common {
     #[arg(long, global = true)]
     json: bool,
     /// Stop with an error once a search has stored this many positions.
-    #[arg(long, global = true, value_name = "N", default_value_t = nimbus::impartial::Limits::DEFAULT_MAX_STATES)]
+    #[arg(long, global = true, value_name = "N", default_value_t = nimbus::core::budget::Limits::DEFAULT_MAX_STATES)]
     max_states: u64,
     /// Refuse, before it starts, a table, search or LP that would hold more than this many
     /// bytes [default: half of this machine's memory].
@@ -57,18 +57,20 @@ pub struct Common {
 
 impl Common {
     /// The limits of the impartial engines.
-    pub fn limits(&self) -> nimbus::impartial::Limits {
-        nimbus::impartial::Limits {
+    pub fn limits(&self) -> nimbus::core::budget::Limits {
+        nimbus::core::budget::Limits {
             max_states: self.max_states,
             max_memory: self.max_memory(),
-            max_work: self.max_work.unwrap_or(nimbus::budget::DEFAULT_MAX_WORK),
+            max_work: self
+                .max_work
+                .unwrap_or(nimbus::core::budget::DEFAULT_MAX_WORK),
         }
     }
 
     /// The memory budget in bytes.
     pub fn max_memory(&self) -> u64 {
         self.max_memory
-            .unwrap_or_else(nimbus::budget::default_max_memory)
+            .unwrap_or_else(nimbus::core::budget::default_max_memory)
     }
 }
 
@@ -117,7 +119,7 @@ fn interrupt_flag() -> std::sync::Arc<std::sync::atomic::AtomicBool> {
         // inside a signal handler.
         let _ = unsafe {
             signal_hook_registry::register(libc::SIGINT, move || {
-                nimbus::progress::interrupt();
+                nimbus::core::progress::interrupt();
                 if seen.swap(true, Ordering::SeqCst) {
                     libc::_exit(130);
                 }
@@ -155,7 +157,7 @@ fn with_progress<T>(show: bool, run: impl FnOnce() -> T) -> T {
                     );
                     b
                 });
-                let (what, n, total) = nimbus::progress::snapshot();
+                let (what, n, total) = nimbus::core::progress::snapshot();
                 // The rate is the phase's: its count starts again with each phase.
                 if what != phase.0 {
                     phase = (what.clone(), std::time::Instant::now());
@@ -315,7 +317,7 @@ fn run(cli: Cli) -> ExitCode {
         Ok(code) => code,
         // A script stopped by Ctrl-C reports it as its own error; either way the exit
         // status says the user stopped it.
-        Err(e) if nimbus::progress::interrupted() => {
+        Err(e) if nimbus::core::progress::interrupted() => {
             match e {
                 nimbus::Error::Interrupted => eprintln!("interrupted (Ctrl-C)"),
                 e => eprintln!("interrupted (Ctrl-C): {e}"),
@@ -407,7 +409,7 @@ pub(crate) fn plies(text: &str) -> Result<u32, String> {
 pub fn read_input(path: &str) -> Result<String, nimbus::Error> {
     use std::io::Read;
     if path != "-" {
-        return nimbus::input::read_text(path);
+        return nimbus::core::input::read_text(path);
     }
     let mut bytes = Vec::new();
     std::io::stdin()
@@ -416,7 +418,7 @@ pub fn read_input(path: &str) -> Result<String, nimbus::Error> {
             path: path.to_string(),
             source,
         })?;
-    Ok(nimbus::input::decode(bytes))
+    Ok(nimbus::core::input::decode(bytes))
 }
 
 #[cfg(test)]

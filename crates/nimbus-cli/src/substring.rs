@@ -1,7 +1,7 @@
 //! `nimbus substring`: the substring game of seed 000 (append a letter, stay a substring).
 
 use crate::{print_json, read_input, Common};
-use nimbus::error::Span;
+use nimbus::core::error::Span;
 use nimbus::impartial::games::substring::{
     analyze_substrings, parse_position, quoted, words_of, SubstringAnalysis, SubstringOptions,
 };

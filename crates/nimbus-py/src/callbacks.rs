@@ -6,10 +6,11 @@
 
 use crate::{answer_to_py, limits, to_py};
 use nimbus::api;
+use nimbus::core::budget::Limits;
 use nimbus::impartial::component::{Component, Positioned, Ruleset};
 use nimbus::impartial::games::heap::{describe_take, HeapMove, HeapRule, Heaps};
 use nimbus::impartial::misere::MisereRule;
-use nimbus::impartial::{Impartial, Limits};
+use nimbus::impartial::Impartial;
 use nimbus::sequential::Method;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -72,7 +73,7 @@ impl Guard {
         if slot.is_none() {
             *slot = Some(e);
             // The engines see a game without moves from now on; stopping them is faster.
-            nimbus::progress::interrupt();
+            nimbus::core::progress::interrupt();
         }
     }
 
@@ -89,7 +90,7 @@ impl Guard {
 
     /// The engine's answer, unless a callback failed first.
     pub(crate) fn finish<T>(&self, r: nimbus::Result<T>) -> PyResult<T> {
-        nimbus::progress::clear_interrupt();
+        nimbus::core::progress::clear_interrupt();
         match self.error.borrow_mut().take() {
             Some(e) => Err(e),
             None => r.map_err(to_py),
@@ -332,7 +333,7 @@ fn sg_positions(
         max_moves,
         limits(max_states, max_memory, max_work),
     )?;
-    nimbus::progress::clear_interrupt();
+    nimbus::core::progress::clear_interrupt();
     let answer = guard.finish(api::sg::analyse(&components, &req))?;
     answer_to_py(py, &answer)
 }
@@ -366,7 +367,7 @@ fn sg_heaps(
         max_moves,
         limits(max_states, max_memory, max_work),
     )?;
-    nimbus::progress::clear_interrupt();
+    nimbus::core::progress::clear_interrupt();
     let answer = guard.finish(api::sg::analyse(&components, &req))?;
     answer_to_py(py, &answer)
 }
@@ -397,7 +398,7 @@ fn sequence_heaps(
         limits: limits(max_states, max_memory, max_work),
         ..Default::default()
     };
-    nimbus::progress::clear_interrupt();
+    nimbus::core::progress::clear_interrupt();
     let answer = guard.finish(api::sequence::of_rule(&game, &req))?;
     answer_to_py(py, &answer)
 }

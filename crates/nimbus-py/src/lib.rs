@@ -49,7 +49,7 @@ fn run<T: Send>(
     if small {
         return py.detach(work).map_err(to_py);
     }
-    nimbus::progress::clear_interrupt();
+    nimbus::core::progress::clear_interrupt();
     std::thread::scope(|s| {
         let worker = s.spawn(work);
         let mut stop: Option<PyErr> = None;
@@ -62,7 +62,7 @@ fn run<T: Send>(
             });
             if stop.is_none() {
                 if let Err(e) = py.check_signals() {
-                    nimbus::progress::interrupt();
+                    nimbus::core::progress::interrupt();
                     stop = Some(e);
                 }
             }
@@ -70,7 +70,7 @@ fn run<T: Send>(
         let result = worker
             .join()
             .unwrap_or_else(|_| Err(nimbus::Error::Invalid("the solver stopped".into())));
-        nimbus::progress::clear_interrupt();
+        nimbus::core::progress::clear_interrupt();
         match (stop, result) {
             (Some(e), _) => Err(e),
             (None, r) => r.map_err(to_py),

@@ -254,7 +254,7 @@ fn solve_callbacks(
         limits: limits(max_states, max_memory, max_work),
         ..Default::default()
     };
-    nimbus::progress::clear_interrupt();
+    nimbus::core::progress::clear_interrupt();
     let answer = guard.finish(api::solve::solve_explored(&game, &name, &req))?;
     answer_to_py(py, &answer)
 }

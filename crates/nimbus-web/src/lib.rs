@@ -174,8 +174,8 @@ where
     // The slot is freed when the work itself ends, even when its client has gone away.
     let joined = tokio::task::spawn_blocking(move || {
         let _permit = permit;
-        nimbus::input::without_files(|| {
-            nimbus::progress::with_time_limit(config.time_budget, || work(&config))
+        nimbus::core::input::without_files(|| {
+            nimbus::core::progress::with_time_limit(config.time_budget, || work(&config))
         })
     })
     .await;
@@ -216,7 +216,7 @@ pub async fn serve(
     axum::serve(listener, app)
         .with_graceful_shutdown(async move {
             shutdown.await;
-            nimbus::progress::interrupt();
+            nimbus::core::progress::interrupt();
         })
         .await
 }

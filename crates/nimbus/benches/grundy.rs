@@ -3,12 +3,13 @@
 //! of a cyclic graph with 10^7 edges, and the substring game's automaton.
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
+use nimbus::core::budget::Limits;
 use nimbus::impartial::explicit::ExplicitGame;
 use nimbus::impartial::games::heap::HeapRule;
 use nimbus::impartial::games::octal::Octal;
 use nimbus::impartial::games::substring::SubstringGame;
 use nimbus::impartial::loopy::retrograde;
-use nimbus::impartial::{Engine, Limits};
+use nimbus::impartial::Engine;
 use std::hint::black_box;
 
 /// A random DAG: node i has up to 4 edges to nodes after it, mostly near it (xorshift, fixed

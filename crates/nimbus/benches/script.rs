@@ -5,10 +5,11 @@
 //! then solved; the Rust game ranked and solved).
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use nimbus::core::budget::Limits;
 use nimbus::impartial::games::heap::HeapRule;
 use nimbus::impartial::games::subtraction::Subtraction;
 use nimbus::impartial::grundy::Engine;
-use nimbus::impartial::{Impartial, Limits};
+use nimbus::impartial::Impartial;
 use nimbus::script::impartial::nim_sequence;
 use nimbus::script::sequential::ScriptGame;
 use nimbus::script::{Script, ScriptOptions};

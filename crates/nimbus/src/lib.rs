@@ -30,14 +30,11 @@
 //! ```
 
 pub mod api;
-pub mod budget;
-pub mod error;
+pub mod core;
 pub mod extensive;
 pub mod impartial;
-pub mod input;
-pub mod progress;
 pub mod script;
 pub mod sequential;
 pub mod strategic;
 
-pub use error::{Error, Result, Span};
+pub use crate::core::error::{Error, Result, Span};

@@ -1,6 +1,7 @@
 //! Every closed form and fast method against the generic engine (or the definition), over all
 //! positions up to a bound, and on random inputs.
 
+use nimbus::core::budget::Limits;
 use nimbus::impartial::component::{Component, Normalized, Positioned, Ruleset};
 use nimbus::impartial::games::fibonacci::{self, FibonacciNim};
 use nimbus::impartial::games::grundy_game::GrundyGame;
@@ -9,7 +10,7 @@ use nimbus::impartial::games::nim::Nim;
 use nimbus::impartial::games::octal::Octal;
 use nimbus::impartial::games::subtraction::Subtraction;
 use nimbus::impartial::games::wythoff::{self, Wythoff};
-use nimbus::impartial::{Engine, Limits};
+use nimbus::impartial::Engine;
 use proptest::prelude::*;
 use std::rc::Rc;
 

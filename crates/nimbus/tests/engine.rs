@@ -1,8 +1,9 @@
 //! The generic engine: deep chains without recursion, cycles, the state limit, and the
 //! remoteness rule against a direct recursive definition on random DAGs.
 
+use nimbus::core::budget::Limits;
 use nimbus::impartial::explicit::ExplicitGame;
-use nimbus::impartial::{mex, Engine, Impartial, Indexed, Limits};
+use nimbus::impartial::{mex, Engine, Impartial, Indexed};
 use nimbus::Error;
 use proptest::prelude::*;
 use std::collections::HashMap;

@@ -2,13 +2,14 @@
 //! win/loss/draw fixpoint on the whole product graph, and retrograde remoteness against its
 //! round-by-round definition.
 
+use nimbus::core::budget::Limits;
 use nimbus::impartial::component::{Component, Positioned};
 use nimbus::impartial::explicit::ExplicitGame;
 use nimbus::impartial::games::digraph::{Graph, Tokens};
 use nimbus::impartial::loopy::{retrograde, Wld};
 use nimbus::impartial::misere::{analyze_misere, MisereOptions, MisereResult};
 use nimbus::impartial::sum::{analyze, AnalyzeOptions, WinningMove};
-use nimbus::impartial::{Limits, Outcome};
+use nimbus::impartial::Outcome;
 use proptest::prelude::*;
 use std::collections::{BTreeSet, HashMap};
 use std::rc::Rc;

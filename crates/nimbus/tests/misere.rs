@@ -4,13 +4,14 @@
 mod common;
 
 use common::{build, spec, winning_results};
+use nimbus::core::budget::Limits;
 use nimbus::impartial::component::{Component, Positioned};
 use nimbus::impartial::games::digraph::{Graph, Tokens};
 use nimbus::impartial::games::heap::{HeapRule, Heaps};
 use nimbus::impartial::games::nim::Nim;
 use nimbus::impartial::games::subtraction::Subtraction;
 use nimbus::impartial::misere::{analyze_misere, MisereOptions, MisereResult, MisereRule};
-use nimbus::impartial::{Limits, Outcome};
+use nimbus::impartial::Outcome;
 use proptest::prelude::*;
 use std::collections::{BTreeSet, HashMap};
 use std::rc::Rc;

@@ -1,10 +1,10 @@
 //! Octal games: the sparse-space table against the naive loop, and published periods.
 
 use nimbus::api::sequence;
+use nimbus::core::budget::Limits;
 use nimbus::impartial::games::heap::HeapRule;
 use nimbus::impartial::games::octal::Octal;
 use nimbus::impartial::sequence::{proved_period, Period};
-use nimbus::impartial::Limits;
 use proptest::prelude::*;
 
 fn code(whole: u8, digits: &[u8]) -> String {

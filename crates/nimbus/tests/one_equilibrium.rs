@@ -25,7 +25,7 @@ fn within(
     g: &NormalForm,
     method: Method,
     max_work: u64,
-) -> nimbus::error::Result<nimbus::api::nash::Answer> {
+) -> nimbus::core::error::Result<nimbus::api::nash::Answer> {
     let req = Request {
         method,
         ..Default::default()

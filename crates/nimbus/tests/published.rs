@@ -2,12 +2,12 @@
 //! A002188 Grundy's game, A071074 Double Kayles 0.7777, A071435 0.177), their known periods
 //! (Winning Ways ch. 4), and the first Wythoff P-positions.
 
+use nimbus::core::budget::Limits;
 use nimbus::impartial::games::grundy_game::GrundyGame;
 use nimbus::impartial::games::heap::HeapRule;
 use nimbus::impartial::games::octal::Octal;
 use nimbus::impartial::games::wythoff;
 use nimbus::impartial::sequence::{nim_sequence, Period};
-use nimbus::impartial::Limits;
 
 fn table(rule: &dyn HeapRule, upto: u64) -> Vec<u64> {
     rule.table(upto, Limits::default()).unwrap()

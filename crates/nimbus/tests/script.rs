@@ -1,13 +1,13 @@
 //! Games written in Rhai (examples/*.rhai) against the built-in Rust rulesets, closed forms
 //! and brute force; and every kind of script error the issue lists.
 
+use nimbus::core::budget::Limits;
 use nimbus::impartial::expr::Parser;
 use nimbus::impartial::games::heap::HeapRule;
 use nimbus::impartial::games::octal::Octal;
 use nimbus::impartial::games::subtraction::Subtraction;
 use nimbus::impartial::sequence::misere_sequence;
 use nimbus::impartial::sum::{analyze, AnalyzeOptions};
-use nimbus::impartial::Limits;
 use nimbus::script::impartial::{misere_sequence as script_misere, nim_sequence};
 use nimbus::script::sequential::ScriptGame;
 use nimbus::script::{Script, ScriptOptions};
@@ -49,7 +49,7 @@ fn compile(text: &str) -> Rc<Script> {
 const LIMITS: Limits = Limits {
     max_states: 1_000_000,
     max_memory: 4 << 30,
-    max_work: nimbus::budget::DEFAULT_MAX_WORK,
+    max_work: nimbus::core::budget::DEFAULT_MAX_WORK,
 };
 
 #[test]

@@ -456,7 +456,7 @@ impl nimbus::impartial::Impartial for ImpartialNim {
 fn sequential_nim_agrees_with_the_impartial_engine() {
     let mut engine = nimbus::impartial::Engine::hashed(
         &ImpartialNim,
-        nimbus::impartial::Limits::default(),
+        nimbus::core::budget::Limits::default(),
         "nim",
     );
     for seed in 0..40u64 {

@@ -1,10 +1,11 @@
 //! The substring game of seed 000 against a brute force that knows nothing of suffix automata:
 //! the game played on the strings themselves, with the set of S's substrings as the rules.
 
+use nimbus::core::budget::Limits;
 use nimbus::impartial::games::substring::{
     analyze_substrings, parse_position, words_of, Sub, SubstringGame, SubstringOptions,
 };
-use nimbus::impartial::{Limits, Outcome};
+use nimbus::impartial::Outcome;
 use proptest::prelude::*;
 use std::collections::{BTreeSet, HashMap, HashSet};
 

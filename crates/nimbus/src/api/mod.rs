@@ -37,7 +37,7 @@ pub mod tree;
 pub mod verify;
 pub mod zerosum;
 
-pub use crate::impartial::Limits;
+pub use crate::core::budget::Limits;
 
 /// The version of the JSON answers: raised whenever a field changes meaning or goes away
 /// (adding a field does not raise it).

@@ -2,7 +2,7 @@
 //! the game as given, exact verification of every equilibrium, and the components.
 
 use super::{exact, Limits};
-use crate::error::{Error, Result};
+use crate::core::error::{Error, Result};
 use crate::strategic::bimatrix::{Bimatrix, Equilibrium as Raw};
 use crate::strategic::game::{confirms, expected_payoffs, verify, NormalForm};
 use crate::strategic::pure::{eliminate, pure_equilibria, Dominator, Reduction};

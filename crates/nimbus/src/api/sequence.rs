@@ -2,7 +2,7 @@
 //! period is proved.
 
 use super::Limits;
-use crate::error::{Error, Result};
+use crate::core::error::{Error, Result};
 use crate::impartial::expr::parse_rule;
 use crate::impartial::games::heap::{HeapRule, HeapValues};
 use crate::impartial::sequence::{misere_sequence, nim_sequence, Period};

@@ -2,7 +2,7 @@
 //! moves with the positions they leave, and remoteness.
 
 use super::Limits;
-use crate::error::Result;
+use crate::core::error::Result;
 use crate::impartial::component::Component;
 use crate::impartial::expr::Parser;
 use crate::impartial::misere::{

@@ -3,7 +3,7 @@
 //! Carrot's answer for every k.
 
 use super::Limits;
-use crate::error::{Error, Result};
+use crate::core::error::{Error, Result};
 use crate::script::sequential::ScriptGame;
 use crate::script::{Script, ScriptOptions};
 use crate::sequential::explicit::Explicit;
@@ -451,7 +451,7 @@ where
 }
 
 fn load<G: Indexed>(g: &G, name: &str, db: &str) -> Result<Strong> {
-    crate::input::may_read(db)?;
+    crate::core::input::may_read(db)?;
     let mut file = std::io::BufReader::new(std::fs::File::open(db).map_err(|e| Error::Io {
         path: db.into(),
         source: e,
@@ -533,9 +533,9 @@ fn strongly<G: Indexed + Sync>(
     from_the_start(req)?;
     let report = |p: Progress| match p {
         Progress::Reached(n) => {
-            crate::progress::phase(&format!("exploring: {n} positions reached"), 0)
+            crate::core::progress::phase(&format!("exploring: {n} positions reached"), 0)
         }
-        Progress::Round { round, open, total } => crate::progress::phase(
+        Progress::Round { round, open, total } => crate::core::progress::phase(
             &format!("round {round}: {open} of {total} positions still open"),
             0,
         ),
@@ -553,7 +553,7 @@ fn strongly<G: Indexed + Sync>(
             path: path.clone(),
             source: e,
         };
-        crate::input::may_read(path)?;
+        crate::core::input::may_read(path)?;
         let mut w = std::io::BufWriter::new(std::fs::File::create(path).map_err(io)?);
         solution.save(&mut w).map_err(io)?;
         std::io::Write::flush(&mut w).map_err(io)?;
@@ -602,7 +602,7 @@ where
     } else {
         None
     };
-    let interrupted = crate::progress::interrupted();
+    let interrupted = crate::core::progress::interrupted();
     let timed_out = !r.exact
         && !interrupted
         && limits.deadline.is_some()
@@ -715,7 +715,7 @@ pub fn score_lines(
             nodes: s.nodes,
             microseconds,
         }));
-        crate::progress::check()?;
+        crate::core::progress::check()?;
     }
     Ok(())
 }
@@ -756,7 +756,7 @@ pub fn query_lines(
             moves: moves.into(),
             result,
         }));
-        crate::progress::check()?;
+        crate::core::progress::check()?;
     }
     Ok(())
 }

@@ -6,7 +6,7 @@
 //! the same answers.
 
 use super::{exact, nash, Limits};
-use crate::error::{Error, Result};
+use crate::core::error::{Error, Result};
 use crate::extensive::seqform::SequenceForm;
 use crate::extensive::{
     agent, backward, cfr, draw as picture, efg, lemke, lp, reduced, seqenum, Mover, Tree,
@@ -483,7 +483,7 @@ fn fold_subgames(
         let mut pick = vec![0usize; kids.len()];
         if lists.iter().all(|l| !l.is_empty()) {
             'combos: loop {
-                crate::progress::check()?;
+                crate::core::progress::check()?;
                 let cut: Vec<(usize, Vec<Q>)> = kids
                     .iter()
                     .zip(&lists)

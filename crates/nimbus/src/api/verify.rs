@@ -1,7 +1,7 @@
 //! Whether a mixed profile is a Nash equilibrium, exactly or within a tolerance.
 
 use super::exact;
-use crate::error::{Error, Result};
+use crate::core::error::{Error, Result};
 use crate::strategic::game::{verify_within, NormalForm};
 use crate::strategic::{show, Q};
 use num_traits::{Signed, Zero};

@@ -1,7 +1,7 @@
 //! Matrix games: the value, saddle points and both players' optimal mixed strategies.
 
 use super::Limits;
-use crate::error::{Error, Result};
+use crate::core::error::{Error, Result};
 use crate::strategic::game::NormalForm;
 use crate::strategic::zerosum::{solve_float_within, solve_within, FloatZeroSum, ZeroSum};
 use crate::strategic::{show, to_f64, Q};

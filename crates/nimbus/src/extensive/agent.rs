@@ -9,7 +9,7 @@
 
 use super::{Mover, Tree};
 use crate::api::Limits;
-use crate::error::Result;
+use crate::core::error::Result;
 use crate::strategic::Q;
 use num_traits::{One, Zero};
 
@@ -29,10 +29,10 @@ pub fn pure_equilibria(tree: &Tree, limits: &Limits) -> Result<Vec<Vec<Vec<Q>>>>
         .try_fold(1u64, |p, &k| p.checked_mul(k as u64))
         .unwrap_or(u64::MAX);
     let tries = 1 + sizes.iter().map(|&k| k as u64 - 1).sum::<u64>();
-    crate::budget::check_work(
+    crate::core::budget::check_work(
         &format!(
             "the pure agent-form profiles ({} of them, {} evaluations of {} nodes each)",
-            crate::budget::show_count(profiles),
+            crate::core::show::show_count(profiles),
             tries,
             tree.nodes.len()
         ),
@@ -70,7 +70,7 @@ pub fn pure_equilibria(tree: &Tree, limits: &Limits) -> Result<Vec<Vec<Vec<Q>>>>
         }
         done += 1;
         if done % 256 == 0 {
-            crate::progress::tick(done)?;
+            crate::core::progress::tick(done)?;
         }
         // The next profile.
         let mut i = 0;

@@ -13,7 +13,7 @@
 
 use super::{Mover, Tree};
 use crate::api::Limits;
-use crate::error::{Error, Result};
+use crate::core::error::{Error, Result};
 use crate::strategic::Q;
 use num_traits::Zero;
 use std::collections::HashMap;
@@ -56,7 +56,7 @@ pub fn solve(tree: &Tree, limits: &Limits) -> Result<Induction> {
     let mut classes: Vec<Vec<Class>> = vec![Vec::new(); tree.nodes.len()];
     let mut work: u64 = 0;
     let mut stored: u64 = 0;
-    crate::progress::phase("backward induction", tree.nodes.len() as u64);
+    crate::core::progress::phase("backward induction", tree.nodes.len() as u64);
     for v in (0..tree.nodes.len()).rev() {
         let node = &tree.nodes[v];
         let own = node
@@ -98,7 +98,7 @@ pub fn solve(tree: &Tree, limits: &Limits) -> Result<Induction> {
                     .iter()
                     .fold(1u64, |a, &c| a.saturating_mul(classes[c].len() as u64));
                 work = work.saturating_add(combos);
-                crate::budget::check_work(
+                crate::core::budget::check_work(
                     &format!(
                         "backward induction (the classes below chance node {} combine in {} \
                          ways)",
@@ -140,7 +140,7 @@ pub fn solve(tree: &Tree, limits: &Limits) -> Result<Induction> {
                             .saturating_pow(2),
                     ),
                 );
-                crate::budget::check_work("backward induction", work, limits.max_work)?;
+                crate::core::budget::check_work("backward induction", work, limits.max_work)?;
                 for (a, &ca) in kids.iter().enumerate() {
                     for (x, cl) in classes[ca].iter().enumerate() {
                         let bar = &cl.payoffs[i];
@@ -184,7 +184,7 @@ pub fn solve(tree: &Tree, limits: &Limits) -> Result<Induction> {
             0,
         )?;
         classes[v] = found;
-        crate::progress::tick((tree.nodes.len() - v) as u64)?;
+        crate::core::progress::tick((tree.nodes.len() - v) as u64)?;
     }
     let root = &classes[0];
     let count = root

@@ -13,7 +13,7 @@
 use super::seqform::SequenceForm;
 use super::{Mover, Tree};
 use crate::api::Limits;
-use crate::error::{Error, Result};
+use crate::core::error::{Error, Result};
 use crate::strategic::Q;
 use rand_core::{Rng, SeedableRng};
 use rand_xorshift::XorShiftRng;
@@ -217,7 +217,7 @@ pub fn run(tree: &Tree, options: &Options, limits: &Limits) -> Result<Run> {
     let work = (per_pass as u64)
         .saturating_mul(n as u64)
         .saturating_mul(options.iterations);
-    crate::budget::check_work(
+    crate::core::budget::check_work(
         &format!("{} CFR iterations", options.iterations),
         work,
         limits.max_work,
@@ -280,7 +280,7 @@ pub fn run(tree: &Tree, options: &Options, limits: &Limits) -> Result<Run> {
     };
     let mut saved = std::time::Instant::now();
     let mut last: Option<(Vec<Vec<Q>>, Q, Vec<Q>)> = None;
-    crate::progress::phase("CFR iterations", options.iterations);
+    crate::core::progress::phase("CFR iterations", options.iterations);
     let mut clock = std::time::Instant::now();
     let parts = split(tree, options.parallel_from);
     let mut deltas: Vec<(Vec<f64>, Vec<f64>)> = parts
@@ -388,7 +388,7 @@ pub fn run(tree: &Tree, options: &Options, limits: &Limits) -> Result<Run> {
         }
         done = t;
         if t % 64 == 0 {
-            if let Err(e) = crate::progress::tick(t) {
+            if let Err(e) = crate::core::progress::tick(t) {
                 seconds += clock.elapsed().as_secs_f64();
                 save(&regret, &sum, &curve, seconds, done)?;
                 return Err(e);
@@ -411,11 +411,11 @@ pub fn run(tree: &Tree, options: &Options, limits: &Limits) -> Result<Run> {
             curve.push((t, e));
             last = Some((avg, gain, pay));
             // The progress line shows how far from an equilibrium the run has got.
-            crate::progress::phase(
+            crate::core::progress::phase(
                 &format!("CFR iterations (exploitability {e:.3e})"),
                 options.iterations,
             );
-            crate::progress::tick(t)?;
+            crate::core::progress::tick(t)?;
             save(&regret, &sum, &curve, seconds, done)?;
             saved = std::time::Instant::now();
             clock = std::time::Instant::now();
@@ -748,7 +748,7 @@ impl Checkpoint {
             path: path.display().to_string(),
             source,
         };
-        crate::input::may_read(&path.display().to_string())?;
+        crate::core::input::may_read(&path.display().to_string())?;
         let text = match std::fs::read_to_string(path) {
             Ok(t) => t,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
@@ -765,7 +765,7 @@ impl Checkpoint {
             path: path.display().to_string(),
             source,
         };
-        crate::input::may_read(&path.display().to_string())?;
+        crate::core::input::may_read(&path.display().to_string())?;
         let text = serde_json::to_string(self).map_err(|e| Error::Invalid(e.to_string()))?;
         let mut part = path.as_os_str().to_owned();
         part.push(".part");
@@ -838,6 +838,6 @@ fn exact_report(
     }
     let gains = form.gains(tree, &avg);
     let pay = form.payoffs(tree, &avg);
-    crate::progress::check()?;
+    crate::core::progress::check()?;
     Ok((avg, gains.iter().sum(), pay))
 }

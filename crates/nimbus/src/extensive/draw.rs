@@ -8,7 +8,7 @@
 //! level per depth. [`layout`] gives the positions so that a test can look at the pixels.
 
 use super::{Mover, Tree};
-use crate::error::Result;
+use crate::core::error::Result;
 use crate::strategic::{show, Q};
 use num_traits::Zero;
 use std::fmt::Write;
@@ -84,7 +84,7 @@ pub fn colour(m: Mover) -> &'static str {
 /// drawn thick. `max_memory` bounds the picture's size.
 pub fn svg(tree: &Tree, behaviour: Option<&[Vec<Q>]>, max_memory: u64) -> Result<String> {
     // A few hundred bytes of SVG a node.
-    crate::budget::check_memory(
+    crate::core::budget::check_memory(
         &format!("a drawing of {} nodes", tree.nodes.len()),
         tree.nodes.len() as u64 * 600,
         max_memory,

@@ -17,7 +17,7 @@
 //! list items are optional. Every error names the line and column of the offending token.
 
 use super::{Infoset, Mover, Node, Outcome, Tree};
-use crate::error::{Error, Result, Span};
+use crate::core::error::{Error, Result, Span};
 use crate::strategic::nfg::{describe, quote, Reader, Tok};
 use crate::strategic::{show, Q};
 use std::collections::HashMap;

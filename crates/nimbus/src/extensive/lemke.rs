@@ -17,7 +17,7 @@
 use super::seqform::SequenceForm;
 use super::Tree;
 use crate::api::Limits;
-use crate::error::{Error, Result};
+use crate::core::error::{Error, Result};
 use crate::strategic::ring::{with_fallback, Overflow, Ring};
 use crate::strategic::tableau::Tableau;
 use crate::strategic::Q;
@@ -62,7 +62,7 @@ pub fn solve_covering(tree: &Tree, k: u64, limits: &Limits) -> Result<Solution> 
         form.players[1].infosets.len() + 1,
     );
     let size = n1 + n2 + 2 * k1 + 2 * k2;
-    crate::budget::check_memory(
+    crate::core::budget::check_memory(
         &format!("Lemke's tableau on the sequence form ({size} x {size})"),
         (size as u64).saturating_mul(2 * size as u64 + 2) * 24,
         limits.max_memory,
@@ -134,7 +134,7 @@ pub fn solve_covering(tree: &Tree, k: u64, limits: &Limits) -> Result<Solution> 
     q[op + k1] = -BigInt::one();
     q[oq] = BigInt::one();
     q[oq + k2] = -BigInt::one();
-    crate::progress::phase("Lemke's algorithm on the sequence form: pivots", 0);
+    crate::core::progress::phase("Lemke's algorithm on the sequence form: pivots", 0);
     let cover: Vec<i64> = if k == 0 {
         vec![1; size]
     } else {
@@ -227,15 +227,17 @@ fn path<T: Ring>(
         normalise(&mut t)?;
         pivots += 1;
         if pivots % 64 == 0 {
-            if let Err(e) = crate::progress::tick(pivots as u64) {
+            if let Err(e) = crate::core::progress::tick(pivots as u64) {
                 return Ok(Err(e));
             }
         }
         // Each pivot updates the whole tableau.
         let work = (pivots as u64).saturating_mul((2 * n * n) as u64);
-        if let Err(e) =
-            crate::budget::check_work("Lemke's path on the sequence form", work, limits.max_work)
-        {
+        if let Err(e) = crate::core::budget::check_work(
+            "Lemke's path on the sequence form",
+            work,
+            limits.max_work,
+        ) {
             return Ok(Err(e));
         }
         if leaving == n {

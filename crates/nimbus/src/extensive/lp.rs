@@ -16,7 +16,7 @@
 use super::seqform::SequenceForm;
 use super::Tree;
 use crate::api::Limits;
-use crate::error::{Error, Result};
+use crate::core::error::{Error, Result};
 use crate::strategic::simplex::maximize;
 use crate::strategic::{show, Q};
 use num_bigint::BigInt;
@@ -65,7 +65,7 @@ pub fn solve(tree: &Tree, limits: &Limits) -> Result<Solution> {
         0,
         (rows as u64).saturating_mul((rows + cols) as u64),
     )?;
-    crate::budget::check_memory(
+    crate::core::budget::check_memory(
         &format!("the sequence-form LP ({rows} constraints, {cols} variables)"),
         crate::strategic::zerosum::tableau_bytes(rows, cols, 40),
         limits.max_memory,
@@ -116,7 +116,7 @@ pub fn solve(tree: &Tree, limits: &Limits) -> Result<Solution> {
     b[n2] = BigInt::one();
     let mut c = vec![BigInt::zero(); cols];
     c[n1] = BigInt::one();
-    crate::progress::phase("sequence-form LP", 0);
+    crate::core::progress::phase("sequence-form LP", 0);
     let lp = maximize(&a, &b, &c)?;
     let value = &lp.value / Q::from_integer(scale) - &shift;
     let behaviour = form.profile_of(tree, [&lp.primal[..n1], &lp.dual[..n2]]);

@@ -41,7 +41,7 @@ pub mod reduced;
 pub mod seqenum;
 pub mod seqform;
 
-use crate::error::{Error, Result};
+use crate::core::error::{Error, Result};
 use crate::strategic::{show, Q};
 use num_traits::{One, Signed, Zero};
 

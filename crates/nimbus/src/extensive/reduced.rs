@@ -6,7 +6,7 @@
 use super::seqform::SequenceForm;
 use super::Tree;
 use crate::api::Limits;
-use crate::error::Result;
+use crate::core::error::Result;
 use crate::strategic::game::NormalForm;
 use crate::strategic::Q;
 use num_traits::Zero;
@@ -148,7 +148,7 @@ pub fn reduce(tree: &Tree, limits: &Limits) -> Result<Reduced> {
         .collect();
     let mut payoffs = Vec::with_capacity(total);
     let mut profile = vec![0usize; n];
-    crate::progress::phase("reduced normal form", total as u64);
+    crate::core::progress::phase("reduced normal form", total as u64);
     for k in 0..total {
         let mut pay = vec![Q::zero(); n];
         for leaf in &form.leaves {
@@ -167,7 +167,7 @@ pub fn reduce(tree: &Tree, limits: &Limits) -> Result<Reduced> {
             }
             profile[p] = 0;
         }
-        crate::progress::tick(k as u64 + 1)?;
+        crate::core::progress::tick(k as u64 + 1)?;
     }
     let game = NormalForm::new(tree.title.clone(), tree.players.clone(), names, payoffs)?;
     Ok(Reduced {

@@ -37,7 +37,7 @@
 use super::seqform::SequenceForm;
 use super::Tree;
 use crate::api::Limits;
-use crate::error::{Error, Result};
+use crate::core::error::{Error, Result};
 use crate::strategic::ring::{convert, with_fallback, Overflow, Ring};
 use crate::strategic::simplex::maximize;
 use crate::strategic::tableau::Tableau;
@@ -75,7 +75,7 @@ pub fn enumerate(tree: &Tree, limits: &Limits) -> Result<Enumeration> {
         Polyhedron::new(&form, tree, 0, &form.payoff_matrix(1, 0)),
         Polyhedron::new(&form, tree, 1, &form.payoff_matrix(0, 1)),
     ];
-    crate::progress::phase("sequence-form enumeration: bases visited", 0);
+    crate::core::progress::phase("sequence-form enumeration: bases visited", 0);
     let mut bases = 0;
     let mut found: Vec<Vec<Vertex>> = Vec::new();
     for poly in &polys {
@@ -131,7 +131,7 @@ pub fn enumerate(tree: &Tree, limits: &Limits) -> Result<Enumeration> {
             }
         }
         if i % 256 == 0 {
-            crate::progress::check()?;
+            crate::core::progress::check()?;
         }
     }
     let mut plans = extreme_only(pairs)?;
@@ -397,8 +397,8 @@ impl Polyhedron {
                         }));
                     }
                     if n % 1024 == 0 {
-                        if let Err(e) = crate::progress::tick(before + n).and_then(|()| {
-                            crate::budget::check_memory(
+                        if let Err(e) = crate::core::progress::tick(before + n).and_then(|()| {
+                            crate::core::budget::check_memory(
                                 "the bases seen by sequence-form enumeration",
                                 n * per_basis,
                                 limits.max_memory,

@@ -5,7 +5,7 @@
 //! what makes best responses, exploitability and the linear programs of trees cheap.
 
 use super::{Mover, Tree};
-use crate::error::{Error, Result};
+use crate::core::error::{Error, Result};
 use crate::strategic::Q;
 use num_traits::{One, Zero};
 

@@ -8,8 +8,9 @@
 
 use super::explicit::{explore, explore_positions, ExplicitGame};
 use super::grundy::{Engine, HashStore};
-use super::{Impartial, Limits, Outcome};
-use crate::error::Result;
+use super::{Impartial, Outcome};
+use crate::core::budget::Limits;
+use crate::core::error::Result;
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -240,8 +241,8 @@ impl<R: Ruleset> Positioned<R> {
             &format!(
                 "the search of {} (up to {} positions, {} moves)",
                 self.rule.expression(p),
-                crate::budget::show_count(size),
-                crate::budget::show_count(cost)
+                crate::core::show::show_count(size),
+                crate::core::show::show_count(cost)
             ),
             size.min(limits.max_states),
             64,

@@ -6,8 +6,10 @@
 //! value, is not determined by the components' values — and what tests use as an independent
 //! reference.
 
-use super::{Impartial, Indexed, Limits};
-use crate::error::{Error, Result};
+use super::{Impartial, Indexed};
+
+use crate::core::budget::Limits;
+use crate::core::error::{Error, Result};
 use rustc_hash::FxHashMap;
 
 /// A finite game graph in compressed form. Position `0` is the start.
@@ -96,7 +98,7 @@ pub fn explore_positions<G: Impartial>(
     limits: Limits,
     what: &str,
 ) -> Result<(ExplicitGame, Vec<G::Position>)> {
-    crate::progress::phase(&format!("exploring {what}"), 0);
+    crate::core::progress::phase(&format!("exploring {what}"), 0);
     let mut ids: FxHashMap<G::Position, u32> = FxHashMap::default();
     let mut order: Vec<G::Position> = vec![start.clone()];
     ids.insert(start.clone(), 0);
@@ -137,7 +139,7 @@ pub fn explore_numbered(
     limits: Limits,
     what: &str,
 ) -> Result<(ExplicitGame, Vec<u32>)> {
-    crate::progress::phase(&format!("exploring {what}"), 0);
+    crate::core::progress::phase(&format!("exploring {what}"), 0);
     let mut id: FxHashMap<u32, u32> = FxHashMap::default();
     id.insert(start, 0);
     let mut order = vec![start];
@@ -178,7 +180,7 @@ pub fn explore_numbered(
 /// Bytes an explored position may cost at worst: its entry in the numbering map, its copy in
 /// the order and its offset.
 fn position_bytes<P>() -> u64 {
-    crate::budget::map_entry_bytes::<P, u32>() + std::mem::size_of::<P>() as u64 + 4
+    crate::core::budget::map_entry_bytes::<P, u32>() + std::mem::size_of::<P>() as u64 + 4
 }
 
 /// Stops an exploration that has outgrown the position limit, the memory budget (positions and
@@ -192,7 +194,7 @@ fn check_growth(
     what: &str,
 ) -> Result<()> {
     if positions % 4096 == 0 {
-        crate::progress::tick(positions as u64)?;
+        crate::core::progress::tick(positions as u64)?;
     }
     if positions as u64 > limits.max_states || edges >= u32::MAX as usize {
         return Err(Error::StateLimit {
@@ -206,8 +208,8 @@ fn check_growth(
         .saturating_add(edges as u64 * 8);
     if held > limits.max_memory || edges as u64 > limits.max_work {
         let what = format!("the exploration of {what} (stopped after {positions} positions)");
-        crate::budget::check_memory(&what, held, limits.max_memory)?;
-        crate::budget::check_work(&what, edges as u64, limits.max_work)?;
+        crate::core::budget::check_memory(&what, held, limits.max_memory)?;
+        crate::core::budget::check_work(&what, edges as u64, limits.max_work)?;
     }
     Ok(())
 }

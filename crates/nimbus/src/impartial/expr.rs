@@ -29,7 +29,7 @@ use super::games::nim::Nim;
 use super::games::octal::Octal;
 use super::games::subtraction::Subtraction;
 use super::games::wythoff::{self, Wythoff};
-use crate::error::{Error, Result, Span};
+use crate::core::error::{Error, Result, Span};
 use crate::script::impartial::{ScriptComponent, ScriptHeapRule, ScriptRules};
 use crate::script::{Script, ScriptOptions};
 use std::collections::HashMap;

@@ -12,8 +12,10 @@
 //! remoteness of an option (the loser delays). A position is P exactly when its remoteness is
 //! even, which the tests use as a cross-check.
 
-use super::{mex, Impartial, Indexed, Limits};
-use crate::error::{Error, Result};
+use super::{mex, Impartial, Indexed};
+
+use crate::core::budget::Limits;
+use crate::core::error::{Error, Result};
 use rustc_hash::FxHashMap;
 
 /// What the engine knows of a finished position.
@@ -265,12 +267,12 @@ impl<G: Impartial, S: Store<G::Position>> Engine<'_, G, S> {
             });
         }
         let held = (self.store.len() + 1)
-            .saturating_mul(crate::budget::map_entry_bytes::<G::Position, Entry>())
+            .saturating_mul(crate::core::budget::map_entry_bytes::<G::Position, Entry>())
             .saturating_add(
                 self.arena.capacity() as u64 * std::mem::size_of::<G::Position>() as u64,
             );
         if self.store.len() % 4096 == 0 {
-            crate::progress::tick(self.store.len())?;
+            crate::core::progress::tick(self.store.len())?;
         }
         if held > self.limits.max_memory || self.moves > self.limits.max_work {
             let what = format!(
@@ -278,8 +280,8 @@ impl<G: Impartial, S: Store<G::Position>> Engine<'_, G, S> {
                 self.what,
                 self.store.len()
             );
-            crate::budget::check_memory(&what, held, self.limits.max_memory)?;
-            crate::budget::check_work(&what, self.moves, self.limits.max_work)?;
+            crate::core::budget::check_memory(&what, held, self.limits.max_memory)?;
+            crate::core::budget::check_work(&what, self.moves, self.limits.max_work)?;
         }
         self.store.set(&pos, IN_PROGRESS);
         let start = self.arena.len();

@@ -29,8 +29,9 @@ use super::explicit::{explore_positions, ExplicitGame};
 use super::grundy::Engine;
 use super::loopy::{retrograde, Wld};
 use super::sum::{ComponentReport, WinningMove};
-use super::{Impartial, Limits, Outcome};
-use crate::error::{Error, Result};
+use super::{Impartial, Outcome};
+use crate::core::budget::Limits;
+use crate::core::error::{Error, Result};
 use serde::Serialize;
 
 /// Misère play of `G` as normal play: a terminal position of `G` gets one move, to `None`.

@@ -108,60 +108,6 @@ impl std::fmt::Display for Outcome {
     }
 }
 
-/// Bounds on the work a search may do.
-#[derive(Debug, Clone, Copy)]
-pub struct Limits {
-    /// Largest number of positions a search may store before it stops with
-    /// [`crate::Error::StateLimit`].
-    pub max_states: u64,
-    /// Bytes a table or search may hold ([`crate::Error::Budget`] past it).
-    pub max_memory: u64,
-    /// Steps (moves examined, entries filled) a computation may take.
-    pub max_work: u64,
-}
-
-impl Limits {
-    /// The default limit: 30 million positions, a few GiB at most for the largest position
-    /// types, well inside a 24 GiB machine, and enough for a chain of 10^7 positions.
-    pub const DEFAULT_MAX_STATES: u64 = 30_000_000;
-}
-
-impl Limits {
-    /// Refuses, before it starts, a search of `what` that could store `positions` positions of
-    /// `bytes_per_position` bytes each and examine `moves` moves: the position limit, the
-    /// memory budget (positions and one 4-byte edge a move) and the work budget.
-    pub fn admit(
-        &self,
-        what: &str,
-        positions: u64,
-        bytes_per_position: u64,
-        moves: u64,
-    ) -> crate::Result<()> {
-        if positions > self.max_states {
-            return Err(crate::Error::StateLimit {
-                explored: 0,
-                limit: self.max_states,
-                what: what.to_string(),
-            });
-        }
-        let bytes = positions
-            .saturating_mul(bytes_per_position)
-            .saturating_add(moves.saturating_mul(4));
-        crate::budget::check_memory(what, bytes, self.max_memory)?;
-        crate::budget::check_work(what, moves, self.max_work)
-    }
-}
-
-impl Default for Limits {
-    fn default() -> Self {
-        Limits {
-            max_states: Self::DEFAULT_MAX_STATES,
-            max_memory: crate::budget::default_max_memory(),
-            max_work: crate::budget::DEFAULT_MAX_WORK,
-        }
-    }
-}
-
 /// The least non-negative integer not in `values` (the minimum excludant). `values` is
 /// reordered.
 pub fn mex(values: &mut [u64]) -> u64 {

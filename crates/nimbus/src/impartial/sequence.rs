@@ -13,8 +13,8 @@
 //! Heap rules say which proof applies through [`HeapRule::proof_horizon`].
 
 use super::games::heap::HeapRule;
-use super::Limits;
-use crate::error::Result;
+use crate::core::budget::Limits;
+use crate::core::error::Result;
 use serde::Serialize;
 
 /// An observed period of a finite table.

@@ -14,8 +14,9 @@
 use super::component::Component;
 use super::explicit::{ExplicitGame, ProductGame};
 use super::grundy::Engine;
-use super::{Limits, Outcome};
-use crate::error::{Error, Result};
+use super::Outcome;
+use crate::core::budget::Limits;
+use crate::core::error::{Error, Result};
 use serde::Serialize;
 
 /// How much work [`analyze`] may do.
@@ -214,10 +215,10 @@ fn closed_form_only(
         c.expression(),
         match refused {
             Error::Budget {
-                resource: crate::budget::Resource::Memory,
+                resource: crate::core::error::Resource::Memory,
                 limit,
                 ..
-            } => format!("--max-memory ({})", crate::budget::show_bytes(*limit)),
+            } => format!("--max-memory ({})", crate::core::show::show_bytes(*limit)),
             Error::Budget { limit, .. } => format!("--max-work ({limit})"),
             _ => format!("--max-states ({})", opts.limits.max_states),
         }

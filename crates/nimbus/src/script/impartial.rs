@@ -9,7 +9,8 @@
 //! methods for games with cycles all apply unchanged.
 
 use super::{arguments, display, Script, ScriptPos};
-use crate::error::{Error, Result, Span};
+use crate::core::budget::Limits;
+use crate::core::error::{Error, Result, Span};
 use crate::impartial::component::{
     Component, ComponentMove, Explored, Listed, Positioned, Ruleset,
 };
@@ -17,7 +18,7 @@ use crate::impartial::explicit::ExplicitGame;
 use crate::impartial::grundy::Engine;
 use crate::impartial::misere::Misere;
 use crate::impartial::sequence::{detect_period, MisereSequence, Sequence};
-use crate::impartial::{Impartial, Limits, Outcome};
+use crate::impartial::{Impartial, Outcome};
 use rhai::Dynamic;
 use std::rc::Rc;
 

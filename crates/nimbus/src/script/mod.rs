@@ -22,7 +22,7 @@
 
 //!
 //! ```
-//! use nimbus::impartial::Limits;
+//! use nimbus::core::budget::Limits;
 //! use nimbus::script::{impartial::nim_sequence, Script, ScriptOptions};
 //! use std::rc::Rc;
 //!
@@ -38,7 +38,7 @@
 pub mod impartial;
 pub mod sequential;
 
-use crate::error::{Error, Result, Span};
+use crate::core::error::{Error, Result, Span};
 use rhai::{CallFnOptions, Dynamic, Engine, Scope, AST};
 use std::cell::RefCell;
 use std::collections::HashSet;
@@ -103,7 +103,7 @@ impl fmt::Debug for Script {
 impl Script {
     /// Reads and compiles the script at `path`.
     pub fn load(path: &str, options: ScriptOptions) -> Result<Script> {
-        Self::compile(&crate::input::read_text(path)?, path, options)
+        Self::compile(&crate::core::input::read_text(path)?, path, options)
     }
 
     /// Compiles `text`; `path` names it in errors.
@@ -133,7 +133,7 @@ impl Script {
         // operations of all calls together: cheap, and often enough.
         let ticks = std::sync::atomic::AtomicU64::new(0);
         engine.on_progress(move |_| {
-            if crate::progress::interrupted()
+            if crate::core::progress::interrupted()
                 || flag.as_ref().is_some_and(|f| f.load(Ordering::Relaxed))
             {
                 return Some(Dynamic::from("interrupted"));

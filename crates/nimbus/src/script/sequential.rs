@@ -16,7 +16,7 @@
 //! number for the engines and can be written back without its position.
 
 use super::{arguments, display, Script, ScriptPos};
-use crate::error::{Error, Result, Span};
+use crate::core::error::{Error, Result, Span};
 use crate::sequential::{Game, Notation, Player, Value};
 use rhai::Dynamic;
 use rustc_hash::FxHashMap;

@@ -133,7 +133,7 @@ impl<'g, G: Game> Searcher<'g, G> {
                 }
             }
             // Ctrl-C stops the search as the deadline does: with the best answer so far.
-            if crate::progress::tick(self.nodes).is_err() {
+            if crate::core::progress::tick(self.nodes).is_err() {
                 self.stopped = true;
             }
         }

@@ -23,7 +23,7 @@ pub fn solve<G: Game>(g: &G, p: &G::Position, limits: &Limits) -> Option<Search<
             Some((f, d, _)) => format!(", value {} at depth {d}", f.value),
             None => String::new(),
         };
-        crate::progress::phase(&format!("searching {depth} plies deep{best}"), 0);
+        crate::core::progress::phase(&format!("searching {depth} plies deep{best}"), 0);
         let Some(found) = mtdf(&mut s, p, guess, Some(depth)) else {
             break;
         };

@@ -54,7 +54,7 @@ pub fn solve_to_depth<G: Game>(g: &G, p: &G::Position, depth: Option<u32>) -> Se
 }
 
 /// [`solve_to_depth`] that gives up (`None`) at `deadline` or on an interrupt
-/// ([`crate::progress`]): the whole tree can be astronomically large.
+/// ([`crate::core::progress`]): the whole tree can be astronomically large.
 pub fn solve_until<G: Game>(
     g: &G,
     p: &G::Position,
@@ -128,7 +128,7 @@ pub fn solve_until<G: Game>(
         nodes += 1;
         if nodes % 4096 == 0 {
             let late = deadline.is_some_and(|d| Instant::now() >= d);
-            if late || crate::progress::tick(nodes).is_err() {
+            if late || crate::core::progress::tick(nodes).is_err() {
                 return None;
             }
         }

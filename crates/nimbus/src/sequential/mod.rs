@@ -192,13 +192,13 @@ where
         m => m,
     };
     let timed_out = || {
-        if crate::progress::interrupted() {
+        if crate::core::progress::interrupted() {
             crate::Error::Interrupted
         } else {
             crate::Error::Invalid("the time limit passed before the first answer".into())
         }
     };
-    crate::progress::phase("searching", 0);
+    crate::core::progress::phase("searching", 0);
     match method {
         Method::Minimax => {
             minimax::solve_until(g, p, limits.depth, limits.deadline).ok_or_else(timed_out)

@@ -142,7 +142,7 @@ where
     let bytes = size
         .saturating_add(size / 8)
         .saturating_add(size.min(max_states).saturating_mul(16));
-    crate::budget::check_memory(
+    crate::core::budget::check_memory(
         &format!("the strong solution of {name} ({size} ranks)"),
         bytes,
         max_memory,
@@ -191,7 +191,7 @@ where
             });
         }
         progress(Progress::Reached(reached.len() as u64));
-        crate::progress::check()?;
+        crate::core::progress::check()?;
     }
     drop(seen);
     let total = reached.len() as u64;
@@ -280,7 +280,7 @@ where
             open: open.len() as u64,
             total,
         });
-        crate::progress::check()?;
+        crate::core::progress::check()?;
         if open.len() == before {
             break;
         }

@@ -407,7 +407,7 @@ fn write_blocks(
     before: Vec<u64>,
 ) -> Result<()> {
     let path = kind.path(dir, tier.t);
-    crate::input::may_read(&path.display().to_string())?;
+    crate::core::input::may_read(&path.display().to_string())?;
     let mut part = path.clone().into_os_string();
     part.push(".part");
     let part = PathBuf::from(part);
@@ -464,7 +464,7 @@ impl TierFile {
     /// damaged or names another game or tier.
     fn open(dir: &Path, game: &str, t: usize, n: u64, kind: Kind) -> Result<Option<TierFile>> {
         let path = kind.path(dir, t);
-        crate::input::may_read(&path.display().to_string())?;
+        crate::core::input::may_read(&path.display().to_string())?;
         let file = match std::fs::File::open(&path) {
             Ok(f) => f,
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
@@ -567,7 +567,7 @@ fn read_tier(
     let Some(mut file) = TierFile::open(dir, game, t, n, kind)? else {
         return Ok(None);
     };
-    crate::budget::check_memory(&format!("tier {t} of {game}"), file.len as u64, max_memory)?;
+    crate::core::budget::check_memory(&format!("tier {t} of {game}"), file.len as u64, max_memory)?;
     let mut bytes = Vec::with_capacity(file.len);
     for b in 0..file.header.sizes.len() {
         bytes.extend(file.block(b)?);
@@ -617,7 +617,7 @@ pub fn solve<G: Tiered>(g: &G, dir: &Path, remoteness: bool, max_memory: u64) ->
     let tiers = g.tiers();
     let sizes: Vec<u64> = (0..tiers).map(|t| g.tier_size(t)).collect();
     check_budget(g, remoteness, max_memory)?;
-    crate::input::may_read(&dir.display().to_string())?;
+    crate::core::input::may_read(&dir.display().to_string())?;
     std::fs::create_dir_all(dir).map_err(io_error(dir))?;
 
     // Reachable positions, tier by tier: a bit a rank.
@@ -632,7 +632,7 @@ pub fn solve<G: Tiered>(g: &G, dir: &Path, remoteness: bool, max_memory: u64) ->
     mark(t0, i0);
     for t in t0..tiers {
         let succ = successors(g, t)?;
-        crate::progress::phase(&format!("tier {t}: reachable positions"), sizes[t]);
+        crate::core::progress::phase(&format!("tier {t}: reachable positions"), sizes[t]);
         // Moves within the tier reach positions the pass may have gone by: again until
         // nothing new is marked.
         loop {
@@ -669,7 +669,7 @@ pub fn solve<G: Tiered>(g: &G, dir: &Path, remoteness: bool, max_memory: u64) ->
                 (codes, rems)
             }
             None => {
-                crate::progress::phase(&format!("tier {t}: values"), n);
+                crate::core::progress::phase(&format!("tier {t}: values"), n);
                 let codes: Vec<AtomicU8> = (0..packed_len(m)).map(|_| AtomicU8::new(0)).collect();
                 let rems: Vec<AtomicU8> = (0..if remoteness { m } else { 0 })
                     .map(|_| AtomicU8::new(0))
@@ -878,7 +878,7 @@ fn reach_range<G: Tiered>(
             }
             Ok(())
         })?;
-        crate::progress::tick(done.fetch_add(hi - lo, Ordering::Relaxed) + hi - lo)
+        crate::core::progress::tick(done.fetch_add(hi - lo, Ordering::Relaxed) + hi - lo)
     })
 }
 
@@ -911,7 +911,8 @@ fn values_into<G: Tiered>(
         let hi = (lo + VALUE_BLOCK).min(to);
         let reach = out.dense.words;
         let wanted = |i: u64| reach[(i / 64) as usize].load(Ordering::Relaxed) >> (i % 64) & 1 == 1;
-        let tick = || crate::progress::tick(done.fetch_add(hi - lo, Ordering::Relaxed) + hi - lo);
+        let tick =
+            || crate::core::progress::tick(done.fetch_add(hi - lo, Ordering::Relaxed) + hi - lo);
         // The dense index of the first reachable rank from `lo`; the others follow in order.
         let mut d = match (lo..hi).find(|&i| wanted(i)) {
             Some(i) => out.dense.index(i).unwrap_or(0) - out.base,
@@ -957,7 +958,7 @@ fn check_budget<G: Tiered>(g: &G, remoteness: bool, max_memory: u64) -> Result<(
         .map(|w| per(w[0]) + per(w[1]))
         .max()
         .unwrap_or(packed_len(sizes[0]) as u64);
-    crate::budget::check_memory(
+    crate::core::budget::check_memory(
         &format!("the tier solution of {} ({ranks} ranks)", g.name()),
         ranks / 8 + ranks / 16 + widest_pair + 64 * sizes.len() as u64,
         max_memory,
@@ -1169,7 +1170,7 @@ impl<'g, G: Tiered> Database<'g, G> {
 /// The value of the position written as `text` (the game's notation), from the one tier file
 /// that holds it.
 pub fn query<G: Tiered>(g: &G, dir: &Path, text: &str) -> Result<Value> {
-    Database::open(g, dir, crate::budget::default_max_memory()).query(text)
+    Database::open(g, dir, crate::core::budget::default_max_memory()).query(text)
 }
 
 /// Connect Four on a `width` × `height` board in tiers: tier k holds the positions with k

@@ -9,7 +9,7 @@
 
 use super::game::NormalForm;
 use super::Q;
-use crate::error::{Error, Result};
+use crate::core::error::{Error, Result};
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{One, Signed, Zero};

@@ -49,8 +49,8 @@ use super::interval::{down, up, Bound, Dy, Iv, Scalar};
 use super::linalg::Solution;
 use super::ring::{Overflow, Ring};
 use super::Q;
-use crate::error::Result;
-use crate::progress;
+use crate::core::error::Result;
+use crate::core::progress;
 use num_bigint::BigInt;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 use rayon::prelude::*;
@@ -80,7 +80,7 @@ impl Default for Options {
         Options {
             max_supports: None,
             deadline: None,
-            max_work: crate::budget::DEFAULT_MAX_WORK,
+            max_work: crate::core::budget::DEFAULT_MAX_WORK,
             digits: 16,
         }
     }
@@ -2034,7 +2034,7 @@ fn subdivide(
     else {
         return Ok(None);
     };
-    let deadline = crate::progress::current_deadline();
+    let deadline = crate::core::progress::current_deadline();
     let mut all = first;
     // The boxes left over are explored on every core, and a piece that still has a stack after
     // diving `DIVE` boxes deep first hands it back for the next round, so that one large piece
@@ -2057,7 +2057,7 @@ fn subdivide(
         let pieces: Vec<Result<Option<Explored>>> = round
             .par_iter()
             .map(|b| {
-                crate::progress::with_deadline(deadline, || {
+                crate::core::progress::with_deadline(deadline, || {
                     explore(
                         &sys,
                         &cq,
@@ -2130,7 +2130,7 @@ fn subdivide(
         .filter(|((_, narrow), done)| done.is_none() && candidate(narrow))
         .count();
     let settled: Vec<Settled> = if threads > 1 && open > 1 {
-        crate::progress::with_deadline(deadline, || {
+        crate::core::progress::with_deadline(deadline, || {
             roots
                 .into_par_iter()
                 .map(|((_, narrow), done)| done.unwrap_or_else(|| settle(&narrow)))
@@ -2381,7 +2381,7 @@ pub fn enumerate(game: &NormalForm, opts: &Options) -> Result<Report> {
                 })
             })
             .collect();
-        crate::budget::check_memory(
+        crate::core::budget::check_memory(
             "the list of support sizes",
             (sizes.len() * n * 8) as u64,
             1 << 30,
@@ -2658,7 +2658,7 @@ fn solve_batch(
     };
     let solved: Vec<Result<Outcome>> = if general.len() >= 2 {
         // A time limit set on the calling thread (a server's request) holds on every core.
-        let deadline = crate::progress::current_deadline();
+        let deadline = crate::core::progress::current_deadline();
         // Each core takes the next profile in that order as soon as it is free (rayon's
         // halving of the list let the other core take the small ones first, and then left it
         // one of the longest to finish alone).
@@ -2671,7 +2671,7 @@ fn solve_batch(
             let Some(k) = general.get(i) else {
                 break;
             };
-            let outcome = crate::progress::with_deadline(deadline, || solve(k));
+            let outcome = crate::core::progress::with_deadline(deadline, || solve(k));
             if let Ok(mut slot) = slots[i].lock() {
                 *slot = Some(outcome);
             }
@@ -2680,7 +2680,7 @@ fn solve_batch(
             .into_iter()
             .map(|slot| {
                 slot.into_inner().ok().flatten().unwrap_or_else(|| {
-                    Err(crate::error::Error::Invalid(
+                    Err(crate::core::error::Error::Invalid(
                         "a support profile was not solved".into(),
                     ))
                 })

@@ -25,7 +25,7 @@
 
 use super::game::NormalForm;
 use super::{to_f64, Q};
-use crate::error::{Error, Result};
+use crate::core::error::{Error, Result};
 use num_traits::{One, Zero};
 use std::fmt::Write;
 

@@ -1,7 +1,7 @@
 //! A floating-point simplex method, for games too large for exact arithmetic and as a guide
 //! for the exact solver (whose answer is then checked exactly, never trusted).
 
-use crate::error::{Error, Result};
+use crate::core::error::{Error, Result};
 
 /// Entries smaller than this (relative to the data's scale, which the callers keep near 1)
 /// count as zero.
@@ -93,7 +93,7 @@ pub fn maximize(a: &[Vec<f64>], b: &[f64], c: &[f64]) -> Result<FloatLp> {
         }
         basis[r] = e;
         pivots += 1;
-        crate::progress::tick(pivots as u64)?;
+        crate::core::progress::tick(pivots as u64)?;
         if pivots > limit {
             return Err(Error::Invalid(format!(
                 "the floating-point simplex method made {pivots} pivots without finishing: \

@@ -1,7 +1,7 @@
 //! An n-player game in strategic form with exact payoffs.
 
 use super::{over_common_denominator, Q};
-use crate::error::{Error, Result};
+use crate::core::error::{Error, Result};
 use num_bigint::BigInt;
 use num_traits::{One, Signed, Zero};
 
@@ -613,7 +613,7 @@ pub fn parse_profile(game: &NormalForm, text: &str, source: &str) -> Result<Vec<
     for piece in text.split(',') {
         let word = piece.trim();
         let lead = piece.len() - piece.trim_start().len();
-        let span = crate::error::Span {
+        let span = crate::core::error::Span {
             source: source.to_string(),
             line: 1,
             column: col + lead + 1,

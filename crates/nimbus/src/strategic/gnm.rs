@@ -19,8 +19,8 @@
 use super::game::NormalForm;
 use super::logit::{scaled_payoffs, solve, tangent, values};
 use super::simpdiv::project;
-use crate::error::{Error, Result};
-use crate::progress;
+use crate::core::error::{Error, Result};
+use crate::core::progress;
 
 /// Limits of the path.
 #[derive(Debug, Clone)]
@@ -40,7 +40,7 @@ impl Default for Options {
         Options {
             max_steps: 0,
             seed: 1,
-            max_work: crate::budget::DEFAULT_MAX_WORK,
+            max_work: crate::core::budget::DEFAULT_MAX_WORK,
         }
     }
 }
@@ -581,7 +581,7 @@ fn charge(spent: &mut u64, work: u64, limit: u64) -> Result<()> {
     if *spent > limit {
         return Err(Error::Budget {
             what: "the global Newton method".into(),
-            resource: crate::budget::Resource::Work,
+            resource: crate::core::error::Resource::Work,
             needed: *spent,
             limit,
         });

@@ -18,7 +18,7 @@
 use super::bimatrix::{Bimatrix, Equilibrium};
 use super::ring::{convert, with_fallback, Overflow, Ring};
 use super::tableau::Tableau;
-use crate::error::{Error, Result};
+use crate::core::error::{Error, Result};
 use num_bigint::BigInt;
 
 /// One run of Lemke–Howson.
@@ -147,14 +147,14 @@ fn enumerate_in<T: Ring>(
     let mut queue = vec![start];
     while let Some(state) = queue.pop() {
         for label in 0..m + n {
-            if let Err(e) = crate::progress::check() {
+            if let Err(e) = crate::core::progress::check() {
                 return Ok(Err(e));
             }
             let mut next = state.clone();
             let mut charge = |t: &Tableau<T>| {
                 let words = t.d.to_big().bits() / 64 + 1;
                 *work = work.saturating_add(entries.saturating_mul(EXACT_STEP * words * words));
-                crate::budget::check_work(
+                crate::core::budget::check_work(
                     "Lemke-Howson enumeration (--label K follows one path)",
                     *work,
                     max_work,

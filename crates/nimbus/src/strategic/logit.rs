@@ -16,8 +16,8 @@
 
 use super::game::NormalForm;
 use super::Q;
-use crate::error::{Error, Result};
-use crate::progress;
+use crate::core::error::{Error, Result};
+use crate::core::progress;
 use num_traits::ToPrimitive;
 
 /// Limits of one path.
@@ -426,7 +426,7 @@ pub fn exact_regret(game: &NormalForm, profile: &[Vec<f64>]) -> Result<Q> {
                 .collect();
             let s: Q = v.iter().sum();
             if num_traits::Zero::is_zero(&s) {
-                return Err(crate::error::Error::Invalid(
+                return Err(crate::core::error::Error::Invalid(
                     "a profile with a player that plays no strategy".into(),
                 ));
             }

@@ -2,7 +2,7 @@
 //! per line. Entries are separated by spaces or commas; `#` starts a comment.
 
 use super::{parse_number, Q};
-use crate::error::{Error, Result, Span};
+use crate::core::error::{Error, Result, Span};
 
 /// Parses a matrix; `source` names it in errors ("--row", a file's path).
 pub fn parse_matrix(text: &str, source: &str) -> Result<Vec<Vec<Q>>> {

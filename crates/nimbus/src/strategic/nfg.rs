@@ -16,7 +16,7 @@
 
 use super::game::{profile_count, NormalForm};
 use super::{parse_number, show, Q};
-use crate::error::{Error, Result, Span};
+use crate::core::error::{Error, Result, Span};
 use num_traits::Zero;
 
 /// A token of Gambit's text formats (shared with `.efg`).

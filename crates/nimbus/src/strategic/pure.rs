@@ -5,7 +5,7 @@ use super::bimatrix::Equilibrium;
 use super::game::NormalForm;
 use super::zerosum;
 use super::Q;
-use crate::error::Result;
+use crate::core::error::Result;
 use num_traits::Zero;
 
 /// Every pure profile at which no player gains by deviating alone.

@@ -30,8 +30,8 @@
 //! logit method does).
 
 use super::game::NormalForm;
-use crate::error::{Error, Result};
-use crate::progress;
+use crate::core::error::{Error, Result};
+use crate::core::progress;
 
 /// Limits of the search.
 #[derive(Debug, Clone)]
@@ -51,7 +51,7 @@ impl Default for Options {
         Options {
             tolerance: 1e-10,
             max_mesh: 1 << 40,
-            max_work: crate::budget::DEFAULT_MAX_WORK,
+            max_work: crate::core::budget::DEFAULT_MAX_WORK,
         }
     }
 }
@@ -267,7 +267,7 @@ fn path(field: &Field, w: &[i64], m: u64, done: u64, budget: u64) -> Result<(Vec
         if done + steps > budget {
             return Err(Error::Budget {
                 what: "simplicial subdivision".into(),
-                resource: crate::budget::Resource::Work,
+                resource: crate::core::error::Resource::Work,
                 needed: (done + steps).saturating_mul(field.cost),
                 limit: budget.saturating_mul(field.cost),
             });

@@ -21,7 +21,7 @@ use super::linalg::{solve, Solution};
 use super::ring::{convert, with_fallback, Overflow, Ring};
 use super::tableau::Tableau;
 use super::Q;
-use crate::error::{Error, Result};
+use crate::core::error::{Error, Result};
 use num_bigint::BigInt;
 use num_traits::{Signed, ToPrimitive, Zero};
 use std::cmp::Ordering;
@@ -218,7 +218,7 @@ fn run<T: Ring>(
         bland = tab.t[r][rhs].is_zero_r();
         tab.pivot(r, e)?;
         pivots += 1;
-        if let Err(e) = crate::progress::tick(pivots as u64) {
+        if let Err(e) = crate::core::progress::tick(pivots as u64) {
             return Ok(Err(e));
         }
     }

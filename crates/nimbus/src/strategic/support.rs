@@ -20,7 +20,7 @@
 use super::bimatrix::{Bimatrix, Equilibrium};
 use super::linalg::{solve, Solution};
 use super::ring::{convert, Overflow, Ring};
-use crate::error::{Error, Result};
+use crate::core::error::{Error, Result};
 use num_bigint::BigInt;
 use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -59,7 +59,7 @@ pub fn enumerate_within(g: &Bimatrix, max_work: u64) -> Result<Supports> {
             let pairs = (subsets_count(g.m, k) as u64).saturating_mul(subsets_count(g.n, k) as u64);
             acc.saturating_add(pairs.saturating_mul((k * k) as u64))
         });
-        crate::budget::check_work(
+        crate::core::budget::check_work(
             &format!("support enumeration of the {} x {} game", g.m, g.n),
             work,
             max_work,
@@ -217,9 +217,9 @@ fn run(g: &Bimatrix) -> Result<Supports> {
     let mut seen_x = FxHashSet::default();
     let mut seen_y = FxHashSet::default();
     let mask = |s: &[usize]| s.iter().fold(0u128, |b, &i| b | 1 << i);
-    crate::progress::phase("support enumeration: support sizes", m.min(n) as u64);
+    crate::core::progress::phase("support enumeration: support sizes", m.min(n) as u64);
     for k in 1..=m.min(n) {
-        crate::progress::tick(k as u64 - 1)?;
+        crate::core::progress::tick(k as u64 - 1)?;
         let col_sets = subsets(n, k);
         // The row supports are shared out over the cores; each returns its candidates in
         // order, so the result does not depend on the scheduling.

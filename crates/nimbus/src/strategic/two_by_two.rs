@@ -8,7 +8,7 @@
 use super::bimatrix::{Bimatrix, Equilibrium};
 use super::game::NormalForm;
 use super::{over_common_denominator, show, Q};
-use crate::error::{Error, Result};
+use crate::core::error::{Error, Result};
 use num_traits::{One, Signed, Zero};
 use std::fmt::Write;
 

@@ -35,7 +35,7 @@
 use super::bimatrix::{Bimatrix, Equilibrium};
 use super::ring::{convert, with_fallback, Overflow, Ring};
 use super::tableau::Tableau;
-use crate::error::{Error, Result};
+use crate::core::error::{Error, Result};
 use num_bigint::BigInt;
 use num_traits::Zero;
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -244,7 +244,7 @@ impl Budget {
     /// Counts `bytes` more as held, or refuses them past the memory budget.
     fn take(&self, bytes: u64) -> Result<()> {
         let held = self.memory.fetch_add(bytes, AtomicOrdering::Relaxed) + bytes;
-        crate::budget::check_memory("the vertex enumeration", held, self.max_memory)
+        crate::core::budget::check_memory("the vertex enumeration", held, self.max_memory)
     }
 
     fn give(&self, bytes: u64) {
@@ -361,7 +361,7 @@ impl<T: Ring> Search<T> {
                         what: "a best-response polytope's bases".into(),
                     }));
                 }
-                if let Err(e) = crate::progress::tick(all) {
+                if let Err(e) = crate::core::progress::tick(all) {
                     return Ok(Err(e));
                 }
             }
@@ -560,7 +560,7 @@ fn graph_search<T: Ring>(
     let rhs = d + k;
     while let Some(t) = stack.pop() {
         if seen.len() % 1024 == 0 {
-            if let Err(e) = crate::progress::tick(seen.len() as u64) {
+            if let Err(e) = crate::core::progress::tick(seen.len() as u64) {
                 return Ok(Err(e));
             }
         }
@@ -691,7 +691,7 @@ pub fn enumerate_from(
 ) -> Result<Enumeration> {
     let (m, n) = (g.m, g.n);
     check_size(m + n)?;
-    crate::progress::phase("vertex enumeration: bases visited", 0);
+    crate::core::progress::phase("vertex enumeration: bases visited", 0);
     let (p_mat, q_mat) = (g.b_transposed(), g.a.clone());
     let budget = Budget::new(limit, max_memory);
     let done = AtomicBool::new(false);
@@ -708,8 +708,8 @@ pub fn enumerate_from(
             Polytopes::Second => flip(search(&q_mat, &p_mat).into_result()?),
             Polytopes::Both => {
                 // The second search may run on another thread: it keeps this one's time limit.
-                let deadline = crate::progress::current_deadline();
-                let on = |a, b| crate::progress::with_deadline(deadline, || search(a, b));
+                let deadline = crate::core::progress::current_deadline();
+                let on = |a, b| crate::core::progress::with_deadline(deadline, || search(a, b));
                 match rayon::join(|| on(&p_mat, &q_mat), || on(&q_mat, &p_mat)) {
                     (p @ RaceEnd::Answered { .. }, _) => p.into_result()?,
                     (_, q @ RaceEnd::Answered { .. }) => flip(q.into_result()?),
@@ -772,7 +772,7 @@ struct Split<'a> {
     done: &'a AtomicBool,
     found: std::sync::Mutex<(Pairs, u64, Option<Error>)>,
     /// The calling thread's time limit, which every job keeps.
-    deadline: Option<crate::progress::Deadline>,
+    deadline: Option<crate::core::progress::Deadline>,
 }
 
 impl Split<'_> {
@@ -797,7 +797,7 @@ impl Split<'_> {
             return;
         }
         let mut matcher = self.matcher();
-        let run = crate::progress::with_deadline(self.deadline, || {
+        let run = crate::core::progress::with_deadline(self.deadline, || {
             frame.run(self.job_bases, self.budget, &mut matcher)
         });
         let mut found = self.found.lock().unwrap_or_else(|p| p.into_inner());
@@ -839,7 +839,7 @@ fn split_search(
         job_bases,
         done,
         found: std::sync::Mutex::new((Vec::new(), 0, None)),
-        deadline: crate::progress::current_deadline(),
+        deadline: crate::core::progress::current_deadline(),
     };
     let root = match Frame::root(mat, budget) {
         Ok(root) => root,

@@ -11,7 +11,7 @@
 
 use super::simplex::maximize;
 use super::{over_common_denominator, Q};
-use crate::error::{Error, Result};
+use crate::core::error::{Error, Result};
 use num_bigint::BigInt;
 use num_traits::{One, Signed};
 
@@ -71,7 +71,7 @@ pub fn tableau_bytes(m: usize, n: usize, bytes_per_entry: u64) -> u64 {
 
 /// Solves the matrix game `a` exactly, within the default memory budget.
 pub fn solve(a: &[Vec<Q>]) -> Result<ZeroSum> {
-    solve_within(a, crate::budget::default_max_memory())
+    solve_within(a, crate::core::budget::default_max_memory())
 }
 
 /// Solves the matrix game `a` exactly. A game with a saddle point is answered by its pure
@@ -116,7 +116,7 @@ pub fn solve_within(a: &[Vec<Q>], max_memory: u64) -> Result<ZeroSum> {
         });
     }
     // The float guide's tableau and the exact one's, at a few words an entry.
-    crate::budget::check_memory(
+    crate::core::budget::check_memory(
         &format!("the simplex tableau of the {m} x {n} game"),
         tableau_bytes(m, n, 40),
         max_memory,
@@ -186,7 +186,7 @@ pub struct FloatZeroSum {
 /// Solves the matrix game `a` in floating point (for games too large for exact arithmetic),
 /// within the default memory budget.
 pub fn solve_float(a: &[Vec<f64>]) -> Result<FloatZeroSum> {
-    solve_float_within(a, crate::budget::default_max_memory())
+    solve_float_within(a, crate::core::budget::default_max_memory())
 }
 
 /// [`solve_float`] with the LP's tableau checked against `max_memory` bytes before it is built.
@@ -234,7 +234,7 @@ pub fn solve_float_within(a: &[Vec<f64>], max_memory: u64) -> Result<FloatZeroSu
             pivots: 0,
         });
     }
-    crate::budget::check_memory(
+    crate::core::budget::check_memory(
         &format!("the simplex tableau of the {m} x {n} game"),
         tableau_bytes(m, n, 8),
         max_memory,

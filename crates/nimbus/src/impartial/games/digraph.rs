@@ -8,11 +8,12 @@
 //! of letters, digits, `_`, `-` and `.`. Self-loops and parallel edges are accepted; a cycle
 //! reachable from a token is reported (with the cycle) by the engine, never looped on.
 
-use crate::error::{Error, Result, Span};
+use crate::core::budget::Limits;
+use crate::core::error::{Error, Result, Span};
 use crate::impartial::component::Ruleset;
 use crate::impartial::explicit::{explore_numbered, ExplicitGame};
 use crate::impartial::grundy::Engine;
-use crate::impartial::{Impartial, Indexed, Limits};
+use crate::impartial::{Impartial, Indexed};
 use rustc_hash::FxHashMap;
 use std::cell::RefCell;
 
@@ -120,7 +121,7 @@ impl Graph {
 
     /// Reads and parses the graph file at `path`.
     pub fn read(path: &str) -> Result<Graph> {
-        Graph::parse(path, &crate::input::read_text(path)?)
+        Graph::parse(path, &crate::core::input::read_text(path)?)
     }
 
     /// The node called `name`.

@@ -9,9 +9,10 @@
 //! `z(n - x) > 2x` (or takes the whole heap); they are enumerated from the Zeckendorf form
 //! without scanning every `x`, so heaps up to `u64::MAX` are answered at once.
 
-use crate::error::Result;
+use crate::core::budget::Limits;
+use crate::core::error::Result;
 use crate::impartial::component::{Listed, Ruleset};
-use crate::impartial::{Impartial, Limits, Outcome};
+use crate::impartial::{Impartial, Outcome};
 
 /// Fibonacci Nim. A position is `(heap, limit)`, the limit never above the heap.
 #[derive(Debug, Clone, Copy, Default)]

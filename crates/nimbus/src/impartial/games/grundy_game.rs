@@ -3,8 +3,8 @@
 
 use super::heap::{check_table, HeapMove, HeapRule};
 use super::sparse::{self, Takes};
-use crate::error::Result;
-use crate::impartial::Limits;
+use crate::core::budget::Limits;
+use crate::core::error::Result;
 
 /// The rule of Grundy's game.
 #[derive(Debug, Clone, Copy, Default)]

@@ -5,9 +5,10 @@
 //! values `G(n)` (the nim-sequence), which every rule computes by a loop over `n` — heaps only
 //! shrink, so no search and no stack is needed.
 
-use crate::error::{Error, Result};
+use crate::core::budget::Limits;
+use crate::core::error::{Error, Result};
 use crate::impartial::component::{Listed, Ruleset};
-use crate::impartial::{Impartial, Limits};
+use crate::impartial::Impartial;
 use std::cell::RefCell;
 
 /// One move on one heap: `take` tokens are removed and the rest is left as `parts`.
@@ -127,7 +128,7 @@ pub trait HeapRule {
         checkpoint: &std::path::Path,
     ) -> Result<crate::impartial::sequence::Proof> {
         let _ = (limits, checkpoint);
-        Err(crate::error::Error::Invalid(format!(
+        Err(crate::core::error::Error::Invalid(format!(
             "--checkpoint applies to the proofs of octal games, not to {}",
             self.name()
         )))
@@ -397,9 +398,9 @@ pub fn check_table(upto: u64, moves: u64, limits: Limits, what: &str) -> Result<
         });
     }
     let values = upto.saturating_add(1);
-    crate::budget::check_memory(&what, values.saturating_mul(8), limits.max_memory)?;
-    crate::budget::check_work(&what, values.saturating_mul(moves) / 2, limits.max_work)?;
-    crate::progress::phase(&what, values);
+    crate::core::budget::check_memory(&what, values.saturating_mul(8), limits.max_memory)?;
+    crate::core::budget::check_work(&what, values.saturating_mul(moves) / 2, limits.max_work)?;
+    crate::core::progress::phase(&what, values);
     Ok(upto as usize)
 }
 
@@ -415,7 +416,7 @@ pub fn generic_table<R: HeapRule + ?Sized>(
     let mut seen = Vec::new();
     for n in 0..=upto as u64 {
         if n % 1024 == 0 {
-            crate::progress::tick(n)?;
+            crate::core::progress::tick(n)?;
         }
         ms.clear();
         rule.heap_moves(n, &mut ms);

@@ -3,8 +3,8 @@
 //! `a xor s` wherever that is smaller.
 
 use super::heap::{HeapMove, HeapRule, HeapValues};
-use crate::error::Result;
-use crate::impartial::Limits;
+use crate::core::budget::Limits;
+use crate::core::error::Result;
 
 /// The rule of one Nim heap.
 #[derive(Debug, Clone, Copy, Default)]

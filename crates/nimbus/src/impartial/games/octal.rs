@@ -16,9 +16,9 @@
 
 use super::heap::{check_table, describe_take, values_by_doubling, HeapMove, HeapRule, HeapValues};
 use super::sparse::{self, Takes};
-use crate::error::{Error, Result};
+use crate::core::budget::Limits;
+use crate::core::error::{Error, Result};
 use crate::impartial::sequence::{Period, Proof};
-use crate::impartial::Limits;
 
 /// An octal game.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -141,7 +141,7 @@ impl Octal {
     fn prove_with(&self, limits: Limits, checkpoint: Option<&std::path::Path>) -> Result<Proof> {
         let cap = limits.max_states.saturating_sub(1).min(u32::MAX as u64 - 1) as usize;
         let what = format!("a period of {}", self.name);
-        crate::progress::phase(&what, cap as u64);
+        crate::core::progress::phase(&what, cap as u64);
         let horizon = |pre, p| self.proof_horizon(pre, p);
         let (values, period) = sparse::grow(
             &self.takes(),

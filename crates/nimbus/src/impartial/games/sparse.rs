@@ -26,7 +26,7 @@
 //! whichever gives the shorter rare loops; while the rare positions are too many for the split
 //! to pay, each heap is done by the full scan.
 
-use crate::error::{Error, Result};
+use crate::core::error::{Error, Result};
 use crate::impartial::sequence::{period_test, Period};
 
 /// A table entry: `u16` for the usual games, `u32` when a value outgrows it.
@@ -236,11 +236,11 @@ impl<V: Nimber> Sparse<V> {
         if pause.is_some_and(|p| std::time::Instant::now() >= p) {
             return Ok(false);
         }
-        crate::progress::tick(n as u64).map_err(Stop::Failed)?;
+        crate::core::progress::tick(n as u64).map_err(Stop::Failed)?;
         if self.work > max_work {
             let what = format!("{what} (stopped at heap {n})");
             return Err(Stop::Failed(
-                crate::budget::check_work(&what, self.work, max_work).unwrap_err(),
+                crate::core::budget::check_work(&what, self.work, max_work).unwrap_err(),
             ));
         }
         Ok(true)
@@ -1309,7 +1309,7 @@ pub(crate) fn grow(
     takes: &Takes,
     upto: usize,
     prove: bool,
-    limits: &crate::impartial::Limits,
+    limits: &crate::core::budget::Limits,
     what: &str,
     horizon: &dyn Fn(u64, u64) -> Option<u64>,
     checkpoint: Option<&std::path::Path>,
@@ -1324,7 +1324,7 @@ pub(crate) fn grow(
         .transpose()?
     {
         Some(Some(values)) => {
-            crate::budget::check_memory(what, values.len() as u64 * 24, limits.max_memory)?;
+            crate::core::budget::check_memory(what, values.len() as u64 * 24, limits.max_memory)?;
             Table::resume(takes, &values)
         }
         _ => Table::Small(Sparse::new(takes.clone())),
@@ -1358,7 +1358,7 @@ pub(crate) fn grow(
         if bytes(target) > limits.max_memory && room > t.len() as u64 {
             target = room as usize;
         }
-        crate::budget::check_memory(what, bytes(target), limits.max_memory)?;
+        crate::core::budget::check_memory(what, bytes(target), limits.max_memory)?;
         loop {
             let pause = checkpoint.map(|_| std::time::Instant::now() + SAVE_EVERY);
             // The work budget counts this run's work, not that of the runs before a resume.
@@ -1469,10 +1469,10 @@ impl Checkpoint {
     ) -> Result<Option<Vec<u32>>> {
         // Before reading: at 2 or more bytes a value the file holds at most len/2 values, and
         // loading them costs the file, the values as u32 and the run's 24 bytes a value.
-        crate::input::may_read(&path.display().to_string())?;
+        crate::core::input::may_read(&path.display().to_string())?;
         if let Ok(meta) = std::fs::metadata(path) {
             let len = meta.len();
-            crate::budget::check_memory(what, len.saturating_mul(15), max_memory)?;
+            crate::core::budget::check_memory(what, len.saturating_mul(15), max_memory)?;
         }
         let bytes = match std::fs::read(path) {
             Ok(b) => b,
@@ -1543,7 +1543,7 @@ impl Checkpoint {
             width,
             crc32: crc.finalize(),
         };
-        crate::input::may_read(&path.display().to_string())?;
+        crate::core::input::may_read(&path.display().to_string())?;
         let mut part = path.as_os_str().to_owned();
         part.push(".part");
         let mut out = std::io::BufWriter::new(std::fs::File::create(&part).map_err(io)?);
@@ -1646,7 +1646,7 @@ mod tests {
         // Guy–Smith for octal games: 2 (preperiod + period) + the largest take - 1.
         let horizon = |pre: u64, p: u64| Some(2 * (pre + p) + 3 - 1);
         let h = horizon(3479, 349).unwrap();
-        let limits = crate::impartial::Limits {
+        let limits = crate::core::budget::Limits {
             max_memory: (h + 2) * 24,
             ..Default::default()
         };

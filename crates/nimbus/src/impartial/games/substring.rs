@@ -16,8 +16,9 @@ use super::super::component::Ruleset;
 use super::super::explicit::{explore_numbered, ExplicitGame};
 use super::super::grundy::Engine;
 use super::super::misere::{sj_verdict, Misere};
-use super::super::{Impartial, Limits, Outcome};
-use crate::error::{Error, Result, Span};
+use super::super::{Impartial, Outcome};
+use crate::core::budget::Limits;
+use crate::core::error::{Error, Result, Span};
 use serde::Serialize;
 
 const NONE: u32 = u32::MAX;

@@ -10,8 +10,8 @@
 //!   `n - e`, so the mex needs only the few values with small counts.
 
 use super::heap::{check_table, describe_take, values_by_doubling, HeapMove, HeapRule, HeapValues};
-use crate::error::Result;
-use crate::impartial::Limits;
+use crate::core::budget::Limits;
+use crate::core::error::Result;
 use std::collections::BTreeSet;
 
 /// The rule of a subtraction game.

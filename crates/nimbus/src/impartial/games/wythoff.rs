@@ -7,9 +7,10 @@
 //! 10^18 — no floating point. Grundy values other than 0 have no known closed form; they come
 //! from the generic engine for positions small enough to search.
 
-use crate::error::Result;
+use crate::core::budget::Limits;
+use crate::core::error::Result;
 use crate::impartial::component::{Listed, Ruleset};
-use crate::impartial::{Impartial, Limits, Outcome};
+use crate::impartial::{Impartial, Outcome};
 use std::cell::RefCell;
 
 /// Wythoff's game. A position is the two heaps, in the order written.
@@ -170,8 +171,8 @@ impl Ruleset for Wythoff {
             });
         }
         let (bytes, steps) = table_cost(a, b);
-        crate::budget::check_memory(&what, bytes, limits.max_memory)?;
-        crate::budget::check_work(&what, steps, limits.max_work)?;
+        crate::core::budget::check_memory(&what, bytes, limits.max_memory)?;
+        crate::core::budget::check_work(&what, steps, limits.max_work)?;
         let t = table(a, b);
         let g = t[(a * (b + 1) + b) as usize];
         *self.table.borrow_mut() = Some((a, b, t));

@@ -152,7 +152,7 @@ impl Builtin {
             }
             ("carrot", Some(p)) => {
                 let a = if let Some(path) = p.strip_prefix('@') {
-                    let text = crate::input::read_text(path)?;
+                    let text = crate::core::input::read_text(path)?;
                     let mut a = numbers(&text, path)?;
                     // Codeforces' input gives n first: drop it when it counts the rest.
                     if a.first()

@@ -117,7 +117,7 @@ fn serve(world: &SimpleCommunicator, jobs: u64, ranks_per_job: u64, n: u64) -> R
         let (_, status) = world.any_process().receive_with_tag::<u64>(ASK);
         let job = if next < jobs {
             next += 1;
-            crate::progress::tick(((next - 1) * ranks_per_job).min(n))?;
+            crate::core::progress::tick(((next - 1) * ranks_per_job).min(n))?;
             next - 1
         } else {
             finished += 1;
@@ -147,12 +147,12 @@ fn manager<G: Tiered>(
 ) -> Result<Summary> {
     let name = g.name();
     let tiers = g.tiers();
-    crate::input::may_read(&dir.display().to_string())?;
+    crate::core::input::may_read(&dir.display().to_string())?;
     std::fs::create_dir_all(dir).map_err(super::io_error(dir))?;
     let (t0, _) = g.start();
     for t in t0..tiers {
         let n = g.tier_size(t);
-        crate::progress::phase(&format!("tier {t}: reachable positions"), n);
+        crate::core::progress::phase(&format!("tier {t}: reachable positions"), n);
         serve(world, n.div_ceil(REACH_JOB), REACH_JOB, n)?;
     }
     let mut counts = vec![Counts::default(); tiers];
@@ -178,7 +178,7 @@ fn manager<G: Tiered>(
             n,
             m,
         };
-        crate::progress::phase(&format!("tier {t}: values"), m);
+        crate::core::progress::phase(&format!("tier {t}: values"), m);
         let per = 4 * BLOCK_BYTES as u64;
         let blocks = packed_len(m).div_ceil(BLOCK_BYTES) as u64;
         serve(world, blocks, per, m)?;
@@ -350,7 +350,7 @@ fn part_path(dir: &Path, t: usize, kind: Kind, b: usize) -> PathBuf {
 /// holds it), beside its name and renamed, so that a part file that exists is whole.
 fn write_part(dir: &Path, t: usize, kind: Kind, b: usize, block: &[u8]) -> Result<()> {
     let path = part_path(dir, t, kind, b);
-    crate::input::may_read(&path.display().to_string())?;
+    crate::core::input::may_read(&path.display().to_string())?;
     let (packed, crc) = compress_block(block).map_err(super::io_error(&path))?;
     let mut tmp = path.clone().into_os_string();
     tmp.push(".part");
@@ -372,7 +372,7 @@ fn read_part(
     len: usize,
 ) -> Result<(Vec<u8>, u32, Vec<u8>)> {
     let path = part_path(dir, t, kind, b);
-    crate::input::may_read(&path.display().to_string())?;
+    crate::core::input::may_read(&path.display().to_string())?;
     let bytes = std::fs::read(&path).map_err(super::io_error(&path))?;
     let damaged = || super::damaged(&path, "a damaged block");
     let (head, packed) = bytes.split_at_checked(4).ok_or_else(damaged)?;

@@ -12,6 +12,7 @@
 //! assert!(e.to_string().starts_with("the expression, line 1, column 1: unknown game"));
 //! ```
 
+use super::show::{show_bytes, show_count};
 use std::fmt;
 
 /// Where a piece of input came from: a command-line argument or a file, and a position in it.
@@ -77,13 +78,13 @@ pub enum Error {
         cycle: Vec<String>,
     },
     /// A computation would need more memory or work than its budget allows (checked before
-    /// it allocates or runs; see [`crate::budget`]).
-    #[error("{}", crate::budget::message(what, *resource, *needed, *limit))]
+    /// it allocates or runs; see [`crate::core::budget`]).
+    #[error("{}", budget_message(what, *resource, *needed, *limit))]
     Budget {
         /// The table, search or LP that was refused.
         what: String,
         /// Memory or work.
-        resource: crate::budget::Resource,
+        resource: Resource,
         /// The estimate of what it needs (bytes or steps).
         needed: u64,
         /// The limit in force.
@@ -103,7 +104,7 @@ pub enum Error {
     /// The work was stopped on request (Ctrl-C) before it finished.
     #[error("interrupted")]
     Interrupted,
-    /// The work passed the time limit its host set for it ([`crate::progress::with_time_limit`]:
+    /// The work passed the time limit its host set for it ([`crate::core::progress::with_time_limit`]:
     /// the web server's budget for one request) and stopped at its next checkpoint.
     #[error("the computation passed its time limit of {seconds} s and was stopped")]
     TimeLimit {
@@ -128,7 +129,7 @@ impl Error {
             Error::Io { .. } => "io",
             Error::StateLimit { .. } => "state_limit",
             Error::Budget {
-                resource: crate::budget::Resource::Memory,
+                resource: Resource::Memory,
                 ..
             } => "memory_limit",
             Error::Budget { .. } => "work_limit",
@@ -167,5 +168,30 @@ fn state_limit_message(explored: u64, limit: u64, what: &str) -> String {
             "the state space is larger than the limit: explored {explored} positions of {what} \
              without finishing (raise --max-states, now {limit})"
         )
+    }
+}
+
+/// What a budget limits.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Resource {
+    /// Bytes held at once (`--max-memory`).
+    Memory,
+    /// Steps of work: moves examined, table entries filled (`--max-work`).
+    Work,
+}
+
+/// The message of an [`Error::Budget`].
+fn budget_message(what: &str, resource: Resource, needed: u64, limit: u64) -> String {
+    match resource {
+        Resource::Memory => format!(
+            "{what} needs about {} of memory, more than the limit of {} (raise --max-memory, \
+             in bytes)",
+            show_bytes(needed),
+            show_bytes(limit)
+        ),
+        Resource::Work => format!(
+            "{what} needs about {} steps, more than the limit of {limit} (raise --max-work)",
+            show_count(needed)
+        ),
     }
 }

@@ -9,26 +9,17 @@
 //! raises it, never an abort on allocation or a run of hours.
 //!
 //! ```
-//! use nimbus::budget::{check_memory, check_work};
+//! use nimbus::core::budget::{check_memory, check_work};
 //! assert!(check_memory("a table", 1 << 20, 1 << 30).is_ok());
 //! let e = check_work("the search of nim 100000", 5_000_000_000, 1_000_000).unwrap_err();
 //! assert!(e.to_string().contains("--max-work"));
 //! ```
 
-use crate::error::{Error, Result};
+use crate::core::error::{Error, Resource, Result};
 
 /// The default work budget: steps (moves examined, entries filled) one computation may take.
 /// At a few nanoseconds a step this is seconds of work, not hours.
 pub const DEFAULT_MAX_WORK: u64 = 4_000_000_000;
-
-/// What a budget limits.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Resource {
-    /// Bytes held at once (`--max-memory`).
-    Memory,
-    /// Steps of work: moves examined, table entries filled (`--max-work`).
-    Work,
-}
 
 /// The default memory budget: half of this machine's physical memory (at least 1 GiB), so
 /// that a refused computation leaves room for everything else on the machine.
@@ -88,48 +79,57 @@ pub fn map_entry_bytes<K, V>() -> u64 {
     (3 * (std::mem::size_of::<K>() + std::mem::size_of::<V>() + 1) + 16) as u64
 }
 
-/// `bytes` for people: "15.1 GB", "640 kB".
-pub fn show_bytes(bytes: u64) -> String {
-    if bytes == u64::MAX {
-        return "18 EB+".into();
-    }
-    const UNITS: [&str; 7] = ["bytes", "kB", "MB", "GB", "TB", "PB", "EB"];
-    let mut x = bytes as f64;
-    let mut unit = 0;
-    while x >= 1000.0 && unit + 1 < UNITS.len() {
-        x /= 1000.0;
-        unit += 1;
-    }
-    if unit == 0 {
-        format!("{bytes} bytes")
-    } else {
-        format!("{x:.1} {}", UNITS[unit])
+/// Bounds on the work a search may do.
+#[derive(Debug, Clone, Copy)]
+pub struct Limits {
+    /// Largest number of positions a search may store before it stops with
+    /// [`crate::Error::StateLimit`].
+    pub max_states: u64,
+    /// Bytes a table or search may hold ([`crate::Error::Budget`] past it).
+    pub max_memory: u64,
+    /// Steps (moves examined, entries filled) a computation may take.
+    pub max_work: u64,
+}
+
+impl Limits {
+    /// The default limit: 30 million positions, a few GiB at most for the largest position
+    /// types, well inside a 24 GiB machine, and enough for a chain of 10^7 positions.
+    pub const DEFAULT_MAX_STATES: u64 = 30_000_000;
+}
+
+impl Limits {
+    /// Refuses, before it starts, a search of `what` that could store `positions` positions of
+    /// `bytes_per_position` bytes each and examine `moves` moves: the position limit, the
+    /// memory budget (positions and one 4-byte edge a move) and the work budget.
+    pub fn admit(
+        &self,
+        what: &str,
+        positions: u64,
+        bytes_per_position: u64,
+        moves: u64,
+    ) -> crate::Result<()> {
+        if positions > self.max_states {
+            return Err(crate::Error::StateLimit {
+                explored: 0,
+                limit: self.max_states,
+                what: what.to_string(),
+            });
+        }
+        let bytes = positions
+            .saturating_mul(bytes_per_position)
+            .saturating_add(moves.saturating_mul(4));
+        check_memory(what, bytes, self.max_memory)?;
+        check_work(what, moves, self.max_work)
     }
 }
 
-/// A count for people: saturated counts (the bound overflowed) say so instead of printing
-/// `u64::MAX`.
-pub fn show_count(n: u64) -> String {
-    if n == u64::MAX {
-        "1.8·10^19+".into()
-    } else {
-        n.to_string()
-    }
-}
-
-/// The message of an [`Error::Budget`].
-pub(crate) fn message(what: &str, resource: Resource, needed: u64, limit: u64) -> String {
-    match resource {
-        Resource::Memory => format!(
-            "{what} needs about {} of memory, more than the limit of {} (raise --max-memory, \
-             in bytes)",
-            show_bytes(needed),
-            show_bytes(limit)
-        ),
-        Resource::Work => format!(
-            "{what} needs about {} steps, more than the limit of {limit} (raise --max-work)",
-            show_count(needed)
-        ),
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_states: Self::DEFAULT_MAX_STATES,
+            max_memory: default_max_memory(),
+            max_work: DEFAULT_MAX_WORK,
+        }
     }
 }
 

@@ -7,14 +7,14 @@
 //! called, so that the work stops at a clean point and its caller reports what it has.
 //!
 //! ```
-//! use nimbus::progress;
+//! use nimbus::core::progress;
 //! progress::phase("counting", 10);
 //! assert!(progress::tick(3).is_ok());
 //! let (what, done, total) = progress::snapshot();
 //! assert_eq!((what.as_str(), done, total), ("counting", 3, 10));
 //! ```
 
-use crate::error::{Error, Result};
+use crate::core::error::{Error, Result};
 use std::cell::Cell;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -43,7 +43,7 @@ thread_local! {
 /// [`with_deadline`], as the library's parallel solvers do.
 ///
 /// ```
-/// use nimbus::progress;
+/// use nimbus::core::progress;
 /// let r = progress::with_time_limit(0.0, || progress::check());
 /// assert_eq!(r.unwrap_err().kind(), "time_limit");
 /// assert!(progress::check().is_ok());

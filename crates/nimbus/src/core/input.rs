@@ -2,12 +2,12 @@
 //! Latin-1 as older tools (Gambit's among them) wrote it.
 //!
 //! ```
-//! use nimbus::input::decode;
+//! use nimbus::core::input::decode;
 //! assert_eq!(decode(b"\xEF\xBB\xBFnim 3".to_vec()), "nim 3");
 //! assert_eq!(decode(b"Jos\xE9".to_vec()), "José");
 //! ```
 
-use crate::error::{Error, Result};
+use crate::core::error::{Error, Result};
 use std::cell::Cell;
 
 thread_local! {
@@ -19,7 +19,7 @@ thread_local! {
 /// request cannot read the server's files.
 ///
 /// ```
-/// use nimbus::input::{read_text, without_files};
+/// use nimbus::core::input::{read_text, without_files};
 /// let e = without_files(|| read_text("Cargo.toml")).unwrap_err();
 /// assert!(e.to_string().contains("reads no files"));
 /// ```
