@@ -108,7 +108,7 @@ pub fn matrix(data: &[u8]) {
     let _ = solve_within(&a, 64 << 20);
     let f: Vec<Vec<f64>> = a
         .iter()
-        .map(|r| r.iter().map(nimbus::strategic::to_f64).collect())
+        .map(|r| r.iter().map(nimbus::exact::to_f64).collect())
         .collect();
     let _ = solve_float_within(&f, 64 << 20);
 }

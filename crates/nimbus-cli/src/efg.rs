@@ -4,8 +4,8 @@
 
 use crate::{print_json, read_input, Common};
 use nimbus::api::tree;
+use nimbus::exact::{show, Q};
 use nimbus::extensive::{efg, games, Tree};
-use nimbus::strategic::{show, Q};
 use nimbus::Error;
 use num_traits::{One, Zero};
 use std::process::ExitCode;

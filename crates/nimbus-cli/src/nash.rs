@@ -3,8 +3,8 @@
 use crate::game_input::GameInput;
 use crate::{print_json, Common};
 use nimbus::api::{nash, tree};
+use nimbus::exact::{show_decimal, Shown, Q};
 use nimbus::strategic::game::NormalForm;
-use nimbus::strategic::{show_decimal, Shown, Q};
 use nimbus::Error;
 use num_traits::{One, Zero};
 use std::process::ExitCode;

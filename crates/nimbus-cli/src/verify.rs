@@ -3,8 +3,8 @@
 use crate::game_input::GameInput;
 use crate::{print_json, Common};
 use nimbus::api::verify;
+use nimbus::exact::{parse_number, show, Q};
 use nimbus::strategic::game::parse_profile;
-use nimbus::strategic::{parse_number, show, Q};
 use num_traits::Zero;
 use std::process::ExitCode;
 

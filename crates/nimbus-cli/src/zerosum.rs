@@ -2,8 +2,9 @@
 
 use crate::{print_json, read_input, Common};
 use nimbus::api::zerosum;
+use nimbus::exact::{show, Q};
 use nimbus::strategic::matrix::parse_matrix;
-use nimbus::strategic::{nfg, show, Q};
+use nimbus::strategic::nfg;
 use std::process::ExitCode;
 
 const EXAMPLES: &str = "\

@@ -6,8 +6,8 @@
 //! while this thread watches for Ctrl-C.
 
 use nimbus::api::{self, Limits};
+use nimbus::exact::{parse_number, Q};
 use nimbus::strategic::game::NormalForm;
-use nimbus::strategic::{parse_number, Q};
 use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
 use pyo3::prelude::*;
 
@@ -161,7 +161,7 @@ fn fraction<'py>(py: Python<'py>, x: &Q) -> PyResult<Bound<'py, PyAny>> {
         Ok((m.getattr("_COPRIME")?.unbind(), m.getattr("q")?.unbind()))
     })?;
     let (Some(n), Some(d)) = (x.numer().to_i64(), x.denom().to_i64()) else {
-        return parse.bind(py).call1((nimbus::strategic::show(x),));
+        return parse.bind(py).call1((nimbus::exact::show(x),));
     };
     // The lock is never held across a call into Python, which may let another thread run.
     let hit = MADE
@@ -286,7 +286,7 @@ impl NormalFormGame {
                 self.game
                     .payoffs_at(k)
                     .iter()
-                    .map(nimbus::strategic::show)
+                    .map(nimbus::exact::show)
                     .collect()
             })
             .collect()

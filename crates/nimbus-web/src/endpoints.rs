@@ -8,8 +8,8 @@ use axum::extract::State;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use nimbus::api;
+use nimbus::exact::parse_number;
 use nimbus::strategic::game::{parse_profile, NormalForm};
-use nimbus::strategic::parse_number;
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use std::sync::Arc;
@@ -292,7 +292,7 @@ pub async fn verify(State(s): Shared, body: Body) -> Response {
             let tolerance = match &v.tolerance {
                 Some(t) => parse_number(t.trim())
                     .map_err(|why| nimbus::Error::Invalid(format!("tolerance: {why}")))?,
-                None => nimbus::strategic::Q::default(),
+                None => nimbus::exact::Q::default(),
             };
             let profile = parse_profile(&game, &v.profile, "the profile")?;
             api::verify::check(&game, &profile, &tolerance, v.profile.contains('.'))

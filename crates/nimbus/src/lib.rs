@@ -31,6 +31,7 @@
 
 pub mod api;
 pub mod core;
+pub mod exact;
 pub mod extensive;
 pub mod impartial;
 pub mod script;

@@ -2,11 +2,12 @@
 //! against Gambit's published answers and against independent methods on random trees.
 
 use nimbus::api::Limits;
+use nimbus::exact::{show, Q};
 use nimbus::extensive::{
     agent, backward, efg, games, lemke, lp, reduced, seqenum, seqform::SequenceForm, Builder,
     Mover, Tree,
 };
-use nimbus::strategic::{show, zerosum, Q};
+use nimbus::strategic::zerosum;
 use proptest::prelude::*;
 use std::path::{Path, PathBuf};
 
@@ -35,7 +36,7 @@ fn read(rel: &str) -> Tree {
 }
 
 fn q(s: &str) -> Q {
-    nimbus::strategic::parse_number(s).unwrap()
+    nimbus::exact::parse_number(s).unwrap()
 }
 
 /// Every tree in Gambit's catalog, contributed games and test games: parse, write, parse
@@ -588,7 +589,7 @@ fn leduc_holdem() {
     assert_eq!(form.players[1].count, 337);
     assert_eq!(t.infosets_of(0).len(), 144);
     let s = lp::solve(&t, &Limits::default()).unwrap();
-    assert_eq!(nimbus::strategic::show_decimal(&s.value, 4), "-0.0856");
+    assert_eq!(nimbus::exact::show_decimal(&s.value, 4), "-0.0856");
     assert!(form.gains(&t, &s.behaviour).iter().all(|g| g == &q("0")));
     // Every parent's children are in action order (the builder's promise).
     for (v, node) in t.nodes.iter().enumerate() {
@@ -619,7 +620,7 @@ fn cfr_converges_on_kuhn_and_leduc() {
                 &Limits::default(),
             )
             .unwrap();
-            let e = nimbus::strategic::show_decimal(&r.exploitability, 6);
+            let e = nimbus::exact::show_decimal(&r.exploitability, 6);
             assert!(
                 r.curve.last().unwrap().1 <= 1e-3,
                 "{} {variant:?}: {e} after {}",

@@ -3,10 +3,11 @@
 //! players; every exact equilibrium verified exactly, every certified box checked by an
 //! independent floating-point regret.
 
+use nimbus::exact::Q;
 use nimbus::strategic::bimatrix::Bimatrix;
 use nimbus::strategic::enumpoly::{enumerate, Options, Report};
 use nimbus::strategic::game::{verify, NormalForm};
-use nimbus::strategic::{nfg, vertex, Q};
+use nimbus::strategic::{nfg, vertex};
 use num_traits::{Signed, ToPrimitive, Zero};
 use proptest::prelude::*;
 use std::collections::BTreeSet;

@@ -1,9 +1,9 @@
 //! The upper envelope of 2 × n and n × 2 games: exact against the maximum of the lines taken
 //! point by point, and tested as a picture (rasterised, the pixels on and off the envelope).
 
+use nimbus::exact::{to_f64, Q};
 use nimbus::strategic::envelope::{envelope, plot, Envelope, PAD, SIZE};
 use nimbus::strategic::game::NormalForm;
-use nimbus::strategic::{to_f64, Q};
 use proptest::prelude::*;
 mod picture;
 

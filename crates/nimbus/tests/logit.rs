@@ -3,10 +3,11 @@
 
 use nimbus::api::nash::{solve, Method, Request};
 use nimbus::api::Limits;
+use nimbus::exact::{to_f64, Q};
 use nimbus::strategic::enumpoly::{enumerate, Options};
 use nimbus::strategic::game::NormalForm;
 use nimbus::strategic::logit::{path, plot};
-use nimbus::strategic::{nfg, to_f64, Q};
+use nimbus::strategic::nfg;
 use proptest::prelude::*;
 mod games;
 use games::{example, random_game};

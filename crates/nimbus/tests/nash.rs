@@ -2,10 +2,11 @@
 //! the 2 × 2 indifference method and dominance, each checked against the definition and
 //! against the others on random games, and on the textbook games.
 
+use nimbus::exact::{parse_q, Q};
 use nimbus::strategic::bimatrix::{Bimatrix, Equilibrium};
 use nimbus::strategic::game::{verify, NormalForm};
 use nimbus::strategic::pure::{eliminate, pure_equilibria, Dominator};
-use nimbus::strategic::{lemke, nfg, parse_q, support, two_by_two, vertex, Q};
+use nimbus::strategic::{lemke, nfg, support, two_by_two, vertex};
 use num_traits::{One, Zero};
 use proptest::prelude::*;
 use std::collections::BTreeSet;

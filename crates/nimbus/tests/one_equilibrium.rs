@@ -5,9 +5,9 @@
 
 use nimbus::api::nash::{solve, Method, Request};
 use nimbus::api::Limits;
+use nimbus::exact::to_f64;
 use nimbus::strategic::enumpoly::{enumerate, Options};
 use nimbus::strategic::game::NormalForm;
-use nimbus::strategic::to_f64;
 use proptest::prelude::*;
 mod games;
 use games::{example, random_game};

@@ -1,9 +1,9 @@
 //! The best-reply plot of a 2 × 2 game, tested as a picture: the SVG is rasterised and the
 //! pixels along each best reply and at each equilibrium are checked.
 
+use nimbus::exact::{to_f64, Q};
 use nimbus::strategic::game::NormalForm;
 use nimbus::strategic::two_by_two::{plot, solve, Piece};
-use nimbus::strategic::{to_f64, Q};
 mod picture;
 
 use resvg::tiny_skia;

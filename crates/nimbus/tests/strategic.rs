@@ -1,12 +1,12 @@
 //! Strategic-form games: .nfg files (Gambit's collection) read and written back, matrix input,
 //! and matrix games solved by the exact simplex, checked against the definition of the value.
 
+use nimbus::exact::simplex::{maximize, maximize_by_pivoting};
+use nimbus::exact::{parse_q, Q};
 use nimbus::strategic::game::{confirms, expected_payoffs, verify, NormalForm};
 use nimbus::strategic::matrix::parse_matrix;
 use nimbus::strategic::nfg;
-use nimbus::strategic::simplex::{maximize, maximize_by_pivoting};
 use nimbus::strategic::zerosum::{solve, solve_float};
-use nimbus::strategic::{parse_q, Q};
 use num_bigint::BigInt;
 use num_traits::{One, Zero};
 use proptest::prelude::*;
@@ -190,7 +190,7 @@ proptest! {
     fn float_value_matches_exact(raw in small_matrix()) {
         let a: Vec<Vec<Q>> = raw.iter().map(|r| r.iter().map(|&x| Q::from_integer(x.into())).collect()).collect();
         let af: Vec<Vec<f64>> = raw.iter().map(|r| r.iter().map(|&x| x as f64).collect()).collect();
-        let exact = nimbus::strategic::to_f64(&solve(&a).unwrap().value);
+        let exact = nimbus::exact::to_f64(&solve(&a).unwrap().value);
         let f = solve_float(&af).unwrap();
         prop_assert!((f.value - exact).abs() < 1e-9, "{} vs {}", f.value, exact);
         prop_assert!(f.duality_gap.abs() < 1e-9);
@@ -330,7 +330,7 @@ proptest! {
     /// The machine-integer shortcuts for fractions agree with `Ratio`'s own operations.
     #[test]
     fn fraction_shortcuts_agree(a in any_q(), b in any_q(), v in prop::collection::vec(any_q(), 0..6)) {
-        use nimbus::strategic::{cmp_q, over_common_denominator, ratio, show};
+        use nimbus::exact::{cmp_q, over_common_denominator, ratio, show};
         prop_assert_eq!(cmp_q(&a, &b), a.cmp(&b));
         let plain = if a.is_integer() {
             a.numer().to_string()

@@ -1,6 +1,6 @@
 //! What the strategic benchmarks share: the seeded random games.
 
-use nimbus::strategic::Q;
+use nimbus::exact::Q;
 
 /// A random matrix (xorshift, fixed seed: every run measures the same game).
 pub fn random_matrix(n: usize, seed: u64) -> Vec<Vec<Q>> {

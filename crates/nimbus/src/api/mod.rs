@@ -93,5 +93,3 @@ impl Failure {
         }
     }
 }
-
-pub use crate::strategic::exact;

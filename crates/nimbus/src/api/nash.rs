@@ -1,14 +1,15 @@
 //! The Nash equilibria of a strategic-form game: method choice, dominance, lifting back to
 //! the game as given, exact verification of every equilibrium, and the components.
 
-use super::{exact, Limits};
+use super::Limits;
 use crate::core::error::{Error, Result};
+use crate::exact::json;
+use crate::exact::{show, show_decimal, Q};
 use crate::strategic::bimatrix::{Bimatrix, Equilibrium as Raw};
 use crate::strategic::game::{confirms, expected_payoffs, verify, NormalForm};
 use crate::strategic::pure::{eliminate, pure_equilibria, Dominator, Reduction};
 use crate::strategic::{
-    enumpoly, envelope, gnm, lemke, logit, show, show_decimal, simpdiv, support, two_by_two,
-    vertex, Q,
+    enumpoly, envelope, gnm, lemke, logit, simpdiv, support, two_by_two, vertex,
 };
 use serde::Serialize;
 
@@ -123,10 +124,10 @@ pub struct Request {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Equilibrium {
     /// Each player's mixed strategy, over all the game's strategies.
-    #[serde(serialize_with = "exact::lists")]
+    #[serde(serialize_with = "json::lists")]
     pub profile: Vec<Vec<Q>>,
     /// Each player's expected payoff.
-    #[serde(serialize_with = "exact::list")]
+    #[serde(serialize_with = "json::list")]
     pub payoffs: Vec<Q>,
 }
 
@@ -214,21 +215,21 @@ pub struct Certified {
     /// Each player's support (strategy indices in the game as given).
     pub support: Vec<Vec<usize>>,
     /// Lower bounds of every probability, exact (zero off the support).
-    #[serde(serialize_with = "exact::lists")]
+    #[serde(serialize_with = "json::lists")]
     pub lower: Vec<Vec<Q>>,
     /// Upper bounds of every probability, exact.
-    #[serde(serialize_with = "exact::lists")]
+    #[serde(serialize_with = "json::lists")]
     pub upper: Vec<Vec<Q>>,
     /// The probabilities as decimals, to the digits asked for (the box's midpoint).
     pub decimals: Vec<Vec<String>>,
     /// Lower bounds of each player's payoff.
-    #[serde(serialize_with = "exact::list")]
+    #[serde(serialize_with = "json::list")]
     pub payoffs_lower: Vec<Q>,
     /// Upper bounds of each player's payoff.
-    #[serde(serialize_with = "exact::list")]
+    #[serde(serialize_with = "json::list")]
     pub payoffs_upper: Vec<Q>,
     /// A rigorous upper bound on what any player gains by deviating, at any profile in the box.
-    #[serde(serialize_with = "exact::one")]
+    #[serde(serialize_with = "json::one")]
     pub regret_bound: Q,
 }
 
@@ -238,10 +239,10 @@ pub struct Unresolved {
     /// Each player's support.
     pub support: Vec<Vec<usize>>,
     /// Lower bounds of the region's probabilities.
-    #[serde(serialize_with = "exact::lists")]
+    #[serde(serialize_with = "json::lists")]
     pub lower: Vec<Vec<Q>>,
     /// Upper bounds.
-    #[serde(serialize_with = "exact::lists")]
+    #[serde(serialize_with = "json::lists")]
     pub upper: Vec<Vec<Q>>,
     /// The index in [`Answer::equilibria`] of an exact equilibrium in the region, if one was
     /// found.
@@ -576,7 +577,7 @@ fn nearest(end: &[Vec<f64>], r: &enumpoly::Report) -> Option<Nearest> {
     };
     let to_f = |v: &[Vec<Q>]| -> Vec<Vec<f64>> {
         v.iter()
-            .map(|p| p.iter().map(crate::strategic::to_f64).collect())
+            .map(|p| p.iter().map(crate::exact::to_f64).collect())
             .collect()
     };
     r.exact

@@ -5,13 +5,15 @@
 //! exact check of every equilibrium on the tree itself happen here, so every front-end prints
 //! the same answers.
 
-use super::{exact, nash, Limits};
+use super::{nash, Limits};
 use crate::core::error::{Error, Result};
+use crate::exact::json;
+use crate::exact::Q;
 use crate::extensive::seqform::SequenceForm;
 use crate::extensive::{
     agent, backward, cfr, draw as picture, efg, lemke, lp, reduced, seqenum, Mover, Tree,
 };
-use crate::strategic::{nfg, Q};
+use crate::strategic::nfg;
 use serde::Serialize;
 
 /// The algorithms for trees.
@@ -112,10 +114,10 @@ pub struct InfosetInfo {
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Equilibrium {
     /// For each information set of [`Answer::infosets`], the probabilities of its actions.
-    #[serde(serialize_with = "exact::lists")]
+    #[serde(serialize_with = "json::lists")]
     pub behaviour: Vec<Vec<Q>>,
     /// Each player's expected payoff.
-    #[serde(serialize_with = "exact::list")]
+    #[serde(serialize_with = "json::list")]
     pub payoffs: Vec<Q>,
     /// For backward induction: how many pure subgame-perfect equilibria have these payoffs
     /// (a decimal string: the count can be huge); this is one of them.
@@ -166,14 +168,14 @@ fn optional_lists<S: serde::Serializer>(
     s: S,
 ) -> std::result::Result<S::Ok, S::Error> {
     match q {
-        Some(q) => exact::lists(q, s),
+        Some(q) => json::lists(q, s),
         None => s.serialize_none(),
     }
 }
 
 fn optional<S: serde::Serializer>(q: &Option<Q>, s: S) -> std::result::Result<S::Ok, S::Error> {
     match q {
-        Some(q) => exact::one(q, s),
+        Some(q) => json::one(q, s),
         None => s.serialize_none(),
     }
 }
@@ -827,7 +829,7 @@ pub fn cfr(tree: &Tree, req: &CfrRequest, limits: &Limits) -> Result<CfrAnswer> 
             seed,
         }),
         iterations: run.iterations,
-        exploitability: crate::strategic::show_decimal(&run.exploitability, 15),
+        exploitability: crate::exact::show_decimal(&run.exploitability, 15),
         payoffs: run.payoffs.iter().map(f).collect(),
         curve: run.curve,
         iterations_per_second: run.iterations as f64 / run.seconds.max(1e-9),

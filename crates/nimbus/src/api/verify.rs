@@ -1,9 +1,9 @@
 //! Whether a mixed profile is a Nash equilibrium, exactly or within a tolerance.
 
-use super::exact;
 use crate::core::error::{Error, Result};
+use crate::exact::json;
+use crate::exact::{show, Q};
 use crate::strategic::game::{verify_within, NormalForm};
-use crate::strategic::{show, Q};
 use num_traits::{Signed, Zero};
 use serde::Serialize;
 
@@ -13,14 +13,14 @@ pub struct Player {
     /// The player's name.
     pub player: String,
     /// The player's expected payoff under the profile.
-    #[serde(serialize_with = "exact::one")]
+    #[serde(serialize_with = "json::one")]
     pub payoff: Q,
     /// The best pure strategy against the others (its index).
     pub best_deviation: usize,
     /// Its name.
     pub best_deviation_name: String,
     /// What it pays.
-    #[serde(serialize_with = "exact::one")]
+    #[serde(serialize_with = "json::one")]
     pub best_deviation_payoff: Q,
     /// Whether deviating gains more than the tolerance.
     pub gains: bool,
@@ -32,10 +32,10 @@ pub struct Answer {
     /// Whether no player gains more than the tolerance by deviating.
     pub equilibrium: bool,
     /// The largest gain any player has from a pure deviation.
-    #[serde(serialize_with = "exact::one")]
+    #[serde(serialize_with = "json::one")]
     pub max_gain: Q,
     /// The tolerance used (0: exact).
-    #[serde(serialize_with = "exact::one")]
+    #[serde(serialize_with = "json::one")]
     pub tolerance: Q,
     /// Each player's payoff and best deviation.
     pub players: Vec<Player>,
@@ -76,7 +76,7 @@ pub fn check(
             "the check is exact, and the largest gain is only {} (about {:.2e}): the decimals \
              look rounded; a tolerance accepts gains up to a bound",
             show(&v.max_gain),
-            crate::strategic::to_f64(&v.max_gain)
+            crate::exact::to_f64(&v.max_gain)
         ));
     }
     Ok(Answer {

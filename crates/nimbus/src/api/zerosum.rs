@@ -2,9 +2,9 @@
 
 use super::Limits;
 use crate::core::error::{Error, Result};
+use crate::exact::{show, to_f64, Q};
 use crate::strategic::game::NormalForm;
 use crate::strategic::zerosum::{solve_float_within, solve_within, FloatZeroSum, ZeroSum};
-use crate::strategic::{show, to_f64, Q};
 use num_traits::Zero;
 use serde::Serialize;
 

@@ -10,7 +10,7 @@
 use super::{Mover, Tree};
 use crate::api::Limits;
 use crate::core::error::Result;
-use crate::strategic::Q;
+use crate::exact::Q;
 use num_traits::{One, Zero};
 
 /// Every pure agent-form equilibrium of `tree`, as behaviour profiles (one distribution per

@@ -14,7 +14,7 @@
 use super::{Mover, Tree};
 use crate::api::Limits;
 use crate::core::error::{Error, Result};
-use crate::strategic::Q;
+use crate::exact::Q;
 use num_traits::Zero;
 use std::collections::HashMap;
 

@@ -14,7 +14,7 @@ use super::seqform::SequenceForm;
 use super::{Mover, Tree};
 use crate::api::Limits;
 use crate::core::error::{Error, Result};
-use crate::strategic::Q;
+use crate::exact::Q;
 use rand_core::{Rng, SeedableRng};
 use rand_xorshift::XorShiftRng;
 use rayon::prelude::*;

@@ -9,7 +9,7 @@
 
 use super::{Mover, Tree};
 use crate::core::error::Result;
-use crate::strategic::{show, Q};
+use crate::exact::{show, Q};
 use num_traits::Zero;
 use std::fmt::Write;
 

@@ -18,8 +18,8 @@
 
 use super::{Infoset, Mover, Node, Outcome, Tree};
 use crate::core::error::{Error, Result, Span};
+use crate::exact::{show, Q};
 use crate::strategic::nfg::{describe, quote, Reader, Tok};
-use crate::strategic::{show, Q};
 use std::collections::HashMap;
 
 /// Whether `text` looks like an `.efg` file (its first word is `EFG`).

@@ -18,7 +18,7 @@
 //! suits apart, which is the same game up to relabelling).
 
 use super::{Builder, Mover, Tree};
-use crate::strategic::Q;
+use crate::exact::Q;
 use std::collections::HashMap;
 
 /// The names of the built-in trees.

@@ -25,7 +25,7 @@
 //! // Kuhn poker is worth -1/18 to the first player.
 //! let tree = games::kuhn();
 //! let solution = lp::solve(&tree, &nimbus::api::Limits::default())?;
-//! assert_eq!(nimbus::strategic::show(&solution.value), "-1/18");
+//! assert_eq!(nimbus::exact::show(&solution.value), "-1/18");
 //! # Ok::<(), nimbus::Error>(())
 //! ```
 
@@ -42,7 +42,7 @@ pub mod seqenum;
 pub mod seqform;
 
 use crate::core::error::{Error, Result};
-use crate::strategic::{show, Q};
+use crate::exact::{show, Q};
 use num_traits::{One, Signed, Zero};
 
 /// Who moves at an information set.

@@ -7,8 +7,8 @@ use super::seqform::SequenceForm;
 use super::Tree;
 use crate::api::Limits;
 use crate::core::error::Result;
+use crate::exact::Q;
 use crate::strategic::game::NormalForm;
-use crate::strategic::Q;
 use num_traits::Zero;
 
 /// A tree's reduced normal form with the map back.

@@ -6,7 +6,7 @@
 
 use super::{Mover, Tree};
 use crate::core::error::{Error, Result};
-use crate::strategic::Q;
+use crate::exact::Q;
 use num_traits::{One, Zero};
 
 /// One player's sequences.

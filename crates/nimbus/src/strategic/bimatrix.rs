@@ -8,8 +8,8 @@
 //! column player's.
 
 use super::game::NormalForm;
-use super::Q;
 use crate::core::error::{Error, Result};
+use crate::exact::Q;
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{One, Signed, Zero};
@@ -191,13 +191,13 @@ impl Bimatrix {
         let payoff = |p: usize, best: i128, mass: i128| -> Option<Q> {
             let (scale, shift) = (self.scale[p].to_i128()?, self.shift[p].to_i128()?);
             let num = best.checked_sub(shift.checked_mul(mass)?)?;
-            Some(super::ratio_i128(num, scale.checked_mul(mass)?))
+            Some(crate::exact::ratio_i128(num, scale.checked_mul(mass)?))
         };
         let payoffs = vec![payoff(0, ba, sy)?, payoff(1, bb, sx)?];
         Some(Some(Equilibrium {
             profile: vec![
-                x.iter().map(|&v| super::ratio_i128(v, sx)).collect(),
-                y.iter().map(|&v| super::ratio_i128(v, sy)).collect(),
+                x.iter().map(|&v| crate::exact::ratio_i128(v, sx)).collect(),
+                y.iter().map(|&v| crate::exact::ratio_i128(v, sy)).collect(),
             ],
             payoffs,
         }))
@@ -227,15 +227,15 @@ impl Bimatrix {
                 .sum();
             // (total / (sx sy) - shift) / scale, as one fraction.
             let mass = &sx * &sy;
-            pay.push(super::ratio(
+            pay.push(crate::exact::ratio(
                 &(total - &self.shift[p] * &mass),
                 &(&self.scale[p] * mass),
             ));
         }
         Some(Equilibrium {
             profile: vec![
-                x.iter().map(|v| super::ratio(v, &sx)).collect(),
-                y.iter().map(|v| super::ratio(v, &sy)).collect(),
+                x.iter().map(|v| crate::exact::ratio(v, &sx)).collect(),
+                y.iter().map(|v| crate::exact::ratio(v, &sy)).collect(),
             ],
             payoffs: pay,
         })

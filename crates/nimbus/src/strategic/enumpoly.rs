@@ -44,13 +44,13 @@
 //! reported, never dropped.
 
 use super::game::NormalForm;
-use super::hull;
-use super::interval::{down, up, Bound, Dy, Iv, Scalar};
-use super::linalg::Solution;
-use super::ring::{Overflow, Ring};
-use super::Q;
 use crate::core::error::Result;
 use crate::core::progress;
+use crate::exact::hull;
+use crate::exact::interval::{down, up, Bound, Dy, Iv, Scalar};
+use crate::exact::linalg::Solution;
+use crate::exact::ring::{Overflow, Ring};
+use crate::exact::Q;
 use num_bigint::BigInt;
 use num_traits::{One, Signed, ToPrimitive, Zero};
 use rayon::prelude::*;
@@ -1110,8 +1110,10 @@ impl Payoffs {
         let strides = game.strides();
         let scaled: Vec<Vec<BigInt>> = (0..shape.len())
             .map(|i| {
-                super::over_common_denominator((0..game.profiles()).map(|k| &game.payoffs_at(k)[i]))
-                    .0
+                crate::exact::over_common_denominator(
+                    (0..game.profiles()).map(|k| &game.payoffs_at(k)[i]),
+                )
+                .0
             })
             .collect();
         let small = scaled
@@ -1333,7 +1335,7 @@ fn linear_support<T: Ring>(
             rows.push(row);
         }
         rows.push(vec![T::small(1); support[j].len() + 1]);
-        match super::linalg::solve(rows, support[j].len())? {
+        match crate::exact::linalg::solve(rows, support[j].len())? {
             Solution::Inconsistent => return Ok(Linear::Nothing),
             // The other player's system may still have no solution (its player has more
             // equations than the unknowns they constrain): only then is this decided.
@@ -1383,7 +1385,7 @@ fn linear_support<T: Ring>(
             .iter()
             .flat_map(|(x, d)| {
                 let d = d.to_big();
-                x.iter().map(move |v| super::ratio(&v.to_big(), &d))
+                x.iter().map(move |v| crate::exact::ratio(&v.to_big(), &d))
             })
             .collect(),
     ))
@@ -2329,7 +2331,7 @@ fn denominators(game: &NormalForm) -> Vec<BigInt> {
             let col: Vec<Q> = (0..game.profiles())
                 .map(|k| game.payoffs_at(k)[i].clone())
                 .collect();
-            super::over_common_denominator(&col).1
+            crate::exact::over_common_denominator(&col).1
         })
         .collect()
 }

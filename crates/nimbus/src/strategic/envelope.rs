@@ -10,7 +10,7 @@
 //! ```
 //! use nimbus::strategic::envelope::envelope;
 //! use nimbus::strategic::game::NormalForm;
-//! use nimbus::strategic::Q;
+//! use nimbus::exact::Q;
 //! let q = |v: &[i64]| v.iter().map(|&x| Q::from_integer(x.into())).collect::<Vec<_>>();
 //! // The row player has two strategies; the column player's three lines.
 //! let a = vec![q(&[0, 0, 0]), q(&[0, 0, 0])];
@@ -24,8 +24,8 @@
 //! ```
 
 use super::game::NormalForm;
-use super::{to_f64, Q};
 use crate::core::error::{Error, Result};
+use crate::exact::{to_f64, Q};
 use num_traits::{One, Zero};
 use std::fmt::Write;
 

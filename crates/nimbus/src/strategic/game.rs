@@ -1,7 +1,7 @@
 //! An n-player game in strategic form with exact payoffs.
 
-use super::{over_common_denominator, Q};
 use crate::core::error::{Error, Result};
+use crate::exact::{over_common_denominator, Q};
 use num_bigint::BigInt;
 use num_traits::{One, Signed, Zero};
 
@@ -70,7 +70,7 @@ impl NormalForm {
                 payoffs.len()
             )));
         }
-        let small = super::common_denominator_i128(payoffs.iter().flatten());
+        let small = crate::exact::common_denominator_i128(payoffs.iter().flatten());
         Ok(NormalForm {
             title,
             players,
@@ -253,7 +253,7 @@ impl NormalForm {
 
     /// [`NormalForm::pure_sums`] in `i128`, or `None` when a number does not fit.
     fn pure_sums_small(&self, profile: &[Vec<Q>]) -> Option<PureSums> {
-        use super::common_denominator_i128;
+        use crate::exact::common_denominator_i128;
         let n = self.players.len();
         let (numer, scale): (Vec<Vec<i128>>, Vec<i128>) = profile
             .iter()
@@ -335,7 +335,7 @@ impl NormalForm {
     /// rational; `None` when a number does not fit or the profile is not one of
     /// probabilities (the general check then decides, and says what is wrong).
     fn values_small(&self, profile: &[Vec<Q>]) -> Option<Vec<SmallValues>> {
-        use super::common_denominator_i128;
+        use crate::exact::common_denominator_i128;
         let n = self.players.len();
         let pay_scale = self.small.as_ref()?.1;
         if profile.len() != n {
@@ -389,7 +389,7 @@ impl NormalForm {
     /// The exact check of [`verify`] in `i128`, allocating only the answer's numbers; `None`
     /// as for [`NormalForm::values_small`].
     fn verify_small(&self, profile: &[Vec<Q>]) -> Option<Verification> {
-        use super::ratio_i128;
+        use crate::exact::ratio_i128;
         let values = self.values_small(profile)?;
         // The largest gain as a fraction; every gain is at least zero.
         let (mut gain_num, mut gain_den) = (0i128, 1i128);
@@ -480,7 +480,7 @@ pub fn expected_payoffs(game: &NormalForm, profile: &[Vec<Q>]) -> Result<Vec<Q>>
     if let Some(values) = game.values_small(profile) {
         return Ok(values
             .iter()
-            .map(|v| super::ratio_i128(v.pay, v.pay_den))
+            .map(|v| crate::exact::ratio_i128(v.pay, v.pay_den))
             .collect());
     }
     Ok(verify(game, profile)?.payoffs)
@@ -543,7 +543,7 @@ fn verify_big(game: &NormalForm, profile: &[Vec<Q>], tolerance: &Q) -> Result<Ve
             )));
         }
         let (numer, den) = over_common_denominator(p);
-        let sum = super::ratio(&numer.iter().sum(), &den);
+        let sum = crate::exact::ratio(&numer.iter().sum(), &den);
         if p.iter().any(Signed::is_negative)
             || sum.is_zero()
             || (&sum - Q::one()).abs() > *tolerance
@@ -557,7 +557,7 @@ fn verify_big(game: &NormalForm, profile: &[Vec<Q>], tolerance: &Q) -> Result<Ve
             return Err(Error::Invalid(format!(
                 "player {}'s probabilities must be non-negative and sum to 1; they sum to {}{hint}",
                 i + 1,
-                super::show(&sum)
+                crate::exact::show(&sum)
             )));
         }
         sums.push(sum);
@@ -589,12 +589,12 @@ fn verify_big(game: &NormalForm, profile: &[Vec<Q>], tolerance: &Q) -> Result<Ve
             .enumerate()
             .max_by(|a, b| a.1.cmp(b.1).then(b.0.cmp(&a.0)))
             .expect("every player has a strategy");
-        let gain = super::ratio(&(best * &sums.scale[i] - &pay), &pay_den);
-        if super::cmp_q(&gain, &max_gain).is_gt() {
+        let gain = crate::exact::ratio(&(best * &sums.scale[i] - &pay), &pay_den);
+        if crate::exact::cmp_q(&gain, &max_gain).is_gt() {
             max_gain = gain;
         }
-        best_replies.push((s, super::ratio(best, &sums.den[i])));
-        payoffs.push(super::ratio(&pay, &pay_den));
+        best_replies.push((s, crate::exact::ratio(best, &sums.den[i])));
+        payoffs.push(crate::exact::ratio(&pay, &pay_den));
     }
     Ok(Verification {
         payoffs,
@@ -618,7 +618,7 @@ pub fn parse_profile(game: &NormalForm, text: &str, source: &str) -> Result<Vec<
             line: 1,
             column: col + lead + 1,
         };
-        nums.push(super::parse_q(word).ok_or_else(|| {
+        nums.push(crate::exact::parse_q(word).ok_or_else(|| {
             Error::parse(
                 span,
                 format!("'{word}' is not a probability (write 1/3 or 0.25)"),

@@ -16,9 +16,9 @@
 //! the two paths are the same, so the equilibrium is the one exact pivoting reaches.
 
 use super::bimatrix::{Bimatrix, Equilibrium};
-use super::ring::{convert, with_fallback, Overflow, Ring};
-use super::tableau::Tableau;
 use crate::core::error::{Error, Result};
+use crate::exact::ring::{convert, with_fallback, Overflow, Ring};
+use crate::exact::tableau::Tableau;
 use num_bigint::BigInt;
 
 /// One run of Lemke–Howson.

@@ -15,9 +15,9 @@
 //! (exact when rational, a certified box otherwise).
 
 use super::game::NormalForm;
-use super::Q;
 use crate::core::error::{Error, Result};
 use crate::core::progress;
+use crate::exact::Q;
 use num_traits::ToPrimitive;
 
 /// Limits of one path.
@@ -464,7 +464,7 @@ pub fn round_end(
                 let x = Q::from_float(p[a]).unwrap_or_else(Q::zero);
                 let lo = (&x - &tol).max(Q::zero());
                 let hi = (&x + &tol).min(Q::one());
-                let q = super::interval::simplest_between(&lo, &hi);
+                let q = crate::exact::interval::simplest_between(&lo, &hi);
                 left -= &q;
                 row[a] = q;
             }

@@ -1,8 +1,8 @@
 //! Plain payoff matrices: `"3 0; 5 1"` on the command line, or a text or CSV file with one row
 //! per line. Entries are separated by spaces or commas; `#` starts a comment.
 
-use super::{parse_number, Q};
 use crate::core::error::{Error, Result, Span};
+use crate::exact::{parse_number, Q};
 
 /// Parses a matrix; `source` names it in errors ("--row", a file's path).
 pub fn parse_matrix(text: &str, source: &str) -> Result<Vec<Vec<Q>>> {

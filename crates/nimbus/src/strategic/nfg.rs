@@ -15,8 +15,8 @@
 //! line and column of the offending token.
 
 use super::game::{profile_count, NormalForm};
-use super::{parse_number, show, Q};
 use crate::core::error::{Error, Result, Span};
+use crate::exact::{parse_number, show, Q};
 use num_traits::Zero;
 
 /// A token of Gambit's text formats (shared with `.efg`).

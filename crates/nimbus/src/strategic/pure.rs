@@ -4,8 +4,8 @@
 use super::bimatrix::Equilibrium;
 use super::game::NormalForm;
 use super::zerosum;
-use super::Q;
 use crate::core::error::Result;
+use crate::exact::Q;
 use num_traits::Zero;
 
 /// Every pure profile at which no player gains by deviating alone.

@@ -18,9 +18,9 @@
 //! groups them.
 
 use super::bimatrix::{Bimatrix, Equilibrium};
-use super::linalg::{solve, Solution};
-use super::ring::{convert, Overflow, Ring};
 use crate::core::error::{Error, Result};
+use crate::exact::linalg::{solve, Solution};
+use crate::exact::ring::{convert, Overflow, Ring};
 use num_bigint::BigInt;
 use rayon::prelude::*;
 use rustc_hash::{FxHashMap, FxHashSet};

@@ -7,8 +7,8 @@
 
 use super::bimatrix::{Bimatrix, Equilibrium};
 use super::game::NormalForm;
-use super::{over_common_denominator, show, Q};
 use crate::core::error::{Error, Result};
+use crate::exact::{over_common_denominator, show, Q};
 use num_traits::{One, Signed, Zero};
 use std::fmt::Write;
 
@@ -203,8 +203,8 @@ pub fn solve(game: &NormalForm) -> Result<TwoByTwo> {
 /// Draws both best-reply correspondences in the unit square, the equilibria marked, as SVG.
 pub fn plot(game: &NormalForm, s: &TwoByTwo) -> String {
     let (size, pad) = (400.0, 60.0);
-    let x = |p: &Q| pad + super::to_f64(p) * size;
-    let y = |q: &Q| pad + size - super::to_f64(q) * size;
+    let x = |p: &Q| pad + crate::exact::to_f64(p) * size;
+    let y = |q: &Q| pad + size - crate::exact::to_f64(q) * size;
     let mut svg = String::new();
     let total = size + 2.0 * pad;
     let _ = writeln!(

@@ -33,9 +33,9 @@
 //! the game's components of equilibria.
 
 use super::bimatrix::{Bimatrix, Equilibrium};
-use super::ring::{convert, with_fallback, Overflow, Ring};
-use super::tableau::Tableau;
 use crate::core::error::{Error, Result};
+use crate::exact::ring::{convert, with_fallback, Overflow, Ring};
+use crate::exact::tableau::Tableau;
 use num_bigint::BigInt;
 use num_traits::Zero;
 use rustc_hash::{FxHashMap, FxHashSet};
@@ -919,8 +919,8 @@ fn finish(g: &Bimatrix, pairs: Pairs, vertices: u64, bases: u64) -> Result<Enume
     // Most weight on the first strategies first: pure equilibria in the order of the
     // strategies, then the mixed ones.
     found.sort_by(|(e, _, _), (f, _, _)| {
-        super::cmp_qs(&f.profile[0], &e.profile[0])
-            .then_with(|| super::cmp_qs(&f.profile[1], &e.profile[1]))
+        crate::exact::cmp_qs(&f.profile[0], &e.profile[0])
+            .then_with(|| crate::exact::cmp_qs(&f.profile[1], &e.profile[1]))
     });
     // Keyed by the vertices, which are the strategies' own integers (see `Point`): no
     // numbers are built for the keys.
@@ -1095,7 +1095,9 @@ impl Point {
         if let Some(mut small) = v.iter().map(Ring::to_small).collect::<Option<Vec<_>>>() {
             // |i128::MIN| has no i128: such a vector stays big, even after division.
             if !small.contains(&i128::MIN) {
-                let g = small.iter().fold(0i128, |g, &t| super::gcd_i128(g, t));
+                let g = small
+                    .iter()
+                    .fold(0i128, |g, &t| crate::exact::gcd_i128(g, t));
                 if g > 1 {
                     for t in &mut small {
                         *t /= g;

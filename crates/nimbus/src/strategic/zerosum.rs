@@ -9,9 +9,9 @@
 //! optimal strategy is `y/z`, and the row player's is the dual solution over `z`. Both are
 //! checked before they are returned: each guarantees the value against every pure reply.
 
-use super::simplex::maximize;
-use super::{over_common_denominator, Q};
 use crate::core::error::{Error, Result};
+use crate::exact::simplex::maximize;
+use crate::exact::{over_common_denominator, Q};
 use num_bigint::BigInt;
 use num_traits::{One, Signed};
 
@@ -19,21 +19,21 @@ use num_traits::{One, Signed};
 #[derive(Debug, Clone, PartialEq, serde::Serialize)]
 pub struct ZeroSum {
     /// The value of the game to the row player.
-    #[serde(serialize_with = "super::exact::one")]
+    #[serde(serialize_with = "crate::exact::json::one")]
     pub value: Q,
     /// An optimal mixed strategy of the row player (maximiser).
-    #[serde(serialize_with = "super::exact::list")]
+    #[serde(serialize_with = "crate::exact::json::list")]
     pub row_strategy: Vec<Q>,
     /// An optimal mixed strategy of the column player (minimiser).
-    #[serde(serialize_with = "super::exact::list")]
+    #[serde(serialize_with = "crate::exact::json::list")]
     pub col_strategy: Vec<Q>,
     /// `max_i min_j A[i][j]`: what the row player can guarantee with a pure strategy.
-    #[serde(serialize_with = "super::exact::one")]
+    #[serde(serialize_with = "crate::exact::json::one")]
     pub maximin: Q,
     /// The rows that guarantee the maximin.
     pub maximin_rows: Vec<usize>,
     /// `min_j max_i A[i][j]`: what the column player can hold the row player to, purely.
-    #[serde(serialize_with = "super::exact::one")]
+    #[serde(serialize_with = "crate::exact::json::one")]
     pub minimax: Q,
     /// The columns that achieve the minimax.
     pub minimax_cols: Vec<usize>,
@@ -245,7 +245,7 @@ pub fn solve_float_within(a: &[Vec<f64>], max_memory: u64) -> Result<FloatZeroSu
         .iter()
         .map(|r| r.iter().map(|x| 1.0 + (x - lo) / span).collect())
         .collect();
-    let lp = super::float::maximize(&b, &vec![1.0; m], &vec![1.0; n])?;
+    let lp = crate::exact::float::maximize(&b, &vec![1.0; m], &vec![1.0; n])?;
     let normalise = |v: &[f64]| {
         let clipped: Vec<f64> = v.iter().map(|x| x.max(0.0)).collect();
         let s: f64 = clipped.iter().sum();

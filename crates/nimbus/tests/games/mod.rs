@@ -3,8 +3,9 @@
 
 #![allow(dead_code)]
 
+use nimbus::exact::Q;
 use nimbus::strategic::game::NormalForm;
-use nimbus::strategic::{nfg, Q};
+use nimbus::strategic::nfg;
 use std::path::PathBuf;
 
 /// An example game from the repository's `examples` folder.

@@ -24,9 +24,9 @@
 //! time was on such profiles, and on 2×2×2 games the whole of it.
 
 use super::{exact_is_equilibrium, refine, regret_bound, system, Coefs, Isolated, Payoffs, Solved};
-use crate::strategic::interval::{down, up, Bound, Dy, Iv, Scalar};
-use crate::strategic::ring::{Overflow, Ring};
-use crate::strategic::Q;
+use crate::exact::interval::{down, up, Bound, Dy, Iv, Scalar};
+use crate::exact::ring::{Overflow, Ring};
+use crate::exact::Q;
 use num_bigint::BigInt;
 use num_traits::{One, Signed, Zero};
 use std::cmp::Ordering;

@@ -14,9 +14,9 @@ use super::{
     add_scaled, at, iv, lin_iv, line, neg, of_corners, outside, placed, quotient, ratio_range,
     root_interval, roots_f64, settle, Lin, Placed, Setting, Which,
 };
-use crate::strategic::interval::{Dy, Iv, Scalar};
-use crate::strategic::ring::{Overflow, Ring};
-use crate::strategic::Q;
+use crate::exact::interval::{Dy, Iv, Scalar};
+use crate::exact::ring::{Overflow, Ring};
+use crate::exact::Q;
 use num_bigint::BigInt;
 use num_traits::{One, Signed, Zero};
 use std::cmp::Ordering;

@@ -1,6 +1,6 @@
 //! Exact solution of linear systems by fraction-free Gauss–Jordan elimination.
 
-use super::ring::{Overflow, Ring};
+use crate::exact::ring::{Overflow, Ring};
 
 /// What a linear system `M x = b` admits.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -9,7 +9,7 @@
 //! Rounding outward by one unit in the last place after each operation is enough for doubles:
 //! IEEE round-to-nearest errs by at most half a unit.
 
-use super::Q;
+use crate::exact::Q;
 use num_bigint::BigInt;
 use num_integer::Integer;
 use num_traits::{One, Signed, ToPrimitive, Zero};

@@ -1,8 +1,8 @@
 //! An exact LP solver: maximise `c·y` subject to `A y <= b`, `y >= 0`, with `b >= 0` (so the
 //! slack basis is feasible and no first phase is needed — the form matrix games take).
 //!
-//! The tableau is integer and fraction-free ([`super::tableau`]), on `i128` until it would
-//! overflow and then on `BigInt` ([`super::ring`]). The entering column is the one with the
+//! The tableau is integer and fraction-free ([`crate::exact::tableau`]), on `i128` until it would
+//! overflow and then on `BigInt` ([`crate::exact::ring`]). The entering column is the one with the
 //! most negative reduced cost (Dantzig's rule: few pivots on dense games), except while the
 //! objective stalls: after a degenerate pivot Bland's rule (smallest entering index, then
 //! smallest leaving basic index among ties) is used until the objective moves again. Bland's
@@ -10,18 +10,18 @@
 //! the method terminates on degenerate problems too. The dual prices are read from the
 //! objective row under the slack columns.
 //!
-//! Before any of that, the LP is solved in floating point ([`super::float`]) and the basis it
+//! Before any of that, the LP is solved in floating point ([`crate::exact::float`]) and the basis it
 //! ends in is tried exactly: the square system of that basis is solved in integers and the
 //! solution and its dual are checked for feasibility, which together prove optimality. Only
 //! if rounding led the float solver astray does the exact simplex method run. On a random
 //! 200 × 200 matrix game this is the difference between two small exact solves and a
 //! thousand pivots on a tableau of 200-digit numbers.
 
-use super::linalg::{solve, Solution};
-use super::ring::{convert, with_fallback, Overflow, Ring};
-use super::tableau::Tableau;
-use super::Q;
 use crate::core::error::{Error, Result};
+use crate::exact::linalg::{solve, Solution};
+use crate::exact::ring::{convert, with_fallback, Overflow, Ring};
+use crate::exact::tableau::Tableau;
+use crate::exact::Q;
 use num_bigint::BigInt;
 use num_traits::{Signed, ToPrimitive, Zero};
 use std::cmp::Ordering;
@@ -96,7 +96,7 @@ fn float_basis(a: &[Vec<BigInt>], b: &[BigInt], c: &[BigInt]) -> Option<(Vec<usi
     for (i, x) in bf.iter_mut().enumerate() {
         *x += 1e-7 * (1.0 + ((i as u64 * 2_654_435_761) % 1000) as f64 / 1000.0);
     }
-    let lp = super::float::maximize(&af, &bf, &conv(c, sc)?).ok()?;
+    let lp = crate::exact::float::maximize(&af, &bf, &conv(c, sc)?).ok()?;
     Some((lp.basis, lp.pivots))
 }
 

@@ -1,7 +1,7 @@
 //! Exact numbers in JSON: strings such as `"-2/3"`, so that no digit is lost (JSON numbers
 //! are read as doubles by most parsers). Used with `#[serde(serialize_with = ...)]`.
 
-use super::{Shown, Q};
+use crate::exact::{Shown, Q};
 use serde::ser::{Serialize, SerializeSeq, Serializer};
 
 impl Serialize for Shown<'_> {
@@ -85,9 +85,9 @@ mod tests {
             rows: &rows,
         })
         .unwrap();
-        let shown = |v: &[Q]| v.iter().map(super::super::show).collect::<Vec<_>>();
+        let shown = |v: &[Q]| v.iter().map(crate::exact::show).collect::<Vec<_>>();
         let want = serde_json::json!({
-            "first": super::super::show(&values[3]),
+            "first": crate::exact::show(&values[3]),
             "all": shown(&values),
             "rows": [shown(&values), shown(&values[..3])],
         });

@@ -7,7 +7,7 @@
 //! exact division, then `D = p`. Numbers stay as small as the minors of the data, with no
 //! gcds. Extra rows after the `k` constraint rows (an objective) are updated alike.
 
-use super::ring::{Overflow, Ring};
+use crate::exact::ring::{Overflow, Ring};
 use std::cmp::Ordering;
 
 /// A tableau in fraction-free form.
