@@ -76,7 +76,7 @@ pub fn graph(data: &[u8]) {
 
 /// Gambit's .nfg format: parse, write and read back; pure equilibria of small games.
 pub fn nfg(data: &[u8]) {
-    use nimbus::strategic::nfg;
+    use nimbus::formats::nfg;
     let Ok(game) = nfg::parse(&text(data), "fuzz") else {
         return;
     };
@@ -92,7 +92,7 @@ pub fn nfg(data: &[u8]) {
 /// point.
 pub fn matrix(data: &[u8]) {
     use nimbus::strategic::zerosum::{solve_float_within, solve_within};
-    let Ok(a) = nimbus::strategic::matrix::parse_matrix(&text(data), "fuzz") else {
+    let Ok(a) = nimbus::formats::matrix::parse_matrix(&text(data), "fuzz") else {
         return;
     };
     if a.len() * a[0].len() > 36 {

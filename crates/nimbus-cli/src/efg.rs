@@ -5,7 +5,8 @@
 use crate::{print_json, read_input, Common};
 use nimbus::api::tree;
 use nimbus::exact::{show, Q};
-use nimbus::extensive::{efg, games, Tree};
+use nimbus::extensive::{games, Tree};
+use nimbus::formats::efg;
 use nimbus::Error;
 use num_traits::{One, Zero};
 use std::process::ExitCode;

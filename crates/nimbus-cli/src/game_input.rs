@@ -57,7 +57,7 @@ impl GameInput {
     ) -> Result<(NormalForm, Vec<String>), Error> {
         let mut notes = Vec::new();
         let mut game = match (file, &self.row, &self.col) {
-            (Some((path, text)), None, None) => nimbus::strategic::nfg::parse(&text, path)?,
+            (Some((path, text)), None, None) => nimbus::formats::nfg::parse(&text, path)?,
             (None, Some(r), c) => {
                 let a = read_matrix_text(r, "--row")?;
                 let b = match c {

@@ -3,8 +3,8 @@
 use crate::{print_json, read_input, Common};
 use nimbus::api::zerosum;
 use nimbus::exact::{show, Q};
-use nimbus::strategic::matrix::parse_matrix;
-use nimbus::strategic::nfg;
+use nimbus::formats::matrix::parse_matrix;
+use nimbus::formats::nfg;
 use std::process::ExitCode;
 
 const EXAMPLES: &str = "\

@@ -258,13 +258,13 @@ impl NormalFormGame {
     /// A game from the text of a .nfg file.
     #[staticmethod]
     fn parse(text: &str, source: &str) -> PyResult<Self> {
-        let game = nimbus::strategic::nfg::parse(text, source).map_err(to_py)?;
+        let game = nimbus::formats::nfg::parse(text, source).map_err(to_py)?;
         Ok(NormalFormGame { game })
     }
 
     /// The game as a .nfg file.
     fn nfg(&self) -> String {
-        nimbus::strategic::nfg::write(&self.game)
+        nimbus::formats::nfg::write(&self.game)
     }
 
     fn title(&self) -> String {
@@ -528,7 +528,7 @@ impl GameTree {
     /// A tree from the text of an .efg file.
     #[staticmethod]
     fn parse(text: &str, source: &str) -> PyResult<Self> {
-        let tree = nimbus::extensive::efg::parse(text, source).map_err(to_py)?;
+        let tree = nimbus::formats::efg::parse(text, source).map_err(to_py)?;
         Ok(GameTree { tree })
     }
 
@@ -546,7 +546,7 @@ impl GameTree {
 
     /// The tree as an .efg file.
     fn efg(&self) -> String {
-        nimbus::extensive::efg::write(&self.tree)
+        nimbus::formats::efg::write(&self.tree)
     }
 
     /// The tree as an SVG picture; with `method`, the first equilibrium it finds drawn on it.

@@ -71,7 +71,7 @@ impl GameIn {
     fn load(&self) -> nimbus::Result<(NormalForm, Vec<String>)> {
         let (mut game, notes) = match (&self.nfg, &self.row) {
             (Some(text), None) if self.col.is_none() => (
-                nimbus::strategic::nfg::parse(text, "the .nfg file")?,
+                nimbus::formats::nfg::parse(text, "the .nfg file")?,
                 Vec::new(),
             ),
             (None, Some(row)) => api::nash::game_of_matrices(
@@ -160,7 +160,7 @@ pub async fn nash(State(s): Shared, body: Body) -> Response {
         return compute(
             &s,
             move |c| {
-                let tree = nimbus::extensive::efg::parse(&efg, "the .efg file")?;
+                let tree = nimbus::formats::efg::parse(&efg, "the .efg file")?;
                 let req = api::tree::Request {
                     method: api::tree::Method::parse(method.as_deref().unwrap_or("auto"))?,
                     covering: 0,
@@ -219,7 +219,7 @@ pub async fn nfg(State(s): Shared, body: Body) -> Response {
             if let Some(t) = q.title {
                 game.title = t;
             }
-            Ok(nimbus::strategic::nfg::write(&game))
+            Ok(nimbus::formats::nfg::write(&game))
         },
         |text| {
             (

@@ -174,7 +174,7 @@ async fn pictures_and_nfg_files() {
     )
     .await;
     assert_eq!(s, StatusCode::OK);
-    let back = nimbus::strategic::nfg::parse(&text, "the answer").unwrap();
+    let back = nimbus::formats::nfg::parse(&text, "the answer").unwrap();
     assert_eq!(back.strategies[0], ["C", "D"]);
     assert_eq!(back.payoff(&[1, 0], 0).to_string(), "5");
     assert_eq!(back.payoff(&[1, 0], 1).to_string(), "0");

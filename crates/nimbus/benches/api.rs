@@ -5,8 +5,8 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use nimbus::api::{self, nash, Limits};
+use nimbus::formats::matrix::parse_matrix;
 use nimbus::strategic::game::NormalForm;
-use nimbus::strategic::matrix::parse_matrix;
 use std::hint::black_box;
 
 mod common;

@@ -33,6 +33,7 @@ pub mod api;
 pub mod core;
 pub mod exact;
 pub mod extensive;
+pub mod formats;
 pub mod impartial;
 pub mod script;
 pub mod sequential;

@@ -3,10 +3,11 @@
 
 use nimbus::api::Limits;
 use nimbus::exact::{show, Q};
+use nimbus::extensive::seqform::SequenceForm;
 use nimbus::extensive::{
-    agent, backward, efg, games, lemke, lp, reduced, seqenum, seqform::SequenceForm, Builder,
-    Mover, Tree,
+    agent, backward, games, lemke, lp, reduced, seqenum, Builder, Mover, Tree,
 };
+use nimbus::formats::efg;
 use nimbus::strategic::zerosum;
 use proptest::prelude::*;
 use std::path::{Path, PathBuf};

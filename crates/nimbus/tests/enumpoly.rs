@@ -4,10 +4,11 @@
 //! independent floating-point regret.
 
 use nimbus::exact::Q;
+use nimbus::formats::nfg;
 use nimbus::strategic::bimatrix::Bimatrix;
 use nimbus::strategic::enumpoly::{enumerate, Options, Report};
 use nimbus::strategic::game::{verify, NormalForm};
-use nimbus::strategic::{nfg, vertex};
+use nimbus::strategic::vertex;
 use num_traits::{Signed, ToPrimitive, Zero};
 use proptest::prelude::*;
 use std::collections::BTreeSet;

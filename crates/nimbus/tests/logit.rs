@@ -4,10 +4,10 @@
 use nimbus::api::nash::{solve, Method, Request};
 use nimbus::api::Limits;
 use nimbus::exact::{to_f64, Q};
+use nimbus::formats::nfg;
 use nimbus::strategic::enumpoly::{enumerate, Options};
 use nimbus::strategic::game::NormalForm;
 use nimbus::strategic::logit::{path, plot};
-use nimbus::strategic::nfg;
 use proptest::prelude::*;
 mod games;
 use games::{example, random_game};

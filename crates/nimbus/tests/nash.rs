@@ -3,10 +3,11 @@
 //! against the others on random games, and on the textbook games.
 
 use nimbus::exact::{parse_q, Q};
+use nimbus::formats::nfg;
 use nimbus::strategic::bimatrix::{Bimatrix, Equilibrium};
 use nimbus::strategic::game::{verify, NormalForm};
 use nimbus::strategic::pure::{eliminate, pure_equilibria, Dominator};
-use nimbus::strategic::{lemke, nfg, support, two_by_two, vertex};
+use nimbus::strategic::{lemke, support, two_by_two, vertex};
 use num_traits::{One, Zero};
 use proptest::prelude::*;
 use std::collections::BTreeSet;

@@ -3,9 +3,9 @@
 
 use nimbus::exact::simplex::{maximize, maximize_by_pivoting};
 use nimbus::exact::{parse_q, Q};
+use nimbus::formats::matrix::parse_matrix;
+use nimbus::formats::nfg;
 use nimbus::strategic::game::{confirms, expected_payoffs, verify, NormalForm};
-use nimbus::strategic::matrix::parse_matrix;
-use nimbus::strategic::nfg;
 use nimbus::strategic::zerosum::{solve, solve_float};
 use num_bigint::BigInt;
 use num_traits::{One, Zero};

@@ -4,7 +4,8 @@
 
 use nimbus::api::{tree, Limits};
 use nimbus::extensive::draw::{layout, link_control, PLAYER_COLOURS};
-use nimbus::extensive::{efg, Mover, Tree};
+use nimbus::extensive::{Mover, Tree};
+use nimbus::formats::efg;
 use num_traits::Zero;
 mod picture;
 

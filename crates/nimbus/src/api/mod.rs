@@ -16,7 +16,7 @@
 //!
 //! ```
 //! use nimbus::api::{nash, to_json, Limits};
-//! use nimbus::strategic::matrix::parse_matrix;
+//! use nimbus::formats::matrix::parse_matrix;
 //! use nimbus::strategic::game::NormalForm;
 //!
 //! // The prisoner's dilemma: (defect, defect) only.

@@ -927,14 +927,14 @@ fn enumeration_of(
 }
 
 /// The game of two payoff matrices written as text (`"3 0; 5 1"`, or rows on lines, as
-/// [`crate::strategic::matrix::parse_matrix`] reads them), each with the label errors name it
+/// [`crate::formats::matrix::parse_matrix`] reads them), each with the label errors name it
 /// by; without the column player's matrix the game is zero-sum (the negatives of the row
 /// player's). Returns the game and notes on how it was read.
 pub fn game_of_matrices(
     row: (&str, &str),
     col: Option<(&str, &str)>,
 ) -> Result<(NormalForm, Vec<String>)> {
-    use crate::strategic::matrix::parse_matrix;
+    use crate::formats::matrix::parse_matrix;
     use crate::strategic::zerosum::check_matrix;
     let mut notes = Vec::new();
     let a = parse_matrix(row.0, row.1)?;
@@ -989,7 +989,7 @@ pub fn name_strategies(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::strategic::matrix::parse_matrix;
+    use crate::formats::matrix::parse_matrix;
 
     fn game(a: &str, b: &str) -> NormalForm {
         NormalForm::bimatrix(

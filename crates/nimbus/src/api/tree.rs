@@ -11,9 +11,10 @@ use crate::exact::json;
 use crate::exact::Q;
 use crate::extensive::seqform::SequenceForm;
 use crate::extensive::{
-    agent, backward, cfr, draw as picture, efg, lemke, lp, reduced, seqenum, Mover, Tree,
+    agent, backward, cfr, draw as picture, lemke, lp, reduced, seqenum, Mover, Tree,
 };
-use crate::strategic::nfg;
+use crate::formats::efg;
+use crate::formats::nfg;
 use serde::Serialize;
 
 /// The algorithms for trees.

@@ -238,7 +238,7 @@ pub fn run(tree: &Tree, options: &Options, limits: &Limits) -> Result<Run> {
     let mut curve = Vec::new();
     let mut seconds = 0.0;
     let mut done = 0;
-    let fingerprint = crc32fast::hash(super::efg::write(tree).as_bytes());
+    let fingerprint = crc32fast::hash(crate::formats::efg::write(tree).as_bytes());
     let variant = format!(
         "{:?}{}",
         options.variant,

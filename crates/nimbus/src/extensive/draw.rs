@@ -10,6 +10,7 @@
 use super::{Mover, Tree};
 use crate::core::error::Result;
 use crate::exact::{show, Q};
+use crate::formats::svg;
 use num_traits::Zero;
 use std::fmt::Write;
 
@@ -64,13 +65,6 @@ pub fn link_control(a: (f64, f64), b: (f64, f64), k: usize) -> (f64, f64) {
     ((a.0 + b.0) / 2.0, (a.1 + b.1) / 2.0 + 2.0 * bend)
 }
 
-fn escape(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-        .replace('"', "&quot;")
-}
-
 /// The colour of a mover.
 pub fn colour(m: Mover) -> &'static str {
     match m {
@@ -93,18 +87,13 @@ pub fn svg(tree: &Tree, behaviour: Option<&[Vec<Q>]>, max_memory: u64) -> Result
     let width = pos.iter().map(|p| p.0).fold(0.0, f64::max) + MARGIN;
     let height = pos.iter().map(|p| p.1).fold(0.0, f64::max) + MARGIN + 20.0;
     let pay = tree.path_payoffs();
-    let mut s = String::new();
-    let _ = writeln!(
-        s,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{height}" viewBox="0 0 {width} {height}" font-family="sans-serif" font-size="11">"#
-    );
-    let _ = writeln!(s, r#"<rect width="100%" height="100%" fill="white"/>"#);
+    let mut s = svg::begin(width, height, 11);
     if !tree.title.is_empty() {
         let _ = writeln!(
             s,
             r#"<text x="{}" y="20" font-size="14">{}</text>"#,
             MARGIN / 2.0,
-            escape(&tree.title)
+            svg::escape(&tree.title)
         );
     }
     // Edges first, so that nodes sit on top of them.
@@ -128,7 +117,7 @@ pub fn svg(tree: &Tree, behaviour: Option<&[Vec<Q>]>, max_memory: u64) -> Result
                 s,
                 r#"<line x1="{x1}" y1="{y1}" x2="{x2}" y2="{y2}" stroke="{stroke}" stroke-width="{w}"/>"#
             );
-            let mut label = escape(&set.actions[a]);
+            let mut label = svg::escape(&set.actions[a]);
             if let Some(p) = prob {
                 let _ = write!(label, " ({})", show(p));
             }
@@ -177,7 +166,7 @@ pub fn svg(tree: &Tree, behaviour: Option<&[Vec<Q>]>, max_memory: u64) -> Result
                     s,
                     r#"<text x="{x}" y="{}" text-anchor="middle">{}</text>"#,
                     y + 18.0,
-                    escape(&p.join(", "))
+                    svg::escape(&p.join(", "))
                 );
             }
             Some(h) => {
@@ -200,11 +189,11 @@ pub fn svg(tree: &Tree, behaviour: Option<&[Vec<Q>]>, max_memory: u64) -> Result
                     r#"<text x="{}" y="{}" text-anchor="start">{}</text>"#,
                     x + NODE_RADIUS + 3.0,
                     y - NODE_RADIUS - 2.0,
-                    escape(&name)
+                    svg::escape(&name)
                 );
             }
         }
     }
-    s.push_str("</svg>\n");
+    svg::end(&mut s);
     Ok(s)
 }

@@ -33,7 +33,6 @@ pub mod agent;
 pub mod backward;
 pub mod cfr;
 pub mod draw;
-pub mod efg;
 pub mod games;
 pub mod lemke;
 pub mod lp;

@@ -2,6 +2,7 @@
 //! another colour, the preperiod and one period marked.
 
 use super::sequence::Period;
+use crate::formats::svg;
 use std::fmt::Write;
 
 /// Width and height of the plotting area, and the margin around it, in pixels.
@@ -46,13 +47,8 @@ pub fn sequence_svg(game: &str, values: &[u64], period: Option<Period>, proved: 
     let x = |i: f64| PAD + i / n * WIDTH;
     let y = |g: f64| PAD + HEIGHT - g / top * HEIGHT;
     let (w, h) = (WIDTH + 2.0 * PAD, HEIGHT + 2.0 * PAD);
-    let mut svg = String::new();
-    let _ = writeln!(
-        svg,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" font-family="sans-serif" font-size="14">"#
-    );
-    let _ = writeln!(svg, r#"<rect width="100%" height="100%" fill="white"/>"#);
-    let title = game.replace('&', "&amp;").replace('<', "&lt;");
+    let mut svg = svg::begin(w, h, 14);
+    let title = svg::escape(game);
     let _ = writeln!(
         svg,
         r#"<text x="{}" y="30" text-anchor="middle">nim-sequence of {title}: G(n) for n = 0 to {}</text>"#,
@@ -152,6 +148,6 @@ pub fn sequence_svg(game: &str, values: &[u64], period: Option<Period>, proved: 
         PAD,
         h - 20.0
     );
-    svg.push_str("</svg>\n");
+    svg::end(&mut svg);
     svg
 }

@@ -26,6 +26,7 @@
 use super::game::NormalForm;
 use crate::core::error::{Error, Result};
 use crate::exact::{to_f64, Q};
+use crate::formats::svg;
 use num_traits::{One, Zero};
 use std::fmt::Write;
 
@@ -160,12 +161,6 @@ fn upper(e: &Envelope) -> Vec<Piece> {
     }
 }
 
-fn esc(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
-}
-
 /// The plot's square and margin, in pixels.
 pub const SIZE: f64 = 400.0;
 /// The margin around the plot's square.
@@ -194,35 +189,30 @@ pub fn plot(game: &NormalForm, e: &Envelope) -> String {
     let y = |v: f64| PAD + SIZE - (v - lo) / (hi - lo) * SIZE;
     let total_w = SIZE + 2.0 * PAD + 120.0;
     let total_h = SIZE + 2.0 * PAD;
-    let mut svg = String::new();
-    let _ = writeln!(
-        svg,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{total_w}" height="{total_h}" viewBox="0 0 {total_w} {total_h}" font-family="sans-serif" font-size="13">"#
-    );
-    let _ = writeln!(svg, r#"<rect width="100%" height="100%" fill="white"/>"#);
+    let mut svg = svg::begin(total_w, total_h, 13);
     let _ = writeln!(
         svg,
         r##"<rect x="{PAD}" y="{PAD}" width="{SIZE}" height="{SIZE}" fill="none" stroke="#999"/>"##
     );
-    let mixer = esc(&game.players[e.mixer]);
+    let mixer = svg::escape(&game.players[e.mixer]);
     let _ = writeln!(
         svg,
         r#"<text x="{}" y="{}" text-anchor="middle">t = P({mixer} plays {})</text>"#,
         PAD + SIZE / 2.0,
         total_h - 18.0,
-        esc(&game.strategies[e.mixer][1])
+        svg::escape(&game.strategies[e.mixer][1])
     );
     let _ = writeln!(
         svg,
         r#"<text x="18" y="{0}" text-anchor="middle" transform="rotate(-90 18 {0})">{1}'s payoff</text>"#,
         PAD + SIZE / 2.0,
-        esc(&game.players[responder])
+        svg::escape(&game.players[responder])
     );
     let _ = writeln!(
         svg,
         r#"<text x="{}" y="30" text-anchor="middle">the upper envelope: {}'s best replies</text>"#,
         PAD + SIZE / 2.0,
-        esc(&game.players[responder])
+        svg::escape(&game.players[responder])
     );
     for (v, anchor) in [(lo, "end"), (hi, "end")] {
         let _ = writeln!(
@@ -256,7 +246,7 @@ pub fn plot(game: &NormalForm, e: &Envelope) -> String {
             r##"<text x="{}" y="{}" fill="#555">{}</text>"##,
             x(1.0) + 8.0,
             y(b) + 4.0,
-            esc(&game.strategies[responder][k])
+            svg::escape(&game.strategies[responder][k])
         );
     }
     let points: Vec<String> = e
@@ -286,6 +276,6 @@ pub fn plot(game: &NormalForm, e: &Envelope) -> String {
             p.from
         );
     }
-    svg.push_str("</svg>\n");
+    svg::end(&mut svg);
     svg
 }

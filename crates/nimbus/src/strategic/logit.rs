@@ -18,6 +18,7 @@ use super::game::NormalForm;
 use crate::core::error::{Error, Result};
 use crate::core::progress;
 use crate::exact::Q;
+use crate::formats::svg;
 use num_traits::ToPrimitive;
 
 /// Limits of one path.
@@ -363,14 +364,7 @@ pub fn plot(game: &NormalForm, path: &Path) -> String {
     let colours = [
         "#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf",
     ];
-    let mut svg = String::new();
-    let _ = writeln!(
-        svg,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{}" height="{}" font-family="sans-serif" font-size="13">"#,
-        w + 2.0 * pad,
-        hgt + 2.0 * pad
-    );
-    let _ = writeln!(svg, r#"<rect width="100%" height="100%" fill="white"/>"#);
+    let mut svg = svg::begin(w + 2.0 * pad, hgt + 2.0 * pad, 13);
     let _ = writeln!(
         svg,
         r##"<rect x="{pad}" y="{pad}" width="{w}" height="{hgt}" fill="none" stroke="#999"/>"##
@@ -403,13 +397,13 @@ pub fn plot(game: &NormalForm, path: &Path) -> String {
                 svg,
                 r#"<polyline points="{}" fill="none" stroke="{colour}" stroke-width="2"{dash}><title>{}: {}</title></polyline>"#,
                 pts.join(" "),
-                game.players[i].replace('<', "&lt;").replace('&', "&amp;"),
-                name.replace('<', "&lt;").replace('&', "&amp;")
+                svg::escape(&game.players[i]),
+                svg::escape(name)
             );
             k += 1;
         }
     }
-    svg.push_str("</svg>\n");
+    svg::end(&mut svg);
     svg
 }
 

@@ -10,7 +10,7 @@
 
 //!
 //! ```
-//! use nimbus::strategic::matrix::parse_matrix;
+//! use nimbus::formats::matrix::parse_matrix;
 //! use nimbus::strategic::{show, zerosum};
 //!
 //! // Rock, paper, scissors: value 0, every strategy with probability 1/3.
@@ -28,8 +28,6 @@ pub mod game;
 pub mod gnm;
 pub mod lemke;
 pub mod logit;
-pub mod matrix;
-pub mod nfg;
 pub mod pure;
 pub mod simpdiv;
 pub mod support;

@@ -9,6 +9,7 @@ use super::bimatrix::{Bimatrix, Equilibrium};
 use super::game::NormalForm;
 use crate::core::error::{Error, Result};
 use crate::exact::{over_common_denominator, show, Q};
+use crate::formats::svg;
 use num_traits::{One, Signed, Zero};
 use std::fmt::Write;
 
@@ -205,28 +206,19 @@ pub fn plot(game: &NormalForm, s: &TwoByTwo) -> String {
     let (size, pad) = (400.0, 60.0);
     let x = |p: &Q| pad + crate::exact::to_f64(p) * size;
     let y = |q: &Q| pad + size - crate::exact::to_f64(q) * size;
-    let mut svg = String::new();
     let total = size + 2.0 * pad;
-    let _ = writeln!(
-        svg,
-        r#"<svg xmlns="http://www.w3.org/2000/svg" width="{total}" height="{total}" viewBox="0 0 {total} {total}" font-family="sans-serif" font-size="14">"#
-    );
-    let _ = writeln!(svg, r#"<rect width="100%" height="100%" fill="white"/>"#);
+    let mut svg = svg::begin(total, total, 14);
     let _ = writeln!(
         svg,
         r##"<rect x="{pad}" y="{pad}" width="{size}" height="{size}" fill="none" stroke="#999"/>"##
     );
-    let name = |i: usize, k: usize| {
-        game.strategies[i][k]
-            .replace('&', "&amp;")
-            .replace('<', "&lt;")
-    };
+    let name = |i: usize, k: usize| svg::escape(&game.strategies[i][k]);
     let _ = writeln!(
         svg,
         r#"<text x="{}" y="{}" text-anchor="middle">p = P({} plays {})</text>"#,
         pad + size / 2.0,
         total - 20.0,
-        game.players[0].replace('<', "&lt;"),
+        svg::escape(&game.players[0]),
         name(0, 0)
     );
     let _ = writeln!(
@@ -234,7 +226,7 @@ pub fn plot(game: &NormalForm, s: &TwoByTwo) -> String {
         r#"<text x="20" y="{}" text-anchor="middle" transform="rotate(-90 20 {})">q = P({} plays {})</text>"#,
         pad + size / 2.0,
         pad + size / 2.0,
-        game.players[1].replace('<', "&lt;"),
+        svg::escape(&game.players[1]),
         name(1, 0)
     );
     for (t, label) in [(0.0, "0"), (1.0, "1")] {
@@ -305,10 +297,10 @@ pub fn plot(game: &NormalForm, s: &TwoByTwo) -> String {
     let _ = writeln!(
         svg,
         r##"<text x="{pad}" y="30" fill="#1f77b4">— best replies of {}</text><text x="{}" y="30" fill="#d62728">- - best replies of {}</text>"##,
-        game.players[0].replace('<', "&lt;"),
+        svg::escape(&game.players[0]),
         pad + size / 2.0,
-        game.players[1].replace('<', "&lt;")
+        svg::escape(&game.players[1])
     );
-    svg.push_str("</svg>\n");
+    svg::end(&mut svg);
     svg
 }

@@ -4,8 +4,8 @@
 #![allow(dead_code)]
 
 use nimbus::exact::Q;
+use nimbus::formats::nfg;
 use nimbus::strategic::game::NormalForm;
-use nimbus::strategic::nfg;
 use std::path::PathBuf;
 
 /// An example game from the repository's `examples` folder.

@@ -16,10 +16,10 @@
 //! probabilities may be integers, decimals or fractions and are kept exactly; commas between
 //! list items are optional. Every error names the line and column of the offending token.
 
-use super::{Infoset, Mover, Node, Outcome, Tree};
 use crate::core::error::{Error, Result, Span};
 use crate::exact::{show, Q};
-use crate::strategic::nfg::{describe, quote, Reader, Tok};
+use crate::extensive::{Infoset, Mover, Node, Outcome, Tree};
+use crate::formats::gambit::{describe, quote, Reader, Tok};
 use std::collections::HashMap;
 
 /// Whether `text` looks like an `.efg` file (its first word is `EFG`).
