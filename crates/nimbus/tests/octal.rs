@@ -4,7 +4,7 @@ use nimbus::api::sequence;
 use nimbus::core::budget::Limits;
 use nimbus::impartial::games::heap::HeapRule;
 use nimbus::impartial::games::octal::Octal;
-use nimbus::impartial::sequence::{proved_period, Period};
+use nimbus::impartial::period::{proved_period, Period};
 use proptest::prelude::*;
 
 fn code(whole: u8, digits: &[u8]) -> String {

@@ -5,7 +5,8 @@ use super::Limits;
 use crate::core::error::{Error, Result};
 use crate::impartial::expr::parse_rule;
 use crate::impartial::games::heap::{HeapRule, HeapValues};
-use crate::impartial::sequence::{misere_sequence, nim_sequence, Period};
+use crate::impartial::sequence::{misere_sequence, nim_sequence};
+use crate::impartial::period::Period;
 use crate::script::ScriptOptions;
 use serde::Serialize;
 
@@ -89,7 +90,7 @@ pub struct Answer {
 
 /// The CRC-32 of `values`, each a 64-bit little-endian integer, as 8 hex digits.
 pub fn checksum(values: &[u64]) -> String {
-    crate::impartial::sequence::checksum_of(values.iter().copied())
+    crate::impartial::period::checksum_of(values.iter().copied())
 }
 
 /// The certificate of the proved `period` of `table`: the last index the test compared, and

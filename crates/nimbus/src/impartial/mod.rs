@@ -40,6 +40,7 @@ pub mod grundy;
 pub mod loopy;
 pub mod misere;
 pub mod plot;
+pub mod period;
 pub mod sequence;
 pub mod sum;
 

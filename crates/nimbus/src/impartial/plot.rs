@@ -1,7 +1,7 @@
 //! The picture researchers draw of a nim-sequence: `G(n)` against `n`, the rare values in
 //! another colour, the preperiod and one period marked.
 
-use super::sequence::Period;
+use crate::impartial::period::Period;
 use crate::formats::svg;
 use std::fmt::Write;
 

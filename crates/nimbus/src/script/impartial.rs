@@ -17,7 +17,8 @@ use crate::impartial::component::{
 use crate::impartial::explicit::ExplicitGame;
 use crate::impartial::grundy::Engine;
 use crate::impartial::misere::Misere;
-use crate::impartial::sequence::{detect_period, MisereSequence, Sequence};
+use crate::impartial::period::detect_period;
+use crate::impartial::sequence::{MisereSequence, Sequence};
 use crate::impartial::{Impartial, Outcome};
 use rhai::Dynamic;
 use std::rc::Rc;

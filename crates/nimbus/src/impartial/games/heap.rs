@@ -108,14 +108,14 @@ pub trait HeapRule {
         &self,
         upto: u64,
         limits: Limits,
-    ) -> Result<(Vec<u64>, Option<Option<crate::impartial::sequence::Period>>)> {
+    ) -> Result<(Vec<u64>, Option<Option<crate::impartial::period::Period>>)> {
         Ok((self.table(upto, limits)?, None))
     }
     /// Computes `G(0), G(1), …` until the rule's periodicity test
     /// ([`HeapRule::proof_horizon`]) proves a period, or the table would pass
     /// `limits.max_states` entries (the error): the period with its certificate. The default
     /// computes tables of doubling length; rules override it to grow one table.
-    fn prove(&self, limits: Limits) -> Result<crate::impartial::sequence::Proof> {
+    fn prove(&self, limits: Limits) -> Result<crate::impartial::period::Proof> {
         prove_by_doubling(self, limits)
     }
     /// [`HeapRule::prove`], starting from the values saved in `checkpoint` (when the file
@@ -126,7 +126,7 @@ pub trait HeapRule {
         &self,
         limits: Limits,
         checkpoint: &std::path::Path,
-    ) -> Result<crate::impartial::sequence::Proof> {
+    ) -> Result<crate::impartial::period::Proof> {
         let _ = (limits, checkpoint);
         Err(crate::core::error::Error::Invalid(format!(
             "--checkpoint applies to the proofs of octal games, not to {}",
@@ -438,7 +438,7 @@ pub fn values_by_doubling<R: HeapRule + ?Sized>(
     upto: u64,
     limits: Limits,
 ) -> Result<HeapValues> {
-    use crate::impartial::sequence::proved_period;
+    use crate::impartial::period::proved_period;
     let cap = limits.max_states.saturating_sub(1);
     let mut len = 255u64;
     loop {
@@ -473,8 +473,8 @@ pub fn values_by_doubling<R: HeapRule + ?Sized>(
 pub fn prove_by_doubling<R: HeapRule + ?Sized>(
     rule: &R,
     limits: Limits,
-) -> Result<crate::impartial::sequence::Proof> {
-    use crate::impartial::sequence::{proved_period, Proof};
+) -> Result<crate::impartial::period::Proof> {
+    use crate::impartial::period::{proved_period, Proof};
     if rule.proof_horizon(0, 1).is_none() {
         return Err(Error::Invalid(format!(
             "no periodicity test is known for {}, so no period can be proved (octal games and \

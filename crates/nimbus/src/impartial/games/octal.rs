@@ -18,7 +18,7 @@ use super::heap::{check_table, describe_take, values_by_doubling, HeapMove, Heap
 use super::sparse::{self, Takes};
 use crate::core::budget::Limits;
 use crate::core::error::{Error, Result};
-use crate::impartial::sequence::{Period, Proof};
+use crate::impartial::period::{Period, Proof};
 
 /// An octal game.
 #[derive(Debug, Clone, PartialEq, Eq)]

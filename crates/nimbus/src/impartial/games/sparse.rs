@@ -27,7 +27,7 @@
 //! to pay, each heap is done by the full scan.
 
 use crate::core::error::{Error, Result};
-use crate::impartial::sequence::{period_test, Period};
+use crate::impartial::period::{period_test, Period};
 
 /// A table entry: `u16` for the usual games, `u32` when a value outgrows it.
 pub(crate) trait Nimber: Copy + Eq + Default + Into<u32> + Send + Sync + 'static {
@@ -1295,7 +1295,7 @@ impl Table {
 
 /// `G(0..=upto)` by the sparse method, as `u32`s (`u16` entries while the values fit), within
 /// the work and memory budgets, with the period the rule's test (`horizon`, as
-/// [`proved_period`](crate::impartial::sequence::proved_period) takes it) proves, if any. The table is tested for a proved period each
+/// [`proved_period`](crate::impartial::period::proved_period) takes it) proves, if any. The table is tested for a proved period each
 /// time it has grown by half, or sooner, where a period it ends in would be proved (see
 /// [`period_test`]). Once one is proved: with `prove`, the table stops there
 /// (it reaches the test's horizon); without, the rest of the table is that period repeated,
