@@ -7,11 +7,12 @@
 //! CI checks every input the fuzzer found interesting without the fuzzer itself.
 
 use nimbus::core::budget::Limits;
+use nimbus::impartial::analysis::AnalyzeOptions;
 use nimbus::impartial::component::{Component, Positioned};
 use nimbus::impartial::expr::Parser;
 use nimbus::impartial::games::digraph::{Graph, Tokens};
 use nimbus::impartial::misere::{analyze_misere, MisereOptions};
-use nimbus::impartial::sum::{analyze, AnalyzeOptions};
+use nimbus::impartial::sum::analyze;
 use std::rc::Rc;
 
 /// Budgets small enough that every execution takes milliseconds, even under the fuzzer's

@@ -2,8 +2,8 @@
 
 use crate::{print_json, read_input, Common, ScriptArgs};
 use nimbus::api::sg;
+use nimbus::impartial::analysis::Analysis;
 use nimbus::impartial::misere::{MisereAnalysis, MisereRule, Refusal};
-use nimbus::impartial::sum::Analysis;
 use std::process::ExitCode;
 
 const EXAMPLES: &str = "\
@@ -141,7 +141,7 @@ fn print_remoteness(out: &mut String, outcome: nimbus::impartial::Outcome, r: Op
     }
 }
 
-fn print_drawing(out: &mut String, moves: &[nimbus::impartial::sum::WinningMove]) {
+fn print_drawing(out: &mut String, moves: &[nimbus::impartial::analysis::WinningMove]) {
     if !moves.is_empty() {
         outln!(out, "drawing moves ({}):", moves.len());
         for m in moves {
@@ -158,7 +158,7 @@ fn shorten(s: &str, n: usize) -> String {
     }
 }
 
-fn print_moves(out: &mut String, moves: &[nimbus::impartial::sum::WinningMove], total: usize) {
+fn print_moves(out: &mut String, moves: &[nimbus::impartial::analysis::WinningMove], total: usize) {
     if total == 0 {
         outln!(out, "winning moves: none");
         return;

@@ -3,12 +3,13 @@
 //! round-by-round definition.
 
 use nimbus::core::budget::Limits;
+use nimbus::impartial::analysis::{AnalyzeOptions, WinningMove};
 use nimbus::impartial::component::{Component, Positioned};
 use nimbus::impartial::explicit::ExplicitGame;
 use nimbus::impartial::games::digraph::{Graph, Tokens};
 use nimbus::impartial::loopy::{retrograde, Wld};
 use nimbus::impartial::misere::{analyze_misere, MisereOptions, MisereResult};
-use nimbus::impartial::sum::{analyze, AnalyzeOptions, WinningMove};
+use nimbus::impartial::sum::analyze;
 use nimbus::impartial::Outcome;
 use proptest::prelude::*;
 use std::collections::{BTreeSet, HashMap};

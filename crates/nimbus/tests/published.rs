@@ -7,8 +7,8 @@ use nimbus::impartial::games::grundy_game::GrundyGame;
 use nimbus::impartial::games::heap::HeapRule;
 use nimbus::impartial::games::octal::Octal;
 use nimbus::impartial::games::wythoff;
-use nimbus::impartial::sequence::nim_sequence;
 use nimbus::impartial::period::Period;
+use nimbus::impartial::sequence::nim_sequence;
 
 fn table(rule: &dyn HeapRule, upto: u64) -> Vec<u64> {
     rule.table(upto, Limits::default()).unwrap()

@@ -2,12 +2,13 @@
 //! and brute force; and every kind of script error the issue lists.
 
 use nimbus::core::budget::Limits;
+use nimbus::impartial::analysis::AnalyzeOptions;
 use nimbus::impartial::expr::Parser;
 use nimbus::impartial::games::heap::HeapRule;
 use nimbus::impartial::games::octal::Octal;
 use nimbus::impartial::games::subtraction::Subtraction;
 use nimbus::impartial::sequence::misere_sequence;
-use nimbus::impartial::sum::{analyze, AnalyzeOptions};
+use nimbus::impartial::sum::analyze;
 use nimbus::script::impartial::{misere_sequence as script_misere, nim_sequence};
 use nimbus::script::sequential::ScriptGame;
 use nimbus::script::{Script, ScriptOptions};

@@ -5,7 +5,8 @@
 mod common;
 
 use common::{build, spec, winning_results};
-use nimbus::impartial::sum::{analyze, AnalyzeOptions};
+use nimbus::impartial::analysis::AnalyzeOptions;
+use nimbus::impartial::sum::analyze;
 use nimbus::impartial::Outcome;
 use proptest::prelude::*;
 use std::collections::BTreeSet;

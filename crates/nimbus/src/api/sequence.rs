@@ -5,8 +5,8 @@ use super::Limits;
 use crate::core::error::{Error, Result};
 use crate::impartial::expr::parse_rule;
 use crate::impartial::games::heap::{HeapRule, HeapValues};
-use crate::impartial::sequence::{misere_sequence, nim_sequence};
 use crate::impartial::period::Period;
+use crate::impartial::sequence::{misere_sequence, nim_sequence};
 use crate::script::ScriptOptions;
 use serde::Serialize;
 

@@ -3,12 +3,13 @@
 
 use super::Limits;
 use crate::core::error::Result;
+use crate::impartial::analysis::{Analysis, AnalyzeOptions};
 use crate::impartial::component::Component;
 use crate::impartial::expr::Parser;
 use crate::impartial::misere::{
     analyze_misere, MisereAnalysis, MisereOptions, MisereResult, MisereRule, Refusal,
 };
-use crate::impartial::sum::{analyze, Analysis, AnalyzeOptions};
+use crate::impartial::sum::analyze;
 use crate::script::ScriptOptions;
 use serde::Serialize;
 

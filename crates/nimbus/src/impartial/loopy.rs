@@ -15,10 +15,9 @@
 //!   option labelled `i`; then every unlabelled position without an option labelled `i` is `∞`.
 //!   Counters keep each level to O(V + E).
 
+use super::analysis::{move_in_sum, Analysis, AnalyzeOptions, ComponentReport};
 use super::component::{Component, Explored};
 use super::explicit::{explore, ExplicitGame, ProductGame};
-use super::misere::move_in_sum;
-use super::sum::{Analysis, AnalyzeOptions, ComponentReport};
 use super::Outcome;
 use crate::core::budget::Limits;
 use crate::core::error::Result;

@@ -24,11 +24,11 @@
 //! failing atom: the rule calls its value-0 position N, and if every option is N by the rule
 //! and the rule is right about them, that position is really P.
 
+use super::analysis::{move_in_sum, ComponentReport, WinningMove};
 use super::component::{Component, ComponentMove, Explored};
 use super::explicit::{explore_positions, ExplicitGame};
 use super::grundy::Engine;
 use super::loopy::{retrograde, Wld};
-use super::sum::{ComponentReport, WinningMove};
 use super::{Impartial, Outcome};
 use crate::core::budget::Limits;
 use crate::core::error::{Error, Result};
@@ -644,47 +644,6 @@ fn rule_moves(
     Ok((moves, total, complete))
 }
 
-/// The whole sum after atom `i` makes move `m`, written with the user's components: atom `j`
-/// is written `names[j]` and belongs to component `parents[j]`. Shared with the analysis of
-/// games with cycles.
-pub(crate) fn move_in_sum(
-    parents: &[usize],
-    names: &[String],
-    components: &[Box<dyn Component>],
-    i: usize,
-    m: ComponentMove,
-) -> WinningMove {
-    let parent = parents[i];
-    let mut parts = Vec::new();
-    for (c, comp) in components.iter().enumerate() {
-        if c != parent {
-            parts.push(comp.expression());
-            continue;
-        }
-        let exprs: Vec<String> = (0..names.len())
-            .filter(|&j| parents[j] == c)
-            .map(|j| {
-                if j == i {
-                    m.result.clone()
-                } else {
-                    names[j].clone()
-                }
-            })
-            .collect();
-        parts.push(join_atoms(&comp.game(), &exprs));
-    }
-    let description = if names.len() == 1 {
-        m.description
-    } else {
-        format!("in {}: {}", names[i], m.description)
-    };
-    WinningMove {
-        component: parent,
-        description,
-        result: parts.join(" + "),
-    }
-}
-
 /// [`move_in_sum`] for misère atoms.
 fn winning_move(
     atoms: &[Atom],
@@ -695,25 +654,6 @@ fn winning_move(
 ) -> WinningMove {
     let parents: Vec<usize> = atoms.iter().map(|a| a.parent).collect();
     move_in_sum(&parents, names, components, i, m)
-}
-
-/// Writes atoms of one ruleset back as one component: `nim 1` and `nim 4` give `nim 1 4`
-/// (empty heaps are left out unless nothing else is left).
-pub(crate) fn join_atoms(game: &str, exprs: &[String]) -> String {
-    if exprs.len() == 1 {
-        return exprs[0].clone();
-    }
-    let prefix = format!("{game} ");
-    let rests: Vec<&str> = exprs
-        .iter()
-        .map(|e| e.strip_prefix(&prefix).unwrap_or(e))
-        .filter(|r| *r != "0")
-        .collect();
-    if rests.is_empty() {
-        format!("{game} 0")
-    } else {
-        format!("{game} {}", rests.join(" "))
-    }
 }
 
 /// Why `asked` does not apply, with a smallest counterexample inside a failing atom.

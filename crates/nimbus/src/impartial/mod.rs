@@ -32,6 +32,7 @@
 //! # Ok::<(), nimbus::Error>(())
 //! ```
 
+pub mod analysis;
 pub mod component;
 pub mod explicit;
 pub mod expr;
@@ -39,8 +40,8 @@ pub mod games;
 pub mod grundy;
 pub mod loopy;
 pub mod misere;
-pub mod plot;
 pub mod period;
+pub mod plot;
 pub mod sequence;
 pub mod sum;
 

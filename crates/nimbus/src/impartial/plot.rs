@@ -1,8 +1,8 @@
 //! The picture researchers draw of a nim-sequence: `G(n)` against `n`, the rare values in
 //! another colour, the preperiod and one period marked.
 
-use crate::impartial::period::Period;
 use crate::formats::svg;
+use crate::impartial::period::Period;
 use std::fmt::Write;
 
 /// Width and height of the plotting area, and the margin around it, in pixels.

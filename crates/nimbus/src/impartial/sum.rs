@@ -11,87 +11,13 @@
 //! of a sum of several components is found by searching the sum, and only when that search is
 //! small enough (see [`AnalyzeOptions::remoteness_limit`]); otherwise it is reported unknown.
 
+use super::analysis::{Analysis, AnalyzeOptions, ComponentReport, WinningMove};
 use super::component::Component;
 use super::explicit::{ExplicitGame, ProductGame};
 use super::grundy::Engine;
 use super::Outcome;
 use crate::core::budget::Limits;
 use crate::core::error::{Error, Result};
-use serde::Serialize;
-
-/// How much work [`analyze`] may do.
-#[derive(Debug, Clone, Copy)]
-pub struct AnalyzeOptions {
-    /// Limits for the Grundy values of the components.
-    pub limits: Limits,
-    /// Largest number of positions searched to find a remoteness (of a component or of the
-    /// whole sum); past it the remoteness is reported as unknown rather than failing.
-    pub remoteness_limit: u64,
-    /// At most this many winning moves are listed (all are counted).
-    pub max_moves: usize,
-}
-
-impl Default for AnalyzeOptions {
-    fn default() -> Self {
-        AnalyzeOptions {
-            limits: Limits::default(),
-            remoteness_limit: 2_000_000,
-            max_moves: 20,
-        }
-    }
-}
-
-/// One component of an analysed sum.
-#[derive(Debug, Clone, Serialize)]
-pub struct ComponentReport {
-    /// The component in the expression grammar.
-    pub game: String,
-    /// Its Sprague–Grundy value (unknown only for a lone component decided by a closed form).
-    pub grundy: Option<u64>,
-    /// Its remoteness, when the search for it was small enough.
-    pub remoteness: Option<u64>,
-    /// Its generalised Sprague–Grundy value, for games with cycles.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub gamma: Option<String>,
-}
-
-/// A winning move of the sum.
-#[derive(Debug, Clone, Serialize)]
-pub struct WinningMove {
-    /// The index of the component the move is made in.
-    pub component: usize,
-    /// The move as a person would say it.
-    pub description: String,
-    /// The whole sum after the move, in the expression grammar.
-    pub result: String,
-}
-
-/// Everything known about a sum.
-#[derive(Debug, Clone, Serialize)]
-pub struct Analysis {
-    /// N or P.
-    pub outcome: Outcome,
-    /// The value of the sum (the xor of its components' values).
-    pub grundy: Option<u64>,
-    /// The components, in the order written.
-    pub components: Vec<ComponentReport>,
-    /// The winning moves (at most [`AnalyzeOptions::max_moves`]).
-    pub winning_moves: Vec<WinningMove>,
-    /// How many winning moves there are in all (a lower bound when not complete).
-    pub winning_moves_total: usize,
-    /// False when some component had too many moves to search for winning ones.
-    pub winning_moves_complete: bool,
-    /// Moves left under optimal play, when known.
-    pub remoteness: Option<u64>,
-    /// How the answer was obtained, where that is not the plain xor rule.
-    pub notes: Vec<String>,
-    /// The generalised Sprague–Grundy value of the sum, for games with cycles.
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub gamma: Option<String>,
-    /// For a drawn position: the moves that keep the draw (no move wins there).
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub drawing_moves: Vec<WinningMove>,
-}
 
 /// Analyses the sum of `components`.
 pub fn analyze(components: &[Box<dyn Component>], opts: &AnalyzeOptions) -> Result<Analysis> {
