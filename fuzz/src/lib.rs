@@ -6,10 +6,10 @@
 //! `crates/nimbus-cli/tests/fuzz_corpus.rs` replays the kept corpus on the stable toolchain, so
 //! CI checks every input the fuzzer found interesting without the fuzzer itself.
 
+use nimbus::catalog::impartial::Parser;
 use nimbus::core::budget::Limits;
 use nimbus::impartial::analysis::AnalyzeOptions;
 use nimbus::impartial::component::{Component, Positioned};
-use nimbus::impartial::expr::Parser;
 use nimbus::impartial::games::digraph::{Graph, Tokens};
 use nimbus::impartial::misere::{analyze_misere, MisereOptions};
 use nimbus::impartial::sum::analyze;

@@ -18,7 +18,7 @@
 //! result.
 //!
 //! ```
-//! use nimbus::impartial::expr::Parser;
+//! use nimbus::catalog::impartial::Parser;
 //! use nimbus::impartial::sum::{analyze, AnalyzeOptions};
 //! use nimbus::impartial::Outcome;
 //!
@@ -30,6 +30,7 @@
 //! ```
 
 pub mod api;
+pub mod catalog;
 pub mod core;
 pub mod exact;
 pub mod extensive;

@@ -1,9 +1,9 @@
 //! Games written in Rhai (examples/*.rhai) against the built-in Rust rulesets, closed forms
 //! and brute force; and every kind of script error the issue lists.
 
+use nimbus::catalog::impartial::Parser;
 use nimbus::core::budget::Limits;
 use nimbus::impartial::analysis::AnalyzeOptions;
-use nimbus::impartial::expr::Parser;
 use nimbus::impartial::games::heap::HeapRule;
 use nimbus::impartial::games::octal::Octal;
 use nimbus::impartial::games::subtraction::Subtraction;

@@ -2,8 +2,8 @@
 //! period is proved.
 
 use super::Limits;
+use crate::catalog::impartial::parse_rule;
 use crate::core::error::{Error, Result};
-use crate::impartial::expr::parse_rule;
 use crate::impartial::games::heap::{HeapRule, HeapValues};
 use crate::impartial::period::Period;
 use crate::impartial::sequence::{misere_sequence, nim_sequence};

@@ -2,10 +2,10 @@
 //! moves with the positions they leave, and remoteness.
 
 use super::Limits;
+use crate::catalog::impartial::Parser;
 use crate::core::error::Result;
 use crate::impartial::analysis::{Analysis, AnalyzeOptions};
 use crate::impartial::component::Component;
-use crate::impartial::expr::Parser;
 use crate::impartial::misere::{
     analyze_misere, MisereAnalysis, MisereOptions, MisereResult, MisereRule, Refusal,
 };

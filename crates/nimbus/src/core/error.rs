@@ -5,7 +5,7 @@
 
 //!
 //! ```
-//! use nimbus::impartial::expr::Parser;
+//! use nimbus::catalog::impartial::Parser;
 //!
 //! let e = Parser::new().parse("kayels 7", "the expression").err().unwrap();
 //! assert_eq!(e.kind(), "parse");

@@ -7,5 +7,6 @@
 pub mod budget;
 pub mod error;
 pub mod input;
+pub mod number;
 pub mod progress;
 pub mod show;

@@ -21,7 +21,7 @@
 
 //!
 //! ```
-//! use nimbus::impartial::expr::Parser;
+//! use nimbus::catalog::impartial::Parser;
 //! use nimbus::impartial::sum::{analyze, AnalyzeOptions};
 //!
 //! // Kayles 7 has value 2 and Wythoff (3, 5) is a P-position: the sum is N.
@@ -35,7 +35,6 @@
 pub mod analysis;
 pub mod component;
 pub mod explicit;
-pub mod expr;
 pub mod games;
 pub mod grundy;
 pub mod loopy;

@@ -83,7 +83,7 @@ impl ScriptRules {
             }
             let mut out = Vec::with_capacity(args.len());
             for (a, at) in args.iter().zip(spans) {
-                let n = crate::impartial::expr::parse_u64(a, at, "a heap size")?;
+                let n = crate::core::number::parse_u64(a, at, "a heap size")?;
                 out.push(self.heap(n)?);
             }
             Ok(out)

@@ -1,4 +1,5 @@
-//! The expression grammar for sums of impartial games, shared by every front-end.
+//! The catalogue of impartial games: the expression grammar that names every built-in ruleset
+//! (and a Rhai script's) and sums them, shared by every front-end.
 //!
 //! ```text
 //! expression := component ( "+" component )*
@@ -20,16 +21,17 @@
 //! kinds. Whitespace, including newlines, separates words, so an expression can be read from a
 //! file. Every error names the source, line and column of the offending token.
 
-use super::component::{Component, Positioned};
-use super::games::digraph::{Graph, Tokens};
-use super::games::fibonacci::FibonacciNim;
-use super::games::grundy_game::GrundyGame;
-use super::games::heap::{HeapRule, Heaps};
-use super::games::nim::Nim;
-use super::games::octal::Octal;
-use super::games::subtraction::Subtraction;
-use super::games::wythoff::{self, Wythoff};
 use crate::core::error::{Error, Result, Span};
+use crate::core::number::parse_u64;
+use crate::impartial::component::{Component, Positioned};
+use crate::impartial::games::digraph::{Graph, Tokens};
+use crate::impartial::games::fibonacci::FibonacciNim;
+use crate::impartial::games::grundy_game::GrundyGame;
+use crate::impartial::games::heap::{HeapRule, Heaps};
+use crate::impartial::games::nim::Nim;
+use crate::impartial::games::octal::Octal;
+use crate::impartial::games::subtraction::Subtraction;
+use crate::impartial::games::wythoff::{self, Wythoff};
 use crate::script::impartial::{ScriptComponent, ScriptHeapRule, ScriptRules};
 use crate::script::{Script, ScriptOptions};
 use std::collections::HashMap;
@@ -142,27 +144,6 @@ pub fn nearest<'a>(word: &str, candidates: impl IntoIterator<Item = &'a str>) ->
         .filter(|&(d, c)| d <= 2.max(c.len() / 3))
         .min_by_key(|&(d, _)| d)
         .map(|(_, c)| c)
-}
-
-/// Parses a whole number for `what` from `text` at `span`.
-pub fn parse_u64(text: &str, span: &Span, what: &str) -> Result<u64> {
-    if let Ok(v) = text.parse::<u64>() {
-        return Ok(v);
-    }
-    let digits = text.strip_prefix('-').unwrap_or(text);
-    let message = if !digits.is_empty() && digits.chars().all(|c| c.is_ascii_digit()) {
-        if text.starts_with('-') {
-            format!(
-                "'{text}' is negative: {what} is a whole number from 0 to {}",
-                u64::MAX
-            )
-        } else {
-            format!("'{text}' is too large: {what} is at most {}", u64::MAX)
-        }
-    } else {
-        format!("'{text}' is not a whole number ({what} expected)")
-    };
-    Err(Error::parse(span.clone(), message))
 }
 
 fn shifted(span: &Span, chars: usize) -> Span {
