@@ -76,7 +76,7 @@ pub fn print_nash(
     num: &dyn Fn(&Q) -> String,
 ) -> Result<(), Error> {
     if gambit {
-        crate::nash::gambit_lines(out, a.equilibria.iter().map(|e| &e.behaviour), num);
+        crate::gambit_lines::write(out, a.equilibria.iter().map(|e| &e.behaviour), num);
         return Ok(());
     }
     if json {

@@ -13,6 +13,7 @@ macro_rules! outln {
 }
 
 mod efg;
+mod gambit_lines;
 mod game_input;
 mod nash;
 mod play;

@@ -234,18 +234,6 @@ impl Method {
     }
 }
 
-/// Gambit's `NE,…` lines: each profile's numbers, player after player.
-pub(crate) fn gambit_lines<'a>(
-    out: &mut String,
-    profiles: impl Iterator<Item = &'a Vec<Vec<Q>>>,
-    num: &dyn Fn(&Q) -> String,
-) {
-    for p in profiles {
-        let nums: Vec<String> = p.iter().flatten().map(num).collect();
-        outln!(out, "NE,{}", nums.join(","));
-    }
-}
-
 fn number_format(decimals: Option<usize>) -> impl Fn(&Q) -> String {
     move |q: &Q| {
         let mut text = String::new();
@@ -331,7 +319,7 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, Error> {
     }
     match (args.format, args.common.json) {
         (Format::Gambit, _) => {
-            gambit_lines(out, answer.equilibria.iter().map(|e| &e.profile), &num);
+            crate::gambit_lines::write(out, answer.equilibria.iter().map(|e| &e.profile), &num);
             // Irrational equilibria: decimals (the box's centre), as Gambit prints floats.
             let digits = args.decimals.unwrap_or(10);
             for c in answer.enumeration.iter().flat_map(|e| &e.certified) {
