@@ -14,4 +14,3 @@ pub(crate) fn write<'a>(
         outln!(out, "NE,{}", nums.join(","));
     }
 }
-

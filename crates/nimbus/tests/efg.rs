@@ -12,6 +12,14 @@ use nimbus::strategic::zerosum;
 use proptest::prelude::*;
 use std::path::{Path, PathBuf};
 
+/// The checkpoint `file` of a CFR run on `tree`, fingerprinted as the API does.
+fn at(file: &Path, tree: &nimbus::extensive::Tree) -> nimbus::extensive::cfr::CheckpointFile {
+    nimbus::extensive::cfr::CheckpointFile {
+        path: file.to_path_buf(),
+        game: crc32fast::hash(efg::write(tree).as_bytes()),
+    }
+}
+
 fn data() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/data/gambit")
 }
@@ -702,23 +710,35 @@ fn cfr_resumes_from_a_checkpoint() {
     std::fs::create_dir_all(&dir).unwrap();
     for variant in [Variant::Plus, Variant::Discounted] {
         let file = dir.join(format!("{variant:?}.json"));
-        let options = |iterations, checkpoint: Option<&std::path::Path>| Options {
-            variant,
-            iterations,
-            reports: 4,
-            checkpoint: checkpoint.map(Into::into),
-            ..Default::default()
-        };
+        let options =
+            |iterations, checkpoint: Option<nimbus::extensive::cfr::CheckpointFile>| Options {
+                variant,
+                iterations,
+                reports: 4,
+                checkpoint,
+                ..Default::default()
+            };
         let tree = games::leduc();
         let whole = run(&tree, &options(300, None), &Limits::default()).unwrap();
-        run(&tree, &options(120, Some(&file)), &Limits::default()).unwrap();
-        let resumed = run(&tree, &options(300, Some(&file)), &Limits::default()).unwrap();
+        run(
+            &tree,
+            &options(120, Some(at(&file, &tree))),
+            &Limits::default(),
+        )
+        .unwrap();
+        let resumed = run(
+            &tree,
+            &options(300, Some(at(&file, &tree))),
+            &Limits::default(),
+        )
+        .unwrap();
         assert_eq!(resumed.iterations, 300);
         assert_eq!(resumed.average, whole.average);
         assert_eq!(resumed.exploitability, whole.exploitability);
+        let kuhn = games::kuhn();
         let other = run(
-            &games::kuhn(),
-            &options(10, Some(&file)),
+            &kuhn,
+            &options(10, Some(at(&file, &kuhn))),
             &Limits::default(),
         );
         assert!(other.unwrap_err().to_string().contains("another tree"));
@@ -738,14 +758,17 @@ fn external_sampling_converges_and_repeats() {
         (games::kuhn(), 200_000, 0.02),
         (games::leduc(), 300_000, 0.15),
     ] {
-        let options = |iterations, seed, checkpoint: Option<&std::path::Path>| Options {
-            iterations,
-            reports: 3,
-            sampling: true,
-            seed,
-            checkpoint: checkpoint.map(Into::into),
-            ..Default::default()
-        };
+        let options =
+            |iterations, seed, checkpoint: Option<nimbus::extensive::cfr::CheckpointFile>| {
+                Options {
+                    iterations,
+                    reports: 3,
+                    sampling: true,
+                    seed,
+                    checkpoint,
+                    ..Default::default()
+                }
+            };
         let a = run(&tree, &options(iterations, 7, None), &Limits::default()).unwrap();
         let e = a.curve.last().unwrap().1;
         assert!(e < bound, "{}: {e}", tree.title);
@@ -755,13 +778,13 @@ fn external_sampling_converges_and_repeats() {
         let file = dir.join("state.json");
         run(
             &tree,
-            &options(iterations / 3, 7, Some(&file)),
+            &options(iterations / 3, 7, Some(at(&file, &tree))),
             &Limits::default(),
         )
         .unwrap();
         let c = run(
             &tree,
-            &options(iterations, 7, Some(&file)),
+            &options(iterations, 7, Some(at(&file, &tree))),
             &Limits::default(),
         )
         .unwrap();

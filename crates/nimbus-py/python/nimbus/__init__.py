@@ -32,7 +32,8 @@ from fractions import Fraction
 from . import _nimbus
 from ._nimbus import LimitError, SCHEMA
 from ._answers import Answer, from_value
-from ._strategic import Equilibrium, Game, Mixed, NashResult, read_game
+from ._files import read_game
+from ._strategic import Equilibrium, Game, Mixed, NashResult
 from ._tree import Tree, TreeInfo, TreeNash, tree
 
 # pygambit 17 calls a strategic-form game StrategicGame.

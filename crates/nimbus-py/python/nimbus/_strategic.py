@@ -498,19 +498,3 @@ def _limits(kw):
     if bad:
         raise TypeError(f"unexpected keyword {sorted(bad)[0]!r}")
     return kw
-
-
-def read_game(path):
-    """A game from a Gambit file: a :class:`Game` from a .nfg file, a
-    :class:`nimbus.Tree` from an .efg file."""
-    with open(path, "rb") as f:
-        data = f.read()
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError:
-        text = data.decode("latin-1")
-    if text.lstrip().startswith("EFG"):
-        from ._tree import Tree
-
-        return Tree(_nimbus.GameTree.parse(text, str(path)))
-    return Game(_nimbus.NormalFormGame.parse(text, str(path)))

@@ -2,6 +2,8 @@
 
 from . import _nimbus
 from ._answers import Answer, from_value, q, write_text
+from ._strategic import Game
+from ._text import is_efg, read_text
 
 
 class TreeNash(Answer):
@@ -61,8 +63,6 @@ class Tree:
 
     def reduced(self, **limits):
         """The reduced normal form, as a strategic :class:`nimbus.Game`."""
-        from ._strategic import Game
-
         return Game.parse_game(self._native.nfg(**limits), "the reduced normal form")
 
     def svg(self, path=None, method=None, **limits):
@@ -95,9 +95,7 @@ def tree(name_or_path):
             return Tree(_nimbus.GameTree.builtin(name_or_path))
         except ValueError:
             pass
-    from ._strategic import read_game
-
-    g = read_game(name_or_path)
-    if not isinstance(g, Tree):
+    text = read_text(name_or_path)
+    if not is_efg(text):
         raise ValueError(f"{name_or_path}: not a game tree (an .efg file starts with 'EFG 2 R')")
-    return g
+    return Tree(_nimbus.GameTree.parse(text, str(name_or_path)))

@@ -805,7 +805,10 @@ pub fn cfr(tree: &Tree, req: &CfrRequest, limits: &Limits) -> Result<CfrAnswer> 
         iterations: req.iterations,
         target: req.target,
         reports: req.reports,
-        checkpoint: req.checkpoint.clone(),
+        checkpoint: req.checkpoint.as_ref().map(|path| cfr::CheckpointFile {
+            path: path.clone(),
+            game: crc32fast::hash(crate::formats::efg::write(tree).as_bytes()),
+        }),
         sampling: req.sampling.is_some(),
         seed: req.sampling.unwrap_or(0),
         ..Default::default()

@@ -10,3 +10,4 @@ pub mod input;
 pub mod number;
 pub mod progress;
 pub mod show;
+pub mod svg;

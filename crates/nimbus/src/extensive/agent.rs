@@ -8,7 +8,7 @@
 //! per alternative action; the work is counted before it starts.
 
 use super::{Mover, Tree};
-use crate::api::Limits;
+use crate::core::budget::Limits;
 use crate::core::error::Result;
 use crate::exact::Q;
 use num_traits::{One, Zero};

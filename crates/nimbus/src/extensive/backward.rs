@@ -12,7 +12,7 @@
 //! the last to the first (children come after parents), without recursion.
 
 use super::{Mover, Tree};
-use crate::api::Limits;
+use crate::core::budget::Limits;
 use crate::core::error::{Error, Result};
 use crate::exact::Q;
 use num_traits::Zero;

@@ -12,7 +12,7 @@
 
 use super::seqform::SequenceForm;
 use super::{Mover, Tree};
-use crate::api::Limits;
+use crate::core::budget::Limits;
 use crate::core::error::{Error, Result};
 use crate::exact::Q;
 use rand_core::{Rng, SeedableRng};
@@ -49,7 +49,7 @@ pub struct Options {
     /// A file to keep the run's state in: resumed from when it exists (the same tree and
     /// variant; `iterations` counts from the run's start), written at every report, every
     /// minute, at the end and when the run is interrupted.
-    pub checkpoint: Option<std::path::PathBuf>,
+    pub checkpoint: Option<CheckpointFile>,
     /// External-sampling Monte Carlo CFR (Lanctot et al. 2009): each iteration walks, for
     /// each player, one sampled action at every chance and opponent node and every action at
     /// the player's own, instead of the whole tree.
@@ -57,6 +57,16 @@ pub struct Options {
     /// The seed of the sampling (each iteration's generator derives from it and the
     /// iteration's number, so a resumed run samples as an unbroken one).
     pub seed: u64,
+}
+
+/// Where a run keeps its checkpoint, and which game it is of.
+#[derive(Debug, Clone)]
+pub struct CheckpointFile {
+    /// The checkpoint's file.
+    pub path: std::path::PathBuf,
+    /// A fingerprint of the game (the caller's: the API takes the CRC-32 of the tree's `.efg`
+    /// text). A checkpoint of another fingerprint is refused, not resumed.
+    pub game: u32,
 }
 
 impl Default for Options {
@@ -238,7 +248,7 @@ pub fn run(tree: &Tree, options: &Options, limits: &Limits) -> Result<Run> {
     let mut curve = Vec::new();
     let mut seconds = 0.0;
     let mut done = 0;
-    let fingerprint = crc32fast::hash(crate::formats::efg::write(tree).as_bytes());
+    let fingerprint = options.checkpoint.as_ref().map_or(0, |c| c.game);
     let variant = format!(
         "{:?}{}",
         options.variant,
@@ -249,7 +259,7 @@ pub fn run(tree: &Tree, options: &Options, limits: &Limits) -> Result<Run> {
         }
     );
     let mut sampled = Sampled::new(tree, &flat);
-    if let Some(path) = &options.checkpoint {
+    if let Some(path) = options.checkpoint.as_ref().map(|c| &c.path) {
         if let Some(c) = Checkpoint::load(path)? {
             if c.fingerprint != fingerprint || c.variant != variant || c.regret.len() != slots {
                 return Err(Error::Invalid(format!(
@@ -264,19 +274,23 @@ pub fn run(tree: &Tree, options: &Options, limits: &Limits) -> Result<Run> {
         }
     }
     let save = |regret: &[f64], sum: &[f64], curve: &[(u64, f64)], seconds: f64, done: u64| {
-        options.checkpoint.as_ref().map_or(Ok(()), |path| {
-            Checkpoint {
-                format: 1,
-                fingerprint,
-                variant: variant.clone(),
-                iterations: done,
-                regret: regret.to_vec(),
-                sum: sum.to_vec(),
-                curve: curve.to_vec(),
-                seconds,
-            }
-            .save(path)
-        })
+        options
+            .checkpoint
+            .as_ref()
+            .map(|c| &c.path)
+            .map_or(Ok(()), |path| {
+                Checkpoint {
+                    format: 1,
+                    fingerprint,
+                    variant: variant.clone(),
+                    iterations: done,
+                    regret: regret.to_vec(),
+                    sum: sum.to_vec(),
+                    curve: curve.to_vec(),
+                    seconds,
+                }
+                .save(path)
+            })
     };
     let mut saved = std::time::Instant::now();
     let mut last: Option<(Vec<Vec<Q>>, Q, Vec<Q>)> = None;

@@ -9,8 +9,8 @@
 
 use super::{Mover, Tree};
 use crate::core::error::Result;
+use crate::core::svg;
 use crate::exact::{show, Q};
-use crate::formats::svg;
 use num_traits::Zero;
 use std::fmt::Write;
 

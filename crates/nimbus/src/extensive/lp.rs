@@ -15,7 +15,7 @@
 
 use super::seqform::SequenceForm;
 use super::Tree;
-use crate::api::Limits;
+use crate::core::budget::Limits;
 use crate::core::error::{Error, Result};
 use crate::exact::simplex::maximize;
 use crate::exact::{show, Q};

@@ -24,7 +24,7 @@
 //!
 //! // Kuhn poker is worth -1/18 to the first player.
 //! let tree = games::kuhn();
-//! let solution = lp::solve(&tree, &nimbus::api::Limits::default())?;
+//! let solution = lp::solve(&tree, &nimbus::core::budget::Limits::default())?;
 //! assert_eq!(nimbus::exact::show(&solution.value), "-1/18");
 //! # Ok::<(), nimbus::Error>(())
 //! ```

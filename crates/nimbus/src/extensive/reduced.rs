@@ -5,7 +5,7 @@
 
 use super::seqform::SequenceForm;
 use super::Tree;
-use crate::api::Limits;
+use crate::core::budget::Limits;
 use crate::core::error::Result;
 use crate::exact::Q;
 use crate::strategic::game::NormalForm;

@@ -36,7 +36,7 @@
 
 use super::seqform::SequenceForm;
 use super::Tree;
-use crate::api::Limits;
+use crate::core::budget::Limits;
 use crate::core::error::{Error, Result};
 use crate::exact::ring::{convert, with_fallback, Overflow, Ring};
 use crate::exact::simplex::maximize;

@@ -1,7 +1,7 @@
 //! The picture researchers draw of a nim-sequence: `G(n)` against `n`, the rare values in
 //! another colour, the preperiod and one period marked.
 
-use crate::formats::svg;
+use crate::core::svg;
 use crate::impartial::period::Period;
 use std::fmt::Write;
 

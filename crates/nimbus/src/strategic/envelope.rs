@@ -25,8 +25,8 @@
 
 use super::game::NormalForm;
 use crate::core::error::{Error, Result};
+use crate::core::svg;
 use crate::exact::{to_f64, Q};
-use crate::formats::svg;
 use num_traits::{One, Zero};
 use std::fmt::Write;
 

@@ -17,8 +17,8 @@
 use super::game::NormalForm;
 use crate::core::error::{Error, Result};
 use crate::core::progress;
+use crate::core::svg;
 use crate::exact::Q;
-use crate::formats::svg;
 use num_traits::ToPrimitive;
 
 /// Limits of one path.

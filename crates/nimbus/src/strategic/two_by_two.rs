@@ -8,8 +8,8 @@
 use super::bimatrix::{Bimatrix, Equilibrium};
 use super::game::NormalForm;
 use crate::core::error::{Error, Result};
+use crate::core::svg;
 use crate::exact::{over_common_denominator, show, Q};
-use crate::formats::svg;
 use num_traits::{One, Signed, Zero};
 use std::fmt::Write;
 
