@@ -286,10 +286,7 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, Error> {
     let (game, notes) = args.input.load_text(file)?;
     let req = nash::Request {
         method: args.method.strategic()?,
-        label: match args.label {
-            Some(0) => return Err(Error::Invalid("--label 0: labels start at 1".into())),
-            k => k.map(|k| k - 1),
-        },
+        label: args.label,
         dominance: match (args.dominance, args.weak) {
             (false, _) => nash::Dominance::None,
             (true, false) => nash::Dominance::Strict,

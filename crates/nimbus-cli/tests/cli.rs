@@ -504,6 +504,10 @@ fn nash_methods_formats_and_errors() {
         "labels run from 1 to 4",
     );
     fails(
+        &["nash", pd, "--method", "lh", "--label", "0"],
+        "label 0: labels run from 1 to 4",
+    );
+    fails(
         &["nash", "data/nfg/2x2x2.nfg", "--method", "vertex"],
         "two-player game",
     );

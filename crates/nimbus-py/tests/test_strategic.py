@@ -65,6 +65,19 @@ def test_zero_sum_game_from_one_matrix():
     assert eq.payoffs == (0, 0)
 
 
+def test_labels_count_from_one_as_on_the_command_line():
+    bos = nimbus.Game([[2, 0], [0, 1]], [[1, 0], [0, 2]])
+    for k in range(4):
+        one = bos.equilibria("lh", label=k + 1).equilibria
+        assert len(one) == 1
+        assert bos.lemke_howson(initial_dropped_label=k) == tuple(one[0])
+    assert bos.equilibria("lh", label=1).equilibria != bos.equilibria("lh", label=2).equilibria
+    with pytest.raises(ValueError, match="label 0: labels run from 1 to 4"):
+        bos.equilibria("lh", label=0)
+    with pytest.raises(ValueError, match="initial_dropped_label=4: labels run from 0 to 3"):
+        bos.lemke_howson(initial_dropped_label=4)
+
+
 def test_nashpy_methods():
     bos = nimbus.Game([[2, 0], [0, 1]], [[1, 0], [0, 2]])
     assert bos.lemke_howson(initial_dropped_label=0) in set(bos.vertex_enumeration())

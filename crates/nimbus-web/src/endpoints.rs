@@ -127,7 +127,7 @@ fn nash_request(n: &NashIn, plot: bool) -> nimbus::Result<api::nash::Request> {
     };
     Ok(api::nash::Request {
         method: api::nash::Method::parse(n.method.as_deref().unwrap_or("auto"))?,
-        label: n.label.map(|l| l.saturating_sub(1)),
+        label: n.label,
         dominance,
         plot,
         ..Default::default()

@@ -469,3 +469,26 @@ async fn full_slots_give_503_while_cheap_requests_are_answered() {
     let (s, _) = post(&app, "/api/sg", json!({"expression": "nim 3"})).await;
     assert_eq!(s, StatusCode::OK);
 }
+
+/// `label` counts from 1, as on the command line and in Python: 0 and 5 are refused for a
+/// 2 × 2 game with the same words, and labels 1 and 2 start different paths.
+#[tokio::test]
+async fn lemke_howson_labels_count_from_one() {
+    let app = app();
+    let game = json!({"row": "2 0; 0 1", "col": "1 0; 0 2"});
+    for label in [0, 5] {
+        let body = json!({"game": game, "method": "lh", "label": label});
+        let (s, v) = post(&app, "/api/nash", body).await;
+        assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+        let says = format!("label {label}: labels run from 1 to 4");
+        assert!(v.to_string().contains(&says), "{v}");
+    }
+    let mut starts = Vec::new();
+    for label in [1, 2] {
+        let body = json!({"game": game, "method": "lh", "label": label});
+        let (s, v) = post(&app, "/api/nash", body).await;
+        assert_eq!(s, StatusCode::OK, "{v}");
+        starts.push(v["equilibria"].clone());
+    }
+    assert_ne!(starts[0], starts[1]);
+}

@@ -309,7 +309,9 @@ class Game:
         ``max_supports``, ``time_limit``, ``digits``), logit (``path=True`` keeps the path
         in ``.logit_path``: points with ``lambda`` and ``profile``), simpdiv (one
         equilibrium by simplicial subdivision), gnm (one by the global Newton method). ``dominance``: False,
-        True or "strict" (strictly dominated strategies removed first), or "weak"."""
+        True or "strict" (strictly dominated strategies removed first), or "weak". ``label``: for lh,
+        the one label to start from, counted from 1 (rows, then columns), as on the command
+        line."""
         dom = _DOMINANCE.get(dominance, dominance)
         if limits:
             return _nash_result(
@@ -327,8 +329,15 @@ class Game:
 
     def lemke_howson(self, initial_dropped_label=0, dtype=None):
         """One equilibrium by Lemke-Howson, dropping ``initial_dropped_label`` first (0-based:
-        rows, then columns, as nashpy)."""
-        r = self.equilibria("lh", label=initial_dropped_label)
+        rows, then columns, as nashpy; ``equilibria(label=...)`` counts from 1, as the
+        command line and the web do)."""
+        labels = sum(self.shape)
+        if not 0 <= initial_dropped_label < labels:
+            raise ValueError(
+                f"initial_dropped_label={initial_dropped_label}: labels run from 0 to "
+                f"{labels - 1} (rows, then columns)"
+            )
+        r = self.equilibria("lh", label=initial_dropped_label + 1)
         return next(_yield(r, dtype))
 
     def lemke_howson_enumeration(self, dtype=None):

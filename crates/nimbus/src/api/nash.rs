@@ -101,8 +101,9 @@ pub enum Dominance {
 pub struct Request {
     /// The algorithm.
     pub method: Method,
-    /// For Lemke–Howson: the one label to start from (0-based: rows, then columns); every
-    /// label when `None`.
+    /// For Lemke–Howson: the one label to start from, 1-based as every front-end writes it
+    /// (rows `1..=m`, then columns `m+1..=m+n`); every label when `None`. Checked here, so
+    /// that 0 or a label past `m + n` is refused the same way in the CLI, Python and the web.
     pub label: Option<usize>,
     /// Dominated strategies to remove first.
     pub dominance: Dominance,
@@ -536,7 +537,8 @@ fn run_method(
             found.equilibria = match req.label {
                 Some(k) => {
                     found.described = "Lemke-Howson from one label";
-                    vec![lemke::lemke_howson(&bm, k)?.equilibrium]
+                    // The solver counts labels from 0.
+                    vec![lemke::lemke_howson(&bm, k - 1)?.equilibrium]
                 }
                 None => {
                     found.described =
@@ -749,10 +751,9 @@ fn check_request(
         ));
     }
     if let (Some(k), [m, n]) = (req.label, reduced) {
-        if k >= m + n {
+        if k == 0 || k > m + n {
             return Err(Error::Invalid(format!(
-                "label {}: labels run from 1 to {} (rows, then columns)",
-                k + 1,
+                "label {k}: labels run from 1 to {} (rows, then columns)",
                 m + n
             )));
         }
@@ -1070,7 +1071,7 @@ mod tests {
         assert!(solve(&g, &plot, &limits).is_err());
         let label = Request {
             method: Method::LemkeHowson,
-            label: Some(6),
+            label: Some(7),
             ..Request::default()
         };
         assert!(solve(&g, &label, &limits).is_err());
