@@ -3,10 +3,9 @@
 //! conversions).
 
 use crate::{print_json, read_input, Common};
+use nimbus::api::game::{self, Tree};
 use nimbus::api::tree;
 use nimbus::exact::{show, Q};
-use nimbus::extensive::{games, Tree};
-use nimbus::formats::efg;
 use nimbus::Error;
 use num_traits::{One, Zero};
 use std::process::ExitCode;
@@ -22,13 +21,13 @@ pub enum Loaded {
 /// Reads `spec`: a built-in tree's name (when no file has that name), else a file.
 pub fn load(spec: &str) -> Result<Loaded, Error> {
     if !std::path::Path::new(spec).exists() {
-        if let Some(t) = games::builtin(spec) {
+        if let Some(t) = game::builtin_tree(spec) {
             return Ok(Loaded::Tree(Box::new(t)));
         }
     }
     let text = read_input(spec)?;
-    if efg::is_efg(&text) {
-        return Ok(Loaded::Tree(Box::new(efg::parse(&text, spec)?)));
+    if game::is_tree(&text) {
+        return Ok(Loaded::Tree(Box::new(game::tree(&text, spec)?)));
     }
     Ok(Loaded::Text(text))
 }
@@ -37,10 +36,7 @@ pub fn load(spec: &str) -> Result<Loaded, Error> {
 pub fn load_tree(spec: &str) -> Result<Tree, Error> {
     match load(spec)? {
         Loaded::Tree(t) => Ok(*t),
-        Loaded::Text(_) => Err(Error::Invalid(format!(
-            "{spec}: not a game tree (an .efg file starts with 'EFG 2 R'; built-in trees: {})",
-            games::NAMES.join(", ")
-        ))),
+        Loaded::Text(_) => Err(game::not_a_tree(spec)),
     }
 }
 

@@ -2,9 +2,8 @@
 //! command line, with strategy names.
 
 use crate::read_input;
-use nimbus::api::nash;
-use nimbus::strategic::game::NormalForm;
-use nimbus::Error;
+use nimbus::api::game::{self, NormalForm, Source, StrategyNames};
+use nimbus::api::Error;
 
 /// Where the game comes from.
 #[derive(clap::Args, Debug, Clone)]
@@ -55,42 +54,39 @@ impl GameInput {
         &self,
         file: Option<(&str, String)>,
     ) -> Result<(NormalForm, Vec<String>), Error> {
-        let mut notes = Vec::new();
-        let mut game = match (file, &self.row, &self.col) {
-            (Some((path, text)), None, None) => nimbus::formats::nfg::parse(&text, path)?,
+        let names = StrategyNames {
+            row: self.row_names.as_deref().map(|n| (n, "--row-names")),
+            col: self.col_names.as_deref().map(|n| (n, "--col-names")),
+        };
+        match (file, &self.row, &self.col) {
+            (Some((path, text)), None, None) => game::strategic(
+                Source::Nfg {
+                    text: &text,
+                    label: path,
+                },
+                names,
+            ),
             (None, Some(r), c) => {
                 let a = read_matrix_text(r, "--row")?;
                 let b = match c {
                     Some(c) => Some(read_matrix_text(c, "--col")?),
                     None => None,
                 };
-                let b = b.as_ref().map(|(text, label)| (text.as_str(), *label));
-                let (game, read) = nash::game_of_matrices((&a.0, a.1), b)?;
-                notes.extend(read);
-                game
+                let col = b.as_ref().map(|(text, label)| (text.as_str(), *label));
+                game::strategic(
+                    Source::Matrices {
+                        row: (&a.0, a.1),
+                        col,
+                    },
+                    names,
+                )
             }
-            (Some(_), _, _) => {
-                return Err(Error::Invalid(
-                    "give a .nfg file or --row (and --col), not both".into(),
-                ))
-            }
-            (None, None, _) => {
-                return Err(Error::Invalid(
-                    "give a .nfg file, or --row (and --col)".into(),
-                ))
-            }
-        };
-        for (player, (flag, names)) in [
-            ("--row-names", &self.row_names),
-            ("--col-names", &self.col_names),
-        ]
-        .into_iter()
-        .enumerate()
-        {
-            if let Some(names) = names {
-                nash::name_strategies(&mut game, player, names, flag)?;
-            }
+            (Some(_), _, _) => Err(Error::Invalid(
+                "give a .nfg file or --row (and --col), not both".into(),
+            )),
+            (None, None, _) => Err(Error::Invalid(
+                "give a .nfg file, or --row (and --col)".into(),
+            )),
         }
-        Ok((game, notes))
     }
 }

@@ -23,6 +23,7 @@ mod sg;
 mod solve;
 mod substring;
 mod verify;
+mod words;
 mod zerosum;
 
 use clap::{Parser, Subcommand};
@@ -321,7 +322,7 @@ fn run(cli: Cli) -> ExitCode {
         Err(e) if nimbus::core::progress::interrupted() => {
             match e {
                 nimbus::Error::Interrupted => eprintln!("interrupted (Ctrl-C)"),
-                e => eprintln!("interrupted (Ctrl-C): {e}"),
+                e => eprintln!("interrupted (Ctrl-C): {}", words::message(&e)),
             }
             if json {
                 let failure = nimbus::api::Failure::of(&nimbus::Error::Interrupted);
@@ -330,10 +331,10 @@ fn run(cli: Cli) -> ExitCode {
             ExitCode::from(130)
         }
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!("error: {}", words::message(&e));
             if json {
                 // Scripts read the error from standard output too, as one JSON object.
-                let failure = nimbus::api::Failure::of(&e);
+                let failure = words::failure(&e);
                 let _ = write_stdout(&format!("{}\n", nimbus::api::to_json(&failure)));
             }
             ExitCode::from(2)

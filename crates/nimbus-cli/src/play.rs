@@ -211,7 +211,7 @@ fn read_move<G: Notation>(
         }
         match g.parse_move(p, t) {
             Ok(m) => return Ok(Some(m)),
-            Err(e) => say(&format!("illegal move: {e}")),
+            Err(e) => say(&format!("illegal move: {}", crate::words::message(&e))),
         }
     }
 }

@@ -330,7 +330,7 @@ fn stream(args: &Args, out: &mut String) -> Result<ExitCode, Error> {
         let mut failed = false;
         let mut each = |line: Result<api::TierLine, Error>| match line {
             Err(e) => {
-                eprintln!("error: {e}");
+                eprintln!("error: {}", crate::words::message(&e));
                 failed = true;
             }
             Ok(l) if args.common.json => {
@@ -358,7 +358,7 @@ fn stream(args: &Args, out: &mut String) -> Result<ExitCode, Error> {
     let mut failed = false;
     let mut each = |line: Result<api::Line, Error>| match line {
         Err(e) => {
-            eprintln!("error: {e}");
+            eprintln!("error: {}", crate::words::message(&e));
             failed = true;
         }
         Ok(l) if args.common.json => {

@@ -507,6 +507,11 @@ fn nash_methods_formats_and_errors() {
         &["nash", pd, "--method", "lh", "--label", "0"],
         "label 0: labels run from 1 to 4",
     );
+    // The library's message names the setting; the command line writes it as its flag.
+    fails(
+        &["nash", pd, "--method", "vertex", "--path"],
+        "--path asks for the logit path: use it with --method logit",
+    );
     fails(
         &["nash", "data/nfg/2x2x2.nfg", "--method", "vertex"],
         "two-player game",
@@ -1064,7 +1069,7 @@ fn students_and_gambit_users_habits() {
         .find(|n| n.starts_with("stopped after 10 of"))
         .unwrap();
     assert!(
-        stopped.contains("--method gnm, logit or simpdiv"),
+        stopped.contains("the method gnm, logit or simpdiv"),
         "{stopped}"
     );
     // verify takes matrices and a tolerance for rounded decimals.

@@ -27,14 +27,19 @@ pyo3::create_exception!(
 );
 
 /// A library error as a Python exception: `LimitError` for the budgets, `KeyboardInterrupt`
-/// for Ctrl-C, `ValueError` otherwise; the message is the command line's.
+/// for Ctrl-C, `ValueError` otherwise; each setting the message names is written as the
+/// keyword argument that sets it (`max_work`, `method="logit"`).
 pub(crate) fn to_py(e: nimbus::Error) -> PyErr {
+    let message = e.render(&|key, value| match value {
+        Some(v) => format!("{key}=\"{v}\""),
+        None => key.to_string(),
+    });
     match e.kind() {
         "interrupted" => PyKeyboardInterrupt::new_err("interrupted"),
         "state_limit" | "memory_limit" | "work_limit" | "time_limit" => {
-            LimitError::new_err(e.to_string())
+            LimitError::new_err(message)
         }
-        _ => PyValueError::new_err(e.to_string()),
+        _ => PyValueError::new_err(message),
     }
 }
 

@@ -78,6 +78,14 @@ def test_labels_count_from_one_as_on_the_command_line():
         bos.lemke_howson(initial_dropped_label=4)
 
 
+def test_errors_name_keyword_arguments_not_flags():
+    g = nimbus.Game([[1, 0, 0], [0, 1, 0], [0, 0, 1]], [[1, 0, 0], [0, 1, 0], [0, 0, 1]])
+    with pytest.raises(ValueError) as e:
+        g.equilibria("vertex", path=True)
+    assert 'path asks for the logit path: use it with method="logit"' in str(e.value)
+    assert "--" not in str(e.value)
+
+
 def test_nashpy_methods():
     bos = nimbus.Game([[2, 0], [0, 1]], [[1, 0], [0, 2]])
     assert bos.lemke_howson(initial_dropped_label=0) in set(bos.vertex_enumeration())

@@ -69,17 +69,18 @@ struct GameIn {
 
 impl GameIn {
     fn load(&self) -> nimbus::Result<(NormalForm, Vec<String>)> {
-        let (mut game, notes) = match (&self.nfg, &self.row) {
-            (Some(text), None) if self.col.is_none() => (
-                nimbus::formats::nfg::parse(text, "the .nfg file")?,
-                Vec::new(),
-            ),
-            (None, Some(row)) => api::nash::game_of_matrices(
-                (row, "the row player's matrix"),
-                self.col
+        let source = match (&self.nfg, &self.row) {
+            (Some(text), None) if self.col.is_none() => api::game::Source::Nfg {
+                text,
+                label: "the .nfg file",
+            },
+            (None, Some(row)) => api::game::Source::Matrices {
+                row: (row, "the row player's matrix"),
+                col: self
+                    .col
                     .as_deref()
                     .map(|c| (c, "the column player's matrix")),
-            )?,
+            },
             (Some(_), _) | (None, None) => {
                 return Err(nimbus::Error::Invalid(
                     "give the game as `nfg` (a .nfg file's text) or as `row` (and `col`) \
@@ -88,13 +89,11 @@ impl GameIn {
                 ))
             }
         };
-        if let Some(names) = &self.row_names {
-            api::nash::name_strategies(&mut game, 0, names, "row_names")?;
-        }
-        if let Some(names) = &self.col_names {
-            api::nash::name_strategies(&mut game, 1, names, "col_names")?;
-        }
-        Ok((game, notes))
+        let names = api::game::StrategyNames {
+            row: self.row_names.as_deref().map(|n| (n, "row_names")),
+            col: self.col_names.as_deref().map(|n| (n, "col_names")),
+        };
+        api::game::strategic(source, names)
     }
 }
 

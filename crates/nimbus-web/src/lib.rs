@@ -140,10 +140,14 @@ fn status_of(e: &nimbus::Error) -> StatusCode {
     }
 }
 
-/// The answer of an error, its message naming the server's limit where the library's names
-/// the command line's flag.
+/// The answer of an error: each setting its message names written as the request's JSON
+/// field (`"max_work"`, `"method": "logit"`), and the server's own limits named where a budget
+/// stopped it.
 pub(crate) fn error_response(e: &nimbus::Error) -> Response {
-    let mut error = e.to_string();
+    let mut error = e.render(&|key, value| match value {
+        Some(v) => format!("\"{key}\": \"{v}\""),
+        None => format!("\"{key}\""),
+    });
     if matches!(
         e.kind(),
         "state_limit" | "memory_limit" | "work_limit" | "time_limit"

@@ -165,6 +165,14 @@ async fn pictures_and_nfg_files() {
     .await;
     assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(v["error"].as_str().unwrap().contains("3 x 3"), "{v}");
+    // The setting it suggests is named as the request's field, not as a command-line flag.
+    assert!(
+        v["error"]
+            .as_str()
+            .unwrap()
+            .contains(r#"the logit path ("method": "logit")"#),
+        "{v}"
+    );
     // The game as a .nfg file, which reads back to the same game.
     let (s, _, text) = send(
         &app,
@@ -385,7 +393,7 @@ async fn computations_over_budget_stop_with_the_limit_named() {
         json!({"ruleset": format!("subtract{{{}}}", (1..=1000).map(|k| k.to_string()).collect::<Vec<_>>().join(",")), "upto": 100000}),
         StatusCode::UNPROCESSABLE_ENTITY,
         "work_limit",
-        "--max-work",
+        r#"(raise "max_work")"#,
     )
     .await;
     // Time: an enumeration that takes far longer than the budget is stopped at it.

@@ -1,25 +1,30 @@
 //! Nimbus: exact, fast solvers for the games of combinatorial and classical game theory.
 //!
 //! The library keeps three things apart: **games** (what positions and moves are), **solvers**
-//! (algorithms generic over a game trait) and **front-ends** (the `nimbus` command, later
-//! scripts and bindings), which parse input, call the library and print. Nothing here prints.
+//! (algorithms generic over a game trait) and **front-ends** (the `nimbus` command, the Python
+//! package, the web page), which turn their own syntax into an [`api`] request, call one
+//! function and show the answer. Nothing here prints. The rooms, from the bottom up (an import
+//! only ever points down; `scripts/check-architecture` keeps it so):
 //!
-//! - [`impartial`]: Sprague–Grundy theory under normal play — the engine, sums, rulesets
-//!   (Nim, subtraction games, Wythoff, Fibonacci Nim, octal games, Grundy's game, games on a
-//!   directed graph), nim-sequences and their periods, and the expression grammar; misère
-//!   play, games with cycles and the substring game.
-//! - [`strategic`]: normal-form games with exact rational payoffs — Gambit's `.nfg` files,
-//!   an exact simplex, matrix games.
-//! - [`sequential`]: two-player zero-sum games — minimax, alpha–beta, strong solutions.
-//! - [`script`]: games written by users in Rhai, driven by the engines above.
-
+//! - [`core`]: the one error type, the budgets, progress and Ctrl-C, the input policy, the
+//!   settings that messages name, SVG;
+//! - [`exact`]: rationals, the ring, the tableau, linear algebra, both simplex methods,
+//!   intervals, hulls;
+//! - the families: [`impartial`] (Sprague–Grundy theory, misère play, games with cycles,
+//!   nim-sequences and their periods), [`sequential`] (two-player zero-sum games of perfect
+//!   information: minimax, alpha–beta, strong solutions), [`strategic`] (normal-form games and
+//!   their equilibria), [`extensive`] (game trees), and [`script`] (games written in Rhai,
+//!   behind the families' traits);
+//! - [`formats`]: Gambit's `.nfg` and `.efg`, plain matrices; [`catalog`]: games by name;
+//! - [`api`]: one request and one function per question, and the words they share.
 //!
 //! One question, one call: a front-end builds the input, calls the library, prints the
 //! result.
 //!
 //! ```
 //! use nimbus::catalog::impartial::Parser;
-//! use nimbus::impartial::sum::{analyze, AnalyzeOptions};
+//! use nimbus::impartial::analysis::AnalyzeOptions;
+//! use nimbus::impartial::sum::analyze;
 //! use nimbus::impartial::Outcome;
 //!
 //! let sum = Parser::new().parse("nim 3 4 5", "the expression")?;

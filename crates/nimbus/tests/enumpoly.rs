@@ -157,7 +157,11 @@ fn stops_say_what_they_covered() {
     )
     .unwrap();
     assert_eq!(some.examined, 40);
-    assert!(some.stopped.as_deref().unwrap().contains("--max-supports"));
+    assert!(some
+        .stopped
+        .as_deref()
+        .unwrap()
+        .contains("support profiles was reached"));
     assert!(some.exact.iter().all(|e| all.exact.contains(e)));
     let with_work = |max_work| {
         let r = enumerate(
@@ -168,7 +172,7 @@ fn stops_say_what_they_covered() {
             },
         )
         .unwrap();
-        assert!(r.stopped.as_deref().unwrap().contains("--max-work"));
+        assert!(r.stopped.as_deref().unwrap().contains("work budget"));
         r.examined
     };
     assert!(with_work(1000) < all.examined);

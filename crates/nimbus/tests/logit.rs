@@ -209,7 +209,7 @@ fn the_path_is_in_the_answer_when_asked_for() {
         ..Default::default()
     };
     let e = solve(&example("bos.nfg"), &req, &Limits::default()).unwrap_err();
-    assert!(e.to_string().contains("--method logit"), "{e}");
+    assert!(e.to_string().contains("method logit"), "{e}");
 }
 
 /// A random game with ties whose path ends inside a continuum of equilibria (one player

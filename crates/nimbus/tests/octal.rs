@@ -236,7 +236,7 @@ fn a_stopped_proof_resumes_from_its_checkpoint() {
     };
     req.limits.max_work = 1000;
     let stopped = sequence::solve("octal 0.165", &req).unwrap_err();
-    assert!(stopped.to_string().contains("--max-work"), "{stopped}");
+    assert!(stopped.to_string().contains("raise max_work"), "{stopped}");
     let saved = std::fs::read(&path).unwrap();
     let (head, data) = split_checkpoint(&saved);
     assert_eq!(head["values"], 4096, "{head}");
@@ -284,7 +284,7 @@ fn a_stopped_proof_resumes_from_its_checkpoint() {
 
     req.prove = false;
     let e = sequence::solve("octal 0.165", &req).unwrap_err();
-    assert!(e.to_string().contains("--prove"), "{e}");
+    assert!(e.to_string().contains("prove"), "{e}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -112,7 +112,7 @@ fn the_work_budget_stops_both_naming_the_flag() {
     let g = random_game(&[6, 6, 6], &raw);
     let e = within(&g, Method::Simpdiv, 10_000).unwrap_err();
     assert_eq!(e.kind(), "work_limit", "{e}");
-    assert!(e.to_string().contains("--max-work"), "{e}");
+    assert!(e.to_string().contains("raise max_work"), "{e}");
     let e = within(&g, Method::Gnm, 10_000).unwrap_err();
     assert_eq!(e.kind(), "work_limit", "{e}");
     assert!(e.to_string().contains("the global Newton method"), "{e}");

@@ -402,7 +402,7 @@ fn runtime_errors_name_the_function_position_and_line() {
 #[test]
 fn an_endless_loop_stops_with_an_operations_error() {
     let (_, _, msg) = impartial_error("fn heap(n) { n }\nfn moves(p) { loop { } }\n", "4");
-    assert!(msg.contains("--script-ops"), "{msg}");
+    assert!(msg.contains("raise script_ops"), "{msg}");
     assert!(msg.contains("moves(4)"), "{msg}");
 }
 
@@ -412,7 +412,7 @@ fn a_huge_value_stops_with_a_memory_error() {
         "fn heap(n) { n }\nfn moves(p) { let s = \"x\"; loop { s += s; } }\n",
         "4",
     );
-    assert!(msg.contains("--script-mem"), "{msg}");
+    assert!(msg.contains("raise script_mem"), "{msg}");
 }
 
 #[test]
@@ -578,7 +578,7 @@ fn the_time_budget_stops_work_the_operation_count_misses() {
             .script_error()
             .or(r.err())
             .expect("stopped with an error");
-        assert!(e.to_string().contains("--script-time"), "{body}: {e}");
+        assert!(e.to_string().contains("raise script_time"), "{body}: {e}");
         assert!(started.elapsed().as_secs_f64() < 10.0, "{body}");
     }
 }

@@ -29,6 +29,7 @@
 //! # Ok::<(), nimbus::Error>(())
 //! ```
 
+pub mod game;
 pub mod nash;
 pub mod sequence;
 pub mod sg;
@@ -37,7 +38,11 @@ pub mod tree;
 pub mod verify;
 pub mod zerosum;
 
-pub use crate::core::budget::Limits;
+// The words every request and answer shares, so that a front-end needs nothing but `api`.
+pub use crate::core::budget::{default_max_memory, Limits, DEFAULT_MAX_WORK};
+pub use crate::core::error::{Error, Result, Span};
+pub use crate::exact::Q;
+pub use crate::script::ScriptOptions;
 
 /// The version of the JSON answers: raised whenever a field changes meaning or goes away
 /// (adding a field does not raise it).

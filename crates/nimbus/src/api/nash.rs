@@ -3,6 +3,7 @@
 
 use super::Limits;
 use crate::core::error::{Error, Result};
+use crate::core::hint;
 use crate::exact::json;
 use crate::exact::{show, show_decimal, Q};
 use crate::strategic::bimatrix::{Bimatrix, Equilibrium as Raw};
@@ -363,7 +364,7 @@ fn run_method(
                 notes.push(format!(
                     "stopped after {} of {} support profiles ({}): equilibria on the others \
                      are not listed; raise the limit to cover them, or for one equilibrium of \
-                     a game this large use --method gnm, logit or simpdiv",
+                     a game this large use the method gnm, logit or simpdiv",
                     r.examined,
                     r.supports,
                     r.stopped.as_deref().unwrap_or("")
@@ -487,7 +488,7 @@ fn run_method(
             found.described = "pure-strategy equilibria (every pure profile checked)";
             if g.players.len() > 2 {
                 notes.push(
-                    "only pure equilibria: --method enumpoly (the default) lists the mixed \
+                    "only pure equilibria: the method enumpoly (the default) lists the mixed \
                      ones too"
                         .into(),
                 );
@@ -695,16 +696,19 @@ fn check_request(
     reduced_any: bool,
 ) -> Result<()> {
     if req.path && method != Method::Logit {
-        return Err(Error::Invalid(
-            "--path prints the logit path: use it with --method logit".into(),
-        ));
+        return Err(Error::Invalid(format!(
+            "{} asks for the logit path: use it with {}",
+            hint::setting("path"),
+            hint::setting_value("method", "logit")
+        )));
     }
     if req.plot && !matches!(method, Method::Indifference | Method::Logit) && !envelope_fits(given)
     {
         return Err(Error::Invalid(format!(
             "the plot draws 2 x 2 games (by the indifference method), the upper envelope of \
              two-player games in which one player has two strategies, or the logit path \
-             (--method logit); this game is {}{}",
+             ({}); this game is {}{}",
+            hint::setting_value("method", "logit"),
             shape_text(reduced),
             if reduced_any {
                 " after elimination"
@@ -746,9 +750,11 @@ fn check_request(
         ));
     }
     if method != Method::Enumpoly && (req.max_supports.is_some() || req.time_limit.is_some()) {
-        return Err(Error::Invalid(
-            "--max-supports and --time-limit are for the enumpoly method".into(),
-        ));
+        return Err(Error::Invalid(format!(
+            "{} and {} are for the enumpoly method",
+            hint::setting("max_supports"),
+            hint::setting("time_limit")
+        )));
     }
     if let (Some(k), [m, n]) = (req.label, reduced) {
         if k == 0 || k > m + n {
@@ -925,66 +931,6 @@ fn enumeration_of(
             })
             .collect(),
     }
-}
-
-/// The game of two payoff matrices written as text (`"3 0; 5 1"`, or rows on lines, as
-/// [`crate::formats::matrix::parse_matrix`] reads them), each with the label errors name it
-/// by; without the column player's matrix the game is zero-sum (the negatives of the row
-/// player's). Returns the game and notes on how it was read.
-pub fn game_of_matrices(
-    row: (&str, &str),
-    col: Option<(&str, &str)>,
-) -> Result<(NormalForm, Vec<String>)> {
-    use crate::formats::matrix::parse_matrix;
-    use crate::strategic::zerosum::check_matrix;
-    let mut notes = Vec::new();
-    let a = parse_matrix(row.0, row.1)?;
-    check_matrix(&a)?;
-    let b = match col {
-        Some((text, label)) => parse_matrix(text, label)?,
-        None => {
-            notes.push(format!(
-                "zero-sum: without the column player's matrix, their payoffs are the negatives \
-                 of {}",
-                row.1
-            ));
-            a.iter().map(|r| r.iter().map(|x| -x).collect()).collect()
-        }
-    };
-    check_matrix(&b)?;
-    if (a.len(), a[0].len()) != (b.len(), b[0].len()) {
-        return Err(Error::Invalid(format!(
-            "{} is {} x {} but {} is {} x {}: the two matrices must have one shape",
-            row.1,
-            a.len(),
-            a[0].len(),
-            col.map_or("the column player's matrix", |c| c.1),
-            b.len(),
-            b[0].len()
-        )));
-    }
-    Ok((NormalForm::bimatrix(&a, &b)?, notes))
-}
-
-/// Names `player`'s strategies from `names` (separated by commas); `label` names the list in
-/// errors.
-pub fn name_strategies(
-    game: &mut NormalForm,
-    player: usize,
-    names: &str,
-    label: &str,
-) -> Result<()> {
-    let names: Vec<String> = names.split(',').map(|s| s.trim().to_string()).collect();
-    let have = game.strategies.get(player).map_or(0, Vec::len);
-    if names.len() != have || names.iter().any(String::is_empty) {
-        return Err(Error::Invalid(format!(
-            "{label}: {} names for {have} strategies (give one non-empty name each, separated \
-             by commas)",
-            names.len()
-        )));
-    }
-    game.strategies[player] = names;
-    Ok(())
 }
 
 #[cfg(test)]

@@ -111,16 +111,20 @@ fn certificate(
 /// The nim-sequence of `rule`.
 pub fn of_rule(rule: &dyn HeapRule, req: &Request) -> Result<Answer> {
     if req.prove && req.misere {
-        return Err(Error::Invalid(
-            "--prove is for normal play: misère periods are proved only for rules that never \
-             split a heap, from the table --upto asks for"
-                .into(),
-        ));
+        return Err(Error::Invalid(format!(
+            "{} is for normal play: misère periods are proved only for rules that never split \
+             a heap, from the table {} asks for",
+            crate::core::hint::setting("prove"),
+            crate::core::hint::setting("upto")
+        )));
     }
     if req.checkpoint.is_some() && !req.prove {
-        return Err(Error::Invalid(
-            "--checkpoint saves the progress of a --prove run: add --prove".into(),
-        ));
+        return Err(Error::Invalid(format!(
+            "{} saves the progress of a {} run: add {}",
+            crate::core::hint::setting("checkpoint"),
+            crate::core::hint::setting("prove"),
+            crate::core::hint::setting("prove")
+        )));
     }
     if req.prove {
         let proof = match &req.checkpoint {
@@ -243,18 +247,20 @@ pub fn with_plot(mut answer: Answer, req: &Request) -> Answer {
 
 fn of_script(rest: &str, req: &Request) -> Result<Answer> {
     if req.prove {
-        return Err(Error::Invalid(
-            "no periodicity test is known for a script's ruleset, so --prove cannot prove a \
-             period (octal games and subtraction games with a finite set have one)"
-                .into(),
-        ));
+        return Err(Error::Invalid(format!(
+            "no periodicity test is known for a script's ruleset, so {} cannot prove a period \
+             (octal games and subtraction games with a finite set have one)",
+            crate::core::hint::setting("prove")
+        )));
     }
     use crate::script::impartial as script;
     let mut words = rest.split_whitespace();
     let path = words.next().unwrap_or("");
     if let Some(extra) = words.next() {
         return Err(Error::Invalid(format!(
-            "unexpected '{extra}': a script's nim-sequence takes no heap sizes here (the sequence runs from 0 to --upto)"
+            "unexpected '{extra}': a script's nim-sequence takes no heap sizes here (the \
+             sequence runs from 0 to {})",
+            crate::core::hint::setting("upto")
         )));
     }
     let s = std::rc::Rc::new(crate::script::Script::load(path, req.script.clone())?);

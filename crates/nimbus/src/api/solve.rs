@@ -361,11 +361,13 @@ fn solve_tiers(g: &Connect4, name: &str, req: &Request) -> Result<Answer> {
     if req.all {
         from_the_start(req)?;
         if req.save.is_some() {
-            return Err(Error::Invalid(
-                "--db DIR with --all writes a tier database into DIR; --save writes the \
-                 byte-a-rank solution to a file: give one of them"
-                    .into(),
-            ));
+            return Err(Error::Invalid(format!(
+                "{} with {} writes a tier database into DIR; {} writes the byte-a-rank \
+                 solution to a file: give one of them",
+                crate::core::hint::setting_value("db", "DIR"),
+                crate::core::hint::setting("all"),
+                crate::core::hint::setting("save")
+            )));
         }
         let started = Instant::now();
         let summary = if req.mpi {

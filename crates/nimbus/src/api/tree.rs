@@ -347,8 +347,8 @@ pub fn solve(tree: &Tree, req: &Request, limits: &Limits) -> Result<Answer> {
                 .map(|n| {
                     n.replace(
                         "see 'unresolved'",
-                        "one equilibrium of each is listed when found; `nimbus efg GAME --to \
-                         nfg | nimbus nash -` shows the regions",
+                        "one equilibrium of each is listed when found; the equilibria of the \
+                         tree's reduced normal form show the regions",
                     )
                 })
                 .collect();

@@ -570,8 +570,9 @@ pub fn parse_rule(text: &str, source: &str) -> Result<Box<dyn HeapRule>> {
             Some(t) => Err(Error::parse(
                 t.span.clone(),
                 format!(
-                    "unexpected '{}': the ruleset takes no heap sizes here (use --upto)",
-                    t.text
+                    "unexpected '{}': the ruleset takes no heap sizes here (use {})",
+                    t.text,
+                    crate::core::hint::setting("upto")
                 ),
             )),
             None => Ok(()),

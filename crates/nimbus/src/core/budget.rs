@@ -5,14 +5,15 @@
 //! quadratic table of 10^6 entries costs 10^12 steps, and a table indexed by `max(a, b)²`
 //! allocates far more than `a · b`. So a solver states what it is about to spend — bytes it
 //! will hold, steps (moves examined, pivots) it will take — and asks this module first. An
-//! answer that would not fit is an [`Error::Budget`] naming the limit and the flag that
-//! raises it, never an abort on allocation or a run of hours.
+//! answer that would not fit is an [`Error::Budget`] naming the limit and the setting that
+//! raises it (each front-end writes it in its own words: see [`super::hint`]), never an abort
+//! on allocation or a run of hours.
 //!
 //! ```
 //! use nimbus::core::budget::{check_memory, check_work};
 //! assert!(check_memory("a table", 1 << 20, 1 << 30).is_ok());
 //! let e = check_work("the search of nim 100000", 5_000_000_000, 1_000_000).unwrap_err();
-//! assert!(e.to_string().contains("--max-work"));
+//! assert!(e.to_string().contains("(raise max_work)"));
 //! ```
 
 use crate::core::error::{Error, Resource, Result};
@@ -138,12 +139,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn messages_name_the_flag_and_both_sizes() {
+    fn messages_name_the_setting_and_both_sizes() {
         let e = check_memory("the table", 15_091_142_880, 12_000_000_000).unwrap_err();
         assert_eq!(
             e.to_string(),
             "the table needs about 15.1 GB of memory, more than the limit of 12.0 GB (raise \
-             --max-memory, in bytes)"
+             max_memory, in bytes)"
         );
         assert!(check_work("x", 10, 10).is_ok());
         assert!(default_max_memory() >= 1 << 30);

@@ -12,6 +12,7 @@
 //! assert!(e.to_string().starts_with("the expression, line 1, column 1: unknown game"));
 //! ```
 
+use super::hint::{self, setting};
 use super::show::{show_bytes, show_count};
 use std::fmt;
 
@@ -37,10 +38,9 @@ impl fmt::Display for Span {
 }
 
 /// Every failure the library reports.
-#[derive(Debug, thiserror::Error)]
+#[derive(Debug)]
 pub enum Error {
     /// Input that does not follow the grammar, or names something unknown.
-    #[error("{span}: {message}{}", hint.as_ref().map(|h| format!(" ({h})")).unwrap_or_default())]
     Parse {
         /// Where the offending token starts.
         span: Span,
@@ -50,16 +50,13 @@ pub enum Error {
         hint: Option<String>,
     },
     /// A file could not be read.
-    #[error("cannot read {path}: {source}")]
     Io {
         /// The path as the user gave it.
         path: String,
         /// The operating system's reason.
-        #[source]
         source: std::io::Error,
     },
     /// The exploration of a game grew past the configured limit of positions.
-    #[error("{}", state_limit_message(*explored, *limit, what))]
     StateLimit {
         /// Positions stored when the search stopped.
         explored: u64,
@@ -70,7 +67,6 @@ pub enum Error {
     },
     /// A game searched as acyclic has a cycle reachable from the position (the sum analysis
     /// then turns to the methods for games with cycles).
-    #[error("{what} has a cycle: {}", cycle.join(" -> "))]
     Cycle {
         /// The game or graph.
         what: String,
@@ -79,7 +75,6 @@ pub enum Error {
     },
     /// A computation would need more memory or work than its budget allows (checked before
     /// it allocates or runs; see [`crate::core::budget`]).
-    #[error("{}", budget_message(what, *resource, *needed, *limit))]
     Budget {
         /// The table, search or LP that was refused.
         what: String,
@@ -91,10 +86,8 @@ pub enum Error {
         limit: u64,
     },
     /// An arithmetic result does not fit the integer type (never wrapped silently).
-    #[error("overflow: {0}")]
     Overflow(String),
     /// A user's script failed: a syntax error, a run-time error, or a value of the wrong kind.
-    #[error("{}: {message}", script_place(span))]
     Script {
         /// The script's file, and the line and column when the error has one (0 otherwise).
         span: Span,
@@ -102,22 +95,36 @@ pub enum Error {
         message: String,
     },
     /// The work was stopped on request (Ctrl-C) before it finished.
-    #[error("interrupted")]
     Interrupted,
     /// The work passed the time limit its host set for it ([`crate::core::progress::with_time_limit`]:
     /// the web server's budget for one request) and stopped at its next checkpoint.
-    #[error("the computation passed its time limit of {seconds} s and was stopped")]
     TimeLimit {
         /// The limit, in seconds.
         seconds: f64,
     },
     /// A request that is well formed but cannot be answered as asked.
-    #[error("{0}")]
     Invalid(String),
 }
 
 /// The library's result type.
 pub type Result<T, E = Error> = std::result::Result<T, E>;
+
+impl fmt::Display for Error {
+    /// The message with the settings it names written as the library's own names
+    /// (`max_work`); a front-end writes them in its words with [`Error::render`].
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&hint::plain(&self.raw()))
+    }
+}
+
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Error::Io { source, .. } => Some(source),
+            _ => None,
+        }
+    }
+}
 
 impl Error {
     /// A short name of the kind of error, for machine-readable output: `parse`, `io`,
@@ -142,6 +149,47 @@ impl Error {
         }
     }
 
+    /// The message, each setting it names (a budget to raise, a method to use) written by
+    /// `name(key, value)`: the command line as its flag, Python as its keyword argument, the
+    /// web page as its field. See [`hint`].
+    pub fn render(&self, name: &dyn Fn(&str, Option<&str>) -> String) -> String {
+        hint::render(&self.raw(), name)
+    }
+
+    /// The message with its settings still marked ([`hint::setting`]).
+    fn raw(&self) -> String {
+        match self {
+            Error::Parse {
+                span,
+                message,
+                hint,
+            } => match hint {
+                Some(h) => format!("{span}: {message} ({h})"),
+                None => format!("{span}: {message}"),
+            },
+            Error::Io { path, source } => format!("cannot read {path}: {source}"),
+            Error::StateLimit {
+                explored,
+                limit,
+                what,
+            } => state_limit_message(*explored, *limit, what),
+            Error::Cycle { what, cycle } => format!("{what} has a cycle: {}", cycle.join(" -> ")),
+            Error::Budget {
+                what,
+                resource,
+                needed,
+                limit,
+            } => budget_message(what, *resource, *needed, *limit),
+            Error::Overflow(m) => format!("overflow: {m}"),
+            Error::Script { span, message } => format!("{}: {message}", script_place(span)),
+            Error::Interrupted => "interrupted".into(),
+            Error::TimeLimit { seconds } => {
+                format!("the computation passed its time limit of {seconds} s and was stopped")
+            }
+            Error::Invalid(m) => m.clone(),
+        }
+    }
+
     /// A parse error at `span` with no hint.
     pub fn parse(span: Span, message: impl Into<String>) -> Self {
         Error::Parse {
@@ -162,11 +210,15 @@ fn script_place(span: &Span) -> String {
 
 fn state_limit_message(explored: u64, limit: u64, what: &str) -> String {
     if explored == 0 {
-        format!("{what} needs more positions than the limit (raise --max-states, now {limit})")
+        format!(
+            "{what} needs more positions than the limit (raise {}, now {limit})",
+            setting("max_states")
+        )
     } else {
         format!(
             "the state space is larger than the limit: explored {explored} positions of {what} \
-             without finishing (raise --max-states, now {limit})"
+             without finishing (raise {}, now {limit})",
+            setting("max_states")
         )
     }
 }
@@ -184,14 +236,15 @@ pub enum Resource {
 fn budget_message(what: &str, resource: Resource, needed: u64, limit: u64) -> String {
     match resource {
         Resource::Memory => format!(
-            "{what} needs about {} of memory, more than the limit of {} (raise --max-memory, \
-             in bytes)",
+            "{what} needs about {} of memory, more than the limit of {} (raise {}, in bytes)",
             show_bytes(needed),
-            show_bytes(limit)
+            show_bytes(limit),
+            setting("max_memory")
         ),
         Resource::Work => format!(
-            "{what} needs about {} steps, more than the limit of {limit} (raise --max-work)",
-            show_count(needed)
+            "{what} needs about {} steps, more than the limit of {limit} (raise {})",
+            show_count(needed),
+            setting("max_work")
         ),
     }
 }

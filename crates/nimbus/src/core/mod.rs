@@ -6,6 +6,7 @@
 
 pub mod budget;
 pub mod error;
+pub mod hint;
 pub mod input;
 pub mod number;
 pub mod progress;

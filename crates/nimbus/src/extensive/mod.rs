@@ -2,7 +2,7 @@
 //!
 //! - [`Tree`]: the tree, its information sets and outcomes, with the checks every solver
 //!   relies on ([`Tree::check`], [`Tree::perfect_recall`]);
-//! - [`efg`]: Gambit's `.efg` format, read and written;
+//! - Gambit's `.efg` format is read and written in [`crate::formats::efg`];
 //! - [`seqform`]: sequences, realisation plans, expected payoffs, best responses and the
 //!   exploitability of a behaviour profile, all exact;
 //! - [`reduced`]: the reduced normal form, so every strategic-form solver applies to a tree;

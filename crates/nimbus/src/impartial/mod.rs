@@ -12,8 +12,11 @@
 //! - [`games`] holds the rulesets, with their closed forms where one is known;
 //! - [`component`] erases rulesets behind one object-safe interface so that sums of
 //!   different games can be written, and [`sum`] analyses such sums by the xor rule;
-//! - [`expr`] parses the expression grammar shared by every front-end;
-//! - [`sequence`] computes nim-sequences of heap games and their periods;
+//! - [`analysis`] is what an analysis of a sum answers, whatever the convention;
+//! - the expression grammar that names these games is the catalogue's
+//!   ([`crate::catalog::impartial`]);
+//! - [`sequence`] computes nim-sequences of heap games, and [`period`] finds and proves their
+//!   periods;
 //! - [`loopy`] handles games with cycles: retrograde analysis and the generalised
 //!   Sprague–Grundy function;
 //! - [`misere`] answers misère play: the SJ rule where its precondition is checked, exact
@@ -22,7 +25,8 @@
 //!
 //! ```
 //! use nimbus::catalog::impartial::Parser;
-//! use nimbus::impartial::sum::{analyze, AnalyzeOptions};
+//! use nimbus::impartial::analysis::AnalyzeOptions;
+//! use nimbus::impartial::sum::analyze;
 //!
 //! // Kayles 7 has value 2 and Wythoff (3, 5) is a P-position: the sum is N.
 //! let sum = Parser::new().parse("kayles 7 + wythoff 3 5", "the expression")?;

@@ -58,8 +58,8 @@ pub fn analyze(components: &[Box<dyn Component>], opts: &AnalyzeOptions) -> Resu
                 Err(Error::StateLimit { .. } | Error::Budget { .. }) => {
                     winning_moves_complete = false;
                     notes.push(format!(
-                        "the moves of {} are too many to list within --max-states; its winning \
-                         moves are not shown",
+                        "the moves of {} are too many to list within the position limit; its \
+                         winning moves are not shown",
                         expressions[i]
                     ));
                     continue;
@@ -144,9 +144,12 @@ fn closed_form_only(
                 resource: crate::core::error::Resource::Memory,
                 limit,
                 ..
-            } => format!("--max-memory ({})", crate::core::show::show_bytes(*limit)),
-            Error::Budget { limit, .. } => format!("--max-work ({limit})"),
-            _ => format!("--max-states ({})", opts.limits.max_states),
+            } => format!(
+                "the memory budget ({})",
+                crate::core::show::show_bytes(*limit)
+            ),
+            Error::Budget { limit, .. } => format!("the work budget ({limit} steps)"),
+            _ => format!("the position limit ({})", opts.limits.max_states),
         }
     ));
     let grundy = (outcome == Outcome::P).then_some(0);

@@ -202,16 +202,19 @@ impl Script {
         }
         let hint = match err {
             E::ErrorTooManyOperations(..) => format!(
-                "more than {} operations in one call (an endless loop? raise --script-ops)",
-                self.options.max_operations
+                "more than {} operations in one call (an endless loop? raise {})",
+                self.options.max_operations,
+                crate::core::hint::setting("script_ops")
             ),
             E::ErrorDataTooLarge(what, ..) => format!(
-                "{what} larger than the limit of {} bytes (raise --script-mem)",
-                self.options.max_memory
+                "{what} larger than the limit of {} bytes (raise {})",
+                self.options.max_memory,
+                crate::core::hint::setting("script_mem")
             ),
             E::ErrorTerminated(token, ..) if token.to_string() == "out of time" => format!(
-                "the script's calls took more than {} seconds in all (raise --script-time)",
-                self.options.max_seconds
+                "the script's calls took more than {} seconds in all (raise {})",
+                self.options.max_seconds,
+                crate::core::hint::setting("script_time")
             ),
             E::ErrorTerminated(..) => "interrupted".to_string(),
             E::ErrorStackOverflow(..) => {

@@ -203,9 +203,10 @@ where
         Method::Minimax => {
             minimax::solve_until(g, p, limits.depth, limits.deadline).ok_or_else(timed_out)
         }
-        Method::Memo if limits.depth.is_some() => Err(crate::Error::Invalid(
-            "memoised minimax searches to the end: drop --depth or pick another method".into(),
-        )),
+        Method::Memo if limits.depth.is_some() => Err(crate::Error::Invalid(format!(
+            "memoised minimax searches to the end: drop {} or pick another method",
+            crate::core::hint::setting("depth")
+        ))),
         Method::Memo => memo::solve(g, p, max_states),
         Method::AlphaBeta => alphabeta::solve(g, p, limits).ok_or_else(timed_out),
         Method::Deepening | Method::Auto => deepening::solve(g, p, limits).ok_or_else(timed_out),

@@ -1133,9 +1133,10 @@ impl<'g, G: Tiered> Database<'g, G> {
                     return Ok(None);
                 }
                 return Err(Error::Invalid(format!(
-                    "{}: tier {t} of {name} is not solved yet (solve it with --all --db {})",
+                    "{}: tier {t} of {name} is not solved yet (solve it with {} {})",
                     kind.path(&self.dir, t).display(),
-                    self.dir.display()
+                    crate::core::hint::setting("all"),
+                    crate::core::hint::setting_value("db", &self.dir.display().to_string())
                 )));
             };
             if kind == Kind::Reach {

@@ -97,8 +97,9 @@ impl Bimatrix {
         if game.players.len() != 2 {
             return Err(Error::Invalid(format!(
                 "this method needs a two-player game; this one has {} players (for more, \
-                 use --method pure)",
-                game.players.len()
+                 use {})",
+                game.players.len(),
+                crate::core::hint::setting_value("method", "pure")
             )));
         }
         let (a, la, ka) = positive_integers(&game.matrix(0));

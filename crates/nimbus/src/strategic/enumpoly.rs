@@ -1453,7 +1453,7 @@ impl<'a> Meter<'a> {
         }
         if work > self.opts.max_work {
             self.halt(format!(
-                "the work budget of {} steps (--max-work) was spent",
+                "the work budget of {} steps was spent",
                 self.opts.max_work
             ));
             return Ok(false);
@@ -1461,7 +1461,7 @@ impl<'a> Meter<'a> {
         if self.boxes.fetch_add(1, Ordering::Relaxed) % 64 == 0 {
             progress::check()?;
             if self.opts.deadline.is_some_and(|t| Instant::now() >= t) {
-                self.halt("the time limit (--time-limit) was reached".into());
+                self.halt("the time limit was reached".into());
                 return Ok(false);
             }
         }
@@ -2443,7 +2443,7 @@ pub fn enumerate(game: &NormalForm, opts: &Options) -> Result<Report> {
         }
         if limit_reached && next.is_some() {
             meter.halt(format!(
-                "the limit of {} support profiles (--max-supports) was reached",
+                "the limit of {} support profiles was reached",
                 report.examined
             ));
             break;

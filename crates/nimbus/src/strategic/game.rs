@@ -550,9 +550,12 @@ fn verify_big(game: &NormalForm, profile: &[Vec<Q>], tolerance: &Q) -> Result<Ve
         {
             let hint =
                 if tolerance.is_zero() && (&sum - Q::one()).abs() < Q::new(1.into(), 100.into()) {
-                    " (they sum to a rounded value: --tolerance accepts that)"
+                    format!(
+                        " (they sum to a rounded value: {} accepts that)",
+                        crate::core::hint::setting("tolerance")
+                    )
                 } else {
-                    ""
+                    String::new()
                 };
             return Err(Error::Invalid(format!(
                 "player {}'s probabilities must be non-negative and sum to 1; they sum to {}{hint}",

@@ -155,7 +155,10 @@ fn enumerate_in<T: Ring>(
                 let words = t.d.to_big().bits() / 64 + 1;
                 *work = work.saturating_add(entries.saturating_mul(EXACT_STEP * words * words));
                 crate::core::budget::check_work(
-                    "Lemke-Howson enumeration (--label K follows one path)",
+                    &format!(
+                        "Lemke-Howson enumeration ({} follows one path)",
+                        crate::core::hint::setting_value("label", "K")
+                    ),
                     *work,
                     max_work,
                 )

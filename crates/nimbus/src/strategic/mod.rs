@@ -2,16 +2,30 @@
 //!
 //! - [`game`]: the n-player game, payoffs indexed by pure profiles, and the exact check of a
 //!   mixed profile ([`game::verify`]);
-//! - [`nfg`]: Gambit's `.nfg` format, both the payoff and the outcome forms, read and written;
-//! - [`matrix`]: plain matrices for quick use (`"3 0; 5 1"`, CSV);
-//! - [`simplex`]: an exact LP solver with integer (fraction-free) pivoting and Bland's rule;
+//! - [`bimatrix`]: two-player games as integer matrices, and the exact check of an
+//!   equilibrium;
 //! - [`zerosum`]: matrix games — saddle points, and the value with both players' optimal
-//!   mixed strategies from one LP and its dual (von Neumann's minimax theorem).
+//!   mixed strategies from one LP and its dual (von Neumann's minimax theorem);
+//! - [`pure`]: pure equilibria of any number of players, and iterated dominance;
+//! - [`vertex`]: every extreme equilibrium of a two-player game by vertex enumeration
+//!   (reverse search), and the components they form;
+//! - [`support`]: support enumeration, exact for degenerate games;
+//! - [`lemke`]: Lemke–Howson, one path or the enumeration of Gambit's lcp;
+//! - [`two_by_two`]: the indifference method for 2 × 2 games, and its picture;
+//! - [`envelope`]: the upper envelope when one of two players has two strategies;
+//! - [`enumpoly`]: every equilibrium of a game of any number of players (supports, boxes,
+//!   Krawczyk's test, exact certification);
+//! - [`logit`], [`simpdiv`], [`gnm`]: one equilibrium by the logit quantal-response path,
+//!   simplicial subdivision, the global Newton method.
+//!
+//! Files (`.nfg`, matrices) are read in [`crate::formats`]; exact numbers and linear programs
+//! are in [`crate::exact`].
 
 //!
 //! ```
 //! use nimbus::formats::matrix::parse_matrix;
-//! use nimbus::strategic::{show, zerosum};
+//! use nimbus::exact::show;
+//! use nimbus::strategic::zerosum;
 //!
 //! // Rock, paper, scissors: value 0, every strategy with probability 1/3.
 //! let a = parse_matrix("0 -1 1; 1 0 -1; -1 1 0", "the matrix")?;

@@ -80,7 +80,8 @@ fn check_size(vars: usize) -> Result<()> {
     if vars > 128 {
         return Err(Error::Invalid(format!(
             "vertex enumeration handles up to 128 strategies in all, this game has {vars}: use \
-             --method lh for one equilibrium of a large game"
+             {} for one equilibrium of a large game",
+            crate::core::hint::setting_value("method", "lh")
         )));
     }
     Ok(())

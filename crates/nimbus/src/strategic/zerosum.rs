@@ -200,9 +200,10 @@ pub fn solve_float_within(a: &[Vec<f64>], max_memory: u64) -> Result<FloatZeroSu
         if let Some(j) = row.iter().position(|x| !x.is_finite()) {
             return Err(Error::Invalid(format!(
                 "row {}, column {}: the entry is too large for floating point (solve without \
-                 --float: exact arithmetic has no such limit)",
+                 {}: exact arithmetic has no such limit)",
                 i + 1,
-                j + 1
+                j + 1,
+                crate::core::hint::setting("float")
             )));
         }
     }

@@ -129,7 +129,8 @@ pub trait HeapRule {
     ) -> Result<crate::impartial::period::Proof> {
         let _ = (limits, checkpoint);
         Err(crate::core::error::Error::Invalid(format!(
-            "--checkpoint applies to the proofs of octal games, not to {}",
+            "{} applies to the proofs of octal games, not to {}",
+            crate::core::hint::setting("checkpoint"),
             self.name()
         )))
     }

@@ -1,0 +1,25 @@
+//! The library's messages in the command line's words: each setting an error names (a budget
+//! to raise, a method to use) written as the flag that sets it.
+
+/// The flag of the API setting `key` (`max_work` → `--max-work`), with its value if one is meant
+/// (`method` = `logit` → `--method logit`).
+fn flag(key: &str, value: Option<&str>) -> String {
+    let name = key.replace('_', "-");
+    match value {
+        Some(v) => format!("--{name} {v}"),
+        None => format!("--{name}"),
+    }
+}
+
+/// `e`'s message as the command line prints it.
+pub(crate) fn message(e: &nimbus::Error) -> String {
+    e.render(&flag)
+}
+
+/// `e` as the one JSON object `--json` prints for a failure.
+pub(crate) fn failure(e: &nimbus::Error) -> nimbus::api::Failure {
+    nimbus::api::Failure {
+        error: message(e),
+        kind: e.kind(),
+    }
+}
