@@ -5,8 +5,8 @@
 use crate::{print_json, read_input, Common};
 use nimbus::api::game::{self, Tree};
 use nimbus::api::tree;
-use nimbus::exact::{show, Q};
-use nimbus::Error;
+use nimbus::api::Error;
+use nimbus::api::{show, Q};
 use num_traits::{One, Zero};
 use std::process::ExitCode;
 
@@ -294,9 +294,9 @@ pub fn run_cfr(args: CfrArgs, out: &mut String) -> Result<ExitCode, Error> {
     let t = load_tree(&args.tree)?;
     let req = tree::CfrRequest {
         variant: if args.variant == "dcfr" {
-            nimbus::extensive::cfr::Variant::Discounted
+            nimbus::api::tree::Variant::Discounted
         } else {
-            nimbus::extensive::cfr::Variant::Plus
+            nimbus::api::tree::Variant::Plus
         },
         iterations: args.iterations,
         target: args.target,

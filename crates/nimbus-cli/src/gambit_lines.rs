@@ -1,7 +1,7 @@
 //! Equilibria as Gambit's command-line tools print them, one `NE,…` line a profile, so that
 //! scripts written for Gambit's output read ours (shared by `nash` and `efg`).
 
-use nimbus::exact::Q;
+use nimbus::api::Q;
 
 /// Gambit's `NE,…` lines: each profile's numbers, player after player.
 pub(crate) fn write<'a>(

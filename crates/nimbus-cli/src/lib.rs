@@ -44,7 +44,7 @@ pub struct Common {
     #[arg(long, global = true)]
     json: bool,
     /// Stop with an error once a search has stored this many positions.
-    #[arg(long, global = true, value_name = "N", default_value_t = nimbus::core::budget::Limits::DEFAULT_MAX_STATES)]
+    #[arg(long, global = true, value_name = "N", default_value_t = nimbus::api::Limits::DEFAULT_MAX_STATES)]
     max_states: u64,
     /// Refuse, before it starts, a table, search or LP that would hold more than this many
     /// bytes [default: half of this machine's memory].
@@ -59,20 +59,18 @@ pub struct Common {
 
 impl Common {
     /// The limits of the impartial engines.
-    pub fn limits(&self) -> nimbus::core::budget::Limits {
-        nimbus::core::budget::Limits {
+    pub fn limits(&self) -> nimbus::api::Limits {
+        nimbus::api::Limits {
             max_states: self.max_states,
             max_memory: self.max_memory(),
-            max_work: self
-                .max_work
-                .unwrap_or(nimbus::core::budget::DEFAULT_MAX_WORK),
+            max_work: self.max_work.unwrap_or(nimbus::api::DEFAULT_MAX_WORK),
         }
     }
 
     /// The memory budget in bytes.
     pub fn max_memory(&self) -> u64 {
         self.max_memory
-            .unwrap_or_else(nimbus::core::budget::default_max_memory)
+            .unwrap_or_else(nimbus::api::default_max_memory)
     }
 }
 
@@ -81,20 +79,20 @@ impl Common {
 pub struct ScriptArgs {
     /// Scripts: most Rhai operations in one call of a script function (an endless loop stops
     /// there with an error).
-    #[arg(long, value_name = "N", default_value_t = nimbus::script::ScriptOptions::DEFAULT_OPERATIONS)]
+    #[arg(long, value_name = "N", default_value_t = nimbus::api::ScriptOptions::DEFAULT_OPERATIONS)]
     script_ops: u64,
     /// Scripts: the largest string, array or map a script may build, in bytes.
-    #[arg(long, value_name = "BYTES", default_value_t = nimbus::script::ScriptOptions::DEFAULT_MEMORY)]
+    #[arg(long, value_name = "BYTES", default_value_t = nimbus::api::ScriptOptions::DEFAULT_MEMORY)]
     script_mem: usize,
     /// Scripts: most seconds all calls of a script may take together.
-    #[arg(long, value_name = "SECONDS", default_value_t = nimbus::script::ScriptOptions::DEFAULT_SECONDS)]
+    #[arg(long, value_name = "SECONDS", default_value_t = nimbus::api::ScriptOptions::DEFAULT_SECONDS)]
     script_time: f64,
 }
 
 impl ScriptArgs {
     /// The limits, with Ctrl-C wired to stop a running script.
-    pub fn options(&self) -> nimbus::script::ScriptOptions {
-        nimbus::script::ScriptOptions {
+    pub fn options(&self) -> nimbus::api::ScriptOptions {
+        nimbus::api::ScriptOptions {
             max_operations: self.script_ops,
             max_memory: self.script_mem,
             interrupt: Some(interrupt_flag()),
@@ -121,7 +119,7 @@ fn interrupt_flag() -> std::sync::Arc<std::sync::atomic::AtomicBool> {
         // inside a signal handler.
         let _ = unsafe {
             signal_hook_registry::register(libc::SIGINT, move || {
-                nimbus::core::progress::interrupt();
+                nimbus::api::host::interrupt();
                 if seen.swap(true, Ordering::SeqCst) {
                     libc::_exit(130);
                 }
@@ -159,7 +157,7 @@ fn with_progress<T>(show: bool, run: impl FnOnce() -> T) -> T {
                     );
                     b
                 });
-                let (what, n, total) = nimbus::core::progress::snapshot();
+                let (what, n, total) = nimbus::api::host::snapshot();
                 // The rate is the phase's: its count starts again with each phase.
                 if what != phase.0 {
                     phase = (what.clone(), std::time::Instant::now());
@@ -319,13 +317,13 @@ fn run(cli: Cli) -> ExitCode {
         Ok(code) => code,
         // A script stopped by Ctrl-C reports it as its own error; either way the exit
         // status says the user stopped it.
-        Err(e) if nimbus::core::progress::interrupted() => {
+        Err(e) if nimbus::api::host::interrupted() => {
             match e {
-                nimbus::Error::Interrupted => eprintln!("interrupted (Ctrl-C)"),
+                nimbus::api::Error::Interrupted => eprintln!("interrupted (Ctrl-C)"),
                 e => eprintln!("interrupted (Ctrl-C): {}", words::message(&e)),
             }
             if json {
-                let failure = nimbus::api::Failure::of(&nimbus::Error::Interrupted);
+                let failure = nimbus::api::Failure::of(&nimbus::api::Error::Interrupted);
                 let _ = write_stdout(&format!("{}\n", nimbus::api::to_json(&failure)));
             }
             ExitCode::from(130)
@@ -342,7 +340,7 @@ fn run(cli: Cli) -> ExitCode {
     }
 }
 
-fn dispatch(command: Command, out: &mut String) -> Result<ExitCode, nimbus::Error> {
+fn dispatch(command: Command, out: &mut String) -> Result<ExitCode, nimbus::api::Error> {
     match command {
         Command::Sg(args) => sg::run(args.0, out),
         Command::Sequence(args) => sequence::run(args.0, out),
@@ -359,14 +357,14 @@ fn dispatch(command: Command, out: &mut String) -> Result<ExitCode, nimbus::Erro
 }
 
 /// Runs the command line `args` (without the program's name) as `nimbus` would, collecting
-/// its output in `out` instead of printing it; an argument error is an [`nimbus::Error`] with
+/// its output in `out` instead of printing it; an argument error is an [`nimbus::api::Error`] with
 /// clap's message. `play`, which talks to a person on standard input, is refused.
-pub fn execute(args: &[String], out: &mut String) -> Result<ExitCode, nimbus::Error> {
+pub fn execute(args: &[String], out: &mut String) -> Result<ExitCode, nimbus::api::Error> {
     let cli =
         Cli::try_parse_from(std::iter::once("nimbus".to_string()).chain(args.iter().cloned()))
-            .map_err(|e| nimbus::Error::Invalid(e.to_string()))?;
+            .map_err(|e| nimbus::api::Error::Invalid(e.to_string()))?;
     if matches!(cli.command, Command::Play(_)) {
-        return Err(nimbus::Error::Invalid("play is interactive".into()));
+        return Err(nimbus::api::Error::Invalid("play is interactive".into()));
     }
     dispatch(cli.command, out)
 }
@@ -385,7 +383,10 @@ fn write_stdout(text: &str) -> std::io::Result<()> {
 }
 
 /// Appends `value` to the output as one line of JSON.
-pub fn print_json<T: serde::Serialize>(out: &mut String, value: &T) -> Result<(), nimbus::Error> {
+pub fn print_json<T: serde::Serialize>(
+    out: &mut String,
+    value: &T,
+) -> Result<(), nimbus::api::Error> {
     outln!(out, "{}", nimbus::api::to_json(value));
     Ok(())
 }
@@ -408,19 +409,19 @@ pub(crate) fn plies(text: &str) -> Result<u32, String> {
 }
 
 /// Reads an input file, or standard input for "-".
-pub fn read_input(path: &str) -> Result<String, nimbus::Error> {
+pub fn read_input(path: &str) -> Result<String, nimbus::api::Error> {
     use std::io::Read;
     if path != "-" {
-        return nimbus::core::input::read_text(path);
+        return nimbus::api::host::read_text(path);
     }
     let mut bytes = Vec::new();
     std::io::stdin()
         .read_to_end(&mut bytes)
-        .map_err(|source| nimbus::Error::Io {
+        .map_err(|source| nimbus::api::Error::Io {
             path: path.to_string(),
             source,
         })?;
-    Ok(nimbus::core::input::decode(bytes))
+    Ok(nimbus::api::host::decode(bytes))
 }
 
 #[cfg(test)]

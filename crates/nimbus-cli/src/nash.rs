@@ -2,10 +2,10 @@
 
 use crate::game_input::GameInput;
 use crate::{print_json, Common};
+use nimbus::api::game::NormalForm;
+use nimbus::api::Error;
 use nimbus::api::{nash, tree};
-use nimbus::exact::{show_decimal, Shown, Q};
-use nimbus::strategic::game::NormalForm;
-use nimbus::Error;
+use nimbus::api::{show_decimal, Shown, Q};
 use num_traits::{One, Zero};
 use std::process::ExitCode;
 
@@ -243,7 +243,7 @@ fn number_format(decimals: Option<usize>) -> impl Fn(&Q) -> String {
 }
 
 /// `nimbus nash` on a tree.
-fn run_tree(args: &Args, t: &nimbus::extensive::Tree, out: &mut String) -> Result<ExitCode, Error> {
+fn run_tree(args: &Args, t: &nimbus::api::game::Tree, out: &mut String) -> Result<ExitCode, Error> {
     if args.dominance || args.plot.is_some() || args.label.is_some() {
         return Err(Error::Invalid(
             "--dominance, --plot and --label apply to strategic-form games, not trees".into(),

@@ -1,11 +1,10 @@
 //! `nimbus play`: a game against the solver in the terminal.
 
+use crate::words::plies;
 use crate::ScriptArgs;
-use nimbus::api::solve::{script_game, search_limits as limits, side_name};
-use nimbus::sequential::games::{plies, Builtin};
-use nimbus::sequential::{search, Method, Notation, Player, Value};
-use nimbus::Error;
-use std::hash::Hash;
+use nimbus::api::play::Player;
+use nimbus::api::play::{self, Request};
+use nimbus::api::Error;
 use std::io::{BufRead, Write};
 use std::process::ExitCode;
 
@@ -44,46 +43,21 @@ pub struct Args {
 }
 
 pub fn run(args: Args, _out: &mut String) -> Result<ExitCode, Error> {
-    if let Some(rest) = args.game.strip_prefix("script:") {
-        let (g, _) = script_game(rest, &args.script.options())?;
-        let r = play(&g, &args);
-        // A failed script call looks like the end of the game: its error comes first.
-        return match g.error() {
-            Some(e) => Err(e),
-            None => r,
-        };
-    }
-    match Builtin::parse(&args.game)? {
-        Builtin::TicTacToe(g) => play(&g, &args),
-        Builtin::Connect4(g) => play(&g, &args),
-        Builtin::Nim(g) => play(&g, &args),
-        Builtin::CoinGrid(g) => play(&g, &args),
-        Builtin::Carrot(_) => Err(Error::Invalid(
-            "carrot is answered for every k at once by `nimbus solve`; it has no board to play on"
-                .into(),
-        )),
-    }
-}
-
-fn say(text: &str) {
-    let mut stdout = std::io::stdout().lock();
-    let _ = writeln!(stdout, "{text}");
-    let _ = stdout.flush();
-}
-
-fn play<G>(g: &G, args: &Args) -> Result<ExitCode, Error>
-where
-    G: Notation,
-    G::Position: Hash + Eq,
-{
     // A move should come within seconds: without --depth or --time-limit the solver thinks
     // at most this long, and says whether it finished.
     let time_limit = match (args.time_limit, args.depth) {
         (None, None) => Some(DEFAULT_SECONDS),
         (t, _) => t,
     };
-    // Checked once up front so that a bad limit is an error before the game starts.
-    limits(args.depth, time_limit, 22)?;
+    let mut req = Request {
+        position: String::new(),
+        depth: args.depth,
+        time_limit,
+        script: args.script.options(),
+    };
+    // The start is read before anything is said, so that a game that cannot be played (or a
+    // script that fails) is an error before the game starts.
+    let mut view = play::view(&args.game, &req)?;
     let solver = if args.first == "nimbus" {
         Player::First
     } else {
@@ -100,101 +74,80 @@ where
             None => String::new(),
         }
     ));
-    let mut p = g.start();
-    // The first player's running total, for score games.
-    let mut total: Value = 0;
     let stdin = std::io::stdin();
     let mut lines = stdin.lock().lines();
     loop {
-        say(g.show_position(&p).trim_end());
-        let mut moves = Vec::new();
-        if g.outcome(&p).is_none() {
-            g.moves(&p, &mut moves);
-        }
-        if moves.is_empty() {
-            say(&game_over(g, &p, solver, total));
+        say(view.board.trim_end());
+        if let Some(end) = &view.over {
+            say(&game_over(end, solver));
             return Ok(ExitCode::SUCCESS);
         }
-        let mover = g.to_move(&p);
-        let m = if let Some(m) = g.forced(&p) {
-            say(&format!("{} plays {}", side_name(g, &p), g.show_move(m)));
-            m
-        } else if mover == solver {
-            solver_move(g, &p, args.depth, time_limit)?
+        let m = if let Some(m) = &view.forced {
+            say(&format!("{} plays {m}", view.side));
+            m.clone()
+        } else if view.to_move == solver {
+            say("nimbus is thinking…");
+            let r = play::reply(&args.game, &req)?;
+            // An unfinished search's score is an estimate: never shown as a distance to a win.
+            let verdict = match &r.meaning {
+                Some(meaning) if r.exact => format!("perfect play: {meaning}"),
+                _ => format!(
+                    "best found in {:.1} s ({} deep; not proved)",
+                    r.seconds,
+                    r.depth.map_or("?".to_string(), plies)
+                ),
+            };
+            say(&format!("nimbus plays {}: {verdict}", r.mv));
+            r.mv
         } else {
-            match read_move(g, &p, &mut lines)? {
-                Some(m) => m,
+            match read_move(&args.game, &req, &view, &mut lines)? {
+                Some((m, next)) => {
+                    req.position = after(&req.position, &m);
+                    view = next;
+                    continue;
+                }
                 None => return Ok(ExitCode::SUCCESS),
             }
         };
-        let r = g.reward(&p, m);
-        total += if mover == Player::First { r } else { -r };
-        p = g.play(&p, m);
+        req.position = after(&req.position, &m);
+        view = play::view(&args.game, &req)?;
     }
+}
+
+fn say(text: &str) {
+    let mut stdout = std::io::stdout().lock();
+    let _ = writeln!(stdout, "{text}");
+    let _ = stdout.flush();
+}
+
+/// The moves `position` then `m`.
+fn after(position: &str, m: &str) -> String {
+    format!("{position} {m}").trim().to_string()
 }
 
 /// The verdict at the end of play.
-fn game_over<G: Notation>(g: &G, p: &G::Position, solver: Player, total: Value) -> String {
-    let v = g.outcome(p).unwrap_or(0);
-    let mover = g.to_move(p);
-    if g.has_rewards() {
-        format!("game over: the first player's total is {total}")
-    } else if v == 0 {
-        "game over: a draw".into()
-    } else {
-        let winner = if v > 0 { mover } else { mover.other() };
-        let who = if winner == solver {
-            "nimbus wins"
-        } else {
-            "you win"
-        };
-        format!("game over: {who}")
+fn game_over(end: &play::End, solver: Player) -> String {
+    match (end.first_total, end.winner) {
+        (Some(total), _) => format!("game over: the first player's total is {total}"),
+        (None, None) => "game over: a draw".into(),
+        (None, Some(w)) if w == solver => "game over: nimbus wins".into(),
+        (None, Some(_)) => "game over: you win".into(),
     }
 }
 
-/// The solver's move, announced with how sure it is.
-fn solver_move<G>(
-    g: &G,
-    p: &G::Position,
-    depth: Option<u32>,
-    time_limit: Option<f64>,
-) -> Result<G::Move, Error>
-where
-    G: Notation,
-    G::Position: Hash + Eq,
-{
-    say("nimbus is thinking…");
-    let limits = limits(depth, time_limit, 22)?;
-    let r = search(g, p, Method::Auto, &limits, u64::MAX)?;
-    let Some(&m) = r.pv.first().or(r.best_moves.first()) else {
-        return Err(Error::Invalid("the solver found no move".into()));
-    };
-    // An unfinished search's score is an estimate: never shown as a distance to a win.
-    let verdict = if r.exact {
-        format!("perfect play: {}", g.explain(p, r.value))
-    } else {
-        format!(
-            "best found in {:.1} s ({} deep; not proved)",
-            r.elapsed.as_secs_f64(),
-            r.depth.map_or("?".to_string(), plies)
-        )
-    };
-    say(&format!("nimbus plays {}: {verdict}", g.show_move(m)));
-    Ok(m)
-}
-
-/// The user's move, asked for until it is legal; `None` when the user quits or the input
-/// ends.
-fn read_move<G: Notation>(
-    g: &G,
-    p: &G::Position,
+/// The user's move, asked for until it is legal, with the position it reaches; `None` when
+/// the user quits or the input ends.
+fn read_move(
+    game: &str,
+    req: &Request,
+    view: &play::View,
     lines: &mut impl Iterator<Item = std::io::Result<String>>,
-) -> Result<Option<G::Move>, Error> {
+) -> Result<Option<(String, play::View)>, Error> {
     loop {
         {
             // A closed output (`| head`) ends the game quietly, never a panic.
             let mut stdout = std::io::stdout().lock();
-            let _ = write!(stdout, "your move ({}): ", side_name(g, p));
+            let _ = write!(stdout, "your move ({}): ", view.side);
             let _ = stdout.flush();
         }
         let Some(line) = lines.next() else {
@@ -209,8 +162,18 @@ fn read_move<G: Notation>(
         if t == "quit" || t == "q" {
             return Ok(None);
         }
-        match g.parse_move(p, t) {
-            Ok(m) => return Ok(Some(m)),
+        if t.is_empty() || t.split_whitespace().count() > 1 {
+            say("illegal move: type one move");
+            continue;
+        }
+        let tried = Request {
+            position: after(&req.position, t),
+            ..req.clone()
+        };
+        match play::view(game, &tried) {
+            Ok(next) => return Ok(Some((t.to_string(), next))),
+            // A script's own failure ends the game; anything else is the move's fault.
+            Err(e) if e.kind() == "script" => return Err(e),
             Err(e) => say(&format!("illegal move: {}", crate::words::message(&e))),
         }
     }

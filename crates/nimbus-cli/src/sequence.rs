@@ -64,7 +64,7 @@ pub struct Args {
     pub(crate) common: Common,
 }
 
-pub fn run(args: Args, out: &mut String) -> Result<ExitCode, nimbus::Error> {
+pub fn run(args: Args, out: &mut String) -> Result<ExitCode, nimbus::api::Error> {
     let mut limits = args.common.limits();
     if args.prove && args.common.max_work.is_none() {
         limits.max_work = sequence::PROVE_MAX_WORK;
@@ -80,7 +80,7 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, nimbus::Error> {
     };
     let mut answer = sequence::solve(&args.ruleset.join(" "), &req)?;
     if let (Some(path), Some(svg)) = (&args.plot, &answer.plot) {
-        std::fs::write(path, svg).map_err(|source| nimbus::Error::Io {
+        std::fs::write(path, svg).map_err(|source| nimbus::api::Error::Io {
             path: path.clone(),
             source,
         })?;

@@ -1,6 +1,6 @@
 //! `nimbus serve`: the Nimbus page and its JSON API on a local web server.
 
-use nimbus::Error;
+use nimbus::api::Error;
 use nimbus_web::Config;
 use std::io::Write;
 use std::process::ExitCode;

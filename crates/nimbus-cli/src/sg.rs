@@ -2,8 +2,8 @@
 
 use crate::{print_json, read_input, Common, ScriptArgs};
 use nimbus::api::sg;
-use nimbus::impartial::analysis::Analysis;
-use nimbus::impartial::misere::{MisereAnalysis, MisereRule, Refusal};
+use nimbus::api::sg::Analysis;
+use nimbus::api::sg::{MisereAnalysis, MisereRule, Refusal};
 use std::process::ExitCode;
 
 const EXAMPLES: &str = "\
@@ -62,7 +62,7 @@ pub struct Args {
     pub(crate) common: Common,
 }
 
-pub fn run(args: Args, out: &mut String) -> Result<ExitCode, nimbus::Error> {
+pub fn run(args: Args, out: &mut String) -> Result<ExitCode, nimbus::api::Error> {
     let (text, source) = match &args.file {
         Some(path) => (
             read_input(path)?,
@@ -133,15 +133,15 @@ fn print_misere(out: &mut String, expression: &str, a: &MisereAnalysis, explain:
     print_drawing(out, &a.drawing_moves);
 }
 
-fn print_remoteness(out: &mut String, outcome: nimbus::impartial::Outcome, r: Option<u64>) {
-    if outcome == nimbus::impartial::Outcome::D {
+fn print_remoteness(out: &mut String, outcome: nimbus::api::sg::Outcome, r: Option<u64>) {
+    if outcome == nimbus::api::sg::Outcome::D {
         outln!(out, "remoteness: none (play goes on for ever)");
     } else {
         outln!(out, "remoteness: {}", opt(r));
     }
 }
 
-fn print_drawing(out: &mut String, moves: &[nimbus::impartial::analysis::WinningMove]) {
+fn print_drawing(out: &mut String, moves: &[nimbus::api::sg::WinningMove]) {
     if !moves.is_empty() {
         outln!(out, "drawing moves ({}):", moves.len());
         for m in moves {
@@ -158,7 +158,7 @@ fn shorten(s: &str, n: usize) -> String {
     }
 }
 
-fn print_moves(out: &mut String, moves: &[nimbus::impartial::analysis::WinningMove], total: usize) {
+fn print_moves(out: &mut String, moves: &[nimbus::api::sg::WinningMove], total: usize) {
     if total == 0 {
         outln!(out, "winning moves: none");
         return;
@@ -187,11 +187,11 @@ fn print_moves(out: &mut String, moves: &[nimbus::impartial::analysis::WinningMo
     }
 }
 
-fn meaning(o: nimbus::impartial::Outcome) -> &'static str {
+fn meaning(o: nimbus::api::sg::Outcome) -> &'static str {
     match o {
-        nimbus::impartial::Outcome::N => "the player to move wins",
-        nimbus::impartial::Outcome::P => "the player to move loses",
-        nimbus::impartial::Outcome::D => "a draw: neither player can force a win",
+        nimbus::api::sg::Outcome::N => "the player to move wins",
+        nimbus::api::sg::Outcome::P => "the player to move loses",
+        nimbus::api::sg::Outcome::D => "a draw: neither player can force a win",
     }
 }
 

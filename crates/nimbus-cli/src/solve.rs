@@ -2,13 +2,11 @@
 //! strong solutions (`--all`) saved to and queried from a file, or written tier by tier into a
 //! directory.
 
+use crate::words::plies;
 use crate::{print_json, read_input, Common, ScriptArgs};
 use nimbus::api::solve::{self as api, Answer, Request};
-use nimbus::sequential::games::{plies, Builtin};
-use nimbus::sequential::solve::Solved;
-use nimbus::sequential::tiers;
-use nimbus::sequential::{Method, Player};
-use nimbus::Error;
+use nimbus::api::solve::{Method, Player, Solved, TierValue};
+use nimbus::api::Error;
 use std::process::ExitCode;
 
 const EXAMPLES: &str = "\
@@ -164,7 +162,7 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, Error> {
             Answer::TierQuery(q) => {
                 outln!(out, "{}", q.board.trim_end());
                 match q.remoteness {
-                    Some(r) if q.result != tiers::Value::Draw => {
+                    Some(r) if q.result != TierValue::Draw => {
                         outln!(out, "{} in {}", word(q.result), plies(r))
                     }
                     _ => outln!(out, "{}", word(q.result)),
@@ -199,12 +197,12 @@ fn describe_solved(s: Solved) -> String {
     }
 }
 
-fn word(v: tiers::Value) -> &'static str {
+fn word(v: TierValue) -> &'static str {
     match v {
-        tiers::Value::Win => "win for the side to move",
-        tiers::Value::Loss => "loss for the side to move",
-        tiers::Value::Draw => "draw",
-        tiers::Value::Unreachable => "not reachable",
+        TierValue::Win => "win for the side to move",
+        TierValue::Loss => "loss for the side to move",
+        TierValue::Draw => "draw",
+        TierValue::Unreachable => "not reachable",
     }
 }
 
@@ -312,15 +310,7 @@ fn print_search(out: &mut String, s: &api::Searched) {
 
 /// Positions from standard input, one per line: the moves, the score, nodes, microseconds.
 fn stream(args: &Args, out: &mut String) -> Result<ExitCode, Error> {
-    let g = match Builtin::parse(&args.game) {
-        Ok(Builtin::Connect4(g)) => g,
-        _ => {
-            return Err(Error::Invalid(format!(
-                "`{}`: positions from standard input are read for Connect Four only",
-                args.game
-            )))
-        }
-    };
+    let g = api::connect4(&args.game)?;
     if let Some(dir) = args
         .db
         .as_deref()

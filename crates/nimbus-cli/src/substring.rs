@@ -1,10 +1,8 @@
-//! `nimbus substring`: the substring game of seed 000 (append a letter, stay a substring).
+//! `nimbus substring`: the substring game (append a letter to a string so that it stays a
+//! substring of S; who cannot move loses).
 
 use crate::{print_json, read_input, Common};
-use nimbus::core::error::Span;
-use nimbus::impartial::games::substring::{
-    analyze_substrings, parse_position, quoted, words_of, SubstringAnalysis, SubstringOptions,
-};
+use nimbus::api::substring::{self, quoted, SubstringAnalysis, Words};
 use std::process::ExitCode;
 
 const EXAMPLES: &str = "\
@@ -37,38 +35,30 @@ pub struct Args {
     pub(crate) common: Common,
 }
 
-pub fn run(args: Args, out: &mut String) -> Result<ExitCode, nimbus::Error> {
-    let words = match &args.file {
-        Some(path) => {
-            let source = if path == "-" { "standard input" } else { path };
-            words_of(&read_input(path)?, source)
-        }
-        None => args
-            .words
-            .iter()
-            .enumerate()
-            .map(|(i, w)| {
-                let span = Span {
-                    source: format!("argument {}", i + 1),
-                    line: 1,
-                    column: 1,
-                };
-                (w.clone(), span)
-            })
-            .collect(),
+pub fn run(args: Args, out: &mut String) -> Result<ExitCode, nimbus::api::Error> {
+    let text = match &args.file {
+        Some(path) => Some(read_input(path)?),
+        None => None,
     };
-    let (game, strings) = parse_position(&words)?;
-    let opts = SubstringOptions {
+    let words = match (&args.file, &text) {
+        (Some(path), Some(text)) => Words::Text {
+            text,
+            source: if path == "-" { "standard input" } else { path },
+        },
+        _ => Words::List(&args.words),
+    };
+    let req = substring::Request {
         misere: args.misere,
         limits: args.common.limits(),
         max_moves: args.max_moves,
         max_strings: if args.common.json { usize::MAX } else { 20 },
     };
-    let a = analyze_substrings(&game, &strings, &opts)?;
+    let answer = substring::solve(words, &req)?;
+    let a = &answer.analysis;
     if args.common.json {
-        print_json(out, &a)?;
+        print_json(out, a)?;
     } else {
-        let s = game.text();
+        let s = &answer.text;
         let shown = if s.len() > 60 {
             format!("{}… ({} letters)", &s[..60], s.len())
         } else {
@@ -77,9 +67,9 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, nimbus::Error> {
         outln!(
             out,
             "S:          {shown} ({} automaton states)",
-            game.automaton().len()
+            answer.automaton_states
         );
-        print_text(out, &a, strings.len());
+        print_text(out, a, answer.strings);
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -95,7 +85,7 @@ fn print_text(out: &mut String, a: &SubstringAnalysis, n: usize) {
         }
     );
     let meaning = match a.outcome {
-        nimbus::impartial::Outcome::N => "the player to move wins",
+        nimbus::api::sg::Outcome::N => "the player to move wins",
         _ => "the player to move loses",
     };
     outln!(out, "outcome:    {} ({meaning})", a.outcome);

@@ -3,8 +3,8 @@
 use crate::game_input::GameInput;
 use crate::{print_json, Common};
 use nimbus::api::verify;
-use nimbus::exact::{parse_number, show, Q};
-use nimbus::strategic::game::parse_profile;
+use nimbus::api::verify::parse_profile;
+use nimbus::api::{parse_number, show, Q};
 use num_traits::Zero;
 use std::process::ExitCode;
 
@@ -38,26 +38,25 @@ pub struct Args {
     pub(crate) common: Common,
 }
 
-pub fn run(args: Args, out: &mut String) -> Result<ExitCode, nimbus::Error> {
+pub fn run(args: Args, out: &mut String) -> Result<ExitCode, nimbus::api::Error> {
     let (file, profile_text) = match (args.words.as_slice(), &args.input.row) {
         ([profile], Some(_)) => (None, profile),
         ([game, profile], None) => (Some(game.as_str()), profile),
         ([_], None) => {
-            return Err(nimbus::Error::Invalid(
+            return Err(nimbus::api::Error::Invalid(
                 "give the game (a .nfg file, or --row and --col) and the profile".into(),
             ))
         }
         _ => {
-            return Err(nimbus::Error::Invalid(
+            return Err(nimbus::api::Error::Invalid(
                 "with --row, give only the profile (the game is the matrices)".into(),
             ))
         }
     };
     let (game, _) = args.input.load(file)?;
     let tolerance = match &args.tolerance {
-        Some(t) => {
-            parse_number(t).map_err(|why| nimbus::Error::Invalid(format!("--tolerance: {why}")))?
-        }
+        Some(t) => parse_number(t)
+            .map_err(|why| nimbus::api::Error::Invalid(format!("--tolerance: {why}")))?,
         None => Q::zero(),
     };
     let profile = parse_profile(&game, profile_text, "the profile")?;

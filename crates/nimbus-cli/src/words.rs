@@ -12,14 +12,23 @@ fn flag(key: &str, value: Option<&str>) -> String {
 }
 
 /// `e`'s message as the command line prints it.
-pub(crate) fn message(e: &nimbus::Error) -> String {
+pub(crate) fn message(e: &nimbus::api::Error) -> String {
     e.render(&flag)
 }
 
 /// `e` as the one JSON object `--json` prints for a failure.
-pub(crate) fn failure(e: &nimbus::Error) -> nimbus::api::Failure {
+pub(crate) fn failure(e: &nimbus::api::Error) -> nimbus::api::Failure {
     nimbus::api::Failure {
         error: message(e),
         kind: e.kind(),
+    }
+}
+
+/// `n` plies, in words.
+pub(crate) fn plies(n: u32) -> String {
+    if n == 1 {
+        "1 ply".into()
+    } else {
+        format!("{n} plies")
     }
 }

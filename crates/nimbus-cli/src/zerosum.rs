@@ -1,10 +1,9 @@
 //! `nimbus zerosum`: value, saddle points and optimal mixed strategies of a matrix game.
 
 use crate::{print_json, read_input, Common};
+use nimbus::api::game::{matrix as parse_matrix, nfg};
 use nimbus::api::zerosum;
-use nimbus::exact::{show, Q};
-use nimbus::formats::matrix::parse_matrix;
-use nimbus::formats::nfg;
+use nimbus::api::{show, Q};
 use std::process::ExitCode;
 
 const EXAMPLES: &str = "\
@@ -41,12 +40,12 @@ pub struct Args {
     pub(crate) common: Common,
 }
 
-pub fn run(args: Args, out: &mut String) -> Result<ExitCode, nimbus::Error> {
+pub fn run(args: Args, out: &mut String) -> Result<ExitCode, nimbus::api::Error> {
     let (a, notes) = match (&args.file, &args.matrix) {
         (Some(path), _) => {
             let text = read_input(path)?;
             if text.trim_start().starts_with("NFG") {
-                zerosum::matrix_of(&nfg::parse(&text, path)?, path)?
+                zerosum::matrix_of(&nfg(&text, path)?, path)?
             } else {
                 (parse_matrix(&text, path)?, Vec::new())
             }

@@ -6,12 +6,12 @@
 
 use crate::{answer_to_py, limits, to_py};
 use nimbus::api;
-use nimbus::core::budget::Limits;
-use nimbus::impartial::component::{Component, Positioned, Ruleset};
-use nimbus::impartial::games::heap::{describe_take, HeapMove, HeapRule, Heaps};
-use nimbus::impartial::misere::MisereRule;
-use nimbus::impartial::Impartial;
-use nimbus::sequential::Method;
+use nimbus::api::custom::Impartial;
+use nimbus::api::custom::Method;
+use nimbus::api::custom::{describe_take, HeapMove, HeapRule, Heaps};
+use nimbus::api::custom::{Component, Positioned, Ruleset};
+use nimbus::api::sg::MisereRule;
+use nimbus::api::Limits;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
@@ -73,7 +73,7 @@ impl Guard {
         if slot.is_none() {
             *slot = Some(e);
             // The engines see a game without moves from now on; stopping them is faster.
-            nimbus::core::progress::interrupt();
+            nimbus::api::host::interrupt();
         }
     }
 
@@ -89,8 +89,8 @@ impl Guard {
     }
 
     /// The engine's answer, unless a callback failed first.
-    pub(crate) fn finish<T>(&self, r: nimbus::Result<T>) -> PyResult<T> {
-        nimbus::core::progress::clear_interrupt();
+    pub(crate) fn finish<T>(&self, r: nimbus::api::Result<T>) -> PyResult<T> {
+        nimbus::api::host::clear_interrupt();
         match self.error.borrow_mut().take() {
             Some(e) => Err(e),
             None => r.map_err(to_py),
@@ -333,7 +333,7 @@ fn sg_positions(
         max_moves,
         limits(max_states, max_memory, max_work),
     )?;
-    nimbus::core::progress::clear_interrupt();
+    nimbus::api::host::clear_interrupt();
     let answer = guard.finish(api::sg::analyse(&components, &req))?;
     answer_to_py(py, &answer)
 }
@@ -367,7 +367,7 @@ fn sg_heaps(
         max_moves,
         limits(max_states, max_memory, max_work),
     )?;
-    nimbus::core::progress::clear_interrupt();
+    nimbus::api::host::clear_interrupt();
     let answer = guard.finish(api::sg::analyse(&components, &req))?;
     answer_to_py(py, &answer)
 }
@@ -398,7 +398,7 @@ fn sequence_heaps(
         limits: limits(max_states, max_memory, max_work),
         ..Default::default()
     };
-    nimbus::core::progress::clear_interrupt();
+    nimbus::api::host::clear_interrupt();
     let answer = guard.finish(api::sequence::of_rule(&game, &req))?;
     answer_to_py(py, &answer)
 }

@@ -5,9 +5,9 @@
 //! turns into Python objects. Work on Rust data runs with the GIL released, in a worker thread,
 //! while this thread watches for Ctrl-C.
 
+use nimbus::api::game::NormalForm;
 use nimbus::api::{self, Limits};
-use nimbus::exact::{parse_number, Q};
-use nimbus::strategic::game::NormalForm;
+use nimbus::api::{parse_number, Q};
 use pyo3::exceptions::{PyKeyboardInterrupt, PyValueError};
 use pyo3::prelude::*;
 
@@ -29,7 +29,7 @@ pyo3::create_exception!(
 /// A library error as a Python exception: `LimitError` for the budgets, `KeyboardInterrupt`
 /// for Ctrl-C, `ValueError` otherwise; each setting the message names is written as the
 /// keyword argument that sets it (`max_work`, `method="logit"`).
-pub(crate) fn to_py(e: nimbus::Error) -> PyErr {
+pub(crate) fn to_py(e: nimbus::api::Error) -> PyErr {
     let message = e.render(&|key, value| match value {
         Some(v) => format!("{key}=\"{v}\""),
         None => key.to_string(),
@@ -49,12 +49,12 @@ pub(crate) fn to_py(e: nimbus::Error) -> PyErr {
 fn run<T: Send>(
     py: Python<'_>,
     small: bool,
-    work: impl FnOnce() -> nimbus::Result<T> + Send,
+    work: impl FnOnce() -> nimbus::api::Result<T> + Send,
 ) -> PyResult<T> {
     if small {
         return py.detach(work).map_err(to_py);
     }
-    nimbus::core::progress::clear_interrupt();
+    nimbus::api::host::clear_interrupt();
     std::thread::scope(|s| {
         let worker = s.spawn(work);
         let mut stop: Option<PyErr> = None;
@@ -67,15 +67,15 @@ fn run<T: Send>(
             });
             if stop.is_none() {
                 if let Err(e) = py.check_signals() {
-                    nimbus::core::progress::interrupt();
+                    nimbus::api::host::interrupt();
                     stop = Some(e);
                 }
             }
         }
         let result = worker
             .join()
-            .unwrap_or_else(|_| Err(nimbus::Error::Invalid("the solver stopped".into())));
-        nimbus::core::progress::clear_interrupt();
+            .unwrap_or_else(|_| Err(nimbus::api::Error::Invalid("the solver stopped".into())));
+        nimbus::api::host::clear_interrupt();
         match (stop, result) {
             (Some(e), _) => Err(e),
             (None, r) => r.map_err(to_py),
@@ -166,7 +166,7 @@ fn fraction<'py>(py: Python<'py>, x: &Q) -> PyResult<Bound<'py, PyAny>> {
         Ok((m.getattr("_COPRIME")?.unbind(), m.getattr("q")?.unbind()))
     })?;
     let (Some(n), Some(d)) = (x.numer().to_i64(), x.denom().to_i64()) else {
-        return parse.bind(py).call1((nimbus::exact::show(x),));
+        return parse.bind(py).call1((nimbus::api::show(x),));
     };
     // The lock is never held across a call into Python, which may let another thread run.
     let hit = MADE
@@ -241,8 +241,7 @@ impl NormalFormGame {
     #[staticmethod]
     fn bimatrix(a: Vec<Vec<String>>, b: Vec<Vec<String>>) -> PyResult<Self> {
         let (a, b) = (matrix(&a, "A")?, matrix(&b, "B")?);
-        nimbus::strategic::zerosum::check_matrix(&a).map_err(to_py)?;
-        let game = NormalForm::bimatrix(&a, &b).map_err(to_py)?;
+        let game = nimbus::api::game::bimatrix(&a, &b).map_err(to_py)?;
         Ok(NormalFormGame { game })
     }
 
@@ -263,13 +262,13 @@ impl NormalFormGame {
     /// A game from the text of a .nfg file.
     #[staticmethod]
     fn parse(text: &str, source: &str) -> PyResult<Self> {
-        let game = nimbus::formats::nfg::parse(text, source).map_err(to_py)?;
+        let game = nimbus::api::game::nfg(text, source).map_err(to_py)?;
         Ok(NormalFormGame { game })
     }
 
     /// The game as a .nfg file.
     fn nfg(&self) -> String {
-        nimbus::formats::nfg::write(&self.game)
+        nimbus::api::game::nfg_text(&self.game)
     }
 
     fn title(&self) -> String {
@@ -291,7 +290,7 @@ impl NormalFormGame {
                 self.game
                     .payoffs_at(k)
                     .iter()
-                    .map(nimbus::exact::show)
+                    .map(nimbus::api::show)
                     .collect()
             })
             .collect()
@@ -522,10 +521,10 @@ fn solve(
     answer_to_py(py, &answer)
 }
 
-/// A game tree held in Rust (`nimbus::extensive::Tree`).
+/// A game tree held in Rust (`nimbus::api::game::Tree`).
 #[pyclass(module = "nimbus._nimbus", frozen)]
 struct GameTree {
-    tree: nimbus::extensive::Tree,
+    tree: nimbus::api::game::Tree,
 }
 
 #[pymethods]
@@ -533,25 +532,25 @@ impl GameTree {
     /// A tree from the text of an .efg file.
     #[staticmethod]
     fn parse(text: &str, source: &str) -> PyResult<Self> {
-        let tree = nimbus::formats::efg::parse(text, source).map_err(to_py)?;
+        let tree = nimbus::api::game::tree(text, source).map_err(to_py)?;
         Ok(GameTree { tree })
     }
 
     /// A built-in tree by name (kuhn).
     #[staticmethod]
     fn builtin(name: &str) -> PyResult<Self> {
-        match nimbus::extensive::games::builtin(name) {
+        match nimbus::api::game::builtin_tree(name) {
             Some(tree) => Ok(GameTree { tree }),
             None => Err(PyValueError::new_err(format!(
                 "no built-in tree is called '{name}' (there are: {})",
-                nimbus::extensive::games::NAMES.join(", ")
+                nimbus::api::game::tree_names().join(", ")
             ))),
         }
     }
 
     /// The tree as an .efg file.
     fn efg(&self) -> String {
-        nimbus::formats::efg::write(&self.tree)
+        nimbus::api::game::efg_text(&self.tree)
     }
 
     /// The tree as an SVG picture; with `method`, the first equilibrium it finds drawn on it.
@@ -611,8 +610,8 @@ impl GameTree {
         max_work: Option<u64>,
     ) -> PyResult<Py<PyAny>> {
         let variant = match variant {
-            "cfr+" => nimbus::extensive::cfr::Variant::Plus,
-            "dcfr" => nimbus::extensive::cfr::Variant::Discounted,
+            "cfr+" => nimbus::api::tree::Variant::Plus,
+            "dcfr" => nimbus::api::tree::Variant::Discounted,
             v => {
                 return Err(PyValueError::new_err(format!(
                     "unknown variant '{v}': use cfr+ or dcfr"

@@ -6,8 +6,8 @@
 use crate::callbacks::{repr, Guard, Pos};
 use crate::{answer_to_py, limits};
 use nimbus::api;
-use nimbus::sequential::{Game, Notation, Player, Value};
-use nimbus::Error;
+use nimbus::api::custom::{Game, Notation, Player, Value};
+use nimbus::api::Error;
 use pyo3::prelude::*;
 use std::cell::RefCell;
 use std::collections::HashMap;
@@ -164,7 +164,7 @@ impl Game for TwoPlayer {
 }
 
 impl Notation for TwoPlayer {
-    fn parse_position(&self, text: &str) -> nimbus::Result<SeqPos> {
+    fn parse_position(&self, text: &str) -> nimbus::api::Result<SeqPos> {
         let mut p = self.start();
         for word in text.split_whitespace() {
             if p.pass {
@@ -176,7 +176,7 @@ impl Notation for TwoPlayer {
         Ok(p)
     }
 
-    fn parse_move(&self, p: &SeqPos, text: &str) -> nimbus::Result<u32> {
+    fn parse_move(&self, p: &SeqPos, text: &str) -> nimbus::api::Result<u32> {
         let mut legal = Vec::new();
         self.moves(p, &mut legal);
         let shown: Vec<String> = legal.iter().map(|&m| self.show_move(m)).collect();
@@ -254,7 +254,7 @@ fn solve_callbacks(
         limits: limits(max_states, max_memory, max_work),
         ..Default::default()
     };
-    nimbus::core::progress::clear_interrupt();
+    nimbus::api::host::clear_interrupt();
     let answer = guard.finish(api::solve::solve_explored(&game, &name, &req))?;
     answer_to_py(py, &answer)
 }

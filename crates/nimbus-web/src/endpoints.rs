@@ -8,8 +8,9 @@ use axum::extract::State;
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use nimbus::api;
-use nimbus::exact::parse_number;
-use nimbus::strategic::game::{parse_profile, NormalForm};
+use nimbus::api::game::NormalForm;
+use nimbus::api::parse_number;
+use nimbus::api::verify::parse_profile;
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use std::sync::Arc;
@@ -68,7 +69,7 @@ struct GameIn {
 }
 
 impl GameIn {
-    fn load(&self) -> nimbus::Result<(NormalForm, Vec<String>)> {
+    fn load(&self) -> nimbus::api::Result<(NormalForm, Vec<String>)> {
         let source = match (&self.nfg, &self.row) {
             (Some(text), None) if self.col.is_none() => api::game::Source::Nfg {
                 text,
@@ -82,7 +83,7 @@ impl GameIn {
                     .map(|c| (c, "the column player's matrix")),
             },
             (Some(_), _) | (None, None) => {
-                return Err(nimbus::Error::Invalid(
+                return Err(nimbus::api::Error::Invalid(
                     "give the game as `nfg` (a .nfg file's text) or as `row` (and `col`) \
                      matrices, not both"
                         .into(),
@@ -113,13 +114,13 @@ struct NashIn {
     label: Option<usize>,
 }
 
-fn nash_request(n: &NashIn, plot: bool) -> nimbus::Result<api::nash::Request> {
+fn nash_request(n: &NashIn, plot: bool) -> nimbus::api::Result<api::nash::Request> {
     let dominance = match n.dominance.as_deref().unwrap_or("none") {
         "none" => api::nash::Dominance::None,
         "strict" => api::nash::Dominance::Strict,
         "weak" => api::nash::Dominance::Weak,
         other => {
-            return Err(nimbus::Error::Invalid(format!(
+            return Err(nimbus::api::Error::Invalid(format!(
                 "dominance '{other}': use none, strict or weak"
             )))
         }
@@ -133,12 +134,12 @@ fn nash_request(n: &NashIn, plot: bool) -> nimbus::Result<api::nash::Request> {
     })
 }
 
-fn solve_nash(n: &NashIn, plot: bool, c: &Config) -> nimbus::Result<api::nash::Answer> {
+fn solve_nash(n: &NashIn, plot: bool, c: &Config) -> nimbus::api::Result<api::nash::Answer> {
     let req = nash_request(n, plot)?;
     let (game, notes) = match &n.game {
         Some(g) => g.load()?,
         None => {
-            return Err(nimbus::Error::Invalid(
+            return Err(nimbus::api::Error::Invalid(
                 "give the game: `game` (a strategic-form game) or `efg` (a tree)".into(),
             ))
         }
@@ -159,7 +160,7 @@ pub async fn nash(State(s): Shared, body: Body) -> Response {
         return compute(
             &s,
             move |c| {
-                let tree = nimbus::formats::efg::parse(&efg, "the .efg file")?;
+                let tree = nimbus::api::game::tree(&efg, "the .efg file")?;
                 let req = api::tree::Request {
                     method: api::tree::Method::parse(method.as_deref().unwrap_or("auto"))?,
                     covering: 0,
@@ -190,7 +191,7 @@ pub async fn nash_plot(State(s): Shared, body: Body) -> Response {
         move |c| {
             solve_nash(&n, true, c)?
                 .plot
-                .ok_or_else(|| nimbus::Error::Invalid("no picture was drawn".into()))
+                .ok_or_else(|| nimbus::api::Error::Invalid("no picture was drawn".into()))
         },
         svg,
     )
@@ -218,7 +219,7 @@ pub async fn nfg(State(s): Shared, body: Body) -> Response {
             if let Some(t) = q.title {
                 game.title = t;
             }
-            Ok(nimbus::formats::nfg::write(&game))
+            Ok(nimbus::api::game::nfg_text(&game))
         },
         |text| {
             (
@@ -290,8 +291,8 @@ pub async fn verify(State(s): Shared, body: Body) -> Response {
             let (game, _) = v.game.load()?;
             let tolerance = match &v.tolerance {
                 Some(t) => parse_number(t.trim())
-                    .map_err(|why| nimbus::Error::Invalid(format!("tolerance: {why}")))?,
-                None => nimbus::exact::Q::default(),
+                    .map_err(|why| nimbus::api::Error::Invalid(format!("tolerance: {why}")))?,
+                None => nimbus::api::Q::default(),
             };
             let profile = parse_profile(&game, &v.profile, "the profile")?;
             api::verify::check(&game, &profile, &tolerance, v.profile.contains('.'))
@@ -340,7 +341,11 @@ struct SequenceIn {
     misere: bool,
 }
 
-fn solve_sequence(q: &SequenceIn, plot: bool, c: &Config) -> nimbus::Result<api::sequence::Answer> {
+fn solve_sequence(
+    q: &SequenceIn,
+    plot: bool,
+    c: &Config,
+) -> nimbus::api::Result<api::sequence::Answer> {
     let req = api::sequence::Request {
         upto: q.upto.unwrap_or(100),
         misere: q.misere,
@@ -376,7 +381,7 @@ pub async fn sequence_plot(State(s): Shared, body: Body) -> Response {
         move |c| {
             solve_sequence(&q, true, c)?
                 .plot
-                .ok_or_else(|| nimbus::Error::Invalid("no plot was drawn".into()))
+                .ok_or_else(|| nimbus::api::Error::Invalid("no plot was drawn".into()))
         },
         svg,
     )
@@ -410,7 +415,7 @@ pub async fn solve(State(s): Shared, body: Body) -> Response {
         &s,
         move |c| {
             if q.game.trim().starts_with("script:") {
-                return Err(nimbus::Error::Invalid(
+                return Err(nimbus::api::Error::Invalid(
                     "this server runs no scripts: script games are answered by the `nimbus` \
                      command"
                         .into(),

@@ -132,7 +132,7 @@ pub(crate) fn json<T: Serialize>(status: StatusCode, answer: &T) -> Response {
 /// The status that fits a library error: the input could not be read (400), it was read but
 /// cannot be answered as asked or within the server's budgets (422), or the server is
 /// stopping (503).
-fn status_of(e: &nimbus::Error) -> StatusCode {
+fn status_of(e: &nimbus::api::Error) -> StatusCode {
     match e.kind() {
         "parse" => StatusCode::BAD_REQUEST,
         "interrupted" => StatusCode::SERVICE_UNAVAILABLE,
@@ -143,7 +143,7 @@ fn status_of(e: &nimbus::Error) -> StatusCode {
 /// The answer of an error: each setting its message names written as the request's JSON
 /// field (`"max_work"`, `"method": "logit"`), and the server's own limits named where a budget
 /// stopped it.
-pub(crate) fn error_response(e: &nimbus::Error) -> Response {
+pub(crate) fn error_response(e: &nimbus::api::Error) -> Response {
     let mut error = e.render(&|key, value| match value {
         Some(v) => format!("\"{key}\": \"{v}\""),
         None => format!("\"{key}\""),
@@ -166,7 +166,7 @@ pub(crate) fn error_response(e: &nimbus::Error) -> Response {
 pub(crate) async fn compute<T, W, R>(state: &AppState, work: W, render: R) -> Response
 where
     T: Send + 'static,
-    W: FnOnce(&Config) -> nimbus::Result<T> + Send + 'static,
+    W: FnOnce(&Config) -> nimbus::api::Result<T> + Send + 'static,
     R: FnOnce(T) -> Response,
 {
     let slot = state.slots.clone().acquire_owned();
@@ -178,8 +178,8 @@ where
     // The slot is freed when the work itself ends, even when its client has gone away.
     let joined = tokio::task::spawn_blocking(move || {
         let _permit = permit;
-        nimbus::core::input::without_files(|| {
-            nimbus::core::progress::with_time_limit(config.time_budget, || work(&config))
+        nimbus::api::host::without_files(|| {
+            nimbus::api::host::with_time_limit(config.time_budget, || work(&config))
         })
     })
     .await;
@@ -220,7 +220,7 @@ pub async fn serve(
     axum::serve(listener, app)
         .with_graceful_shutdown(async move {
             shutdown.await;
-            nimbus::core::progress::interrupt();
+            nimbus::api::host::interrupt();
         })
         .await
 }

@@ -54,6 +54,25 @@ pub fn strategic(source: Source, names: StrategyNames) -> Result<(NormalForm, Ve
     Ok((game, notes))
 }
 
+/// The strategic-form game of a `.nfg` file's text; `label` names it in errors.
+pub fn nfg(text: &str, label: &str) -> Result<NormalForm> {
+    nfg::parse(text, label)
+}
+
+/// A payoff matrix written as text (`"3 0; 5 1"`, or one row a line, commas or spaces
+/// between entries); `label` names it in errors.
+pub fn matrix(text: &str, label: &str) -> Result<Vec<Vec<crate::exact::Q>>> {
+    crate::formats::matrix::parse_matrix(text, label)
+}
+
+/// The two-player game of payoff matrices of exact numbers, each checked as a typed matrix is
+/// (not empty, every row as long as the first, both of one shape).
+pub fn bimatrix(a: &[Vec<crate::exact::Q>], b: &[Vec<crate::exact::Q>]) -> Result<NormalForm> {
+    crate::strategic::zerosum::check_matrix(a)?;
+    crate::strategic::zerosum::check_matrix(b)?;
+    NormalForm::bimatrix(a, b)
+}
+
 /// Whether a game file's text is a tree (an `.efg` file) rather than a `.nfg` file.
 pub fn is_tree(text: &str) -> bool {
     efg::is_efg(text)

@@ -29,11 +29,15 @@
 //! # Ok::<(), nimbus::Error>(())
 //! ```
 
+pub mod custom;
 pub mod game;
+pub mod host;
 pub mod nash;
+pub mod play;
 pub mod sequence;
 pub mod sg;
 pub mod solve;
+pub mod substring;
 pub mod tree;
 pub mod verify;
 pub mod zerosum;
@@ -41,7 +45,7 @@ pub mod zerosum;
 // The words every request and answer shares, so that a front-end needs nothing but `api`.
 pub use crate::core::budget::{default_max_memory, Limits, DEFAULT_MAX_WORK};
 pub use crate::core::error::{Error, Result, Span};
-pub use crate::exact::Q;
+pub use crate::exact::{parse_number, show, show_decimal, Shown, Q};
 pub use crate::script::ScriptOptions;
 
 /// The version of the JSON answers: raised whenever a field changes meaning or goes away

@@ -4,14 +4,17 @@
 use super::Limits;
 use crate::catalog::impartial::Parser;
 use crate::core::error::Result;
-use crate::impartial::analysis::{Analysis, AnalyzeOptions};
+use crate::impartial::analysis::AnalyzeOptions;
 use crate::impartial::component::Component;
-use crate::impartial::misere::{
-    analyze_misere, MisereAnalysis, MisereOptions, MisereResult, MisereRule, Refusal,
-};
+use crate::impartial::misere::{analyze_misere, MisereOptions, MisereResult};
 use crate::impartial::sum::analyze;
 use crate::script::ScriptOptions;
 use serde::Serialize;
+
+// The words of the answers and requests, for the front-ends.
+pub use crate::impartial::analysis::{Analysis, WinningMove};
+pub use crate::impartial::misere::{MisereAnalysis, MisereRule, Refusal};
+pub use crate::impartial::Outcome;
 
 /// What to compute.
 #[derive(Debug, Clone)]

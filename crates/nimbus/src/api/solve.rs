@@ -7,13 +7,18 @@ use crate::core::error::{Error, Result};
 use crate::script::sequential::ScriptGame;
 use crate::script::{Script, ScriptOptions};
 use crate::sequential::explicit::Explicit;
-use crate::sequential::games::connect4::Connect4;
 use crate::sequential::games::{carrot, Builtin};
-use crate::sequential::solve::{self as strong, Progress, Solved, Strong};
+use crate::sequential::solve::{self as strong, Progress, Strong};
 use crate::sequential::tiers;
-use crate::sequential::{self as seq, alphabeta, memo, Game, Indexed, Method, Notation, Player};
+use crate::sequential::{self as seq, alphabeta, memo, Game, Indexed, Notation};
 use serde::Serialize;
 use std::hash::Hash;
+
+// The words of the requests and answers, for the front-ends.
+pub use crate::sequential::games::connect4::Connect4;
+pub use crate::sequential::solve::Solved;
+pub use crate::sequential::tiers::Value as TierValue;
+pub use crate::sequential::{Method, Player};
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
@@ -228,6 +233,17 @@ pub enum Answer {
         /// This process's rank in the MPI job.
         rank: i32,
     },
+}
+
+/// The Connect Four board that `game` names (`connect4`, `connect4:6x5`), or an error for
+/// any other game: batches of positions are read for Connect Four only.
+pub fn connect4(game: &str) -> Result<Connect4> {
+    match Builtin::parse(game) {
+        Ok(Builtin::Connect4(g)) => Ok(g),
+        _ => Err(Error::Invalid(format!(
+            "`{game}`: positions from standard input are read for Connect Four only"
+        ))),
+    }
 }
 
 /// The search limits of a request, checked.

@@ -17,6 +17,8 @@ use crate::formats::efg;
 use crate::formats::nfg;
 use serde::Serialize;
 
+pub use crate::extensive::cfr::Variant;
+
 /// The algorithms for trees.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
 #[serde(rename_all = "kebab-case")]

@@ -7,6 +7,8 @@ use crate::strategic::game::{verify_within, NormalForm};
 use num_traits::{Signed, Zero};
 use serde::Serialize;
 
+pub use crate::strategic::game::parse_profile;
+
 /// One player's side of the check.
 #[derive(Debug, Clone, Serialize)]
 pub struct Player {

@@ -1,0 +1,8 @@
+//! Games written in a host's own language (the Python package's games of Python functions):
+//! the traits a host implements so that the solvers take its games as they take the built-in
+//! ones, and the words those traits speak.
+
+pub use crate::impartial::component::{Component, Positioned, Ruleset};
+pub use crate::impartial::games::heap::{describe_take, HeapMove, HeapRule, Heaps};
+pub use crate::impartial::Impartial;
+pub use crate::sequential::{Game, Method, Notation, Player, Value};
