@@ -185,52 +185,18 @@ fn put_number(out: &mut String, q: &Q, decimals: Option<usize>) {
 impl Method {
     /// The method for strategic-form games, if it is one.
     fn strategic(self) -> Result<nash::Method, Error> {
-        Ok(match self {
-            Method::Auto => nash::Method::Auto,
-            Method::Vertex | Method::Enum => nash::Method::Vertex,
-            Method::Support => nash::Method::Support,
-            Method::Lh | Method::Lcp => nash::Method::LemkeHowson,
-            Method::Pure => nash::Method::Pure,
-            Method::Indifference => nash::Method::Indifference,
-            Method::Enumpoly => nash::Method::Enumpoly,
-            Method::Logit => nash::Method::Logit,
-            Method::Simpdiv => nash::Method::Simpdiv,
-            Method::Gnm => nash::Method::Gnm,
-            Method::Lp | Method::Spe | Method::Cfr | Method::Agent => {
-                return Err(Error::Invalid(
-                    "--method lp, spe, cfr and agent solve game trees (.efg files); for a \
-                     matrix game's LP use nimbus zerosum"
-                        .into(),
-                ))
-            }
-        })
+        nash::Method::parse(&self.name())
     }
 
     /// The method for trees, if it is one.
     fn tree(self) -> Result<tree::Method, Error> {
-        Ok(match self {
-            Method::Auto => tree::Method::Auto,
-            Method::Vertex => tree::Method::Vertex,
-            Method::Enum => tree::Method::Enum,
-            Method::Support => tree::Method::Support,
-            Method::Lh => tree::Method::LemkeHowson,
-            Method::Lcp => tree::Method::Lcp,
-            Method::Pure => tree::Method::Pure,
-            Method::Agent => tree::Method::Agent,
-            Method::Lp => tree::Method::Lp,
-            Method::Spe => tree::Method::Spe,
-            Method::Enumpoly => tree::Method::Enumpoly,
-            Method::Indifference | Method::Logit | Method::Simpdiv | Method::Gnm => {
-                return Err(Error::Invalid(
-                    "--method indifference, logit, simpdiv and gnm solve strategic-form games, not trees (nimbus efg GAME --to nfg gives the reduced form)".into(),
-                ))
-            }
-            Method::Cfr => {
-                return Err(Error::Invalid(
-                    "--method cfr gives an approximate equilibrium: see nimbus cfr".into(),
-                ))
-            }
-        })
+        tree::Method::parse(&self.name())
+    }
+
+    /// The method's name, which the API reads: the flag's words mean what the API's do.
+    fn name(self) -> String {
+        clap::ValueEnum::to_possible_value(&self)
+            .map_or_else(|| "auto".to_string(), |v| v.get_name().to_string())
     }
 }
 
@@ -560,6 +526,37 @@ fn print_components(out: &mut String, cs: &[nash::Component]) {
                 list(&q.rows),
                 list(&q.cols)
             );
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::ValueEnum;
+
+    /// Every word `--method` takes, alias or not, means what the API (and so Python and the
+    /// web page) reads it as: the same method, or the same refusal.
+    #[test]
+    fn method_words_mean_what_the_api_says() {
+        for m in Method::value_variants() {
+            let v = m.to_possible_value().unwrap();
+            let canonical = m.name();
+            for word in v.get_name_and_aliases() {
+                let same = |a: Result<String, Error>, b: Result<String, Error>| match (a, b) {
+                    (Ok(a), Ok(b)) => assert_eq!(a, b, "{word}"),
+                    (Err(_), Err(_)) => {}
+                    (a, b) => panic!("{word}: {a:?} but {canonical}: {b:?}"),
+                };
+                same(
+                    nash::Method::parse(word).map(|m| format!("{m:?}")),
+                    m.strategic().map(|m| format!("{m:?}")),
+                );
+                same(
+                    tree::Method::parse(word).map(|m| format!("{m:?}")),
+                    m.tree().map(|m| format!("{m:?}")),
+                );
+            }
         }
     }
 }

@@ -3,7 +3,7 @@
 use crate::{print_json, read_input, Common, ScriptArgs};
 use nimbus::api::sg;
 use nimbus::api::sg::Analysis;
-use nimbus::api::sg::{MisereAnalysis, MisereRule, Refusal};
+use nimbus::api::sg::{MisereAnalysis, Refusal};
 use std::process::ExitCode;
 
 const EXAMPLES: &str = "\
@@ -54,7 +54,7 @@ pub struct Args {
     explain: bool,
     /// With --misere: insist on a rule; one whose precondition fails is refused (exit status
     /// 1) with a smallest position where it is wrong.
-    #[arg(long, value_name = "RULE", requires = "misere", value_parser = ["sj", "anti-nim", "search"])]
+    #[arg(long, value_name = "RULE", requires = "misere", value_parser = clap::builder::PossibleValuesParser::new(sg::MISERE_RULES.iter().map(|r| r.0)))]
     rule: Option<String>,
     #[command(flatten)]
     script: ScriptArgs,
@@ -76,11 +76,7 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, nimbus::api::Error>
     };
     let req = sg::Request {
         misere: args.misere,
-        rule: args.rule.as_deref().map(|r| match r {
-            "sj" => MisereRule::Sj,
-            "anti-nim" => MisereRule::AntiNim,
-            _ => MisereRule::Search,
-        }),
+        rule: args.rule.as_deref().map(sg::misere_rule).transpose()?,
         max_moves: args.max_moves,
         limits: args.common.limits(),
         script: args.script.options(),

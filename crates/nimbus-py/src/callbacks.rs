@@ -19,34 +19,18 @@ use std::cell::{Cell, RefCell};
 use std::hash::{Hash, Hasher};
 use std::rc::Rc;
 
-/// The misère rule named in Python.
+/// The misère rule named in Python (the API's names).
 pub(crate) fn misere_rule(rule: Option<&str>) -> PyResult<Option<MisereRule>> {
-    match rule {
-        None => Ok(None),
-        Some("sj") => Ok(Some(MisereRule::Sj)),
-        Some("anti-nim") => Ok(Some(MisereRule::AntiNim)),
-        Some("search") => Ok(Some(MisereRule::Search)),
-        Some(other) => Err(PyValueError::new_err(format!(
-            "rule '{other}': use 'sj', 'anti-nim' or 'search'"
-        ))),
-    }
+    rule.map(nimbus::api::sg::misere_rule)
+        .transpose()
+        .map_err(crate::to_py)
 }
 
-/// The search method named in Python.
+/// The search method named in Python (the API's names).
 pub(crate) fn search_method(method: Option<&str>) -> PyResult<Option<Method>> {
-    Ok(Some(match method {
-        None | Some("auto") => Method::Auto,
-        Some("minimax") => Method::Minimax,
-        Some("memo") => Method::Memo,
-        Some("alphabeta") => Method::AlphaBeta,
-        Some("mtdf") => Method::NullWindow,
-        Some("deepening") => Method::Deepening,
-        Some(other) => {
-            return Err(PyValueError::new_err(format!(
-                "method '{other}': use auto, minimax, memo, alphabeta, mtdf or deepening"
-            )))
-        }
-    }))
+    nimbus::api::solve::search_method(method.unwrap_or("auto"))
+        .map(Some)
+        .map_err(crate::to_py)
 }
 
 /// What a callback game shares with its caller: the first error, and a count of calls for

@@ -314,16 +314,7 @@ impl NormalFormGame {
         digits: Option<u32>,
     ) -> PyResult<Py<PyAny>> {
         let method = api::nash::Method::parse(method).map_err(to_py)?;
-        let dominance = match dominance {
-            "none" => api::nash::Dominance::None,
-            "strict" => api::nash::Dominance::Strict,
-            "weak" => api::nash::Dominance::Weak,
-            other => {
-                return Err(PyValueError::new_err(format!(
-                    "dominance '{other}': use 'none', 'strict' or 'weak'"
-                )))
-            }
-        };
+        let dominance = api::nash::Dominance::parse(dominance).map_err(to_py)?;
         let req = api::nash::Request {
             method,
             label,

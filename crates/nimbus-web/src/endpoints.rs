@@ -115,16 +115,7 @@ struct NashIn {
 }
 
 fn nash_request(n: &NashIn, plot: bool) -> nimbus::api::Result<api::nash::Request> {
-    let dominance = match n.dominance.as_deref().unwrap_or("none") {
-        "none" => api::nash::Dominance::None,
-        "strict" => api::nash::Dominance::Strict,
-        "weak" => api::nash::Dominance::Weak,
-        other => {
-            return Err(nimbus::api::Error::Invalid(format!(
-                "dominance '{other}': use none, strict or weak"
-            )))
-        }
-    };
+    let dominance = api::nash::Dominance::parse(n.dominance.as_deref().unwrap_or("none"))?;
     Ok(api::nash::Request {
         method: api::nash::Method::parse(n.method.as_deref().unwrap_or("auto"))?,
         label: n.label,

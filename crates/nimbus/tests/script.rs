@@ -341,7 +341,10 @@ proptest! {
 
 fn script_error(e: Error) -> (usize, usize, String) {
     match e {
-        Error::Script { span, message } => (span.line, span.column, message),
+        // The message as a reader sees it: the settings it names written plainly.
+        Error::Script { span, message } => {
+            (span.line, span.column, nimbus::core::hint::plain(&message))
+        }
         other => panic!("not a script error: {other}"),
     }
 }

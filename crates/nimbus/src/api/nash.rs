@@ -70,16 +70,27 @@ impl Method {
         ("lcp", Method::LemkeHowson),
         ("lemke-howson", Method::LemkeHowson),
         ("enumpure", Method::Pure),
+        // The tree methods that have a strategic-form counterpart mean it here.
+        ("enum", Method::Vertex),
+        ("seqenum", Method::Vertex),
+        ("lemke", Method::LemkeHowson),
     ];
 
     /// The method called `name` (see [`Method::NAMES`]).
     pub fn parse(name: &str) -> Result<Method> {
-        super::named(Self::NAMES, name).ok_or_else(|| {
-            Error::Invalid(format!(
-                "unknown method '{name}': use auto, vertex, support, lh, pure, \
-                     indifference, enumpoly, logit, simpdiv or gnm (or Gambit's enummixed, lcp, enumpure)"
-            ))
-        })
+        if let Some(m) = super::named(Self::NAMES, name) {
+            return Ok(m);
+        }
+        if super::named(super::tree::Method::NAMES, name).is_some() || name == "cfr" {
+            return Err(Error::Invalid(format!(
+                "the method '{name}' solves game trees (.efg files), not strategic-form games; \
+                 a matrix game's linear program is the zero-sum solver's"
+            )));
+        }
+        Err(Error::Invalid(format!(
+            "unknown method '{name}': use auto, vertex, support, lh, pure, indifference, \
+             enumpoly, logit, simpdiv or gnm (or Gambit's enummixed, lcp, enumpure)"
+        )))
     }
 }
 
@@ -95,6 +106,21 @@ pub enum Dominance {
     Strict,
     /// Weakly dominated ones too: some equilibria may be lost.
     Weak,
+}
+
+impl Dominance {
+    /// Every dominance with its name.
+    pub const NAMES: &'static [(&'static str, Dominance)] = &[
+        ("none", Dominance::None),
+        ("strict", Dominance::Strict),
+        ("weak", Dominance::Weak),
+    ];
+
+    /// The dominance called `name`: none, strict or weak.
+    pub fn parse(name: &str) -> Result<Dominance> {
+        super::named(Self::NAMES, name)
+            .ok_or_else(|| Error::Invalid(format!("dominance '{name}': use none, strict or weak")))
+    }
 }
 
 /// What to compute.

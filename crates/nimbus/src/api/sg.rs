@@ -16,6 +16,20 @@ pub use crate::impartial::analysis::{Analysis, WinningMove};
 pub use crate::impartial::misere::{MisereAnalysis, MisereRule, Refusal};
 pub use crate::impartial::Outcome;
 
+/// Every misère rule with its name, as requests write it.
+pub const MISERE_RULES: &[(&str, MisereRule)] = &[
+    ("sj", MisereRule::Sj),
+    ("anti-nim", MisereRule::AntiNim),
+    ("search", MisereRule::Search),
+];
+
+/// The misère rule called `name`: sj, anti-nim or search.
+pub fn misere_rule(name: &str) -> Result<MisereRule> {
+    super::named(MISERE_RULES, name).ok_or_else(|| {
+        crate::core::error::Error::Invalid(format!("rule '{name}': use sj, anti-nim or search"))
+    })
+}
+
 /// What to compute.
 #[derive(Debug, Clone)]
 pub struct Request {

@@ -235,6 +235,25 @@ pub enum Answer {
     },
 }
 
+/// Every search method with its name, as requests write it.
+pub const SEARCH_METHODS: &[(&str, Method)] = &[
+    ("auto", Method::Auto),
+    ("minimax", Method::Minimax),
+    ("memo", Method::Memo),
+    ("alphabeta", Method::AlphaBeta),
+    ("mtdf", Method::NullWindow),
+    ("deepening", Method::Deepening),
+];
+
+/// The search method called `name`: auto, minimax, memo, alphabeta, mtdf or deepening.
+pub fn search_method(name: &str) -> Result<Method> {
+    super::named(SEARCH_METHODS, name).ok_or_else(|| {
+        Error::Invalid(format!(
+            "method '{name}': use auto, minimax, memo, alphabeta, mtdf or deepening"
+        ))
+    })
+}
+
 /// The Connect Four board that `game` names (`connect4`, `connect4:6x5`), or an error for
 /// any other game: batches of positions are read for Connect Four only.
 pub fn connect4(game: &str) -> Result<Connect4> {

@@ -74,16 +74,34 @@ impl Method {
         ("agent", Method::Agent),
         ("enumpure-agent", Method::Agent),
         ("enumpoly", Method::Enumpoly),
+        ("polynomial", Method::Enumpoly),
+        ("lemke-howson", Method::LemkeHowson),
+        ("vertex-enumeration", Method::Vertex),
+        ("support-enumeration", Method::Support),
     ];
 
     /// The method called `name` (see [`Method::NAMES`]).
     pub fn parse(name: &str) -> Result<Method> {
-        super::named(Self::NAMES, name).ok_or_else(|| {
-            Error::Invalid(format!(
-                "unknown method '{name}' for a tree: use auto, lp, spe, enum, lcp, \
-                     vertex (enummixed), support, lh, pure, agent or enumpoly"
-            ))
-        })
+        if let Some(m) = super::named(Self::NAMES, name) {
+            return Ok(m);
+        }
+        if name == "cfr" {
+            return Err(Error::Invalid(
+                "the method 'cfr' gives an approximate equilibrium: run CFR on the tree, with \
+                 its own options"
+                    .into(),
+            ));
+        }
+        if super::named(super::nash::Method::NAMES, name).is_some() {
+            return Err(Error::Invalid(format!(
+                "the method '{name}' solves strategic-form games, not trees (a tree's reduced \
+                 normal form is one)"
+            )));
+        }
+        Err(Error::Invalid(format!(
+            "unknown method '{name}' for a tree: use auto, lp, spe, enum, lcp, vertex \
+             (enummixed), support, lh, pure, agent or enumpoly"
+        )))
     }
 }
 

@@ -38,6 +38,9 @@ impl fmt::Display for Span {
 }
 
 /// Every failure the library reports.
+///
+/// A message field may mark the settings it names ([`hint::setting`]): read it through
+/// `Display` (the library's names) or [`Error::render`] (a front-end's), not as it is stored.
 #[derive(Debug)]
 pub enum Error {
     /// Input that does not follow the grammar, or names something unknown.
@@ -156,8 +159,9 @@ impl Error {
         hint::render(&self.raw(), name)
     }
 
-    /// The message with its settings still marked ([`hint::setting`]).
-    fn raw(&self) -> String {
+    /// The message with its settings still marked ([`hint::setting`]), for an error that
+    /// wraps it.
+    pub(crate) fn raw(&self) -> String {
         match self {
             Error::Parse {
                 span,

@@ -242,7 +242,8 @@ impl Script {
         if slot.is_none() {
             *slot = Some(match e {
                 Error::Script { span, message } => (span, message),
-                other => (span_of(&self.path, rhai::Position::NONE), other.to_string()),
+                // Kept marked, so that each front-end still names the settings its way.
+                other => (span_of(&self.path, rhai::Position::NONE), other.raw()),
             });
         }
     }
