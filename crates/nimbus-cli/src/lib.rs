@@ -97,6 +97,10 @@ impl ScriptArgs {
             max_memory: self.script_mem,
             interrupt: Some(interrupt_flag()),
             max_seconds: self.script_time,
+            // A script's print and debug lines go to standard error, beside the progress.
+            output: Some(nimbus::api::ScriptOutput(std::sync::Arc::new(|line| {
+                eprintln!("{line}")
+            }))),
         }
     }
 }

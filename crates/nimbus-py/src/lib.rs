@@ -431,7 +431,7 @@ fn sg(
         rule: callbacks::misere_rule(rule)?,
         max_moves,
         limits: limits(max_states, max_memory, max_work),
-        ..Default::default()
+        script: script_options(),
     };
     let answer = run(py, false, || {
         api::sg::solve(&expression, "the expression", &req)
@@ -464,6 +464,7 @@ fn sequence(
         prove,
         checkpoint,
         limits: limits(max_states, max_memory, max_work),
+        script: script_options(),
         ..Default::default()
     };
     let answer = run(py, false, || api::sequence::solve(&ruleset, &req))?;
@@ -506,10 +507,21 @@ fn solve(
         // A distributed solve is a job of processes started by mpirun: the command line's.
         mpi: false,
         limits: limits(max_states, max_memory, max_work),
-        script: Default::default(),
+        script: script_options(),
     };
     let answer = run(py, false, || api::solve::solve(&game, &req))?;
     answer_to_py(py, &answer)
+}
+
+/// The limits of a Rhai script game, whose `print` and `debug` lines go to standard error as
+/// the command line's do.
+fn script_options() -> api::ScriptOptions {
+    api::ScriptOptions {
+        output: Some(api::ScriptOutput(std::sync::Arc::new(|line| {
+            eprintln!("{line}")
+        }))),
+        ..Default::default()
+    }
 }
 
 /// A game tree held in Rust (`nimbus::api::game::Tree`).

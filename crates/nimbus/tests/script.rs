@@ -585,3 +585,45 @@ fn the_time_budget_stops_work_the_operation_count_misses() {
         assert!(started.elapsed().as_secs_f64() < 10.0, "{body}");
     }
 }
+
+/// A script's `print` and `debug` lines go to the place the front-end gives, and nowhere when
+/// it gives none: the library itself never prints.
+#[test]
+fn print_goes_where_the_front_end_says() {
+    let dir = std::env::temp_dir().join(format!("nimbus-script-print-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("talk.rhai");
+    std::fs::write(
+        &path,
+        "fn heap(n) { n }\nfn moves(p) { print(`moves of ${p}`); debug(p); if p > 0 { [p - 1] } else { [] } }\n",
+    )
+    .unwrap();
+    let lines = std::sync::Arc::new(std::sync::Mutex::new(Vec::<String>::new()));
+    let sink = lines.clone();
+    let opts = ScriptOptions {
+        output: Some(nimbus::script::ScriptOutput(std::sync::Arc::new(
+            move |l| sink.lock().unwrap().push(l.to_string()),
+        ))),
+        ..Default::default()
+    };
+    let expr = format!("script:{} 2", path.display());
+    let sum = Parser::with_script_options(opts)
+        .parse(&expr, "test")
+        .unwrap();
+    analyze(&sum, &AnalyzeOptions::default()).unwrap();
+    let lines = lines.lock().unwrap().clone();
+    assert!(lines.iter().any(|l| l == "moves of 2"), "{lines:?}");
+    assert!(
+        lines
+            .iter()
+            .any(|l| l.starts_with("debug (") && l.ends_with("1")),
+        "{lines:?}"
+    );
+    // Without a place, the same run prints nothing and still answers.
+    let sum = Parser::new().parse(&expr, "test").unwrap();
+    assert_eq!(
+        analyze(&sum, &AnalyzeOptions::default()).unwrap().grundy,
+        Some(0)
+    );
+    std::fs::remove_dir_all(dir).ok();
+}

@@ -46,7 +46,7 @@ pub mod zerosum;
 pub use crate::core::budget::{default_max_memory, Limits, DEFAULT_MAX_WORK};
 pub use crate::core::error::{Error, Result, Span};
 pub use crate::exact::{parse_number, show, show_decimal, Shown, Q};
-pub use crate::script::ScriptOptions;
+pub use crate::script::{ScriptOptions, ScriptOutput};
 
 /// The version of the JSON answers: raised whenever a field changes meaning or goes away
 /// (adding a field does not raise it).

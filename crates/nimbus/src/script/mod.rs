@@ -15,8 +15,8 @@
 //! one only) and every call after it returns at once; the front-ends ask
 //! [`Script::error`] before trusting an answer.
 //!
-//! Sandbox: no module imports (no file access), no `eval`, `print` and `debug` go to standard
-//! error, an operation limit per call (an infinite loop ends with an error), a size limit on
+//! Sandbox: no module imports (no file access), no `eval`, `print` and `debug` go where the
+//! front-end says ([`ScriptOptions::output`]), an operation limit per call (an infinite loop ends with an error), a size limit on
 //! every string, array and map, a bounded call depth, and an interrupt flag that a front-end
 //! sets on Ctrl-C.
 
@@ -62,6 +62,19 @@ pub struct ScriptOptions {
     /// can spend time its operation count does not see (it re-measures a growing or nested
     /// array at every change), and a game that never ends calls the script for ever.
     pub max_seconds: f64,
+    /// Where the script's `print` and `debug` lines go: the front-end chooses (the command
+    /// line writes them to standard error); none drops them, since the library never prints.
+    pub output: Option<ScriptOutput>,
+}
+
+/// A front-end's place for a script's `print` and `debug` lines, one line a call.
+#[derive(Clone)]
+pub struct ScriptOutput(pub Arc<dyn Fn(&str) + Send + Sync>);
+
+impl fmt::Debug for ScriptOutput {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("ScriptOutput")
+    }
 }
 
 impl ScriptOptions {
@@ -80,6 +93,7 @@ impl Default for ScriptOptions {
             max_memory: Self::DEFAULT_MEMORY,
             interrupt: None,
             max_seconds: Self::DEFAULT_SECONDS,
+            output: None,
         }
     }
 }
@@ -114,8 +128,14 @@ impl Script {
         // No module resolver can load a file, but the statement would still be accepted
         // (and silently do nothing where it is never run): refuse it by name.
         engine.disable_symbol("import");
-        engine.on_print(|s| eprintln!("{s}"));
-        engine.on_debug(|s, _, pos| eprintln!("debug ({pos}): {s}"));
+        if let Some(ScriptOutput(out)) = &options.output {
+            let (print, debug) = (out.clone(), out.clone());
+            engine.on_print(move |s| print(s));
+            engine.on_debug(move |s, _, pos| debug(&format!("debug ({pos}): {s}")));
+        } else {
+            engine.on_print(|_| {});
+            engine.on_debug(|_, _, _| {});
+        }
         engine.set_max_operations(options.max_operations.max(1));
         engine.set_max_string_size(options.max_memory.max(1));
         engine.set_max_array_size((options.max_memory / 16).max(1));
