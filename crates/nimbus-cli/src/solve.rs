@@ -21,7 +21,7 @@ Examples:
   nimbus solve connect4:6x4 4455 --db c64     query it (reads one or two tier files)
   nimbus solve connect4 --time-limit 2        the best answer found in 2 seconds
   nimbus solve nim:3,4,5                      Nim as a sequential game
-  nimbus solve 'coin-grid:2:1,5,2;3,0,4;2,2,9'  the seeds' coin grid (ROUNDS:ROW;ROW;...)
+  nimbus solve 'coin-grid:2:1,5,2;3,0,4;2,2,9'  the coin-grid game (ROUNDS:ROW;ROW;...)
   nimbus solve carrot:1,2,3,5                 Choosing Carrot: the answer for every k
   nimbus solve script:examples/tictactoe.rhai --all   a game written in Rhai, strongly solved
 

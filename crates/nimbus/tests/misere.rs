@@ -1,5 +1,5 @@
-//! Misère play: random sums against a brute-force misère search of the whole sum, the seeds'
-//! counterexample, misère Nim and the seeds' misère Bash game.
+//! Misère play: random sums against a brute-force misère search of the whole sum, a known
+//! counterexample to the SJ rule, misère Nim and the misère Bash game.
 
 mod common;
 
@@ -72,7 +72,7 @@ fn seed_graph() -> Vec<Box<dyn Component>> {
 }
 
 #[test]
-fn the_seeds_counterexample_is_p_and_the_sj_rule_is_refused_there() {
+fn a_known_counterexample_is_p_and_the_sj_rule_is_refused_there() {
     let MisereResult::Answer(a) = answer(&seed_graph(), None) else {
         panic!("answered by search")
     };
@@ -141,7 +141,7 @@ fn misere_nim_follows_bouton_and_the_definition() {
 }
 
 #[test]
-fn misere_bash_game_of_the_seeds() {
+fn misere_bash_game() {
     // Seed 002: in misère Bash with moves 1..k, the player to move loses iff (n-1) mod (k+1) = 0.
     for k in 1..7u64 {
         let rule = Rc::new(Heaps::new(Subtraction::bash(k)));

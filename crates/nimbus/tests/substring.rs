@@ -1,4 +1,4 @@
-//! The substring game of seed 000 against a brute force that knows nothing of suffix automata:
+//! The substring game against a brute force that knows nothing of suffix automata:
 //! the game played on the strings themselves, with the set of S's substrings as the rules.
 
 use nimbus::core::budget::Limits;

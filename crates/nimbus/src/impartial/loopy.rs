@@ -1,6 +1,6 @@
 //! Games with cycles (loopy games): win, loss or draw, remoteness, and sums.
 //!
-//! - **Retrograde analysis** (the method of seed 003): start from the terminal positions
+//! - **Retrograde analysis** (as for endgame tables: Smith, Fraenkel and Yesha): start from the terminal positions
 //!   (losses at remoteness 0) and work backwards in order of remoteness. A position with an
 //!   option already known lost is won, one more than that option's remoteness (the first found
 //!   is the quickest, since positions are settled in increasing remoteness); a position all of

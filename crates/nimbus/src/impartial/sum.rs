@@ -1,7 +1,7 @@
 //! Disjunctive sums: the outcome, value and winning moves of a sum of components.
 //!
 //! By the Sprague–Grundy theorem the value of a sum is the xor `s` of its components' values.
-//! The winning moves follow the constructive proof of Bouton's theorem (1901), as in the seeds:
+//! The winning moves follow the constructive proof of Bouton's theorem (1901):
 //! a move in component `i` wins exactly when it takes that component to value `g_i xor s`. When
 //! `g_i xor s < g_i` such a move exists by the mex property; a move that *raises* a component
 //! to `g_i xor s` wins as well, so every component is asked for its options of that value. The

@@ -4,7 +4,7 @@
 //! `fn to_move(p)` (0 for the first player, 1 for the second), `fn moves(p)` (an array of
 //! moves, any Rhai values), `fn play(p, m)` (the position after `m`) and `fn result(p)` (the
 //! payoff for the first player at a terminal position, `()` while play goes on). Optional:
-//! `fn reward(p, m)`, what the first player gains by the move `m` (score games, the seeds'
+//! `fn reward(p, m)`, what the first player gains by the move `m` (score games, the
 //! sum-of-rewards model), and `fn evaluate(p)`, a heuristic value for the first player.
 //!
 //! The engines count values for the side to move and expect the turn to pass at every move.

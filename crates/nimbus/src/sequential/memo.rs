@@ -1,5 +1,5 @@
 //! Minimax memoised on positions: every position below the root is valued once and kept, so
-//! games whose tree is exponential but whose positions are few (the seeds' coin grid: n²·2m
+//! games whose tree is exponential but whose positions are few (the coin grid: n²·2m
 //! positions) are solved exactly, rewards included.
 //!
 //! The positions are hashed by value; the search runs on an explicit stack and stops with an

@@ -3,7 +3,7 @@
 //! A [`Game`] gives positions, moves, the side to move and the payoff at a terminal position.
 //! Values follow the negamax convention: a value is always from the point of view of the side
 //! to move, so a position's value is `max over moves m of reward(m) − value(after m)`. With no
-//! rewards this is plain minimax; with rewards it is the seeds' sum-of-rewards model
+//! rewards this is plain minimax; with rewards it is the sum-of-rewards model
 //! Ṽ(s) = max_m w(m) − Ṽ(next).
 //!
 //! Solvers, one file each, all generic over [`Game`]:
@@ -97,7 +97,7 @@ pub trait Game {
     fn has_rewards(&self) -> bool {
         false
     }
-    /// What the mover gains by playing `m` in `p` (the seeds' per-move reward w).
+    /// What the mover gains by playing `m` in `p` (the per-move reward w).
     fn reward(&self, _p: &Self::Position, _m: Self::Move) -> Value {
         0
     }

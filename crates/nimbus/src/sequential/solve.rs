@@ -4,7 +4,7 @@
 //! First the reachable positions are found breadth-first (a bit per rank). Then round r marks
 //! a position won in r plies when some move reaches a position lost in r − 1, and lost in r
 //! when every move reaches a won position and the longest of those wins is r − 1 plies — the
-//! seeds' rule that a win comes from the quickest losing successor and a loss from the slowest
+//! rule that a win comes from the quickest losing successor and a loss from the slowest
 //! winning one. Positions never marked are draws (a drawn ending, or play that can go on
 //! forever). Each round looks only at the positions still open, in parallel with rayon.
 //!

@@ -1,4 +1,4 @@
-//! All extreme equilibria of a two-player game by support enumeration (seed 000's method,
+//! All extreme equilibria of a two-player game by support enumeration (the textbook method,
 //! and Nashpy's), made exact for degenerate games.
 //!
 //! For each pair of supports `(I, J)` of equal size, the row strategy on `I` that makes the

@@ -1,4 +1,4 @@
-//! 2 × 2 games by the indifference conditions (seed 000's "intersection of functions"):
+//! 2 × 2 games by the indifference conditions (where the best-reply functions intersect):
 //! with `p` the probability of the first row and `q` that of the first column, the row
 //! player's best replies to `q` and the column player's best replies to `p` are unions of
 //! axis-parallel segments of the unit square; the equilibria are where they meet. Degenerate

@@ -3,7 +3,7 @@
 //!
 //! Pure strategies give the maximin `max_i min_j A[i][j]` and the minimax
 //! `min_j max_i A[i][j]`; where they meet there are saddle points. In mixed strategies the
-//! two always meet (von Neumann's minimax theorem), at the value, found by one LP (seed 003):
+//! two always meet (von Neumann's minimax theorem), at the value, found by one LP (Dantzig's reduction):
 //! with the entries made positive integers (scaled by a common denominator `L`, shifted by
 //! `k`), `max Σy` s.t. `B y <= 1`, `y >= 0` has optimum `z = 1/v(B)`; the column player's
 //! optimal strategy is `y/z`, and the row player's is the dual solution over `z`. Both are

@@ -1,6 +1,6 @@
 //! Games on a directed graph read from a file: tokens sit on nodes, a move slides one token
 //! along one edge, and a player who cannot move loses. Every impartial game is one of these
-//! (its positions are the nodes), which is how the seeds introduce the Sprague–Grundy
+//! (its positions are the nodes), which is how textbooks introduce the Sprague–Grundy
 //! function.
 //!
 //! File format: one edge `u v` per line (a line with one name declares a node with no edges),

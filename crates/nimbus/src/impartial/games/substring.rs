@@ -1,4 +1,4 @@
-//! The substring game of seed 000: given a string `S` and strings `t_1 … t_n`, each a substring
+//! The substring game: given a string `S` and strings `t_1 … t_n`, each a substring
 //! of `S`, a move appends one letter to one `t_i` so that it stays a substring of `S`.
 //!
 //! The positions of one string are the states of the suffix automaton of `S` (Blumer et al.

@@ -1,6 +1,6 @@
 //! Subtraction games: remove from one heap a number of tokens allowed by a set.
 //!
-//! - A finite set `S` (`subtract{1,3,4}`). The Bash game of the seeds is `S = {1..k}`, where
+//! - A finite set `S` (`subtract{1,3,4}`). The Bash game is `S = {1..k}`, where
 //!   `G(n) = n mod (k + 1)` and `n` is P iff `(k + 1)` divides it. Every finite set gives an
 //!   eventually periodic sequence, because `G(n)` depends only on the `max S` values before it;
 //!   the period is found and proved that way, which answers heaps of any size.

@@ -1,4 +1,4 @@
-//! "Choosing Carrot" (Codeforces 794E, in seed 003): players 1 (who maximises) and 2 (who
+//! "Choosing Carrot" (Codeforces 794E): players 1 (who maximises) and 2 (who
 //! minimises) alternately take a number from either end of a sequence until one number is left;
 //! before the game player 1 makes k extra moves. For every k = 0, …, n − 1: the number left.
 //!

@@ -1,4 +1,4 @@
-//! The seeds' coin grid: an n × n board with coins on every square and a piece on the top-left
+//! The coin grid: an n × n board with coins on every square and a piece on the top-left
 //! square. Alice and Bob move the piece in turn, one step up, down, left or right, Alice first,
 //! for m rounds each; every square entered pays its coins (again on every visit), and all the
 //! coins go to Alice. Alice maximises the total, Bob minimises it.
