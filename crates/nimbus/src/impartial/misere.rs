@@ -4,10 +4,10 @@
 //! methods, and says which:
 //!
 //! - **The SJ rule** (Jia Zhihao's anti-SG, or SJ, theorem, 2009; for Nim heaps it is
-//!   Bouton's misère Nim rule): with `g_i` the normal-play values of the atoms (single heaps, single tokens) and
-//!   `s` their xor, the player to move wins iff (every `g_i <= 1` and `s = 0`) or (some
-//!   `g_i >= 2` and `s != 0`). Its proof (the case analysis of Bouton's misère Nim) fails in one case
-//!   only: all atoms of value 0 but not all terminal. It is therefore used only after checking,
+//!   Bouton's misère Nim rule): with `g_i` the normal-play values of the atoms (single heaps,
+//!   single tokens) and `s` their xor, the player to move wins iff (every `g_i <= 1` and
+//!   `s = 0`) or (some `g_i >= 2` and `s != 0`). Its proof (the case analysis of Bouton's
+//!   misère Nim) fails in one case only: all atoms of value 0 but not all terminal. It is therefore used only after checking,
 //!   on every position reachable in every atom, the theorem's precondition: *every non-terminal
 //!   position of value 0 has an option of value 1*. Nim heaps and Bash games satisfy it by a
 //!   closed form; other atoms are explored.
