@@ -2,9 +2,10 @@
 //! every reachable Connect Four position of small boards gets the same value, and the counts
 //! agree; ranks and boards are inverse; a stopped run resumes; damaged files are refused.
 
+use nimbus::sequential::games::connect4::tiers::{Board, Connect4Tiers};
 use nimbus::sequential::games::connect4::Connect4;
 use nimbus::sequential::solve::{self, Solved};
-use nimbus::sequential::tiers::{self, Board, Connect4Tiers, Tiered, Value};
+use nimbus::sequential::tiers::{self, Tiered, Value};
 use nimbus::sequential::{Game, Indexed};
 
 fn temp(name: &str) -> std::path::PathBuf {

@@ -7,6 +7,7 @@ use crate::core::error::{Error, Result};
 use crate::script::sequential::ScriptGame;
 use crate::script::{Script, ScriptOptions};
 use crate::sequential::explicit::Explicit;
+use crate::sequential::games::connect4::tiers::{Board as C4Board, Connect4Tiers};
 use crate::sequential::games::{carrot, Builtin};
 use crate::sequential::solve::{self as strong, Progress, Strong};
 use crate::sequential::tiers;
@@ -360,7 +361,7 @@ pub fn solve(game: &str, req: &Request) -> Result<Answer> {
 /// The tier solve across an MPI job: the summary on rank 0, the rank on the others.
 #[cfg(feature = "mpi")]
 fn distributed(
-    t: &tiers::Connect4Tiers,
+    t: &Connect4Tiers,
     dir: &std::path::Path,
     req: &Request,
 ) -> Result<std::result::Result<tiers::Summary, i32>> {
@@ -375,7 +376,7 @@ fn distributed(
 
 #[cfg(not(feature = "mpi"))]
 fn distributed(
-    _: &tiers::Connect4Tiers,
+    _: &Connect4Tiers,
     _: &std::path::Path,
     _: &Request,
 ) -> Result<std::result::Result<tiers::Summary, i32>> {
@@ -390,7 +391,7 @@ fn distributed(
 /// Connect Four in tiers: the database written into the directory `req.db` (with `all`,
 /// resuming from the tiers already there), or a position's value read from it.
 fn solve_tiers(g: &Connect4, name: &str, req: &Request) -> Result<Answer> {
-    let t = tiers::Connect4Tiers::new(g.width(), g.height())?;
+    let t = Connect4Tiers::new(g.width(), g.height())?;
     let db = req.db.clone().unwrap_or_default();
     let dir = std::path::Path::new(&db);
     if req.all {
@@ -424,7 +425,7 @@ fn solve_tiers(g: &Connect4, name: &str, req: &Request) -> Result<Answer> {
     }
     let p = g.parse_position(req.position.as_deref().unwrap_or(""))?;
     let mut base = tiers::Database::open(&t, dir, req.limits.max_memory);
-    let board = |q: &crate::sequential::games::connect4::Position| tiers::Board {
+    let board = |q: &crate::sequential::games::connect4::Position| C4Board {
         current: q.current,
         mask: q.mask,
     };
@@ -776,14 +777,14 @@ pub fn query_lines(
     max_memory: u64,
     each: &mut dyn FnMut(Result<TierLine>),
 ) -> Result<()> {
-    let t = tiers::Connect4Tiers::new(g.width(), g.height())?;
+    let t = Connect4Tiers::new(g.width(), g.height())?;
     let mut base = tiers::Database::open(&t, std::path::Path::new(dir), max_memory);
     for (n, line) in text.lines().enumerate() {
         let Some(moves) = line.split_whitespace().next() else {
             continue;
         };
         let found = g.parse_position(moves).and_then(|p| {
-            let (tier, i) = t.rank(&tiers::Board {
+            let (tier, i) = t.rank(&C4Board {
                 current: p.current,
                 mask: p.mask,
             });

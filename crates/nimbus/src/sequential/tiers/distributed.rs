@@ -22,11 +22,15 @@
 //! new job skips both. A failure on any rank ends the whole job: the failing process leaves
 //! without finalising MPI, and `mpirun` (or `srun`) stops the others.
 
-use super::{
-    check_budget, compress_block, load_successors, packed_len, reach_bytes, reach_range,
-    read_solved, successors, summarize, values_into, write_blocks, write_tier, Counts, Dense, Kind,
-    Later, Out, Summary, Tier, Tiered, BLOCK_BYTES,
+use super::dense::{packed_len, Dense};
+use super::file::{
+    compress_block, damaged, io_error, reach_bytes, read_solved, write_blocks, write_tier, Kind,
+    Tier, BLOCK_BYTES,
 };
+use super::solve::{
+    check_budget, load_successors, reach_range, successors, summarize, values_into, Later, Out,
+};
+use super::{Counts, Summary, Tiered};
 use crate::{Error, Result};
 use mpi::collective::SystemOperation;
 use mpi::topology::{Color, SimpleCommunicator};
@@ -148,7 +152,7 @@ fn manager<G: Tiered>(
     let name = g.name();
     let tiers = g.tiers();
     crate::core::input::may_read(&dir.display().to_string())?;
-    std::fs::create_dir_all(dir).map_err(super::io_error(dir))?;
+    std::fs::create_dir_all(dir).map_err(io_error(dir))?;
     let (t0, _) = g.start();
     for t in t0..tiers {
         let n = g.tier_size(t);
@@ -351,16 +355,16 @@ fn part_path(dir: &Path, t: usize, kind: Kind, b: usize) -> PathBuf {
 fn write_part(dir: &Path, t: usize, kind: Kind, b: usize, block: &[u8]) -> Result<()> {
     let path = part_path(dir, t, kind, b);
     crate::core::input::may_read(&path.display().to_string())?;
-    let (packed, crc) = compress_block(block).map_err(super::io_error(&path))?;
+    let (packed, crc) = compress_block(block).map_err(io_error(&path))?;
     let mut tmp = path.clone().into_os_string();
     tmp.push(".part");
     let tmp = PathBuf::from(tmp);
-    let mut file = std::fs::File::create(&tmp).map_err(super::io_error(&tmp))?;
+    let mut file = std::fs::File::create(&tmp).map_err(io_error(&tmp))?;
     file.write_all(&crc.to_le_bytes())
         .and_then(|()| file.write_all(&packed))
         .and_then(|()| file.sync_all())
-        .map_err(super::io_error(&tmp))?;
-    std::fs::rename(&tmp, &path).map_err(super::io_error(&path))
+        .map_err(io_error(&tmp))?;
+    std::fs::rename(&tmp, &path).map_err(io_error(&path))
 }
 
 /// A part file's compressed block, its CRC-32 and its values, checked against the CRC.
@@ -373,11 +377,11 @@ fn read_part(
 ) -> Result<(Vec<u8>, u32, Vec<u8>)> {
     let path = part_path(dir, t, kind, b);
     crate::core::input::may_read(&path.display().to_string())?;
-    let bytes = std::fs::read(&path).map_err(super::io_error(&path))?;
-    let damaged = || super::damaged(&path, "a damaged block");
+    let bytes = std::fs::read(&path).map_err(io_error(&path))?;
+    let damaged = || damaged(&path, "a damaged block");
     let (head, packed) = bytes.split_at_checked(4).ok_or_else(damaged)?;
     let crc = u32::from_le_bytes(head.try_into().map_err(|_| damaged())?);
     let want = (len - b * BLOCK_BYTES).min(BLOCK_BYTES);
-    let values = super::inflate(packed, want, crc).ok_or_else(damaged)?;
+    let values = super::file::inflate(packed, want, crc).ok_or_else(damaged)?;
     Ok((packed.to_vec(), crc, values))
 }
