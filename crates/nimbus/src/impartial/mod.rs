@@ -16,7 +16,8 @@
 //! - the expression grammar that names these games is the catalogue's
 //!   ([`crate::catalog::impartial`]);
 //! - [`sequence`] computes nim-sequences of heap games, and [`period`] finds and proves their
-//!   periods;
+//!   periods; the sparse-space engine that octal games and Grundy's game use for long
+//!   sequences is `sparse`;
 //! - [`loopy`] handles games with cycles: retrograde analysis and the generalised
 //!   Sprague–Grundy function;
 //! - [`misere`] answers misère play: the SJ rule where its precondition is checked, exact
@@ -46,6 +47,7 @@ pub mod misere;
 pub mod period;
 pub mod plot;
 pub mod sequence;
+pub(crate) mod sparse;
 pub mod sum;
 
 use serde::Serialize;

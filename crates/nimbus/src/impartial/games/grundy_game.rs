@@ -2,9 +2,9 @@
 //! known (it is conjectured to be eventually periodic), so values come from a table.
 
 use super::heap::{check_table, HeapMove, HeapRule};
-use super::sparse::{self, Takes};
 use crate::core::budget::Limits;
 use crate::core::error::Result;
+use crate::impartial::sparse::{self, Takes};
 
 /// The rule of Grundy's game.
 #[derive(Debug, Clone, Copy, Default)]

@@ -7,7 +7,6 @@ pub mod grundy_game;
 pub mod heap;
 pub mod nim;
 pub mod octal;
-pub(crate) mod sparse;
 pub mod substring;
 pub mod subtraction;
 pub mod wythoff;

@@ -15,10 +15,10 @@
 //! three heaps.
 
 use super::heap::{check_table, describe_take, values_by_doubling, HeapMove, HeapRule, HeapValues};
-use super::sparse::{self, Takes};
 use crate::core::budget::Limits;
 use crate::core::error::{Error, Result};
 use crate::impartial::period::{Period, Proof};
+use crate::impartial::sparse::{self, Takes};
 
 /// An octal game.
 #[derive(Debug, Clone, PartialEq, Eq)]
