@@ -1,28 +1,42 @@
 //! The front door: one call per question, a request in and a serialisable answer out.
 //!
-//! Every front-end (the `nimbus` command, the Python package, later the web page) builds a
-//! request, calls one function here and shows the answer; method choice, dominance, lifting
-//! and exact verification all happen behind these calls, so every front-end gives the same
-//! answers. An answer serialised with [`to_json`] is what `nimbus … --json` prints, under the
-//! schema documented in `docs/schema.json` (versioned by [`SCHEMA`]).
+//! Every front-end (the `nimbus` command, the Python package, the web page) turns its own
+//! syntax into a request, calls one function here and shows the answer, and imports nothing
+//! else of the library; method choice, dominance, lifting and exact verification all happen
+//! behind these calls, so every front-end gives the same answers. An answer serialised with
+//! [`to_json`] is what `nimbus … --json` prints, under the schema documented in
+//! `docs/schema.json` (versioned by [`SCHEMA`]).
 //!
+//! - [`game`]: a game as the front-ends are given it (`.nfg`, matrices with names, `.efg`, a
+//!   built-in tree), read in one place;
 //! - [`nash`]: the Nash equilibria of a strategic-form game;
 //! - [`zerosum`]: a matrix game's value and optimal strategies;
 //! - [`verify`]: whether a mixed profile is an equilibrium;
 //! - [`sg`]: a sum of impartial games under normal or misère play;
 //! - [`sequence`]: the nim-sequence of a heap game and its period;
+//! - [`substring`]: the substring game;
 //! - [`solve`]: a search, a strong solution or a query of one, for two-player games;
-//! - [`tree`]: extensive-form games: equilibria, what a tree is made of, conversions.
+//! - [`play`]: a game against the solver, one call a turn;
+//! - [`tree`]: extensive-form games: equilibria, what a tree is made of, conversions;
+//! - [`host`]: what a front-end controls (Ctrl-C, a time limit, the file policy);
+//! - [`custom`]: the traits of games written in a host's language.
+//!
+//! The words requests share are parsed here once: method names with their aliases
+//! ([`nash::Method::parse`], [`tree::Method::parse`], [`solve::search_method`]), dominance
+//! ([`nash::Dominance::parse`]), the misère rule ([`sg::misere_rule`]), and the Lemke–Howson
+//! label, counted from 1 ([`nash::Request::label`]). An error that suggests a setting marks it
+//! ([`crate::core::hint`]), and each front-end writes it in its own words.
 //!
 //! ```
+//! use nimbus::api::game::{self, Source, StrategyNames};
 //! use nimbus::api::{nash, to_json, Limits};
-//! use nimbus::formats::matrix::parse_matrix;
-//! use nimbus::strategic::game::NormalForm;
 //!
 //! // The prisoner's dilemma: (defect, defect) only.
-//! let a = parse_matrix("3 0; 5 1", "A")?;
-//! let b = parse_matrix("3 5; 0 1", "B")?;
-//! let game = NormalForm::bimatrix(&a, &b)?;
+//! let matrices = Source::Matrices {
+//!     row: ("3 0; 5 1", "A"),
+//!     col: Some(("3 5; 0 1", "B")),
+//! };
+//! let (game, _notes) = game::strategic(matrices, StrategyNames::default())?;
 //! let answer = nash::solve(&game, &nash::Request::default(), &Limits::default())?;
 //! assert_eq!(answer.equilibria.len(), 1);
 //! assert!(to_json(&answer).contains("\"schema\":1"));

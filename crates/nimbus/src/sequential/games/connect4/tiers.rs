@@ -40,7 +40,7 @@ fn next_subset(c: u64) -> u64 {
     ripple | (((c ^ ripple) >> 2) / low)
 }
 
-/// A position of [`Connect4Tiers`], as bitboards (the layout of [`super::games::connect4`]).
+/// A position of [`Connect4Tiers`], as bitboards (the layout of [`super`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Board {
     /// The stones of the side to move.
