@@ -123,7 +123,7 @@ pub fn moves(data: &[u8]) {
     let t = text(data);
     let (head, rest) = t.split_once('|').unwrap_or(("", &t));
     if !head.contains('@') {
-        let _ = nimbus::sequential::games::Builtin::parse(head);
+        let _ = nimbus::catalog::sequential::Builtin::parse(head);
     }
     let limits = Search {
         depth: Some(4),

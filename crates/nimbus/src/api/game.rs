@@ -85,12 +85,12 @@ pub fn tree(text: &str, label: &str) -> Result<Tree> {
 
 /// The names of the built-in trees.
 pub fn tree_names() -> &'static [&'static str] {
-    crate::extensive::games::NAMES
+    crate::catalog::trees::NAMES
 }
 
 /// The built-in tree called `name` (Kuhn poker, Leduc hold'em), if there is one.
 pub fn builtin_tree(name: &str) -> Option<Tree> {
-    crate::extensive::games::builtin(name)
+    crate::catalog::trees::builtin(name)
 }
 
 /// The error for `name` when it is neither a built-in tree nor an `.efg` file: what a tree

@@ -6,8 +6,8 @@
 
 use super::solve::{script_game, search_limits, side_name};
 use super::ScriptOptions;
+use crate::catalog::sequential::Builtin;
 use crate::core::error::{Error, Result};
-use crate::sequential::games::Builtin;
 use crate::sequential::{search, Method, Notation, Value};
 
 pub use crate::sequential::Player;

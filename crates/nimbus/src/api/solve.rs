@@ -3,12 +3,13 @@
 //! Carrot's answer for every k.
 
 use super::Limits;
+use crate::catalog::sequential::Builtin;
 use crate::core::error::{Error, Result};
 use crate::script::sequential::ScriptGame;
 use crate::script::{Script, ScriptOptions};
 use crate::sequential::explicit::Explicit;
+use crate::sequential::games::carrot;
 use crate::sequential::games::connect4::tiers::{Board as C4Board, Connect4Tiers};
-use crate::sequential::games::{carrot, Builtin};
 use crate::sequential::solve::{self as strong, Progress, Strong};
 use crate::sequential::tiers;
 use crate::sequential::{self as seq, alphabeta, memo, Game, Indexed, Notation};

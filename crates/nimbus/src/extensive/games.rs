@@ -21,18 +21,6 @@ use super::{Builder, Mover, Tree};
 use crate::exact::Q;
 use std::collections::HashMap;
 
-/// The names of the built-in trees.
-pub const NAMES: &[&str] = &["kuhn", "leduc"];
-
-/// The built-in tree called `name`, if there is one.
-pub fn builtin(name: &str) -> Option<Tree> {
-    match name.trim().to_ascii_lowercase().as_str() {
-        "kuhn" | "kuhn-poker" => Some(kuhn()),
-        "leduc" | "leduc-holdem" => Some(leduc()),
-        _ => None,
-    }
-}
-
 fn q(n: i64) -> Q {
     Q::from_integer(n.into())
 }
