@@ -362,154 +362,10 @@ fn run_method(
         enumeration: None,
     };
     match method {
-        Method::Enumpoly => {
-            let opts = enumpoly::Options {
-                max_supports: req.max_supports,
-                deadline: req
-                    .time_limit
-                    .map(|t| std::time::Instant::now() + std::time::Duration::from_secs_f64(t)),
-                max_work: limits.max_work,
-                digits: req.digits.unwrap_or(16),
-            };
-            let r = enumpoly::enumerate(g, &opts)?;
-            found.described = "support enumeration with certified solutions of the \
-                               indifference equations: every equilibrium";
-            found.equilibria = r
-                .exact
-                .iter()
-                .map(|p| {
-                    Ok(Raw {
-                        profile: p.clone(),
-                        payoffs: expected_payoffs(g, p)?,
-                    })
-                })
-                .collect::<Result<_>>()?;
-            if r.stopped.is_some() {
-                // A game too large to enumerate within the budget still has an equilibrium
-                // that the path-following methods find quickly: say which.
-                notes.push(format!(
-                    "stopped after {} of {} support profiles ({}): equilibria on the others \
-                     are not listed; raise the limit to cover them, or for one equilibrium of \
-                     a game this large use the method gnm, logit or simpdiv",
-                    r.examined,
-                    r.supports,
-                    r.stopped.as_deref().unwrap_or("")
-                ));
-            }
-            if !r.unresolved.is_empty() {
-                notes.push(format!(
-                    "{} region(s) of the indifference equations were not resolved into \
-                     isolated equilibria (a continuum, or a singular solution): see \
-                     'unresolved'",
-                    r.unresolved.len()
-                ));
-            }
-            found.enumeration = Some(r);
-        }
-        Method::Logit => {
-            let path = logit::path(g, &logit::Options::default())?;
-            let end = path
-                .points
-                .last()
-                .map(|p| p.profile.clone())
-                .unwrap_or_default();
-            let lambda = path.points.last().map_or(0.0, |p| p.lambda);
-            found.described = "the end of the logit quantal-response path, solved exactly on \
-                               its support";
-            notes.push(format!(
-                "logit path: {} steps to lambda = {lambda:.4e} (payoffs scaled to [0, 1]); {}",
-                path.points.len() - 1,
-                path.ended
-            ));
-            settle(
-                g,
-                &end,
-                1e-3,
-                req.digits.unwrap_or(16),
-                limits,
-                notes,
-                &mut found,
-            )?;
-            if req.plot {
-                found.plot = Some(logit::plot(g, &path));
-            }
-            if req.path {
-                found.path = Some(path);
-            }
-        }
-        Method::Simpdiv => {
-            let opts = simpdiv::Options {
-                max_work: limits.max_work,
-                ..simpdiv::Options::default()
-            };
-            let digits = req.digits.unwrap_or(16);
-            // A grid of mesh 1/m places its end a few cells from the equilibrium it found.
-            let reach = |end: &simpdiv::End| (4.0 / end.mesh as f64).max(1e-3);
-            let mut search = simpdiv::Search::new(g, &opts);
-            let mut best: Option<simpdiv::End> = None;
-            // Finer grids only until Newton's method on the support the path found settles on
-            // an equilibrium: the grid's own accuracy improves only in proportion to its mesh.
-            while let Some(end) = search.follow_path()? {
-                let done = end.regret <= opts.tolerance
-                    || (end.regret <= 1e-2 && solved_near(g, &end.profile, digits, reach(&end))?);
-                if done || best.as_ref().is_none_or(|b| end.regret < b.regret) {
-                    best = Some(end);
-                }
-                if done {
-                    break;
-                }
-            }
-            let end = best.expect("simplicial subdivision follows at least one path");
-            found.described = "simplicial subdivision (restarted on finer grids), its end \
-                               solved exactly on its support";
-            notes.push(format!(
-                "simplicial subdivision: {} paths, {} pivots, to a grid of mesh 1/{} (payoffs \
-                 scaled to [0, 1]; largest gain from deviating at the end {:.1e})",
-                end.paths, end.steps, end.mesh, end.regret
-            ));
-            settle(
-                g,
-                &end.profile,
-                reach(&end),
-                digits,
-                limits,
-                notes,
-                &mut found,
-            )?;
-        }
-        Method::Gnm => {
-            let opts = gnm::Options {
-                max_work: limits.max_work,
-                ..gnm::Options::default()
-            };
-            let end = gnm::equilibrium(g, &opts)?;
-            found.described = "the global Newton method (Govindan and Wilson), its end solved \
-                               exactly on its support";
-            notes.push(format!(
-                "global Newton path: {} steps from lambda = {:.4} (payoffs scaled to [0, 1]), \
-                 turning back {} times{}",
-                end.steps,
-                end.start,
-                end.turns,
-                if end.tries > 1 {
-                    format!(
-                        "; the paths of {} other bonus vectors met degenerate points",
-                        end.tries - 1
-                    )
-                } else {
-                    String::new()
-                }
-            ));
-            settle(
-                g,
-                &end.profile,
-                1e-3,
-                req.digits.unwrap_or(16),
-                limits,
-                notes,
-                &mut found,
-            )?;
-        }
+        Method::Enumpoly => every_equilibrium(g, req, limits, notes, &mut found)?,
+        Method::Logit => logit_end(g, req, limits, notes, &mut found)?,
+        Method::Simpdiv => simpdiv_end(g, req, limits, notes, &mut found)?,
+        Method::Gnm => gnm_end(g, req, limits, notes, &mut found)?,
         Method::Pure | Method::Auto => {
             found.described = "pure-strategy equilibria (every pure profile checked)";
             if g.players.len() > 2 {
@@ -576,6 +432,184 @@ fn run_method(
         }
     }
     Ok(found)
+}
+
+/// Every equilibrium of a game of any number of players, by support enumeration with certified
+/// solutions ([`enumpoly`]); a stop at a budget, and regions left unresolved, become notes.
+fn every_equilibrium(
+    g: &NormalForm,
+    req: &Request,
+    limits: &Limits,
+    notes: &mut Vec<String>,
+    found: &mut Found,
+) -> Result<()> {
+    let opts = enumpoly::Options {
+        max_supports: req.max_supports,
+        deadline: req
+            .time_limit
+            .map(|t| std::time::Instant::now() + std::time::Duration::from_secs_f64(t)),
+        max_work: limits.max_work,
+        digits: req.digits.unwrap_or(16),
+    };
+    let r = enumpoly::enumerate(g, &opts)?;
+    found.described = "support enumeration with certified solutions of the \
+                       indifference equations: every equilibrium";
+    found.equilibria = r
+        .exact
+        .iter()
+        .map(|p| {
+            Ok(Raw {
+                profile: p.clone(),
+                payoffs: expected_payoffs(g, p)?,
+            })
+        })
+        .collect::<Result<_>>()?;
+    if r.stopped.is_some() {
+        // A game too large to enumerate within the budget still has an equilibrium
+        // that the path-following methods find quickly: say which.
+        notes.push(format!(
+            "stopped after {} of {} support profiles ({}): equilibria on the others \
+             are not listed; raise the limit to cover them, or for one equilibrium of \
+             a game this large use the method gnm, logit or simpdiv",
+            r.examined,
+            r.supports,
+            r.stopped.as_deref().unwrap_or("")
+        ));
+    }
+    if !r.unresolved.is_empty() {
+        notes.push(format!(
+            "{} region(s) of the indifference equations were not resolved into \
+             isolated equilibria (a continuum, or a singular solution): see \
+             'unresolved'",
+            r.unresolved.len()
+        ));
+    }
+    found.enumeration = Some(r);
+    Ok(())
+}
+
+/// One equilibrium at the end of the logit path, settled exactly on its support.
+fn logit_end(
+    g: &NormalForm,
+    req: &Request,
+    limits: &Limits,
+    notes: &mut Vec<String>,
+    found: &mut Found,
+) -> Result<()> {
+    let path = logit::path(g, &logit::Options::default())?;
+    let end = path
+        .points
+        .last()
+        .map(|p| p.profile.clone())
+        .unwrap_or_default();
+    let lambda = path.points.last().map_or(0.0, |p| p.lambda);
+    found.described = "the end of the logit quantal-response path, solved exactly on \
+                       its support";
+    notes.push(format!(
+        "logit path: {} steps to lambda = {lambda:.4e} (payoffs scaled to [0, 1]); {}",
+        path.points.len() - 1,
+        path.ended
+    ));
+    settle(
+        g,
+        &end,
+        1e-3,
+        req.digits.unwrap_or(16),
+        limits,
+        notes,
+        found,
+    )?;
+    if req.plot {
+        found.plot = Some(logit::plot(g, &path));
+    }
+    if req.path {
+        found.path = Some(path);
+    }
+    Ok(())
+}
+
+/// One equilibrium by simplicial subdivision on finer grids until Newton's method settles its
+/// end exactly.
+fn simpdiv_end(
+    g: &NormalForm,
+    req: &Request,
+    limits: &Limits,
+    notes: &mut Vec<String>,
+    found: &mut Found,
+) -> Result<()> {
+    let opts = simpdiv::Options {
+        max_work: limits.max_work,
+        ..simpdiv::Options::default()
+    };
+    let digits = req.digits.unwrap_or(16);
+    // A grid of mesh 1/m places its end a few cells from the equilibrium it found.
+    let reach = |end: &simpdiv::End| (4.0 / end.mesh as f64).max(1e-3);
+    let mut search = simpdiv::Search::new(g, &opts);
+    let mut best: Option<simpdiv::End> = None;
+    // Finer grids only until Newton's method on the support the path found settles on
+    // an equilibrium: the grid's own accuracy improves only in proportion to its mesh.
+    while let Some(end) = search.follow_path()? {
+        let done = end.regret <= opts.tolerance
+            || (end.regret <= 1e-2 && solved_near(g, &end.profile, digits, reach(&end))?);
+        if done || best.as_ref().is_none_or(|b| end.regret < b.regret) {
+            best = Some(end);
+        }
+        if done {
+            break;
+        }
+    }
+    let end = best.expect("simplicial subdivision follows at least one path");
+    found.described = "simplicial subdivision (restarted on finer grids), its end \
+                       solved exactly on its support";
+    notes.push(format!(
+        "simplicial subdivision: {} paths, {} pivots, to a grid of mesh 1/{} (payoffs \
+         scaled to [0, 1]; largest gain from deviating at the end {:.1e})",
+        end.paths, end.steps, end.mesh, end.regret
+    ));
+    settle(g, &end.profile, reach(&end), digits, limits, notes, found)?;
+    Ok(())
+}
+
+/// One equilibrium at the end of the global Newton path, settled exactly on its support.
+fn gnm_end(
+    g: &NormalForm,
+    req: &Request,
+    limits: &Limits,
+    notes: &mut Vec<String>,
+    found: &mut Found,
+) -> Result<()> {
+    let opts = gnm::Options {
+        max_work: limits.max_work,
+        ..gnm::Options::default()
+    };
+    let end = gnm::equilibrium(g, &opts)?;
+    found.described = "the global Newton method (Govindan and Wilson), its end solved \
+                       exactly on its support";
+    notes.push(format!(
+        "global Newton path: {} steps from lambda = {:.4} (payoffs scaled to [0, 1]), \
+         turning back {} times{}",
+        end.steps,
+        end.start,
+        end.turns,
+        if end.tries > 1 {
+            format!(
+                "; the paths of {} other bonus vectors met degenerate points",
+                end.tries - 1
+            )
+        } else {
+            String::new()
+        }
+    ));
+    settle(
+        g,
+        &end.profile,
+        1e-3,
+        req.digits.unwrap_or(16),
+        limits,
+        notes,
+        found,
+    )?;
+    Ok(())
 }
 
 /// Whether Newton's method, from `end`, settles on an equilibrium (exact or certified) on a
