@@ -467,7 +467,9 @@ fn sequential_errors_are_named() {
     let e = ScriptGame::new(compile("fn moves(p) { [] }\n"), &[])
         .err()
         .unwrap();
-    assert!(script_error(e).2.contains("nimbus sg"));
+    assert!(script_error(e)
+        .2
+        .contains("impartial game: analyse it as one"));
 }
 
 #[test]

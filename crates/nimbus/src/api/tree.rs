@@ -343,67 +343,9 @@ pub fn solve(tree: &Tree, req: &Request, limits: &Limits) -> Result<Answer> {
         | Method::LemkeHowson
         | Method::Pure
         | Method::Enumpoly => {
-            let r = reduced::reduce(tree, limits)?;
-            let inner = match method {
-                Method::Vertex => nash::Method::Vertex,
-                Method::Support => nash::Method::Support,
-                Method::LemkeHowson => nash::Method::LemkeHowson,
-                Method::Enumpoly => nash::Method::Enumpoly,
-                _ => nash::Method::Pure,
-            };
-            let a = nash::solve(
-                &r.game,
-                &nash::Request {
-                    method: inner,
-                    ..Default::default()
-                },
-                limits,
-            )?;
-            described = format!("{}, on the reduced normal form", a.described);
-            // The tree's answer has no list of unresolved regions: say where to see them.
-            let a_notes: Vec<String> = a
-                .notes
-                .iter()
-                .map(|n| {
-                    n.replace(
-                        "see 'unresolved'",
-                        "one equilibrium of each is listed when found; the equilibria of the \
-                         tree's reduced normal form show the regions",
-                    )
-                })
-                .collect();
-            if let Some(e) = &a.enumeration {
-                if !e.certified.is_empty() {
-                    notes.push(format!(
-                        "{} more equilibria of the reduced normal form have irrational \
-                         probabilities; `nimbus efg GAME --to nfg | nimbus nash -` lists them \
-                         as proved boxes",
-                        e.certified.len()
-                    ));
-                }
-                if !e.complete {
-                    notes.push(format!(
-                        "{} of {} support profiles of the reduced normal form examined",
-                        e.examined, e.supports
-                    ));
-                }
-            }
-            reduced_shape = Some(r.game.shape());
-            notes.extend(a_notes);
-            for e in &a.equilibria {
-                let b = r.behaviour(tree, &e.profile);
-                // Distinct mixed strategies can be the same behaviour strategy.
-                if !found.iter().any(|(x, _)| *x == b) {
-                    found.push((b, None));
-                }
-            }
-            if method == Method::Vertex && tree.players.len() == 2 {
-                notes.push(
-                    "the equilibria are the extreme equilibria of the reduced normal form, as \
-                     behaviour strategies (at sets no strategy reaches, the first action)"
-                        .into(),
-                );
-            }
+            let (d, shape) = on_reduced_form(tree, method, limits, &mut notes, &mut found)?;
+            described = d;
+            reduced_shape = Some(shape);
         }
     }
     let form = SequenceForm::new(tree)?;
@@ -452,6 +394,80 @@ pub fn solve(tree: &Tree, req: &Request, limits: &Limits) -> Result<Answer> {
         equilibria,
         notes,
     })
+}
+
+/// The equilibria of `tree` by a strategic-form `method` on its reduced normal form, turned
+/// back into behaviour strategies (distinct mixed strategies can be one behaviour strategy);
+/// what the method is called there, and the reduced form's shape.
+fn on_reduced_form(
+    tree: &Tree,
+    method: Method,
+    limits: &Limits,
+    notes: &mut Vec<String>,
+    found: &mut Vec<(Vec<Vec<Q>>, Option<String>)>,
+) -> Result<(String, Vec<usize>)> {
+    let r = reduced::reduce(tree, limits)?;
+    let inner = match method {
+        Method::Vertex => nash::Method::Vertex,
+        Method::Support => nash::Method::Support,
+        Method::LemkeHowson => nash::Method::LemkeHowson,
+        Method::Enumpoly => nash::Method::Enumpoly,
+        _ => nash::Method::Pure,
+    };
+    let a = nash::solve(
+        &r.game,
+        &nash::Request {
+            method: inner,
+            ..Default::default()
+        },
+        limits,
+    )?;
+    let described = format!("{}, on the reduced normal form", a.described);
+    // The tree's answer has no list of unresolved regions: say where to see them.
+    let a_notes: Vec<String> = a
+        .notes
+        .iter()
+        .map(|n| {
+            n.replace(
+                "see 'unresolved'",
+                "one equilibrium of each is listed when found; the equilibria of the \
+                 tree's reduced normal form show the regions",
+            )
+        })
+        .collect();
+    if let Some(e) = &a.enumeration {
+        if !e.certified.is_empty() {
+            notes.push(format!(
+                "{} more equilibria of the reduced normal form have irrational \
+                 probabilities; the equilibria of the reduced normal form list them \
+                 as proved boxes",
+                e.certified.len()
+            ));
+        }
+        if !e.complete {
+            notes.push(format!(
+                "{} of {} support profiles of the reduced normal form examined",
+                e.examined, e.supports
+            ));
+        }
+    }
+    let shape = r.game.shape();
+    notes.extend(a_notes);
+    for e in &a.equilibria {
+        let b = r.behaviour(tree, &e.profile);
+        // Distinct mixed strategies can be the same behaviour strategy.
+        if !found.iter().any(|(x, _)| *x == b) {
+            found.push((b, None));
+        }
+    }
+    if method == Method::Vertex && tree.players.len() == 2 {
+        notes.push(
+            "the equilibria are the extreme equilibria of the reduced normal form, as \
+             behaviour strategies (at sets no strategy reaches, the first action)"
+                .into(),
+        );
+    }
+    Ok((described, shape))
 }
 
 /// How many subgame-perfect profiles each subgame keeps while folding.

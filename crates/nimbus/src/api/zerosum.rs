@@ -81,7 +81,7 @@ pub fn matrix_of(game: &NormalForm, source: &str) -> Result<(Vec<Vec<Q>>, Vec<St
     } else if !constant {
         notes.push(
             "the game is not zero-sum: this is the game of the first player's payoffs, which \
-             the second player minimises (use nimbus nash for the game itself)"
+             the second player minimises (the Nash equilibria of the game itself are its equilibria)"
                 .to_string(),
         );
     }

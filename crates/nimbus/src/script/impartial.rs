@@ -35,7 +35,7 @@ impl ScriptRules {
     pub fn new(script: Rc<Script>) -> Result<Self> {
         if !script.has("moves", 1) {
             let why = if script.has("play", 2) {
-                " (it defines play(p, m): a two-player game, for `nimbus solve`)"
+                " (it defines play(p, m): a two-player game, to be solved as one)"
             } else {
                 ""
             };

@@ -86,7 +86,7 @@ impl ScriptGame {
             .collect();
         if !missing.is_empty() || !(script.has("start", 0) || script.has("start", 1)) {
             let hint = if script.has("moves", 1) && !script.has("play", 2) {
-                " (with only fn moves(p) it is an impartial game: use `nimbus sg`)"
+                " (with only fn moves(p) it is an impartial game: analyse it as one)"
             } else {
                 ""
             };

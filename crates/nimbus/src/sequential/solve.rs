@@ -135,7 +135,7 @@ where
     if g.has_rewards() {
         return Err(Error::Invalid(format!(
             "{name} scores moves; the strong solver gives results (win, loss, draw), so search \
-             it with `nimbus solve` instead"
+             it for its value instead"
         )));
     }
     let size = g.size();
