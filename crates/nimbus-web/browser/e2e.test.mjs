@@ -150,6 +150,30 @@ test("a full game of tic-tac-toe through clicks: the solver never loses", async 
   await p.close();
 });
 
+// Finished games, each side in turn: the verdict says who won from the user's side. The page
+// once compared the user's side with "first" where its select says "you" or "nimbus", and
+// congratulated a user who had lost.
+for (const [game, first, moves, verdict] of [
+  ["tictactoe", "you", "1 4 2 5 3", /you won!/],
+  ["tictactoe", "you", "1 4 2 5 9 6", /you lost\./],
+  ["tictactoe", "nimbus", "1 4 2 5 3", /you lost\./],
+  ["tictactoe", "nimbus", "1 4 2 5 9 6", /you won!/],
+  ["tictactoe", "you", "1 2 3 5 4 6 8 7 9", /a draw/],
+  ["tictactoe", "nimbus", "1 2 3 5 4 6 8 7 9", /a draw/],
+  ["connect4", "you", "1 2 1 2 1 2 1", /you won!/],
+  ["connect4", "nimbus", "1 2 1 2 1 2 1", /you lost\./],
+  ["connect4", "you", "1 2 1 2 1 2 3 2", /you lost\./],
+  ["connect4", "nimbus", "1 2 1 2 1 2 3 2", /you won!/],
+]) {
+  test(`${game}, you ${first === "you" ? "first" : "second"}, after ${moves}: ${verdict.source}`, async () => {
+    const p = await page({ tab: "play", game, first, moves });
+    await p.waitForFunction(() => document.querySelector("#verdict") && /Game over/.test(document.querySelector("#verdict").textContent));
+    const text = await p.textContent("#verdict");
+    assert.match(text, verdict, text);
+    await p.close();
+  });
+}
+
 test("the score of every Connect Four column, on request", async () => {
   const p = await page({ tab: "play", game: "connect4", first: "you", moves: "4 4 4 4 3" });
   await p.waitForSelector("#grid-board");
