@@ -18,11 +18,12 @@ machine
 echo "this build: $bin ($(git rev-parse --short HEAD)); the other: $other"
 echo "rounds: $rounds, interleaved"
 
-# A 30 x 30 matrix game and a 12 x 12 bimatrix game of pseudo-random integers (fixed seeds).
-awk 'BEGIN { srand(7); for (i = 0; i < 30; i++) { r = ""; for (j = 0; j < 30; j++) r = r " " int(rand() * 200) - 100; print r } }' > "$tmp/zs.txt"
-awk 'BEGIN { srand(11); for (i = 0; i < 12; i++) { r = ""; for (j = 0; j < 12; j++) r = r " " int(rand() * 100); print r } }' > "$tmp/a.txt"
-awk 'BEGIN { srand(13); for (i = 0; i < 12; i++) { r = ""; for (j = 0; j < 12; j++) r = r " " int(rand() * 100); print r } }' > "$tmp/b.txt"
-# A 4 x 4 x 4 game and a five-player game of two strategies each, Gambit's payoff form.
+# Pseudo-random games of fixed seeds: a 150 x 150 matrix game, a 16 x 16 bimatrix game, a
+# 4 x 4 x 4 game and a four-player game of three strategies each (Gambit's payoff form).
+matrix() { # SEED SIZE LOW HIGH
+    awk -v seed="$1" -v n="$2" -v lo="$3" -v hi="$4" 'BEGIN { srand(seed)
+        for (i = 0; i < n; i++) { r = ""; for (j = 0; j < n; j++) r = r " " int(rand() * (hi - lo)) + lo; print r } }'
+}
 nfg() { # SEED PLAYERS STRATEGIES
     awk -v seed="$1" -v n="$2" -v m="$3" 'BEGIN {
         srand(seed); p = ""; s = ""; k = 1
@@ -30,18 +31,21 @@ nfg() { # SEED PLAYERS STRATEGIES
         print "NFG 1 R \"random\" {" p " } {" s " }"; print ""
         r = ""; for (j = 0; j < k * n; j++) r = r " " int(rand() * 1000); print r }'
 }
-nfg 3 3 4 > "$tmp/4x4x4.nfg"
-nfg 5 5 2 > "$tmp/2x2x2x2x2.nfg"
+matrix 7 150 -100 100 > "$tmp/zs.txt"
+matrix 11 16 0 100 > "$tmp/a.txt"
+matrix 13 16 0 100 > "$tmp/b.txt"
+nfg 1 3 4 > "$tmp/4x4x4.nfg"
+nfg 9 4 3 > "$tmp/3x3x3x3.nfg"
 
 cases=(
     "enumpoly 4x4x4|nash $tmp/4x4x4.nfg"
-    "enumpoly 2x2x2x2x2|nash $tmp/2x2x2x2x2.nfg"
-    "vertex 12x12|nash --row $tmp/a.txt --col $tmp/b.txt --method vertex"
-    "simplex 30x30|zerosum --file $tmp/zs.txt"
+    "enumpoly 3x3x3x3|nash $tmp/3x3x3x3.nfg"
+    "vertex 16x16|nash --row $tmp/a.txt --col $tmp/b.txt --method vertex"
+    "simplex 150x150|zerosum --file $tmp/zs.txt"
     "sparse octal 0.6|sequence 'octal 0.6' --upto 300000"
-    "grundy-game|sequence grundy-game --upto 100000"
+    "grundy-game 10^5|sequence grundy-game --upto 100000"
     "tiers connect4:5x4|solve connect4:5x4 --all --db $tmp/db"
-    "search connect4 5x4|solve connect4:5x4"
+    "search connect4:6x5|solve connect4:6x5"
 )
 
 declare -A times
