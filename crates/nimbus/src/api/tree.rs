@@ -236,6 +236,8 @@ pub fn resolve(method: Method, tree: &Tree) -> Method {
 }
 
 /// The equilibria of `tree` as `req` asks, each checked exactly on the tree.
+// Kept as one function: one arm a method, each asking its solver and writing what it found into the
+// same notes and profiles, which are then checked on the tree (`checked_on_tree`).
 pub fn solve(tree: &Tree, req: &Request, limits: &Limits) -> Result<Answer> {
     tree.check()?;
     let method = resolve(req.method, tree);
@@ -348,6 +350,30 @@ pub fn solve(tree: &Tree, req: &Request, limits: &Limits) -> Result<Answer> {
             reduced_shape = Some(shape);
         }
     }
+    let equilibria = checked_on_tree(tree, &sets, method, found, &mut notes)?;
+    Ok(Answer {
+        title: tree.title.clone(),
+        players: tree.players.clone(),
+        infosets: sets.into_iter().map(|(_, i)| i).collect(),
+        method,
+        described,
+        value,
+        spe_count,
+        reduced_shape,
+        equilibria,
+        notes,
+    })
+}
+
+/// The behaviour profiles `found`, each checked exactly on the tree itself (nothing is returned
+/// that was not), with its payoffs, count and, for backward induction, every node's value.
+fn checked_on_tree(
+    tree: &Tree,
+    sets: &[(usize, InfosetInfo)],
+    method: Method,
+    found: Vec<(Vec<Vec<Q>>, Option<String>)>,
+    notes: &mut Vec<String>,
+) -> Result<Vec<Equilibrium>> {
     let form = SequenceForm::new(tree)?;
     let mut equilibria = Vec::with_capacity(found.len());
     let mut agent_only = 0;
@@ -382,18 +408,7 @@ pub fn solve(tree: &Tree, req: &Request, limits: &Limits) -> Result<Answer> {
             equilibria.len()
         ));
     }
-    Ok(Answer {
-        title: tree.title.clone(),
-        players: tree.players.clone(),
-        infosets: sets.into_iter().map(|(_, i)| i).collect(),
-        method,
-        described,
-        value,
-        spe_count,
-        reduced_shape,
-        equilibria,
-        notes,
-    })
+    Ok(equilibria)
 }
 
 /// The equilibria of `tree` by a strategic-form `method` on its reduced normal form, turned
@@ -480,6 +495,8 @@ const MAX_SUBGAME_PROFILES: usize = 1000;
 /// information), and by pure equilibria for more players; every combination of the equilibria found
 /// below is folded upward (up to [`MAX_SUBGAME_PROFILES`] a subgame). Returns the profiles
 /// (over all the tree's information sets) and a description.
+// Kept as one function: the odometer over the inner subgames' equilibria and the tables of the
+// roots solved so far are one state, updated root by root from the last.
 fn fold_subgames(
     tree: &Tree,
     limits: &Limits,

@@ -339,6 +339,8 @@ impl Parser {
             .collect())
     }
 
+    // Kept as one function: one arm a ruleset's name, each a few lines of its own parameters; a
+    // table of closures would hide which words each name takes.
     fn component(&mut self, toks: &[Token]) -> Result<Box<dyn Component>> {
         let head = &toks[0];
         let (name, set_text) = match head.text.find('{') {

@@ -39,6 +39,8 @@ pub struct Induction {
 }
 
 /// Backward induction on `tree`, which must have perfect information.
+// Kept as one function: one pass up the tree and one down the witnesses, over the same tables of
+// payoff classes.
 pub fn solve(tree: &Tree, limits: &Limits) -> Result<Induction> {
     tree.check()?;
     if let Some(h) = tree

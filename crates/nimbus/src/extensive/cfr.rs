@@ -214,6 +214,8 @@ fn regret_matching(regret: &[f64], out: &mut [f64]) {
 
 /// Runs CFR on `tree` (perfect recall needed; any number of players, though only two-player
 /// zero-sum trees are guaranteed to converge to an equilibrium).
+// Kept as one function: the iteration loop: regrets, sums, the curve, the checkpoint and the report
+// points are state every iteration updates; the passes over the tree are functions of their own.
 pub fn run(tree: &Tree, options: &Options, limits: &Limits) -> Result<Run> {
     let form = SequenceForm::new(tree)?;
     let n = tree.players.len();

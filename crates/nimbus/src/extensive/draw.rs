@@ -76,6 +76,8 @@ pub fn colour(m: Mover) -> &'static str {
 /// The tree as an SVG picture; with `behaviour` (one distribution per information set of the
 /// tree, chance's included), its probabilities on the players' edges and the edges it plays
 /// drawn thick. `max_memory` bounds the picture's size.
+// Kept as one function: the picture written in the order it is drawn (title, edges, nodes, labels,
+// payoffs), all from one layout.
 pub fn svg(tree: &Tree, behaviour: Option<&[Vec<Q>]>, max_memory: u64) -> Result<String> {
     // A few hundred bytes of SVG a node.
     crate::core::budget::check_memory(

@@ -124,6 +124,8 @@ struct Pending {
 }
 
 /// Leduc hold'em (see the module's rules).
+// Kept as one function: the game's definition, the tree written out round by round: data more than
+// logic.
 pub fn leduc() -> Tree {
     const RANKS: [&str; 3] = ["J", "Q", "K"];
     let mut b = Builder::new("Leduc hold'em", &["Player 1", "Player 2"]);

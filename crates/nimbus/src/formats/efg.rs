@@ -275,6 +275,8 @@ fn list(names: &[String], probs: &[Q]) -> String {
 }
 
 /// Parses a game in `.efg` format; `source` names it in errors.
+// Kept as one function: a parser reads the file's parts in the order they stand, each a few lines
+// on the one token reader; split, the pieces would pass the reader and the half-built game along.
 pub fn parse(text: &str, source: &str) -> Result<Tree> {
     let mut r = Reader::new(text, source)?;
     header(&mut r)?;

@@ -21,6 +21,8 @@ use crate::strategic::game::{profile_count, NormalForm};
 use num_traits::Zero;
 
 /// Parses a game in `.nfg` format; `source` names it in errors.
+// Kept as one function: a parser reads the file's parts in the order they stand, each a few lines
+// on the one token reader; split, the pieces would pass the reader and the half-built game along.
 pub fn parse(text: &str, source: &str) -> Result<NormalForm> {
     let mut r = Reader::new(text, source)?;
     let span = r.span();

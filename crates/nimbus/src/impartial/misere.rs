@@ -7,9 +7,9 @@
 //!   Bouton's misère Nim rule): with `g_i` the normal-play values of the atoms (single heaps,
 //!   single tokens) and `s` their xor, the player to move wins iff (every `g_i <= 1` and
 //!   `s = 0`) or (some `g_i >= 2` and `s != 0`). Its proof (the case analysis of Bouton's
-//!   misère Nim) fails in one case only: all atoms of value 0 but not all terminal. It is therefore used only after checking,
-//!   on every position reachable in every atom, the theorem's precondition: *every non-terminal
-//!   position of value 0 has an option of value 1*. Nim heaps and Bash games satisfy it by a
+//!   misère Nim) fails in one case only: all atoms of value 0 but not all terminal. It is
+//!   therefore used only after checking, on every position reachable in every atom, the
+//!   theorem's precondition: *every non-terminal position of value 0 has an option of value 1*. Nim heaps and Bash games satisfy it by a
 //!   closed form; other atoms are explored.
 //! - **Exact search**: misère play of a finite game is normal play of the same game in which
 //!   every terminal position gets one extra move to an end state. The sum is searched as the
@@ -304,6 +304,9 @@ pub struct MisereOptions {
 }
 
 /// Analyses the sum of `components` under misère play.
+// Kept as one function: the rules are tried in order on the same atoms, notes and limits, each
+// falling through to the next (anti-Nim, SJ, search); the rules' own work is in the functions it
+// calls.
 pub fn analyze_misere(
     components: &[Box<dyn Component>],
     opts: &MisereOptions,

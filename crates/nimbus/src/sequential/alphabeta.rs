@@ -117,6 +117,8 @@ impl<'g, G: Game> Searcher<'g, G> {
         self.root_best
     }
 
+    // Kept as one function: the search's hot entry (table probe, bounds, move ordering), sharing
+    // one frame's locals; it runs once a node on the explicit stack.
     fn enter(
         &mut self,
         pos: G::Position,

@@ -122,6 +122,8 @@ fn summarise(codes: &[u8], deep: &FxHashMap<u64, u32>, start: u64) -> Summary {
 /// game has rewards (scores are not results; solve those by search); refuses at once a game
 /// whose ranks need more than `max_memory` bytes (a bit a rank while exploring, then a byte a
 /// rank, and two words a reachable position). `progress` is called from time to time.
+// Kept as one function: the rounds of retrograde analysis share the rank tables, the counts and the
+// progress; each round's work is in the functions it calls on the cores.
 pub fn solve<G>(
     g: &G,
     name: &str,

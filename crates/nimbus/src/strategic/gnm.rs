@@ -233,6 +233,9 @@ pub fn equilibrium(game: &NormalForm, opts: &Options) -> Result<End> {
 const TRIES: u64 = 8;
 
 /// One path, for the bonus of `seed`.
+// Kept as one function: one path of the global Newton method: the step length, the support, the
+// edges crossed and the turns carry from step to step; the tangent, the corrector and the edge
+// search are functions of their own.
 fn follow(game: &NormalForm, seed: u64, opts: &Options, spent: &mut u64) -> Result<End> {
     let shape = game.shape();
     let bonus = bonus(&shape, seed);

@@ -216,6 +216,8 @@ pub(crate) fn scaled_payoffs(game: &NormalForm) -> Vec<Vec<f64>> {
 }
 
 /// Follows the logit path from λ = 0 until `opts.max_lambda`.
+// Kept as one function: the path tracer: the step length, the previous point and the tangent carry
+// from step to step; predictor and corrector are functions of their own.
 pub fn path(game: &NormalForm, opts: &Options) -> Result<Path> {
     let shape = game.shape();
     let scaled = scaled_payoffs(game);

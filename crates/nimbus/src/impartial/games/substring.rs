@@ -436,6 +436,9 @@ pub struct SubstringOptions {
 /// precondition holds at every state reachable from every string (known per state from the
 /// one pass over the automaton); otherwise an exact search over the sorted multiset of states,
 /// refused at once, with the reason, when that multiset space is larger than the limit.
+// Kept as one function: the analysis in the order its answer is written (values of each string, the
+// sum, winning moves, remoteness), every step reading the same automaton and limits; the search it
+// calls is a function of its own.
 pub fn analyze_substrings(
     game: &SubstringGame,
     strings: &[Sub],

@@ -366,6 +366,9 @@ impl<V: Nimber> Sparse<V> {
 
     /// `G(n)`, given `G(0..n)`; `pre` are the helper's marks of the rare loop of heap `n`,
     /// made for the present `C`.
+    // Kept as one function: the engine's hot loop, one heap's value: the scan's position, the marks
+    // and the classes' state stay in locals the compiler keeps in registers; the rare loops it
+    // calls are functions of their own (marks.rs).
     fn next_value(&mut self, n: usize, pre: Option<Pre<'_>>) -> u32 {
         self.tag = self.tag.wrapping_add(1);
         if self.tag == 0 {

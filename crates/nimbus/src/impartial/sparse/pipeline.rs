@@ -116,6 +116,8 @@ pub(super) struct Helper<V> {
 impl<V: Nimber> Helper<V> {
     /// Answers `jobs` on `done`; `waited` is set when the main thread had to wait for an
     /// answer.
+    // Kept as one function: the pipeline's one loop: the channels, the batches in flight and the
+    // scan that consumes them are one state; the workers' loop is a function of its own.
     pub(super) fn run(
         mut self,
         jobs: std::sync::mpsc::Receiver<Job<V>>,

@@ -128,6 +128,8 @@ pub(super) struct Explored {
 /// boxes wait and it has examined at least `dive`, and returns the waiting ones in `rest` to
 /// be explored apart. `None` when the meter stopped it.
 #[allow(clippy::too_many_arguments)]
+// Kept as one function: the hot loop over one piece's boxes: the vertex narrowing's buffers are
+// kept from box to box, and each test it applies is a method of the system.
 pub(super) fn explore(
     sys: &System,
     cq: &Coefs<Q>,
@@ -291,6 +293,9 @@ pub(super) fn solve_support(
 }
 
 /// [`solve_support`] by subdivision.
+// Kept as one function: its rounds share one queue of waiting boxes, the meter and the proved
+// solutions; what a round does to a box is `explore`, and the certification is the closures above
+// the rounds.
 pub(super) fn subdivide(
     pay: &Payoffs,
     support: &[Vec<usize>],

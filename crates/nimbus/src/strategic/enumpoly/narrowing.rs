@@ -446,6 +446,8 @@ impl System {
     /// discards many boxes near a curve where some of the equations hold (a third of the boxes
     /// or fewer on the benchmark games). They are found in doubles and then checked at every
     /// vertex with a rigorous bound on the rounding; only a checked one discards.
+    // Kept as one function: one dense first-phase simplex whose tableau lives in local buffers; the
+    // pivots are its loop.
     pub(super) fn hull_excludes(
         &self,
         c: &Coefs<Iv<f64>>,
