@@ -85,14 +85,14 @@ pub fn nfg(data: &[u8]) {
     let again = nfg::parse(&written, "written").expect("a written game reads back");
     assert_eq!(again.shape(), game.shape());
     if game.shape().iter().product::<usize>() <= 64 {
-        let _ = nimbus::strategic::pure::pure_equilibria(&game);
+        let _ = nimbus::strategic::solvers::pure::pure_equilibria(&game);
     }
 }
 
 /// Payoff matrices as the command line takes them; small ones solved exactly and in floating
 /// point.
 pub fn matrix(data: &[u8]) {
-    use nimbus::strategic::zerosum::{solve_float_within, solve_within};
+    use nimbus::strategic::solvers::zerosum::{solve_float_within, solve_within};
     let Ok(a) = nimbus::formats::matrix::parse_matrix(&text(data), "fuzz") else {
         return;
     };
@@ -119,7 +119,8 @@ pub fn matrix(data: &[u8]) {
 pub fn moves(data: &[u8]) {
     use nimbus::sequential::games::connect4::Connect4;
     use nimbus::sequential::games::tictactoe::TicTacToe;
-    use nimbus::sequential::{alphabeta, Limits as Search, Notation};
+    use nimbus::sequential::search::alphabeta;
+    use nimbus::sequential::{Limits as Search, Notation};
     let t = text(data);
     let (head, rest) = t.split_once('|').unwrap_or(("", &t));
     if !head.contains('@') {

@@ -3,11 +3,12 @@
 //! answer for n = 3·10^5.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use nimbus::sequential::alphabeta::Searcher;
 use nimbus::sequential::games::carrot;
 use nimbus::sequential::games::connect4::Connect4;
 use nimbus::sequential::games::tictactoe::TicTacToe;
-use nimbus::sequential::{solve, Limits, Notation};
+use nimbus::sequential::search::alphabeta::Searcher;
+use nimbus::sequential::strong::retrograde as solve;
+use nimbus::sequential::{Limits, Notation};
 use std::hint::black_box;
 
 fn connect4(c: &mut Criterion) {

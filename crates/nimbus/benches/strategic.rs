@@ -5,7 +5,7 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use nimbus::strategic::bimatrix::Bimatrix;
 use nimbus::strategic::game::NormalForm;
-use nimbus::strategic::{lemke, support, vertex, zerosum};
+use nimbus::strategic::solvers::{lemke, support, vertex, zerosum};
 use std::hint::black_box;
 
 mod common;

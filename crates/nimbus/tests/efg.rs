@@ -4,17 +4,19 @@
 use nimbus::api::Limits;
 use nimbus::exact::{show, Q};
 use nimbus::extensive::seqform::SequenceForm;
-use nimbus::extensive::{
-    agent, backward, games, lemke, lp, reduced, seqenum, Builder, Mover, Tree,
-};
+use nimbus::extensive::solvers::{agent, backward, lemke, lp, seqenum};
+use nimbus::extensive::{games, reduced, Builder, Mover, Tree};
 use nimbus::formats::efg;
-use nimbus::strategic::zerosum;
+use nimbus::strategic::solvers::zerosum;
 use proptest::prelude::*;
 use std::path::{Path, PathBuf};
 
 /// The checkpoint `file` of a CFR run on `tree`, fingerprinted as the API does.
-fn at(file: &Path, tree: &nimbus::extensive::Tree) -> nimbus::extensive::cfr::CheckpointFile {
-    nimbus::extensive::cfr::CheckpointFile {
+fn at(
+    file: &Path,
+    tree: &nimbus::extensive::Tree,
+) -> nimbus::extensive::solvers::cfr::CheckpointFile {
+    nimbus::extensive::solvers::cfr::CheckpointFile {
         path: file.to_path_buf(),
         game: crc32fast::hash(efg::write(tree).as_bytes()),
     }
@@ -613,7 +615,7 @@ fn leduc_holdem() {
 /// falls below 10^-3 on Kuhn poker and Leduc hold'em, and its value approaches the LP's.
 #[test]
 fn cfr_converges_on_kuhn_and_leduc() {
-    use nimbus::extensive::cfr::{run, Options, Variant};
+    use nimbus::extensive::solvers::cfr::{run, Options, Variant};
     for (tree, iterations) in [(games::kuhn(), 3000), (games::leduc(), 3000)] {
         let value = lp::solve(&tree, &Limits::default()).unwrap().value;
         for variant in [Variant::Plus, Variant::Discounted] {
@@ -659,7 +661,7 @@ fn cfr_converges_on_kuhn_and_leduc() {
 /// next strategy.)
 #[test]
 fn parallel_cfr_is_deterministic() {
-    use nimbus::extensive::cfr::{run, Options};
+    use nimbus::extensive::solvers::cfr::{run, Options};
     let pools: Vec<rayon::ThreadPool> = [1, 2]
         .iter()
         .map(|&k| {
@@ -705,18 +707,20 @@ fn parallel_cfr_is_deterministic() {
 /// last bit; a checkpoint of another tree is refused.
 #[test]
 fn cfr_resumes_from_a_checkpoint() {
-    use nimbus::extensive::cfr::{run, Options, Variant};
+    use nimbus::extensive::solvers::cfr::{run, Options, Variant};
     let dir = std::env::temp_dir().join(format!("nimbus-cfr-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     for variant in [Variant::Plus, Variant::Discounted] {
         let file = dir.join(format!("{variant:?}.json"));
         let options =
-            |iterations, checkpoint: Option<nimbus::extensive::cfr::CheckpointFile>| Options {
-                variant,
-                iterations,
-                reports: 4,
-                checkpoint,
-                ..Default::default()
+            |iterations, checkpoint: Option<nimbus::extensive::solvers::cfr::CheckpointFile>| {
+                Options {
+                    variant,
+                    iterations,
+                    reports: 4,
+                    checkpoint,
+                    ..Default::default()
+                }
             };
         let tree = games::leduc();
         let whole = run(&tree, &options(300, None), &Limits::default()).unwrap();
@@ -751,7 +755,7 @@ fn cfr_resumes_from_a_checkpoint() {
 /// seed gives the same run, and a run resumed from a checkpoint samples as an unbroken one.
 #[test]
 fn external_sampling_converges_and_repeats() {
-    use nimbus::extensive::cfr::{run, Options};
+    use nimbus::extensive::solvers::cfr::{run, Options};
     let dir = std::env::temp_dir().join(format!("nimbus-mccfr-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     for (tree, iterations, bound) in [
@@ -759,7 +763,9 @@ fn external_sampling_converges_and_repeats() {
         (games::leduc(), 300_000, 0.15),
     ] {
         let options =
-            |iterations, seed, checkpoint: Option<nimbus::extensive::cfr::CheckpointFile>| {
+            |iterations,
+             seed,
+             checkpoint: Option<nimbus::extensive::solvers::cfr::CheckpointFile>| {
                 Options {
                     iterations,
                     reports: 3,
@@ -845,7 +851,7 @@ proptest! {
 /// the equilibria and unresolved regions found are as many.
 #[test]
 fn a_continuum_is_not_explored_breadth_first_on_two_cores() {
-    use nimbus::strategic::enumpoly::{enumerate, Options};
+    use nimbus::strategic::solvers::enumpoly::{enumerate, Options};
     for seed in [4898737113616661774, 1364764438490253978] {
         let t = random_tree(seed, 3, false, false);
         let r = reduced::reduce(&t, &Limits::default()).unwrap();

@@ -6,9 +6,9 @@
 use nimbus::exact::Q;
 use nimbus::formats::nfg;
 use nimbus::strategic::bimatrix::Bimatrix;
-use nimbus::strategic::enumpoly::{enumerate, Options, Report};
 use nimbus::strategic::game::{verify, NormalForm};
-use nimbus::strategic::vertex;
+use nimbus::strategic::solvers::enumpoly::{enumerate, Options, Report};
+use nimbus::strategic::solvers::vertex;
 use num_traits::{Signed, ToPrimitive, Zero};
 use proptest::prelude::*;
 use std::collections::BTreeSet;

@@ -2,8 +2,8 @@
 //! point by point, and tested as a picture (rasterised, the pixels on and off the envelope).
 
 use nimbus::exact::{to_f64, Q};
-use nimbus::strategic::envelope::{envelope, plot, Envelope, PAD, SIZE};
 use nimbus::strategic::game::NormalForm;
+use nimbus::strategic::solvers::envelope::{envelope, plot, Envelope, PAD, SIZE};
 use proptest::prelude::*;
 mod picture;
 

@@ -6,8 +6,8 @@
 use nimbus::api::nash::{solve, Method, Request};
 use nimbus::api::Limits;
 use nimbus::exact::to_f64;
-use nimbus::strategic::enumpoly::{enumerate, Options};
 use nimbus::strategic::game::NormalForm;
+use nimbus::strategic::solvers::enumpoly::{enumerate, Options};
 use proptest::prelude::*;
 mod games;
 use games::{example, random_game};
@@ -165,7 +165,7 @@ fn lcg_payoffs(seed: u64, count: usize) -> Vec<i64> {
 /// games (payoffs 0..99, where ties are rare but happen), 3 to 5 players.
 #[test]
 fn gnm_first_path_answers_games_without_ties() {
-    use nimbus::strategic::gnm::{equilibrium, Options};
+    use nimbus::strategic::solvers::gnm::{equilibrium, Options};
     let shapes: [&[usize]; 6] = [
         &[3, 3, 3],
         &[4, 4, 4],

@@ -3,7 +3,7 @@
 
 use nimbus::exact::{to_f64, Q};
 use nimbus::strategic::game::NormalForm;
-use nimbus::strategic::two_by_two::{plot, solve, Piece};
+use nimbus::strategic::solvers::two_by_two::{plot, solve, Piece};
 mod picture;
 
 use resvg::tiny_skia;

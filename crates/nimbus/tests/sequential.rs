@@ -6,11 +6,9 @@ use nimbus::sequential::games::coin_grid::CoinGrid;
 use nimbus::sequential::games::connect4::Connect4;
 use nimbus::sequential::games::nim::Nim;
 use nimbus::sequential::games::tictactoe::TicTacToe;
-use nimbus::sequential::solve::{self, Solved};
-use nimbus::sequential::{
-    alphabeta, deepening, memo, minimax, mtdf, Game, Indexed, Limits, Notation, Player, Value,
-    INFINITY,
-};
+use nimbus::sequential::search::{alphabeta, deepening, memo, minimax, mtdf};
+use nimbus::sequential::strong::retrograde::{self as solve, Solved};
+use nimbus::sequential::{Game, Indexed, Limits, Notation, Player, Value, INFINITY};
 use proptest::prelude::*;
 use std::hash::Hash;
 
@@ -466,10 +464,10 @@ fn sequential_nim_agrees_with_the_impartial_engine() {
             table_bits: 12,
             ..Limits::default()
         };
-        let value = nimbus::sequential::search(
+        let value = nimbus::sequential::search::search(
             &nim,
             &nim.start(),
-            nimbus::sequential::Method::Memo,
+            nimbus::sequential::search::Method::Memo,
             &limits,
             u64::MAX,
         )

@@ -6,7 +6,7 @@ use nimbus::exact::{parse_q, Q};
 use nimbus::formats::matrix::parse_matrix;
 use nimbus::formats::nfg;
 use nimbus::strategic::game::{confirms, expected_payoffs, verify, NormalForm};
-use nimbus::strategic::zerosum::{solve, solve_float};
+use nimbus::strategic::solvers::zerosum::{solve, solve_float};
 use num_bigint::BigInt;
 use num_traits::{One, Zero};
 use proptest::prelude::*;

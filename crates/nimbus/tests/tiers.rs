@@ -4,8 +4,8 @@
 
 use nimbus::sequential::games::connect4::tiers::{Board, Connect4Tiers};
 use nimbus::sequential::games::connect4::Connect4;
-use nimbus::sequential::solve::{self, Solved};
-use nimbus::sequential::tiers::{self, Tiered, Value};
+use nimbus::sequential::strong::retrograde::{self as solve, Solved};
+use nimbus::sequential::strong::tiers::{self, Tiered, Value};
 use nimbus::sequential::{Game, Indexed};
 
 fn temp(name: &str) -> std::path::PathBuf {

@@ -5,4 +5,5 @@
 pub use crate::impartial::component::{Component, Positioned, Ruleset};
 pub use crate::impartial::games::heap::{describe_take, HeapMove, HeapRule, Heaps};
 pub use crate::impartial::Impartial;
-pub use crate::sequential::{Game, Method, Notation, Player, Value};
+pub use crate::sequential::search::Method;
+pub use crate::sequential::{Game, Notation, Player, Value};

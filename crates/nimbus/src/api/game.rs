@@ -68,8 +68,8 @@ pub fn matrix(text: &str, label: &str) -> Result<Vec<Vec<crate::exact::Q>>> {
 /// The two-player game of payoff matrices of exact numbers, each checked as a typed matrix is
 /// (not empty, every row as long as the first, both of one shape).
 pub fn bimatrix(a: &[Vec<crate::exact::Q>], b: &[Vec<crate::exact::Q>]) -> Result<NormalForm> {
-    crate::strategic::zerosum::check_matrix(a)?;
-    crate::strategic::zerosum::check_matrix(b)?;
+    crate::strategic::solvers::zerosum::check_matrix(a)?;
+    crate::strategic::solvers::zerosum::check_matrix(b)?;
     NormalForm::bimatrix(a, b)
 }
 
@@ -121,7 +121,7 @@ fn game_of_matrices(
     col: Option<(&str, &str)>,
 ) -> Result<(NormalForm, Vec<String>)> {
     use crate::formats::matrix::parse_matrix;
-    use crate::strategic::zerosum::check_matrix;
+    use crate::strategic::solvers::zerosum::check_matrix;
     let mut notes = Vec::new();
     let a = parse_matrix(row.0, row.1)?;
     check_matrix(&a)?;

@@ -8,8 +8,8 @@ use crate::exact::json;
 use crate::exact::{show, show_decimal, Q};
 use crate::strategic::bimatrix::{Bimatrix, Equilibrium as Raw};
 use crate::strategic::game::{confirms, expected_payoffs, verify, NormalForm};
-use crate::strategic::pure::{eliminate, pure_equilibria, Dominator, Reduction};
-use crate::strategic::{
+use crate::strategic::solvers::pure::{eliminate, pure_equilibria, Dominator, Reduction};
+use crate::strategic::solvers::{
     enumpoly, envelope, gnm, lemke, logit, simpdiv, support, two_by_two, vertex,
 };
 use serde::Serialize;

@@ -8,7 +8,8 @@ use super::solve::{script_game, search_limits, side_name};
 use super::ScriptOptions;
 use crate::catalog::sequential::Builtin;
 use crate::core::error::{Error, Result};
-use crate::sequential::{search, Method, Notation, Value};
+use crate::sequential::search::{search, Method};
+use crate::sequential::{Notation, Value};
 
 pub use crate::sequential::Player;
 use serde::Serialize;

@@ -10,17 +10,19 @@ use crate::script::{Script, ScriptOptions};
 use crate::sequential::explicit::Explicit;
 use crate::sequential::games::carrot;
 use crate::sequential::games::connect4::tiers::{Board as C4Board, Connect4Tiers};
-use crate::sequential::solve::{self as strong, Progress, Strong};
-use crate::sequential::tiers;
-use crate::sequential::{self as seq, alphabeta, memo, Game, Indexed, Notation};
+use crate::sequential::search::{alphabeta, memo};
+use crate::sequential::strong::retrograde::{self as strong, Progress, Strong};
+use crate::sequential::strong::tiers;
+use crate::sequential::{self as seq, Game, Indexed, Notation};
 use serde::Serialize;
 use std::hash::Hash;
 
 // The words of the requests and answers, for the front-ends.
 pub use crate::sequential::games::connect4::Connect4;
-pub use crate::sequential::solve::Solved;
-pub use crate::sequential::tiers::Value as TierValue;
-pub use crate::sequential::{Method, Player};
+pub use crate::sequential::search::Method;
+pub use crate::sequential::strong::retrograde::Solved;
+pub use crate::sequential::strong::tiers::Value as TierValue;
+pub use crate::sequential::Player;
 use std::rc::Rc;
 use std::time::{Duration, Instant};
 
@@ -625,7 +627,7 @@ where
     let mut reply = None;
     if req.reply && g.outcome(&p).is_none() {
         let limits = search_limits(req.depth, req.time_limit, req.table_bits.unwrap_or(20))?;
-        let r = seq::search(g, &p, method, &limits, req.limits.max_states)?;
+        let r = seq::search::search(g, &p, method, &limits, req.limits.max_states)?;
         if let Some(&m) = r.pv.first() {
             let shown = g.show_move(m);
             position = format!("{position} {shown}").trim().to_string();
@@ -634,7 +636,7 @@ where
         }
     }
     let limits = search_limits(req.depth, req.time_limit, req.table_bits.unwrap_or(20))?;
-    let r = seq::search(g, &p, method, &limits, req.limits.max_states)?;
+    let r = seq::search::search(g, &p, method, &limits, req.limits.max_states)?;
     let show = |ms: &[G::Move]| ms.iter().map(|&m| g.show_move(m)).collect::<Vec<_>>();
     let scores = if req.scores {
         Some(move_scores(g, &p, method, req)?)
@@ -690,7 +692,7 @@ where
     for m in moves {
         let limits = search_limits(req.depth, slice, req.table_bits.unwrap_or(20))?;
         let child = g.play(p, m);
-        let r = seq::search(g, &child, method, &limits, req.limits.max_states)?;
+        let r = seq::search::search(g, &child, method, &limits, req.limits.max_states)?;
         let value = g.reward(p, m) - r.value;
         scores.push(MoveScore {
             mv: g.show_move(m),

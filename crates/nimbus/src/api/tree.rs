@@ -10,14 +10,13 @@ use crate::core::error::{Error, Result};
 use crate::exact::json;
 use crate::exact::Q;
 use crate::extensive::seqform::SequenceForm;
-use crate::extensive::{
-    agent, backward, cfr, draw as picture, lemke, lp, reduced, seqenum, Mover, Tree,
-};
+use crate::extensive::solvers::{agent, backward, cfr, lemke, lp, seqenum};
+use crate::extensive::{draw as picture, reduced, Mover, Tree};
 use crate::formats::efg;
 use crate::formats::nfg;
 use serde::Serialize;
 
-pub use crate::extensive::cfr::Variant;
+pub use crate::extensive::solvers::cfr::Variant;
 
 /// The algorithms for trees.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]

@@ -4,7 +4,7 @@ use super::Limits;
 use crate::core::error::{Error, Result};
 use crate::exact::{show, to_f64, Q};
 use crate::strategic::game::NormalForm;
-use crate::strategic::zerosum::{solve_float_within, solve_within, FloatZeroSum, ZeroSum};
+use crate::strategic::solvers::zerosum::{solve_float_within, solve_within, FloatZeroSum, ZeroSum};
 use num_traits::Zero;
 use serde::Serialize;
 

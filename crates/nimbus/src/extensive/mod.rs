@@ -1,21 +1,21 @@
 //! Extensive-form games: game trees with chance, information sets and exact payoffs.
 //!
-//! - [`Tree`]: the tree, its information sets and outcomes, with the checks every solver
-//!   relies on ([`Tree::check`], [`Tree::perfect_recall`]);
+//! - [`Tree`]: the tree, its information sets and outcomes, with the checks every solver relies on
+//!   ([`Tree::check`], [`Tree::perfect_recall`]);
 //! - Gambit's `.efg` format is read and written in [`crate::formats::efg`];
 //! - [`seqform`]: sequences, realisation plans, expected payoffs, best responses and the
 //!   exploitability of a behaviour profile, all exact;
 //! - [`reduced`]: the reduced normal form, so every strategic-form solver applies to a tree;
-//! - [`agent`]: pure equilibria of the agent form (any number of players);
-//! - [`backward`]: backward induction on trees of perfect information (every pure
-//!   subgame-perfect equilibrium);
-//! - [`lp`]: the sequence-form linear program of a two-player zero-sum tree (Koller, Megiddo
-//!   and von Stengel 1994);
-//! - [`lemke`]: one equilibrium of a two-player tree by Lemke's algorithm on the sequence
+//! - [`solvers::agent`]: pure equilibria of the agent form (any number of players);
+//! - [`solvers::backward`]: backward induction on trees of perfect information (every pure subgame-
+//!   perfect equilibrium);
+//! - [`solvers::lp`]: the sequence-form linear program of a two-player zero-sum tree (Koller,
+//!   Megiddo and von Stengel 1994);
+//! - [`solvers::lemke`]: one equilibrium of a two-player tree by Lemke's algorithm on the sequence
 //!   form (Koller, Megiddo and von Stengel 1996);
-//! - [`seqenum`]: every extreme equilibrium of a two-player tree, by vertex enumeration of
+//! - [`solvers::seqenum`]: every extreme equilibrium of a two-player tree, by vertex enumeration of
 //!   the sequence-form polyhedra;
-//! - [`cfr`]: CFR+ and discounted CFR for large trees, with exact exploitability reports;
+//! - [`solvers::cfr`]: CFR+ and discounted CFR for large trees, with exact exploitability reports;
 //! - [`draw`]: a tree as an SVG picture, with a profile's probabilities on its edges;
 //! - [`games`]: built-in trees (Kuhn poker, Leduc hold'em).
 //!
@@ -29,16 +29,11 @@
 //! # Ok::<(), nimbus::Error>(())
 //! ```
 
-pub mod agent;
-pub mod backward;
-pub mod cfr;
 pub mod draw;
 pub mod games;
-pub mod lemke;
-pub mod lp;
 pub mod reduced;
-pub mod seqenum;
 pub mod seqform;
+pub mod solvers;
 
 use crate::core::error::{Error, Result};
 use crate::exact::{show, Q};

@@ -7,15 +7,16 @@
 //! Ṽ(s) = max_m w(m) − Ṽ(next).
 //!
 //! Solvers, one file each, all generic over [`Game`]:
-//! - [`minimax`]: plain negamax over the whole tree, the reference every other solver is tested
+//! - [`search::minimax`]: plain negamax over the whole tree, the reference every other solver is tested
 //!   against;
-//! - [`memo`]: minimax memoised on positions (exact values of score games such as the coin grid);
-//! - [`alphabeta`]: negamax with alpha–beta pruning, an optional [`table`] (transposition table
+//! - [`search::memo`]: minimax memoised on positions (exact values of score games such as the coin grid);
+//! - [`search::alphabeta`]: negamax with alpha–beta pruning, an optional [`search::table`] (transposition table
 //!   with a replacement policy), game-supplied move ordering and bounds, a depth limit with a
 //!   heuristic evaluation, and a time limit;
-//! - [`deepening`]: iterative deepening, ordering each iteration by the previous one's best moves;
-//! - [`mtdf`]: null-window search, MTD(f) (Plaat et al. 1996) and its bisection variant;
-//! - [`solve`]: the strong solution of an [`Indexed`] game by retrograde analysis, in parallel.
+//! - [`search::deepening`]: iterative deepening, ordering each iteration by the previous one's best moves;
+//! - [`search::mtdf`]: null-window search, MTD(f) (Plaat et al. 1996) and its bisection variant;
+//! - [`strong::retrograde`]: the strong solution of an [`Indexed`] game by retrograde analysis,
+//!   in parallel; [`strong::tiers`]: tier by tier, two bits a position, on disk.
 //!
 //! Every search keeps its own stack of frames: the depth of a game does not grow the machine
 //! stack.
@@ -32,16 +33,10 @@
 //! # Ok::<(), nimbus::Error>(())
 //! ```
 
-pub mod alphabeta;
-pub mod deepening;
 pub mod explicit;
 pub mod games;
-pub mod memo;
-pub mod minimax;
-pub mod mtdf;
-pub mod solve;
-pub mod table;
-pub mod tiers;
+pub mod search;
+pub mod strong;
 
 use crate::Result;
 use serde::Serialize;
@@ -149,74 +144,6 @@ pub trait Notation: Game {
     /// plays it without asking.
     fn forced(&self, _p: &Self::Position) -> Option<Self::Move> {
         None
-    }
-}
-
-/// The search to run.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Method {
-    /// Exact and fast: null-window search with the table when the game has position keys,
-    /// memoised minimax otherwise; iterative deepening when a depth or time limit is set.
-    Auto,
-    /// Plain minimax, the reference.
-    Minimax,
-    /// Memoised minimax.
-    Memo,
-    /// Alpha–beta with the full window.
-    AlphaBeta,
-    /// Null-window search (bisection between the game's bounds, or MTD(f)).
-    NullWindow,
-    /// Iterative deepening.
-    Deepening,
-}
-
-/// Solves `p` with `method` under `limits`. A deadline that stops the search before any
-/// answer is known is an error; one that stops iterative deepening gives its best answer so
-/// far, marked inexact.
-pub fn search<G>(
-    g: &G,
-    p: &G::Position,
-    method: Method,
-    limits: &Limits,
-    max_states: u64,
-) -> Result<Search<G::Move>>
-where
-    G: Game,
-    G::Position: std::hash::Hash + Eq,
-{
-    let limited = limits.depth.is_some() || limits.deadline.is_some();
-    let method = match method {
-        Method::Auto if limited => Method::Deepening,
-        Method::Auto if g.key(p).is_some() => Method::NullWindow,
-        Method::Auto => Method::Memo,
-        m => m,
-    };
-    let timed_out = || {
-        if crate::core::progress::interrupted() {
-            crate::Error::Interrupted
-        } else {
-            crate::Error::Invalid("the time limit passed before the first answer".into())
-        }
-    };
-    crate::core::progress::phase("searching", 0);
-    match method {
-        Method::Minimax => {
-            minimax::solve_until(g, p, limits.depth, limits.deadline).ok_or_else(timed_out)
-        }
-        Method::Memo if limits.depth.is_some() => Err(crate::Error::Invalid(format!(
-            "memoised minimax searches to the end: drop {} or pick another method",
-            crate::core::hint::setting("depth")
-        ))),
-        Method::Memo => memo::solve(g, p, max_states),
-        Method::AlphaBeta => alphabeta::solve(g, p, limits).ok_or_else(timed_out),
-        Method::Deepening | Method::Auto => deepening::solve(g, p, limits).ok_or_else(timed_out),
-        Method::NullWindow => {
-            let started = Instant::now();
-            let mut s = alphabeta::Searcher::new(g, limits);
-            let (lo, hi) = mtdf::root_bounds(g, p);
-            let found = mtdf::bisect(&mut s, p, lo, hi, limits.depth).ok_or_else(timed_out)?;
-            alphabeta::finish(&mut s, p, found, limits.depth, started).ok_or_else(timed_out)
-        }
     }
 }
 

@@ -1,22 +1,21 @@
 //! Strategic-form (normal-form) games with exact rational payoffs.
 //!
-//! - [`game`]: the n-player game, payoffs indexed by pure profiles, and the exact check of a
-//!   mixed profile ([`game::verify`]);
-//! - [`bimatrix`]: two-player games as integer matrices, and the exact check of an
-//!   equilibrium;
-//! - [`zerosum`]: matrix games — saddle points, and the value with both players' optimal
+//! - [`game`]: the n-player game, payoffs indexed by pure profiles, and the exact check of a mixed
+//!   profile ([`game::verify`]);
+//! - [`bimatrix`]: two-player games as integer matrices, and the exact check of an equilibrium;
+//! - [`solvers::zerosum`]: matrix games — saddle points, and the value with both players' optimal
 //!   mixed strategies from one LP and its dual (von Neumann's minimax theorem);
-//! - [`pure`]: pure equilibria of any number of players, and iterated dominance;
-//! - [`vertex`]: every extreme equilibrium of a two-player game by vertex enumeration
+//! - [`solvers::pure`]: pure equilibria of any number of players, and iterated dominance;
+//! - [`solvers::vertex`]: every extreme equilibrium of a two-player game by vertex enumeration
 //!   (reverse search), and the components they form;
-//! - [`support`]: support enumeration, exact for degenerate games;
-//! - [`lemke`]: Lemke–Howson, one path or the enumeration of Gambit's lcp;
-//! - [`two_by_two`]: the indifference method for 2 × 2 games, and its picture;
-//! - [`envelope`]: the upper envelope when one of two players has two strategies;
-//! - [`enumpoly`]: every equilibrium of a game of any number of players (supports, boxes,
+//! - [`solvers::support`]: support enumeration, exact for degenerate games;
+//! - [`solvers::lemke`]: Lemke–Howson, one path or the enumeration of Gambit's lcp;
+//! - [`solvers::two_by_two`]: the indifference method for 2 × 2 games, and its picture;
+//! - [`solvers::envelope`]: the upper envelope when one of two players has two strategies;
+//! - [`solvers::enumpoly`]: every equilibrium of a game of any number of players (supports, boxes,
 //!   Krawczyk's test, exact certification);
-//! - [`logit`], [`simpdiv`], [`gnm`]: one equilibrium by the logit quantal-response path,
-//!   simplicial subdivision, the global Newton method.
+//! - [`solvers::logit`], [`solvers::simpdiv`], [`solvers::gnm`]: one equilibrium by the logit
+//!   quantal-response path, simplicial subdivision, the global Newton method.
 //!
 //! Files (`.nfg`, matrices) are read in [`crate::formats`]; exact numbers and linear programs
 //! are in [`crate::exact`].
@@ -25,7 +24,7 @@
 //! ```
 //! use nimbus::formats::matrix::parse_matrix;
 //! use nimbus::exact::show;
-//! use nimbus::strategic::zerosum;
+//! use nimbus::strategic::solvers::zerosum;
 //!
 //! // Rock, paper, scissors: value 0, every strategy with probability 1/3.
 //! let a = parse_matrix("0 -1 1; 1 0 -1; -1 1 0", "the matrix")?;
@@ -36,15 +35,5 @@
 //! ```
 
 pub mod bimatrix;
-pub mod enumpoly;
-pub mod envelope;
 pub mod game;
-pub mod gnm;
-pub mod lemke;
-pub mod logit;
-pub mod pure;
-pub mod simpdiv;
-pub mod support;
-pub mod two_by_two;
-pub mod vertex;
-pub mod zerosum;
+pub mod solvers;

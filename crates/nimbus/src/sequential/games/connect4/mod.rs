@@ -244,15 +244,15 @@ impl Connect4 {
     /// the searcher's deadline stopped it first.
     pub fn score(
         &self,
-        searcher: &mut crate::sequential::alphabeta::Searcher<'_, Connect4>,
+        searcher: &mut crate::sequential::search::alphabeta::Searcher<'_, Connect4>,
         p: &Position,
     ) -> Option<Value> {
-        let (lo, hi) = crate::sequential::mtdf::root_bounds(self, p);
+        let (lo, hi) = crate::sequential::search::mtdf::root_bounds(self, p);
         if lo == hi {
             return Some(lo);
         }
         let left = (self.cells - p.moves) as Value;
-        crate::sequential::mtdf::bisect(searcher, p, -left / 2, (left + 1) / 2, None)
+        crate::sequential::search::mtdf::bisect(searcher, p, -left / 2, (left + 1) / 2, None)
             .map(|f| f.value)
     }
 }

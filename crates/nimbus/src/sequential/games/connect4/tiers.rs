@@ -1,9 +1,9 @@
-//! Connect Four in tiers, for the tier solver ([`crate::sequential::tiers`]): tier k holds the
+//! Connect Four in tiers, for the tier solver ([`crate::sequential::strong::tiers`]): tier k holds the
 //! positions with k stones, ranked by the columns' heights and by which stones are the side to
 //! move's, with the walk from a rank to the ranks its moves reach.
 
 use crate::core::error::Result;
-use crate::sequential::tiers::{Step, Tiered, Value};
+use crate::sequential::strong::tiers::{Step, Tiered, Value};
 
 /// Connect Four on a `width` × `height` board in tiers: tier k holds the positions with k
 /// stones, ranked by the columns' heights (a bounded composition of k) and then by which of

@@ -1,0 +1,438 @@
+//! Negamax with alpha–beta pruning (Knuth & Moore 1975), fail-soft, on an explicit stack.
+//!
+//! The [`Searcher`] is the engine the other searches drive: it tries the game's moves in the
+//! game's order ([`Game::search_moves`]) after the table's remembered best move, narrows the
+//! window with the game's bounds and the table's, stops at a depth limit with the game's
+//! evaluation (marking such values as depending on the horizon), and gives up cleanly at a
+//! deadline. A result `v` of a search with window (α, β) means: v ≤ α ⇒ value ≤ v; v ≥ β ⇒
+//! value ≥ v; otherwise value = v.
+
+use crate::sequential::search::table::{Entry, Table, EXACT_DEPTH, NO_MOVE};
+
+/// How many children beyond the first have their table slots prefetched.
+const PREFETCH: usize = 3;
+use crate::sequential::{Game, Limits, Search, Value, INFINITY};
+use std::time::Instant;
+
+/// A search's answer: its value, and whether a depth limit (an evaluation) shaped it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Found {
+    /// The fail-soft value.
+    pub value: Value,
+    /// True when some leaf was evaluated at the horizon rather than searched to the end.
+    pub horizon: bool,
+}
+
+struct Frame<P, M> {
+    pos: P,
+    moves: Vec<M>,
+    /// Index in the game's order of the move tried first (the table's best), or `NO_MOVE`.
+    hoisted: u8,
+    next: usize,
+    alpha: Value,
+    beta: Value,
+    alpha0: Value,
+    beta0: Value,
+    known_lo: Value,
+    known_hi: Value,
+    best: Value,
+    best_index: usize,
+    key: Option<u64>,
+    depth: u32,
+    horizon: bool,
+    nodes_at_entry: u64,
+}
+
+enum Entered {
+    Leaf(Found),
+    Pushed,
+}
+
+/// The alpha–beta engine, with its table and counters; reuse it across searches of one game.
+pub struct Searcher<'g, G: Game> {
+    game: &'g G,
+    table: Option<Table>,
+    frames: Vec<Frame<G::Position, G::Move>>,
+    used: usize,
+    /// Positions visited since the searcher was made (or [`Searcher::reset`]).
+    pub nodes: u64,
+    deadline: Option<Instant>,
+    stopped: bool,
+    root_best: Option<G::Move>,
+}
+
+/// Maps a move's place in the reordered list back to its index in the game's order.
+fn original_index(place: usize, hoisted: u8) -> usize {
+    let h = hoisted as usize;
+    if hoisted == NO_MOVE || place > h {
+        place
+    } else if place == 0 {
+        h
+    } else {
+        place - 1
+    }
+}
+
+impl<'g, G: Game> Searcher<'g, G> {
+    /// A searcher for `game`; the table is allocated only when the game gives position keys.
+    pub fn new(game: &'g G, limits: &Limits) -> Self {
+        let table = game
+            .key(&game.start())
+            .map(|_| Table::new(limits.table_bits));
+        Searcher {
+            game,
+            table,
+            frames: Vec::new(),
+            used: 0,
+            nodes: 0,
+            deadline: limits.deadline,
+            stopped: false,
+            root_best: None,
+        }
+    }
+
+    /// Sets the instant at which searches stop (each position of a batch gets its own).
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
+    }
+
+    /// Empties the table and the node count, for an independent search.
+    pub fn reset(&mut self) {
+        if let Some(t) = &mut self.table {
+            t.clear();
+        }
+        self.nodes = 0;
+        self.stopped = false;
+    }
+
+    /// Maps the table's memory now (see [`Table::prefault`]), before timed searches.
+    pub fn prefault(&mut self) {
+        if let Some(t) = &mut self.table {
+            t.prefault();
+        }
+    }
+
+    /// The best move at the root of the last finished search (when it searched any move).
+    pub fn root_best(&self) -> Option<G::Move> {
+        self.root_best
+    }
+
+    // Kept as one function: the search's hot entry (table probe, bounds, move ordering), sharing
+    // one frame's locals; it runs once a node on the explicit stack.
+    fn enter(
+        &mut self,
+        pos: G::Position,
+        mut alpha: Value,
+        mut beta: Value,
+        depth: u32,
+    ) -> Entered {
+        let g = self.game;
+        self.nodes += 1;
+        if self.nodes & 1023 == 0 {
+            if let Some(d) = self.deadline {
+                if Instant::now() >= d {
+                    self.stopped = true;
+                }
+            }
+            // Ctrl-C stops the search as the deadline does: with the best answer so far.
+            if crate::core::progress::tick(self.nodes).is_err() {
+                self.stopped = true;
+            }
+        }
+        if self.stopped {
+            return Entered::Leaf(Found {
+                value: 0,
+                horizon: true,
+            });
+        }
+        let leaf = |value, horizon| Entered::Leaf(Found { value, horizon });
+        if let Some(v) = g.outcome(&pos) {
+            return leaf(v, false);
+        }
+        if depth == 0 {
+            return leaf(g.evaluate(&pos), true);
+        }
+        let key = self.table.as_ref().and_then(|_| g.key(&pos));
+        let (mut known_lo, mut known_hi, mut hoisted, mut horizon) =
+            (-INFINITY, INFINITY, NO_MOVE, false);
+        if let (Some(k), Some(t)) = (key, &self.table) {
+            if let Some(e) = t.probe(k) {
+                hoisted = e.best;
+                if e.depth == EXACT_DEPTH || e.depth as u32 >= depth {
+                    horizon = e.depth != EXACT_DEPTH;
+                    if e.lo >= beta || e.lo == e.hi {
+                        return leaf(e.lo, horizon);
+                    }
+                    if e.hi <= alpha {
+                        return leaf(e.hi, horizon);
+                    }
+                    known_lo = e.lo;
+                    known_hi = e.hi;
+                }
+            }
+        }
+        if self.used == self.frames.len() {
+            self.frames.push(Frame {
+                pos: pos.clone(),
+                moves: Vec::new(),
+                hoisted: NO_MOVE,
+                next: 0,
+                alpha: 0,
+                beta: 0,
+                alpha0: 0,
+                beta0: 0,
+                known_lo: 0,
+                known_hi: 0,
+                best: 0,
+                best_index: 0,
+                key: None,
+                depth: 0,
+                horizon: false,
+                nodes_at_entry: 0,
+            });
+        }
+        let f = &mut self.frames[self.used];
+        f.moves.clear();
+        let (lo, hi) = g.search_moves(&pos, &mut f.moves);
+        if f.moves.is_empty() {
+            return leaf(if lo == hi { lo } else { 0 }, horizon);
+        }
+        if lo == hi || lo >= beta {
+            return leaf(lo, horizon);
+        }
+        if hi <= alpha {
+            return leaf(hi, horizon);
+        }
+        known_lo = known_lo.max(lo);
+        known_hi = known_hi.min(hi);
+        alpha = alpha.max(known_lo);
+        beta = beta.min(known_hi);
+        if alpha >= beta {
+            return leaf(alpha, horizon);
+        }
+        if (hoisted as usize) < f.moves.len() && hoisted != 0 {
+            f.moves[..=hoisted as usize].rotate_right(1);
+        } else {
+            hoisted = NO_MOVE;
+        }
+        f.pos = pos;
+        f.hoisted = hoisted;
+        f.next = 0;
+        f.alpha = alpha;
+        f.beta = beta;
+        f.alpha0 = alpha;
+        f.beta0 = beta;
+        f.known_lo = known_lo;
+        f.known_hi = known_hi;
+        f.best = -INFINITY;
+        f.best_index = 0;
+        f.key = key;
+        f.depth = depth;
+        f.horizon = horizon;
+        f.nodes_at_entry = self.nodes;
+        // The children's table slots are random places in memory: start loading the next
+        // few while the first child is searched.
+        if let (Some(t), Some(_)) = (&self.table, key) {
+            for &m in f.moves.iter().skip(1).take(PREFETCH) {
+                if let Some(k) = g.key(&g.play(&f.pos, m)) {
+                    t.prefetch(k);
+                }
+            }
+        }
+        self.used += 1;
+        Entered::Pushed
+    }
+
+    /// Searches `pos` with the window (`alpha`, `beta`) to `depth` plies (`None`: to the end).
+    /// `None` when the deadline stopped it.
+    pub fn search(
+        &mut self,
+        pos: &G::Position,
+        alpha: Value,
+        beta: Value,
+        depth: Option<u32>,
+    ) -> Option<Found> {
+        let g = self.game;
+        let base = self.used;
+        let depth = depth.unwrap_or(u32::MAX);
+        let mut returned = match self.enter(pos.clone(), alpha, beta, depth) {
+            Entered::Leaf(found) => Some(found),
+            Entered::Pushed => None,
+        };
+        loop {
+            if self.used == base {
+                let found = returned.expect("the root returns a value");
+                return (!self.stopped).then_some(found);
+            }
+            let top = self.used - 1;
+            let f = &mut self.frames[top];
+            if let Some(child) = returned.take() {
+                let m = f.moves[f.next];
+                let v = g.reward(&f.pos, m) - child.value;
+                f.horizon |= child.horizon;
+                if v > f.best {
+                    f.best = v;
+                    f.best_index = f.next;
+                    f.alpha = f.alpha.max(v);
+                }
+                f.next += 1;
+                if f.alpha >= f.beta || f.next == f.moves.len() || self.stopped {
+                    let best = f.best;
+                    let (lo, hi) = if best <= f.alpha0 {
+                        (f.known_lo, best.min(f.known_hi))
+                    } else if best >= f.beta0 {
+                        (best.max(f.known_lo), f.known_hi)
+                    } else {
+                        (best, best)
+                    };
+                    let found = Found {
+                        value: best,
+                        horizon: f.horizon,
+                    };
+                    if top == base {
+                        self.root_best = Some(f.moves[f.best_index]);
+                    }
+                    if let (Some(k), Some(t), false) = (f.key, &mut self.table, self.stopped) {
+                        // A node where every move failed low has no meaningful best move.
+                        let index = if best > f.alpha0 {
+                            original_index(f.best_index, f.hoisted)
+                        } else {
+                            NO_MOVE as usize
+                        };
+                        let entry = Entry {
+                            lo,
+                            hi,
+                            depth: if f.horizon {
+                                f.depth.min(EXACT_DEPTH as u32 - 1) as u8
+                            } else {
+                                EXACT_DEPTH
+                            },
+                            best: index.min(NO_MOVE as usize) as u8,
+                        };
+                        t.store(k, entry, self.nodes - f.nodes_at_entry);
+                    }
+                    self.used -= 1;
+                    returned = Some(found);
+                    continue;
+                }
+            }
+            let f = &self.frames[top];
+            let m = f.moves[f.next];
+            let r = g.reward(&f.pos, m);
+            let child = g.play(&f.pos, m);
+            let (ca, cb, cd) = (r - f.beta, r - f.alpha, f.depth.saturating_sub(1));
+            if let Entered::Leaf(found) = self.enter(child, ca, cb, cd) {
+                returned = Some(found);
+            }
+        }
+    }
+
+    /// The exact value of `pos` (to `depth`), searched with the full window.
+    pub fn value(&mut self, pos: &G::Position, depth: Option<u32>) -> Option<Found> {
+        self.search(pos, -INFINITY, INFINITY, depth)
+    }
+
+    /// Whether playing `m` in `pos` reaches `value` (the value of `pos` at `depth`).
+    fn reaches(
+        &mut self,
+        pos: &G::Position,
+        m: G::Move,
+        value: Value,
+        depth: Option<u32>,
+    ) -> Option<bool> {
+        let g = self.game;
+        let target = g.reward(pos, m) - value;
+        let child = g.play(pos, m);
+        let d = depth.map(|d| d.saturating_sub(1));
+        // No move does better than `value`, so the child's value is at least `target`; the
+        // move is best exactly when the child's value is at most `target`.
+        self.search(&child, target, target + 1, d)
+            .map(|f| f.value <= target)
+    }
+
+    /// Every legal move of `pos` that reaches its value `value` (computed to `depth`).
+    pub fn best_moves(
+        &mut self,
+        pos: &G::Position,
+        value: Value,
+        depth: Option<u32>,
+    ) -> Option<Vec<G::Move>> {
+        let mut moves = Vec::new();
+        if self.game.outcome(pos).is_none() {
+            self.game.moves(pos, &mut moves);
+        }
+        let mut best = Vec::new();
+        for m in moves {
+            if self.reaches(pos, m, value, depth)? {
+                best.push(m);
+            }
+        }
+        Some(best)
+    }
+
+    /// A principal variation from `pos`, whose value is `value` (to `depth`): at each step the
+    /// first move, in the game's search order, that keeps the value.
+    pub fn principal_variation(
+        &mut self,
+        pos: &G::Position,
+        value: Value,
+        depth: Option<u32>,
+    ) -> Option<Vec<G::Move>> {
+        let g = self.game;
+        let (mut pos, mut value, mut depth) = (pos.clone(), value, depth);
+        let mut pv = Vec::new();
+        let mut moves = Vec::new();
+        while g.outcome(&pos).is_none() && depth != Some(0) {
+            moves.clear();
+            g.search_moves(&pos, &mut moves);
+            if moves.is_empty() {
+                // The game's bounds settled the value; look among all legal moves instead.
+                g.moves(&pos, &mut moves);
+            }
+            let mut chosen = None;
+            for &m in &moves {
+                if self.reaches(&pos, m, value, depth)? {
+                    chosen = Some(m);
+                    break;
+                }
+            }
+            let Some(m) = chosen else { break };
+            value = g.reward(&pos, m) - value;
+            pos = g.play(&pos, m);
+            depth = depth.map(|d| d - 1);
+            pv.push(m);
+        }
+        Some(pv)
+    }
+}
+
+/// Solves `p` by alpha–beta with the full window, to `limits.depth` plies, then finds every
+/// best move and a principal variation. `None` when the deadline stopped it.
+pub fn solve<G: Game>(g: &G, p: &G::Position, limits: &Limits) -> Option<Search<G::Move>> {
+    let started = Instant::now();
+    let mut s = Searcher::new(g, limits);
+    let found = s.value(p, limits.depth)?;
+    finish(&mut s, p, found, limits.depth, started)
+}
+
+/// Completes a search's answer with its best moves and principal variation.
+pub fn finish<G: Game>(
+    s: &mut Searcher<'_, G>,
+    p: &G::Position,
+    found: Found,
+    depth: Option<u32>,
+    started: Instant,
+) -> Option<Search<G::Move>> {
+    let depth = if found.horizon { depth } else { None };
+    let best_moves = s.best_moves(p, found.value, depth)?;
+    let pv = s.principal_variation(p, found.value, depth)?;
+    Some(Search {
+        value: found.value,
+        best_moves,
+        pv,
+        nodes: s.nodes,
+        elapsed: started.elapsed(),
+        depth,
+        exact: !found.horizon,
+    })
+}

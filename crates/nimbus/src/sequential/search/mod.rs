@@ -1,0 +1,82 @@
+//! Searches of one position: plain minimax (the reference), memoised minimax for score games,
+//! and the alpha–beta engine with its transposition table, which the null-window and
+//! iterative-deepening drivers steer. [`search`] picks one by [`Method`].
+
+pub mod alphabeta;
+pub mod deepening;
+pub mod memo;
+pub mod minimax;
+pub mod mtdf;
+pub mod table;
+
+use super::{Game, Limits, Search};
+use crate::Result;
+use std::time::Instant;
+
+/// The search to run.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Method {
+    /// Exact and fast: null-window search with the table when the game has position keys,
+    /// memoised minimax otherwise; iterative deepening when a depth or time limit is set.
+    Auto,
+    /// Plain minimax, the reference.
+    Minimax,
+    /// Memoised minimax.
+    Memo,
+    /// Alpha–beta with the full window.
+    AlphaBeta,
+    /// Null-window search (bisection between the game's bounds, or MTD(f)).
+    NullWindow,
+    /// Iterative deepening.
+    Deepening,
+}
+
+/// Solves `p` with `method` under `limits`. A deadline that stops the search before any
+/// answer is known is an error; one that stops iterative deepening gives its best answer so
+/// far, marked inexact.
+pub fn search<G>(
+    g: &G,
+    p: &G::Position,
+    method: Method,
+    limits: &Limits,
+    max_states: u64,
+) -> Result<Search<G::Move>>
+where
+    G: Game,
+    G::Position: std::hash::Hash + Eq,
+{
+    let limited = limits.depth.is_some() || limits.deadline.is_some();
+    let method = match method {
+        Method::Auto if limited => Method::Deepening,
+        Method::Auto if g.key(p).is_some() => Method::NullWindow,
+        Method::Auto => Method::Memo,
+        m => m,
+    };
+    let timed_out = || {
+        if crate::core::progress::interrupted() {
+            crate::Error::Interrupted
+        } else {
+            crate::Error::Invalid("the time limit passed before the first answer".into())
+        }
+    };
+    crate::core::progress::phase("searching", 0);
+    match method {
+        Method::Minimax => {
+            minimax::solve_until(g, p, limits.depth, limits.deadline).ok_or_else(timed_out)
+        }
+        Method::Memo if limits.depth.is_some() => Err(crate::Error::Invalid(format!(
+            "memoised minimax searches to the end: drop {} or pick another method",
+            crate::core::hint::setting("depth")
+        ))),
+        Method::Memo => memo::solve(g, p, max_states),
+        Method::AlphaBeta => alphabeta::solve(g, p, limits).ok_or_else(timed_out),
+        Method::Deepening | Method::Auto => deepening::solve(g, p, limits).ok_or_else(timed_out),
+        Method::NullWindow => {
+            let started = Instant::now();
+            let mut s = alphabeta::Searcher::new(g, limits);
+            let (lo, hi) = mtdf::root_bounds(g, p);
+            let found = mtdf::bisect(&mut s, p, lo, hi, limits.depth).ok_or_else(timed_out)?;
+            alphabeta::finish(&mut s, p, found, limits.depth, started).ok_or_else(timed_out)
+        }
+    }
+}

@@ -1,0 +1,211 @@
+//! A transposition table: bounds on the values of positions already searched, keyed by the
+//! game's injective position key.
+//!
+//! Each entry holds a lower and an upper bound (so one table serves alpha–beta, null-window
+//! and depth-limited searches alike), the depth they were searched to, the index of the best
+//! move in the game's search order, and a weight (log₂ of the nodes under it). Entries live in
+//! buckets of two: the first slot keeps the heavier entry (work that is expensive to redo),
+//! the second always takes the newest — the classic two-tier replacement policy. A generation
+//! number makes [`Table::clear`] free, so that a new search can start from an empty table
+//! without touching its memory.
+
+use crate::sequential::{Value, INFINITY};
+
+/// Depth recorded for bounds that hold whatever the depth (the subtree was searched to the end).
+pub const EXACT_DEPTH: u8 = u8::MAX;
+/// Move index recorded when there is no best move to remember.
+pub const NO_MOVE: u8 = u8::MAX;
+
+/// A slot is `[key, data]`: plain words, so that a new table is zeroed memory the operating
+/// system hands out lazily rather than memory written entry by entry.
+type Slot = [u64; 2];
+
+/// What the table knows of a position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Entry {
+    /// The value is at least this.
+    pub lo: Value,
+    /// The value is at most this.
+    pub hi: Value,
+    /// The depth the bounds were searched to ([`EXACT_DEPTH`]: to the end of the game).
+    pub depth: u8,
+    /// Index of the best move found in the game's search order ([`NO_MOVE`]: none).
+    pub best: u8,
+}
+
+/// A fixed-size transposition table.
+pub struct Table {
+    slots: Vec<Slot>,
+    shift: u32,
+    generation: u8,
+}
+
+fn pack_lo(v: Value) -> u16 {
+    // i16::MIN stands for −∞; a lower bound too large to store is weakened, never raised.
+    (v.clamp(i16::MIN as Value, i16::MAX as Value - 1) as i16) as u16
+}
+
+fn pack_hi(v: Value) -> u16 {
+    (v.clamp(i16::MIN as Value + 1, i16::MAX as Value) as i16) as u16
+}
+
+fn unpack_lo(b: u16) -> Value {
+    match b as i16 {
+        i16::MIN => -INFINITY,
+        x => x as Value,
+    }
+}
+
+fn unpack_hi(b: u16) -> Value {
+    match b as i16 {
+        i16::MAX => INFINITY,
+        x => x as Value,
+    }
+}
+
+/// Asks Linux to back the table with 2 MiB pages. Probes land anywhere in the table, so with
+/// 4 KiB pages nearly every probe of a large table misses the TLB as well as the cache; with
+/// huge pages the table's translations fit the TLB. Measured on Pons' Connect Four sets: the
+/// time per node of a 64 MiB table came close to that of a cache-sized one.
+#[cfg(target_os = "linux")]
+fn advise_huge_pages(slots: &[Slot]) {
+    const PAGE: usize = 4096;
+    let start = slots.as_ptr() as usize;
+    let end = start + std::mem::size_of_val(slots);
+    let first = start.div_ceil(PAGE) * PAGE;
+    if end > first + (2 << 20) {
+        // SAFETY: madvise only changes how the kernel backs the pages of this allocation,
+        // which the Vec owns and keeps alive; the range lies inside it and is page aligned.
+        // A refusal (no transparent huge pages) leaves ordinary pages, so the result is ignored.
+        unsafe {
+            libc::madvise(first as *mut libc::c_void, end - first, libc::MADV_HUGEPAGE);
+        }
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn advise_huge_pages(_slots: &[Slot]) {}
+
+impl Table {
+    /// A table of 2^`bits` entries (16 bytes each); `bits` is clamped to 1..=32.
+    pub fn new(bits: u32) -> Table {
+        let bits = bits.clamp(1, 32);
+        let slots = vec![[0u64; 2]; 1 << bits];
+        advise_huge_pages(&slots);
+        Table {
+            slots,
+            shift: 64 - bits,
+            generation: 1,
+        }
+    }
+
+    /// Writes every entry once, so that the operating system maps the memory now rather than
+    /// page by page during a timed search.
+    pub fn prefault(&mut self) {
+        self.slots.fill([0, 0]);
+    }
+
+    /// Forgets every entry.
+    pub fn clear(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            // After 255 clears stale entries could look current again: wipe for real.
+            self.slots.fill([0, 0]);
+            self.generation = 1;
+        }
+    }
+
+    fn bucket(&self, key: u64) -> usize {
+        ((key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize) & !1
+    }
+
+    fn current(&self, s: &Slot) -> bool {
+        (s[1] >> 48) as u8 == self.generation
+    }
+
+    /// Asks the processor to start loading `key`'s bucket, so that a probe a little later
+    /// finds it in cache.
+    #[inline]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let p = self.slots[self.bucket(key)..].as_ptr();
+            // SAFETY: a prefetch is a hint; it never faults and `p` points into the table.
+            unsafe {
+                std::arch::x86_64::_mm_prefetch(p.cast::<i8>(), std::arch::x86_64::_MM_HINT_T0)
+            };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
+    /// The entry stored for `key`, if any.
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<Entry> {
+        let b = self.bucket(key);
+        for s in &self.slots[b..b + 2] {
+            if s[0] == key && self.current(s) {
+                let data = s[1];
+                return Some(Entry {
+                    lo: unpack_lo(data as u16),
+                    hi: unpack_hi((data >> 16) as u16),
+                    depth: (data >> 32) as u8,
+                    best: (data >> 40) as u8,
+                });
+            }
+        }
+        None
+    }
+
+    /// Records `e` for `key`, searched with `nodes` nodes below it.
+    #[inline]
+    pub fn store(&mut self, key: u64, e: Entry, nodes: u64) {
+        let weight = (64 - nodes.leading_zeros()) as u64;
+        let data = pack_lo(e.lo) as u64
+            | (pack_hi(e.hi) as u64) << 16
+            | (e.depth as u64) << 32
+            | (e.best as u64) << 40
+            | (self.generation as u64) << 48
+            | weight << 56;
+        let new = [key, data];
+        let b = self.bucket(key);
+        let (first, second) = (self.slots[b], self.slots[b + 1]);
+        if first[0] == key || !self.current(&first) {
+            self.slots[b] = new;
+        } else if second[0] == key || !self.current(&second) {
+            self.slots[b + 1] = new;
+        } else if weight >= first[1] >> 56 {
+            self.slots[b + 1] = first;
+            self.slots[b] = new;
+        } else {
+            self.slots[b + 1] = new;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bounds_survive_packing_soundly() {
+        let mut t = Table::new(4);
+        for (lo, hi) in [(-3, 5), (-INFINITY, 7), (-9, INFINITY), (-100_000, 100_000)] {
+            t.store(
+                42,
+                Entry {
+                    lo,
+                    hi,
+                    depth: 3,
+                    best: 1,
+                },
+                10,
+            );
+            let e = t.probe(42).unwrap();
+            assert!(e.lo <= lo && e.hi >= hi, "{lo} {hi} -> {e:?}");
+            assert_eq!((e.depth, e.best), (3, 1));
+        }
+        t.clear();
+        assert!(t.probe(42).is_none());
+    }
+}
