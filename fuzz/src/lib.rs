@@ -120,7 +120,7 @@ pub fn moves(data: &[u8]) {
     use nimbus::sequential::games::connect4::Connect4;
     use nimbus::sequential::games::tictactoe::TicTacToe;
     use nimbus::sequential::search::alphabeta;
-    use nimbus::sequential::{Limits as Search, Notation};
+    use nimbus::sequential::{Notation, SearchLimits as Search};
     let t = text(data);
     let (head, rest) = t.split_once('|').unwrap_or(("", &t));
     if !head.contains('@') {

@@ -8,7 +8,7 @@ use nimbus::sequential::games::connect4::Connect4;
 use nimbus::sequential::games::tictactoe::TicTacToe;
 use nimbus::sequential::search::alphabeta::Searcher;
 use nimbus::sequential::strong::retrograde as solve;
-use nimbus::sequential::{Limits, Notation};
+use nimbus::sequential::{Notation, SearchLimits};
 use std::hint::black_box;
 
 fn connect4(c: &mut Criterion) {
@@ -26,9 +26,9 @@ fn connect4(c: &mut Criterion) {
                 .unwrap()
         })
         .collect();
-    let limits = Limits {
+    let limits = SearchLimits {
         table_bits: 14,
-        ..Limits::default()
+        ..SearchLimits::default()
     };
     let mut s = Searcher::new(&g, &limits);
     s.prefault();

@@ -8,7 +8,7 @@ use nimbus::sequential::games::nim::Nim;
 use nimbus::sequential::games::tictactoe::TicTacToe;
 use nimbus::sequential::search::{alphabeta, deepening, memo, minimax, mtdf};
 use nimbus::sequential::strong::retrograde::{self as solve, Solved};
-use nimbus::sequential::{Game, Indexed, Limits, Notation, Player, Value, INFINITY};
+use nimbus::sequential::{Game, Indexed, Notation, Player, SearchLimits, Value, INFINITY};
 use proptest::prelude::*;
 use std::hash::Hash;
 
@@ -52,9 +52,9 @@ where
     G::Position: Hash + Eq + std::fmt::Debug,
 {
     let reference = minimax::solve(g, p);
-    let limits = Limits {
+    let limits = SearchLimits {
         table_bits: 12,
-        ..Limits::default()
+        ..SearchLimits::default()
     };
     let ab = alphabeta::solve(g, p, &limits).unwrap();
     let id = deepening::solve(g, p, &limits).unwrap();
@@ -235,10 +235,10 @@ fn depth_limited_search_matches_depth_limited_minimax() {
         let p = random_position(&c4, seed, 4 + (seed % 4) as u32);
         for depth in 1..=4 {
             let reference = minimax::solve_to_depth(&c4, &p, Some(depth));
-            let limits = Limits {
+            let limits = SearchLimits {
                 depth: Some(depth),
                 table_bits: 12,
-                ..Limits::default()
+                ..SearchLimits::default()
             };
             let ab = alphabeta::solve(&c4, &p, &limits).unwrap();
             assert_eq!(ab.value, reference.value, "depth {depth} at {p:?}");
@@ -297,7 +297,7 @@ proptest! {
         let mm = minimax::solve(&g, &g.start());
         prop_assert_eq!(mm.value, expected);
         prop_assert_eq!(&m.best_moves, &mm.best_moves);
-        let ab = alphabeta::solve(&g, &g.start(), &Limits::default()).unwrap();
+        let ab = alphabeta::solve(&g, &g.start(), &SearchLimits::default()).unwrap();
         prop_assert_eq!(ab.value, expected);
     }
 
@@ -355,7 +355,7 @@ fn connect4_set(name: &str) -> Vec<(String, Value)> {
 #[test]
 fn connect4_solves_pons_test_sets() {
     let g = Connect4::standard();
-    let mut s = alphabeta::Searcher::new(&g, &Limits::default());
+    let mut s = alphabeta::Searcher::new(&g, &SearchLimits::default());
     for set in ["Test_L3_R1", "Test_L2_R1", "Test_L1_R1"] {
         for (moves, expected) in connect4_set(set) {
             let p = g.parse_position(&moves).unwrap();
@@ -460,9 +460,9 @@ fn sequential_nim_agrees_with_the_impartial_engine() {
     for seed in 0..40u64 {
         let heaps: Vec<u32> = (0..3).map(|i| ((seed * 7 + i * 3) % 5) as u32).collect();
         let nim = Nim::new(heaps.clone());
-        let limits = Limits {
+        let limits = SearchLimits {
             table_bits: 12,
-            ..Limits::default()
+            ..SearchLimits::default()
         };
         let value = nimbus::sequential::search::search(
             &nim,

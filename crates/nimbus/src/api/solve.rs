@@ -274,7 +274,7 @@ pub fn search_limits(
     depth: Option<u32>,
     time_limit: Option<f64>,
     table_bits: u32,
-) -> Result<seq::Limits> {
+) -> Result<seq::SearchLimits> {
     let deadline = match time_limit {
         None => None,
         Some(t) if t.is_finite() && t > 0.0 && t < 1e9 => {
@@ -294,7 +294,7 @@ pub fn search_limits(
             "table bits {table_bits}: use 10 to 32"
         )));
     }
-    Ok(seq::Limits {
+    Ok(seq::SearchLimits {
         depth,
         deadline,
         table_bits,

@@ -24,10 +24,11 @@
 //!
 //! ```
 //! use nimbus::sequential::games::tictactoe::TicTacToe;
-//! use nimbus::sequential::{search, Game, Limits, Method};
+//! use nimbus::sequential::search::{search, Method};
+//! use nimbus::sequential::{Game, SearchLimits};
 //!
 //! // Tic-tac-toe is a draw, and every first move keeps it one.
-//! let r = search(&TicTacToe, &TicTacToe.start(), Method::Auto, &Limits::default(), u64::MAX)?;
+//! let r = search(&TicTacToe, &TicTacToe.start(), Method::Auto, &SearchLimits::default(), u64::MAX)?;
 //! assert_eq!(r.value, 0);
 //! assert_eq!(r.best_moves.len(), 9);
 //! # Ok::<(), nimbus::Error>(())
@@ -167,9 +168,10 @@ pub struct Search<M> {
     pub exact: bool,
 }
 
-/// Limits on a search: depth, time, the table's size.
+/// The options of a search that are not budgets: depth, time, the table's size (the budgets
+/// are [`crate::core::budget::Limits`]).
 #[derive(Debug, Clone, Copy)]
-pub struct Limits {
+pub struct SearchLimits {
     /// Plies to search before the evaluation is used (`None`: to the end of the game).
     pub depth: Option<u32>,
     /// Stop at this instant with the best answer found so far.
@@ -178,9 +180,9 @@ pub struct Limits {
     pub table_bits: u32,
 }
 
-impl Default for Limits {
+impl Default for SearchLimits {
     fn default() -> Self {
-        Limits {
+        SearchLimits {
             depth: None,
             deadline: None,
             table_bits: 22,

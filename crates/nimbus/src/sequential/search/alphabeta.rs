@@ -11,7 +11,7 @@ use crate::sequential::search::table::{Entry, Table, EXACT_DEPTH, NO_MOVE};
 
 /// How many children beyond the first have their table slots prefetched.
 const PREFETCH: usize = 3;
-use crate::sequential::{Game, Limits, Search, Value, INFINITY};
+use crate::sequential::{Game, Search, SearchLimits, Value, INFINITY};
 use std::time::Instant;
 
 /// A search's answer: its value, and whether a depth limit (an evaluation) shaped it.
@@ -75,7 +75,7 @@ fn original_index(place: usize, hoisted: u8) -> usize {
 
 impl<'g, G: Game> Searcher<'g, G> {
     /// A searcher for `game`; the table is allocated only when the game gives position keys.
-    pub fn new(game: &'g G, limits: &Limits) -> Self {
+    pub fn new(game: &'g G, limits: &SearchLimits) -> Self {
         let table = game
             .key(&game.start())
             .map(|_| Table::new(limits.table_bits));
@@ -408,7 +408,7 @@ impl<'g, G: Game> Searcher<'g, G> {
 
 /// Solves `p` by alpha–beta with the full window, to `limits.depth` plies, then finds every
 /// best move and a principal variation. `None` when the deadline stopped it.
-pub fn solve<G: Game>(g: &G, p: &G::Position, limits: &Limits) -> Option<Search<G::Move>> {
+pub fn solve<G: Game>(g: &G, p: &G::Position, limits: &SearchLimits) -> Option<Search<G::Move>> {
     let started = Instant::now();
     let mut s = Searcher::new(g, limits);
     let found = s.value(p, limits.depth)?;

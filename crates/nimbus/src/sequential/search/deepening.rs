@@ -7,12 +7,12 @@
 
 use crate::sequential::search::alphabeta::{finish, Found, Searcher};
 use crate::sequential::search::mtdf::mtdf;
-use crate::sequential::{Game, Limits, Search};
+use crate::sequential::{Game, Search, SearchLimits};
 use std::time::Instant;
 
 /// Deepens until the value is exact or a limit is reached. `None` only when the deadline
 /// stopped even the first iteration.
-pub fn solve<G: Game>(g: &G, p: &G::Position, limits: &Limits) -> Option<Search<G::Move>> {
+pub fn solve<G: Game>(g: &G, p: &G::Position, limits: &SearchLimits) -> Option<Search<G::Move>> {
     let started = Instant::now();
     let mut s = Searcher::new(g, limits);
     let mut last: Option<(Found, u32, Option<G::Move>)> = None;

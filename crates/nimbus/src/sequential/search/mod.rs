@@ -9,7 +9,7 @@ pub mod minimax;
 pub mod mtdf;
 pub mod table;
 
-use super::{Game, Limits, Search};
+use super::{Game, Search, SearchLimits};
 use crate::Result;
 use std::time::Instant;
 
@@ -38,7 +38,7 @@ pub fn search<G>(
     g: &G,
     p: &G::Position,
     method: Method,
-    limits: &Limits,
+    limits: &SearchLimits,
     max_states: u64,
 ) -> Result<Search<G::Move>>
 where
