@@ -2,8 +2,10 @@
 //! `.nfg` file's text or from payoff matrices with strategy names, a tree from an `.efg`
 //! file's text or a built-in name, and both written back. The command line, Python and the
 //! web page each turn their own syntax into a [`Source`] and call [`strategic`], so that the
-//! same input means the same game everywhere.
+//! same input means the same game everywhere. [`family_of`] says which family's catalogue
+//! knows a game's name.
 
+pub use crate::catalog::{family_of, Family};
 use crate::core::error::{Error, Result};
 pub use crate::extensive::Tree;
 use crate::formats::{efg, nfg};
