@@ -743,7 +743,10 @@ fn script_errors_exit_2_with_file_line_and_column() {
         &["sg", "script:examples/no-such-file.rhai 3"],
         "cannot read",
     );
-    fails(&["solve", "script:examples/take134.rhai"], "impartial game: analyse it as one");
+    fails(
+        &["solve", "script:examples/take134.rhai"],
+        "impartial game: analyse it as one",
+    );
     fails(
         &["solve", "script:examples/tictactoe.rhai", "5 5"],
         "not a legal move",
