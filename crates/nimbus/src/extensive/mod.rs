@@ -20,7 +20,8 @@
 //! - [`games`]: built-in trees (Kuhn poker, Leduc hold'em).
 //!
 //! ```
-//! use nimbus::extensive::{games, lp};
+//! use nimbus::extensive::games;
+//! use nimbus::extensive::solvers::lp;
 //!
 //! // Kuhn poker is worth -1/18 to the first player.
 //! let tree = games::kuhn();
