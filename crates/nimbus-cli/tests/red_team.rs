@@ -357,3 +357,131 @@ fn vertex_enumeration_keeps_to_the_memory_budget() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+// The "nothing wrong, nothing lost" issue: every file Nimbus writes and reads back is refused
+// when any byte of it is damaged, and a resumed run repairs what does not verify.
+
+/// A fresh directory under the system's temporary one, for one test.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("nimbus-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Replaces the first `from` in the file by `to`.
+fn edit(path: &std::path::Path, from: &str, to: &str) {
+    let bytes = std::fs::read(path).unwrap();
+    let at = bytes
+        .windows(from.len())
+        .position(|w| w == from.as_bytes())
+        .unwrap_or_else(|| panic!("no {from} in {}", path.display()));
+    let mut out = bytes[..at].to_vec();
+    out.extend_from_slice(to.as_bytes());
+    out.extend_from_slice(&bytes[at + from.len()..]);
+    std::fs::write(path, out).unwrap();
+}
+
+#[test]
+fn damaged_tier_files_are_refused_and_repaired_by_a_resume() {
+    let dir = scratch("tiers");
+    let db = dir.to_str().unwrap();
+    let game = "connect4:5x4";
+    let position = "121453215314";
+    answers(&["solve", game, "--all", "--db", db], "start: draw");
+    answers(&["solve", game, position, "--db", db], "\ndraw\n");
+    let reach = dir.join("tier-12.reach");
+    // The header's counts: a changed one, a huge one.
+    for to in ["\"before\":[5]", "\"before\":[4611686018427387904]"] {
+        edit(&reach, "\"before\":[0]", to);
+        refused(&["solve", game, position, "--db", db], "checksum");
+        answers(&["solve", game, "--all", "--db", db], "start: draw");
+        answers(&["solve", game, position, "--db", db], "\ndraw\n");
+    }
+    // A byte of a block, a truncated file, bytes added, a file deleted.
+    let values = dir.join("tier-12.bin");
+    let mut bytes = std::fs::read(&values).unwrap();
+    let last = bytes.len() - 10;
+    bytes[last] ^= 0x10;
+    std::fs::write(&values, &bytes).unwrap();
+    refused(&["solve", game, position, "--db", db], "tier-12.bin");
+    answers(&["solve", game, "--all", "--db", db], "start: draw");
+    answers(&["solve", game, position, "--db", db], "\ndraw\n");
+    let len = std::fs::metadata(&reach).unwrap().len();
+    let file = std::fs::OpenOptions::new()
+        .write(true)
+        .open(&reach)
+        .unwrap();
+    file.set_len(len - 100).unwrap();
+    refused(&["solve", game, position, "--db", db], "tier-12.reach");
+    answers(&["solve", game, "--all", "--db", db], "start: draw");
+    answers(&["solve", game, position, "--db", db], "\ndraw\n");
+    let mut file = std::fs::OpenOptions::new()
+        .append(true)
+        .open(&reach)
+        .unwrap();
+    std::io::Write::write_all(&mut file, b"more").unwrap();
+    refused(&["solve", game, position, "--db", db], "tier-12.reach");
+    std::fs::remove_file(&reach).unwrap();
+    refused(&["solve", game, position, "--db", db], "not solved yet");
+    answers(&["solve", game, "--all", "--db", db], "start: draw");
+    answers(&["solve", game, position, "--db", db], "\ndraw\n");
+    // A tier of another board is named as such.
+    let other = scratch("tiers-other");
+    answers(
+        &[
+            "solve",
+            "connect4:4x4",
+            "--all",
+            "--db",
+            other.to_str().unwrap(),
+        ],
+        "start: draw",
+    );
+    std::fs::copy(other.join("tier-12.reach"), &reach).unwrap();
+    refused(
+        &["solve", game, position, "--db", db],
+        "it holds tier 12 of connect4:4x4",
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+    let _ = std::fs::remove_dir_all(&other);
+}
+
+#[test]
+fn a_damaged_saved_solution_is_refused() {
+    let dir = scratch("saved");
+    let db = dir.join("ttt.db");
+    let db = db.to_str().unwrap();
+    answers(
+        &["solve", "tictactoe", "--all", "--save", db],
+        "start: draw",
+    );
+    answers(&["solve", "tictactoe", "1 2", "--db", db], "win");
+    let mut bytes = std::fs::read(db).unwrap();
+    bytes[40] ^= 0x40;
+    std::fs::write(db, &bytes).unwrap();
+    refused(&["solve", "tictactoe", "1 2", "--db", db], "checksum");
+    bytes[40] ^= 0x40;
+    bytes.pop();
+    std::fs::write(db, &bytes).unwrap();
+    refused(&["solve", "tictactoe", "1 2", "--db", db], "ttt.db");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_damaged_cfr_checkpoint_is_refused() {
+    let dir = scratch("checkpoint");
+    let cp = dir.join("k.cp");
+    let cp = cp.to_str().unwrap();
+    let args = ["cfr", "kuhn", "--iterations", "200", "--checkpoint", cp];
+    answers(&args, "exploitability");
+    let mut bytes = std::fs::read(cp).unwrap();
+    let at = bytes.windows(7).position(|w| w == b"\"sum\":[").unwrap() + 7;
+    let digit = at + bytes[at..].iter().position(u8::is_ascii_digit).unwrap();
+    let d = bytes[digit];
+    bytes[digit] = if d == b'9' { b'8' } else { d + 1 };
+    std::fs::write(cp, bytes).unwrap();
+    let more = ["cfr", "kuhn", "--iterations", "400", "--checkpoint", cp];
+    refused(&more, "checksum");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -196,14 +196,13 @@ fn strong_solution_matches_minimax_remoteness() {
 fn saved_solution_loads_back() {
     let g = TicTacToe;
     let strong = solve::solve(&g, "tictactoe", u64::MAX, u64::MAX, &|_| {}).unwrap();
-    let mut bytes = Vec::new();
-    strong.save(&mut bytes).unwrap();
-    let back = solve::Strong::load(&g, "tictactoe", &mut bytes.as_slice(), "mem").unwrap();
+    let bytes = strong.to_bytes();
+    let back = solve::Strong::from_bytes(&g, "tictactoe", &bytes, "mem").unwrap();
     assert_eq!(back.summary(), strong.summary());
     let p = g.parse_position("5 1").unwrap();
     assert_eq!(back.get(&g, &p), strong.get(&g, &p));
-    assert!(solve::Strong::load(&g, "connect4", &mut bytes.as_slice(), "mem").is_err());
-    assert!(solve::Strong::load(&g, "tictactoe", &mut &bytes[..100], "mem").is_err());
+    assert!(solve::Strong::from_bytes(&g, "connect4", &bytes, "mem").is_err());
+    assert!(solve::Strong::from_bytes(&g, "tictactoe", &bytes[..100], "mem").is_err());
 }
 
 #[test]

@@ -477,7 +477,7 @@ where
     }
     if let Some(db) = &req.db {
         let p = g.parse_position(req.position.as_deref().unwrap_or(""))?;
-        let solution = load(g, name, db)?;
+        let solution = load(g, name, db, req.limits.max_memory)?;
         let found = solution
             .get(g, &p)
             .ok_or_else(|| Error::Invalid("the position is not reachable from the start".into()))?;
@@ -491,13 +491,16 @@ where
     search_game(g, name, req)
 }
 
-fn load<G: Indexed>(g: &G, name: &str, db: &str) -> Result<Strong> {
+fn load<G: Indexed>(g: &G, name: &str, db: &str, max_memory: u64) -> Result<Strong> {
     crate::core::input::may_read(db)?;
-    let mut file = std::io::BufReader::new(std::fs::File::open(db).map_err(|e| Error::Io {
-        path: db.into(),
-        source: e,
-    })?);
-    Strong::load(g, name, &mut file, db)
+    let bytes =
+        crate::core::sealed::read(std::path::Path::new(db), max_memory)?.ok_or_else(|| {
+            Error::Io {
+                path: db.into(),
+                source: std::io::ErrorKind::NotFound.into(),
+            }
+        })?;
+    Strong::from_bytes(g, name, &bytes, db)
 }
 
 /// A game written in Rhai: searched like the built-in games; `all` explores it into an
@@ -531,7 +534,7 @@ where
         }
         let db = req.db.as_deref().unwrap_or_default();
         let p = g.parse_position(req.position.as_deref().unwrap_or(""))?;
-        let solution = load(&graph, name, db)?;
+        let solution = load(&graph, name, db, req.limits.max_memory)?;
         let found = positions
             .iter()
             .position(|q| *q == p)
@@ -590,14 +593,8 @@ fn strongly<G: Indexed + Sync>(
     )?;
     let seconds = started.elapsed().as_secs_f64();
     if let Some(path) = &req.save {
-        let io = |e| Error::Io {
-            path: path.clone(),
-            source: e,
-        };
         crate::core::input::may_read(path)?;
-        let mut w = std::io::BufWriter::new(std::fs::File::create(path).map_err(io)?);
-        solution.save(&mut w).map_err(io)?;
-        std::io::Write::flush(&mut w).map_err(io)?;
+        crate::core::sealed::write(std::path::Path::new(path), solution.to_bytes())?;
     }
     let s = solution.summary();
     Ok(Solution {

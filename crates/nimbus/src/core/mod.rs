@@ -10,5 +10,6 @@ pub mod hint;
 pub mod input;
 pub mod number;
 pub mod progress;
+pub mod sealed;
 pub mod show;
 pub mod svg;

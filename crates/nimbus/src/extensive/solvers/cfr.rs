@@ -262,8 +262,14 @@ pub fn run(tree: &Tree, options: &Options, limits: &Limits) -> Result<Run> {
     );
     let mut sampled = Sampled::new(tree, &flat);
     if let Some(path) = options.checkpoint.as_ref().map(|c| &c.path) {
-        if let Some(c) = Checkpoint::load(path)? {
-            if c.fingerprint != fingerprint || c.variant != variant || c.regret.len() != slots {
+        // Each double takes at most 25 characters in JSON, a report's point twice that.
+        let most = 32 * (2 * slots as u64 + 2 * options.reports as u64 + 2) + (1 << 16);
+        if let Some(c) = Checkpoint::load(path, most)? {
+            if c.fingerprint != fingerprint
+                || c.variant != variant
+                || c.regret.len() != slots
+                || c.sum.len() != slots
+            {
                 return Err(Error::Invalid(format!(
                     "{}: a checkpoint of another tree or CFR variant ({}); remove it to start \
                      afresh",
@@ -282,7 +288,7 @@ pub fn run(tree: &Tree, options: &Options, limits: &Limits) -> Result<Run> {
             .map(|c| &c.path)
             .map_or(Ok(()), |path| {
                 Checkpoint {
-                    format: 1,
+                    format: CHECKPOINT_FORMAT,
                     fingerprint,
                     variant: variant.clone(),
                     iterations: done,
@@ -758,35 +764,35 @@ struct Checkpoint {
     seconds: f64,
 }
 
+/// The checkpoint format's version: 2 is sealed with a checksum over every byte.
+const CHECKPOINT_FORMAT: u32 = 2;
+
 impl Checkpoint {
-    fn load(path: &std::path::Path) -> Result<Option<Checkpoint>> {
-        let io = |source| Error::Io {
-            path: path.display().to_string(),
-            source,
-        };
+    /// The checkpoint at `path`, `None` when there is none; refused when it does not verify
+    /// or is larger than `max_bytes` (more than a checkpoint of the tree can hold).
+    fn load(path: &std::path::Path, max_bytes: u64) -> Result<Option<Checkpoint>> {
         crate::core::input::may_read(&path.display().to_string())?;
-        let text = match std::fs::read_to_string(path) {
-            Ok(t) => t,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(io(e)),
+        let Some(bytes) = crate::core::sealed::read(path, max_bytes)? else {
+            return Ok(None);
         };
-        serde_json::from_str(&text)
-            .map(Some)
-            .map_err(|e| Error::Invalid(format!("{}: not a CFR checkpoint ({e})", path.display())))
+        let not_one = |why: String| {
+            Error::Invalid(format!(
+                "{}: not a CFR checkpoint of this version ({why}); remove it to start afresh",
+                path.display()
+            ))
+        };
+        let c: Checkpoint = serde_json::from_slice(&bytes).map_err(|e| not_one(e.to_string()))?;
+        if c.format != CHECKPOINT_FORMAT {
+            return Err(not_one(format!("format {}", c.format)));
+        }
+        Ok(Some(c))
     }
 
     /// Writes beside the file and renames, so that a stop mid-write leaves the last one.
     fn save(&self, path: &std::path::Path) -> Result<()> {
-        let io = |source| Error::Io {
-            path: path.display().to_string(),
-            source,
-        };
         crate::core::input::may_read(&path.display().to_string())?;
-        let text = serde_json::to_string(self).map_err(|e| Error::Invalid(e.to_string()))?;
-        let mut part = path.as_os_str().to_owned();
-        part.push(".part");
-        std::fs::write(&part, text).map_err(io)?;
-        std::fs::rename(&part, path).map_err(io)
+        let text = serde_json::to_vec(self).map_err(|e| Error::Invalid(e.to_string()))?;
+        crate::core::sealed::write(path, text)
     }
 }
 

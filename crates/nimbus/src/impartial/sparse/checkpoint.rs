@@ -68,6 +68,13 @@ impl Checkpoint {
         // loading them costs the file, the values as u32 and the run's 24 bytes a value.
         crate::core::input::may_read(&path.display().to_string())?;
         if let Ok(meta) = std::fs::metadata(path) {
+            // A FIFO or a device in its place would block the read or never end.
+            if !meta.is_file() {
+                return Err(Error::Invalid(format!(
+                    "{}: not a regular file",
+                    path.display()
+                )));
+            }
             let len = meta.len();
             crate::core::budget::check_memory(what, len.saturating_mul(15), max_memory)?;
         }

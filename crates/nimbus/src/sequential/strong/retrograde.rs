@@ -17,7 +17,6 @@ use crate::{Error, Result};
 use rayon::prelude::*;
 use rustc_hash::FxHashMap;
 use serde::Serialize;
-use std::io::{Read, Write};
 use std::sync::atomic::{AtomicU64, AtomicU8, Ordering};
 use std::sync::Mutex;
 
@@ -25,7 +24,8 @@ const WIN: u8 = 1;
 const LOSS: u8 = 2;
 const DRAW: u8 = 3;
 const ESCAPE: u8 = 63;
-const MAGIC: &[u8; 8] = b"NIMBUSDB";
+/// The format's name and version: 2 is sealed with a checksum ([`crate::core::sealed`]).
+const MAGIC: &[u8; 8] = b"NIMBUSD2";
 
 /// The game-theoretic result of a position for the side to move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -324,66 +324,71 @@ impl Strong {
         self.codes.len() as u64 + 12 * self.deep.len() as u64
     }
 
-    /// Writes the solution: a magic string, the game's name, the ranks' bytes, the side table.
-    pub fn save(&self, w: &mut impl Write) -> std::io::Result<()> {
-        w.write_all(MAGIC)?;
-        w.write_all(&(self.name.len() as u64).to_le_bytes())?;
-        w.write_all(self.name.as_bytes())?;
-        w.write_all(&(self.codes.len() as u64).to_le_bytes())?;
-        w.write_all(&self.codes)?;
-        w.write_all(&(self.deep.len() as u64).to_le_bytes())?;
+    /// The solution as the bytes of a file: a magic string naming the format and its version,
+    /// the game's name, the ranks' bytes, the side table (sealed with a checksum when written,
+    /// see [`crate::core::sealed`]).
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut w = Vec::with_capacity(self.codes.len() + 64 + 12 * self.deep.len());
+        w.extend_from_slice(MAGIC);
+        w.extend_from_slice(&(self.name.len() as u64).to_le_bytes());
+        w.extend_from_slice(self.name.as_bytes());
+        w.extend_from_slice(&(self.codes.len() as u64).to_le_bytes());
+        w.extend_from_slice(&self.codes);
+        w.extend_from_slice(&(self.deep.len() as u64).to_le_bytes());
         let mut deep: Vec<_> = self.deep.iter().collect();
         deep.sort();
         for (&i, &r) in deep {
-            w.write_all(&i.to_le_bytes())?;
-            w.write_all(&r.to_le_bytes())?;
+            w.extend_from_slice(&i.to_le_bytes());
+            w.extend_from_slice(&r.to_le_bytes());
         }
-        Ok(())
+        w
     }
 
-    /// Reads a solution written by [`Strong::save`] for the game called `name` (of
+    /// Reads a solution written by [`Strong::to_bytes`] for the game called `name` (of
     /// `g.size()` ranks); `path` names the file in errors.
-    pub fn load<G: Indexed>(g: &G, name: &str, r: &mut impl Read, path: &str) -> Result<Strong> {
+    pub fn from_bytes<G: Indexed>(g: &G, name: &str, bytes: &[u8], path: &str) -> Result<Strong> {
         let bad = |why: &str| Error::Invalid(format!("{path}: not a solution of {name}: {why}"));
-        let io = |e: std::io::Error| Error::Io {
-            path: path.into(),
-            source: e,
+        let mut r = bytes;
+        let mut take = |n: u64| -> Result<&[u8]> {
+            if n > r.len() as u64 {
+                return Err(bad("truncated"));
+            }
+            let (head, rest) = r.split_at(n as usize);
+            r = rest;
+            Ok(head)
         };
-        let mut magic = [0u8; 8];
-        r.read_exact(&mut magic).map_err(|_| bad("too short"))?;
-        if &magic != MAGIC {
-            return Err(bad("it does not start with NIMBUSDB"));
+        if take(8)? != MAGIC {
+            return Err(bad(&format!(
+                "it does not start with {}",
+                String::from_utf8_lossy(MAGIC)
+            )));
         }
-        let mut word = [0u8; 8];
-        let mut read_u64 = |r: &mut dyn Read| -> Result<u64> {
-            r.read_exact(&mut word).map_err(|_| bad("truncated"))?;
-            Ok(u64::from_le_bytes(word))
-        };
-        let n = read_u64(r)?;
+        let word = |b: &[u8]| u64::from_le_bytes(b.try_into().expect("8 bytes"));
+        let n = word(take(8)?);
         if n > 1024 {
             return Err(bad("the name is too long"));
         }
-        let mut saved = vec![0u8; n as usize];
-        r.read_exact(&mut saved).map_err(|_| bad("truncated"))?;
+        let saved = take(n)?;
         if saved != name.as_bytes() {
             return Err(bad(&format!(
                 "it solves {}",
-                String::from_utf8_lossy(&saved)
+                String::from_utf8_lossy(saved)
             )));
         }
-        let len = read_u64(r)?;
+        let len = word(take(8)?);
         if len != g.size() {
             return Err(bad(&format!("it has {len} ranks, the game {}", g.size())));
         }
-        let mut codes = vec![0u8; len as usize];
-        r.read_exact(&mut codes).map_err(io)?;
-        let deep_len = read_u64(r)?;
+        let codes = take(len)?.to_vec();
+        let deep_len = word(take(8)?);
         let mut deep = FxHashMap::default();
         for _ in 0..deep_len {
-            let i = read_u64(r)?;
-            let mut four = [0u8; 4];
-            r.read_exact(&mut four).map_err(|_| bad("truncated"))?;
-            deep.insert(i, u32::from_le_bytes(four));
+            let i = word(take(8)?);
+            let four = take(4)?;
+            deep.insert(i, u32::from_le_bytes(four.try_into().expect("4 bytes")));
+        }
+        if !r.is_empty() {
+            return Err(bad("bytes follow the side table"));
         }
         for (i, &c) in codes.iter().enumerate() {
             if c & ESCAPE == ESCAPE

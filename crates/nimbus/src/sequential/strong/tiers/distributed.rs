@@ -24,8 +24,8 @@
 
 use crate::sequential::strong::tiers::dense::{packed_len, Dense};
 use crate::sequential::strong::tiers::file::{
-    compress_block, damaged, io_error, reach_bytes, read_solved, write_blocks, write_tier, Kind,
-    Tier, BLOCK_BYTES,
+    compress_block, damaged, io_error, or_solve_again, reach_bytes, read_solved, read_tier,
+    write_blocks, write_tier, Kind, Tier, BLOCK_BYTES,
 };
 use crate::sequential::strong::tiers::solve::{
     check_budget, load_successors, reach_range, successors, summarize, values_into, Later, Out,
@@ -166,7 +166,15 @@ fn manager<G: Tiered>(
     for t in (0..tiers).rev() {
         let n = g.tier_size(t);
         // Whether the tier is solved already, for every rank to know.
-        let on_disk = read_solved(dir, &name, t, n, None, remoteness, max_memory)?;
+        // A tier counts as solved when its values (and remoteness) and its reachability file
+        // all verify; otherwise it is solved again, and its files written anew.
+        let values = or_solve_again(read_solved(dir, &name, t, n, None, remoteness, max_memory))?;
+        let on_disk = match values {
+            Some(solved) => or_solve_again(read_tier(dir, &name, t, n, Kind::Reach, max_memory))?
+                .filter(|&(_, m)| m == solved.2)
+                .map(|_| solved),
+            None => None,
+        };
         let mut flag = u64::from(on_disk.is_some());
         world.process_at_rank(0).broadcast_into(&mut flag);
         if let Some((codes, rems, m)) = on_disk {

@@ -1,5 +1,8 @@
 //! The tier files: `tier-K.reach`, `tier-K.bin` and `tier-K.rem`, each a line naming the
-//! format, a JSON header and blocks compressed on their own, written and read back verified.
+//! format and its version with the CRC-32 of the next line, a JSON header, and blocks
+//! compressed on their own, each with its CRC-32 in the header: every byte of the file is
+//! covered by a checksum, and its length by the header's block sizes. Written and read back
+//! verified.
 
 use crate::core::error::{Error, Result};
 use crate::sequential::strong::tiers::dense::packed_len;
@@ -9,7 +12,8 @@ use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-pub(super) const MAGIC: &str = "NIMBUS-TIER 2";
+/// The format's name and version; the first line adds the header line's CRC-32 after it.
+pub(super) const MAGIC: &str = "NIMBUS-TIER 3";
 
 /// Ranks a job of the reachability pass covers.
 pub(super) const REACH_BLOCK: u64 = 1 << 16;
@@ -129,11 +133,12 @@ pub(super) fn write_blocks(
         crc32: blocks.iter().map(|&(_, c)| c).collect(),
         before,
     };
+    let mut line = serde_json::to_vec(&header).map_err(|e| Error::Invalid(e.to_string()))?;
+    line.push(b'\n');
     let file = std::fs::File::create(&part).map_err(io_error(&part))?;
     let mut out = std::io::BufWriter::new(file);
-    writeln!(out, "{MAGIC}").map_err(io_error(&part))?;
-    serde_json::to_writer(&mut out, &header).map_err(|e| Error::Invalid(e.to_string()))?;
-    out.write_all(b"\n").map_err(io_error(&part))?;
+    writeln!(out, "{MAGIC} {:08x}", crc32fast::hash(&line)).map_err(io_error(&part))?;
+    out.write_all(&line).map_err(io_error(&part))?;
     for (b, _) in blocks {
         out.write_all(b).map_err(io_error(&part))?;
     }
@@ -184,36 +189,59 @@ impl TierFile {
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
             Err(e) => return Err(io_error(&path)(e)),
         };
+        let meta = file.metadata().map_err(io_error(&path))?;
+        if !meta.is_file() {
+            return Err(damaged(&path, "not a regular file"));
+        }
         let mut reader = std::io::BufReader::new(file);
-        let mut line = String::new();
-        std::io::BufRead::read_line(&mut reader, &mut line).map_err(io_error(&path))?;
-        let mut data = line.len() as u64;
-        if line.trim_end() != MAGIC {
+        // The first line is the magic and a checksum: a few dozen bytes, read no further.
+        let mut first = Vec::new();
+        std::io::BufRead::read_until(&mut Read::take(&mut reader, 64), b'\n', &mut first)
+            .map_err(io_error(&path))?;
+        let first = String::from_utf8_lossy(&first);
+        let Some((magic, crc)) = first.trim_end().rsplit_once(' ') else {
+            return Err(damaged(&path, "not a Nimbus tier file of this version"));
+        };
+        if magic != MAGIC || !first.ends_with('\n') {
             return Err(damaged(&path, "not a Nimbus tier file of this version"));
         }
-        line.clear();
-        // The header is one line of JSON; a few bytes a block.
-        std::io::BufRead::read_line(&mut Read::take(&mut reader, 1 << 26), &mut line)
+        let crc = u32::from_str_radix(crc, 16).map_err(|_| damaged(&path, "a damaged header"))?;
+        // The header is one line of JSON, a few dozen bytes a block.
+        let most = kind.len(n, n).div_ceil(BLOCK_BYTES) as u64 * 64 + 4096;
+        let mut line = Vec::new();
+        std::io::BufRead::read_until(&mut Read::take(&mut reader, most), b'\n', &mut line)
             .map_err(io_error(&path))?;
-        data += line.len() as u64;
+        if crc32fast::hash(&line) != crc {
+            return Err(damaged(&path, "its header does not match its checksum"));
+        }
+        let data = (first.len() + line.len()) as u64;
         let header: Header =
-            serde_json::from_str(&line).map_err(|_| damaged(&path, "a damaged header"))?;
+            serde_json::from_slice(&line).map_err(|_| damaged(&path, "a damaged header"))?;
         if header.game != game || header.tier != t || header.positions != n {
             return Err(damaged(
                 &path,
                 &format!(
-                    "it holds tier {} of {} ({} positions), not tier {t} of {game}",
+                    "it holds tier {} of {} ({} positions), not tier {t} of {game} ({n} \
+                     positions)",
                     header.tier, header.game, header.positions
                 ),
             ));
         }
+        if header.reachable > n {
+            return Err(damaged(&path, "a damaged header"));
+        }
         let len = kind.len(n, header.reachable);
         let blocks = len.div_ceil(BLOCK_BYTES);
+        let packed = header
+            .sizes
+            .iter()
+            .try_fold(data, |sum, &size| sum.checked_add(size));
         if header.block_bytes != BLOCK_BYTES
-            || header.reachable > n
             || header.sizes.len() != blocks
             || header.crc32.len() != blocks
-            || (kind == Kind::Reach && header.before.len() != blocks)
+            || packed != Some(meta.len())
+            || (kind == Kind::Reach
+                && (header.before.len() != blocks || !counts_fit(&header.before, header.reachable)))
         {
             return Err(damaged(&path, "a damaged header"));
         }
@@ -238,6 +266,16 @@ impl TierFile {
     }
 }
 
+/// Whether the reachable ranks before each block of a reachability file can be right: from 0,
+/// never falling, at most a block's bits apart, at most the tier's reachable positions.
+fn counts_fit(before: &[u64], reachable: u64) -> bool {
+    before.first().is_none_or(|&b| b == 0)
+        && before
+            .windows(2)
+            .all(|w| w[0] <= w[1] && w[1] - w[0] <= 8 * BLOCK_BYTES as u64)
+        && before.last().is_none_or(|&b| b <= reachable)
+}
+
 /// A block decompressed, when it inflates to `want` bytes whose CRC-32 is `crc`.
 pub(super) fn inflate(packed: impl Read, want: usize, crc: u32) -> Option<Vec<u8>> {
     let mut bytes = Vec::with_capacity(want);
@@ -259,6 +297,16 @@ pub(super) fn ones_before(bytes: &[u8], chunk: usize) -> Vec<u64> {
             here
         })
         .collect()
+}
+
+/// What a tier file read on a resumed run comes to: a damaged file (or one of another game) is
+/// as good as none, and its tier is solved again; other errors (a budget, a disk that cannot
+/// be read) stop the run.
+pub(super) fn or_solve_again<T>(read: Result<Option<T>>) -> Result<Option<T>> {
+    match read {
+        Err(Error::Invalid(_)) => Ok(None),
+        other => other,
+    }
 }
 
 pub(super) fn damaged(path: &Path, why: &str) -> Error {

@@ -4,7 +4,8 @@
 use crate::core::error::{Error, Result};
 use crate::sequential::strong::tiers::dense::{get, packed_len, Dense};
 use crate::sequential::strong::tiers::file::{
-    io_error, reach_bytes, read_solved, write_tier, Kind, Tier, REACH_BLOCK, VALUE_BLOCK,
+    io_error, or_solve_again, reach_bytes, read_solved, read_tier, write_tier, Kind, Tier,
+    REACH_BLOCK, VALUE_BLOCK,
 };
 use crate::sequential::strong::tiers::{Counts, Database, Step, Summary, Tiered, Value};
 use rayon::prelude::*;
@@ -66,9 +67,24 @@ pub fn solve<G: Tiered>(g: &G, dir: &Path, remoteness: bool, max_memory: u64) ->
             n,
             m,
         };
-        let (codes, rems) = match read_solved(dir, &name, t, n, Some(m), remoteness, max_memory)? {
+        let on_disk = or_solve_again(read_solved(
+            dir,
+            &name,
+            t,
+            n,
+            Some(m),
+            remoteness,
+            max_memory,
+        ))?;
+        let (codes, rems) = match on_disk {
             Some((codes, rems, _)) => {
                 resumed += 1;
+                // Queries read the reachability file: it must hold what was found again.
+                let reach = reach_bytes(&bits[t], n);
+                let kept = or_solve_again(read_tier(dir, &name, t, n, Kind::Reach, max_memory))?;
+                if kept.is_none_or(|(bytes, count)| bytes != reach || count != m) {
+                    write_tier(dir, &tier, Kind::Reach, &reach)?;
+                }
                 (codes, rems)
             }
             None => {
