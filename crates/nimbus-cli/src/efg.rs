@@ -263,16 +263,16 @@ pub struct CfrArgs {
     #[arg(value_name = "TREE")]
     tree: String,
     /// Most iterations.
-    #[arg(long, value_name = "N", default_value_t = 1000)]
+    #[arg(long, value_name = "N", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
     iterations: u64,
     /// Stop once the exploitability is at most this (checked at the reports).
-    #[arg(long, value_name = "X", alias = "target-exploitability")]
+    #[arg(long, value_name = "X", alias = "target-exploitability", value_parser = crate::non_negative)]
     target: Option<f64>,
     /// cfr+ (CFR+) or dcfr (discounted CFR).
     #[arg(long, value_name = "VARIANT", default_value = "cfr+", value_parser = ["cfr+", "dcfr"])]
     variant: String,
     /// How many exact exploitability reports, spread in log scale.
-    #[arg(long, value_name = "N", default_value_t = 10)]
+    #[arg(long, value_name = "N", default_value_t = 10, value_parser = crate::reports)]
     reports: usize,
     /// Keep the run's state in FILE: a run resumes from it when it exists (--iterations
     /// counts from the first run's start), and it is written at every report, every minute,

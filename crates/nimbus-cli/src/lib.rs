@@ -79,13 +79,13 @@ impl Common {
 pub struct ScriptArgs {
     /// Scripts: most Rhai operations in one call of a script function (an endless loop stops
     /// there with an error).
-    #[arg(long, value_name = "N", default_value_t = nimbus::api::ScriptOptions::DEFAULT_OPERATIONS)]
+    #[arg(long, value_name = "N", default_value_t = nimbus::api::ScriptOptions::DEFAULT_OPERATIONS, value_parser = clap::value_parser!(u64).range(1..))]
     script_ops: u64,
     /// Scripts: the largest string, array or map a script may build, in bytes.
-    #[arg(long, value_name = "BYTES", default_value_t = nimbus::api::ScriptOptions::DEFAULT_MEMORY)]
+    #[arg(long, value_name = "BYTES", default_value_t = nimbus::api::ScriptOptions::DEFAULT_MEMORY, value_parser = positive_usize)]
     script_mem: usize,
     /// Scripts: most seconds all calls of a script may take together.
-    #[arg(long, value_name = "SECONDS", default_value_t = nimbus::api::ScriptOptions::DEFAULT_SECONDS)]
+    #[arg(long, value_name = "SECONDS", default_value_t = nimbus::api::ScriptOptions::DEFAULT_SECONDS, value_parser = seconds)]
     script_time: f64,
 }
 
@@ -260,7 +260,10 @@ const STACK_BYTES: usize = 1 << 30;
 
 /// Runs the command named by the process's arguments, printing its output and errors.
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = match parse_args() {
+        Ok(cli) => cli,
+        Err(code) => return code,
+    };
     if !cli.command.runs_scripts() {
         // A thread of its own costs a few hundred microseconds, a fifth of answering a small
         // game; commands without scripts recurse nowhere deeply and need no deep stack.
@@ -274,8 +277,42 @@ pub fn main() -> ExitCode {
         Ok(Ok(code)) => code,
         Ok(Err(panic)) => std::panic::resume_unwind(panic),
         // The system would not reserve the stack (strict overcommit): run on the main thread.
-        Err(_) => run(Cli::parse()),
+        Err(_) => match parse_args() {
+            Ok(cli) => run(cli),
+            Err(code) => code,
+        },
     }
+}
+
+/// The command line, or the exit status of a usage error once it is printed: clap's message
+/// on standard error and, when `--json` is among the arguments, the one JSON failure object
+/// on standard output, as every other error of a `--json` command prints.
+fn parse_args() -> Result<Cli, ExitCode> {
+    let e = match Cli::try_parse() {
+        Ok(cli) => return Ok(cli),
+        Err(e) => e,
+    };
+    use clap::error::ErrorKind;
+    if matches!(
+        e.kind(),
+        ErrorKind::DisplayHelp
+            | ErrorKind::DisplayVersion
+            | ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand
+    ) {
+        let _ = e.print();
+        return Err(ExitCode::from(if e.use_stderr() { 2 } else { 0 }));
+    }
+    let _ = e.print();
+    if std::env::args().skip(1).any(|a| a == "--json") {
+        let text = e.render().to_string();
+        let first = text.lines().next().unwrap_or_default();
+        let failure = nimbus::api::Failure {
+            error: first.strip_prefix("error: ").unwrap_or(first).to_string(),
+            kind: "usage",
+        };
+        let _ = write_stdout(&format!("{}\n", nimbus::api::to_json(&failure)));
+    }
+    Err(ExitCode::from(2))
 }
 
 impl Command {
@@ -398,8 +435,44 @@ pub fn print_json<T: serde::Serialize>(
 /// `--time-limit`: a positive number of seconds.
 pub(crate) fn seconds(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
-        Ok(t) if t.is_finite() && t > 0.0 && t < 1e9 => Ok(t),
-        _ => Err("give a positive number of seconds".into()),
+        Ok(t) if t.is_finite() && t > 0.0 && t <= nimbus::api::MOST_SECONDS => Ok(t),
+        _ => Err(format!(
+            "give a positive number of seconds, at most {:e}",
+            nimbus::api::MOST_SECONDS
+        )),
+    }
+}
+
+/// A count that must be at least 1 and fit the machine's word.
+pub(crate) fn positive_usize(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(0) => Err("give at least 1".into()),
+        Ok(n) => Ok(n),
+        Err(e) => Err(e.to_string()),
+    }
+}
+
+/// `--target`: a finite number, at least 0.
+pub(crate) fn non_negative(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(x) if x.is_finite() && x >= 0.0 => Ok(x),
+        _ => Err("give a finite number, at least 0".into()),
+    }
+}
+
+/// `--decimals`: 0 to [`nimbus::api::MOST_DIGITS`] digits.
+pub(crate) fn decimals(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if n <= nimbus::api::MOST_DIGITS => Ok(n),
+        _ => Err(format!("give 0 to {} digits", nimbus::api::MOST_DIGITS)),
+    }
+}
+
+/// `--reports`: 1 to [`nimbus::api::MOST_REPORTS`].
+pub(crate) fn reports(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n) if (1..=nimbus::api::MOST_REPORTS).contains(&n) => Ok(n),
+        _ => Err(format!("give 1 to {} reports", nimbus::api::MOST_REPORTS)),
     }
 }
 

@@ -75,14 +75,14 @@ pub struct Args {
     /// Print probabilities and payoffs as decimals with this many digits (Gambit's -d);
     /// exact fractions otherwise. --json is always exact. For enumpoly, irrational
     /// equilibria are boxed to at least this many digits.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", value_parser = crate::decimals)]
     decimals: Option<usize>,
     /// For enumpoly: examine at most this many support profiles (what was covered is
     /// reported).
     #[arg(long, value_name = "N")]
     max_supports: Option<u64>,
     /// For enumpoly: stop after this many seconds (what was covered is reported).
-    #[arg(long, value_name = "SECONDS")]
+    #[arg(long, value_name = "SECONDS", value_parser = crate::seconds)]
     time_limit: Option<f64>,
     #[command(flatten)]
     pub(crate) common: Common,

@@ -133,7 +133,7 @@ fn bad_input_is_a_clear_error_with_status_2() {
     fails(&["sg", "kayels 7"], "did you mean 'kayles'?");
     fails(
         &["sg", "graph examples/missing.txt @a"],
-        "cannot read examples/missing.txt",
+        "examples/missing.txt: No such file or directory",
     );
     fails(&["sg", "graph examples/dag.txt @zz"], "no node 'zz'");
     fails(
@@ -741,7 +741,7 @@ fn script_errors_exit_2_with_file_line_and_column() {
     );
     fails(
         &["sg", "script:examples/no-such-file.rhai 3"],
-        "cannot read",
+        "examples/no-such-file.rhai: No such file",
     );
     fails(
         &["solve", "script:examples/take134.rhai"],

@@ -485,3 +485,142 @@ fn a_damaged_cfr_checkpoint_is_refused() {
     refused(&more, "checksum");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn a_script_result_of_minus_two_to_the_63_is_refused() {
+    let dir = scratch("result");
+    for (result, ok) in [
+        ("-9223372036854775807 - 1", false),
+        ("9223372036854775807", false),
+        ("-576460752303423487", false),
+        ("-576460752303423486", true),
+    ] {
+        let path = dir.join("min.rhai");
+        std::fs::write(
+            &path,
+            format!(
+                "fn start(args) {{ 0 }}\nfn to_move(p) {{ 0 }}\n\
+                 fn moves(p) {{ if p == 0 {{ [1] }} else {{ [] }} }}\nfn play(p, m) {{ m }}\n\
+                 fn result(p) {{ if p == 1 {{ {result} }} else {{ () }} }}\n"
+            ),
+        )
+        .unwrap();
+        let game = format!("script:{}", path.display());
+        if ok {
+            answers(&["solve", &game, "--all"], "start: ");
+        } else {
+            refused(&["solve", &game, "--all"], "values must stay below");
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn every_numeric_flag_refuses_nan_infinities_zero_negatives_and_overflow() {
+    let cases: &[(&[&str], &str)] = &[
+        (
+            &[
+                "nash",
+                "examples/3x3x3.nfg",
+                "--method",
+                "enumpoly",
+                "--time-limit",
+            ],
+            "--time-limit",
+        ),
+        (&["solve", "connect4"], "--time-limit"),
+        (&["cfr", "kuhn"], "--target"),
+        (
+            &["solve", "script:examples/tictactoe.rhai", "--script-time"],
+            "--script-time",
+        ),
+    ];
+    for (args, flag) in cases {
+        for bad in ["nan", "NaN", "inf", "-inf", "0", "-1", "1e20", "1e300"] {
+            // A target of 0 or above is a target (a large one stops at the first report).
+            if *flag == "--target" && ["0", "1e20", "1e300"].contains(&bad) {
+                continue;
+            }
+            // Written FLAG=VALUE, so that "-inf" is read as a value, not a flag.
+            refused(&[*args, &[&format!("{flag}={bad}")]].concat(), flag);
+        }
+    }
+    // Each whole-number flag with the values past its range, and words that are no number.
+    let counts: &[(&[&str], &str, &[&str])] = &[
+        (
+            &["nash", "examples/bos.nfg", "--decimals"],
+            "--decimals",
+            &["-1", "1001", "65536", "4294967296"],
+        ),
+        (
+            &["cfr", "kuhn", "--reports"],
+            "--reports",
+            &["-1", "0", "1000001", "4294967296", "18446744073709551615"],
+        ),
+        (
+            &["cfr", "kuhn", "--iterations"],
+            "--iterations",
+            &["-1", "0", "18446744073709551616"],
+        ),
+        (
+            &["solve", "script:examples/tictactoe.rhai", "--script-mem"],
+            "--script-mem",
+            &["-1", "0", "18446744073709551616"],
+        ),
+        (
+            &["solve", "script:examples/tictactoe.rhai", "--script-ops"],
+            "--script-ops",
+            &["-1", "0", "18446744073709551616"],
+        ),
+        (
+            &["solve", "connect4", "--table-bits"],
+            "--table-bits",
+            &["-1", "0", "9", "33", "4294967296"],
+        ),
+        (
+            &["solve", "connect4", "--depth"],
+            "--depth",
+            &["-1", "0", "4294967296"],
+        ),
+    ];
+    for (args, flag, bad) in counts {
+        for b in bad.iter().chain(&["nan", "inf", "1.5", ""]) {
+            refused(&[*args, &[&format!("{flag}={b}")]].concat(), flag);
+        }
+    }
+}
+
+#[test]
+fn usage_errors_under_json_print_one_json_object() {
+    for args in [
+        &["nash", "--json", "--bogus"][..],
+        &["solve", "connect4", "--json", "--time-limit", "nan"],
+        &["cfr", "--json"],
+    ] {
+        let out = run(args, "", 20.0);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout)
+            .unwrap_or_else(|e| panic!("{args:?}: {e}: {}", String::from_utf8_lossy(&out.stdout)));
+        assert_eq!(v["kind"], "usage", "{args:?}");
+        assert!(!v["error"].as_str().unwrap().is_empty());
+    }
+}
+
+#[test]
+fn a_failed_write_does_not_say_read() {
+    let out = run(
+        &[
+            "solve",
+            "tictactoe",
+            "--all",
+            "--save",
+            "/proc/no/such/dir/x.db",
+        ],
+        "",
+        20.0,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("cannot read"), "{err}");
+    assert!(err.contains("/proc/no/such/dir/x.db"), "{err}");
+}

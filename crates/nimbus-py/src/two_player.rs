@@ -45,6 +45,14 @@ impl TwoPlayer {
             .result
             .call1(py, (pos.obj.clone_ref(py),))?
             .extract(py)?;
+        if let Some(r) = result.filter(|&r| !nimbus::api::custom::result_in_range(r)) {
+            return Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "{}: result({}) is {r}: results must stay below {} in size",
+                self.name,
+                repr(pos.obj.bind(py)),
+                nimbus::api::custom::MAX_RESULT
+            )));
+        }
         if mover > 1 {
             return Err(pyo3::exceptions::PyValueError::new_err(format!(
                 "{}: to_move({}) gave {mover}: use 0 for the first player, 1 for the second",

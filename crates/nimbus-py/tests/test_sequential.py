@@ -8,6 +8,7 @@ import sys
 import time
 
 import nimbus
+import pytest
 
 LINES = [(0, 1, 2), (3, 4, 5), (6, 7, 8), (0, 3, 6), (1, 4, 7), (2, 5, 8), (0, 4, 8), (2, 4, 6)]
 
@@ -66,6 +67,22 @@ def test_a_player_who_moves_twice_gets_a_forced_pass():
     assert nimbus.solve(game).value == 1
 
 
+def test_results_out_of_range_are_refused():
+    # -2**63 has no negation: it must not pass as a small number.
+    for result in (-2**63, 2**63 - 1, -(2**59) + 1):
+        game = nimbus.two_player(
+            0, lambda p: 0, lambda p: [1] if p == 0 else [], lambda p, m: m,
+            lambda p, r=result: r if p == 1 else None,
+        )
+        with pytest.raises(ValueError, match="results must stay below"):
+            nimbus.solve(game, all=True)
+    fine = nimbus.two_player(
+        0, lambda p: 0, lambda p: [1] if p == 0 else [], lambda p, m: m,
+        lambda p: -(2**59) + 2 if p == 1 else None,
+    )
+    assert nimbus.solve(fine).value == -(2**59) + 2
+
+
 def test_ctrl_c_raises_keyboard_interrupt_promptly():
     code = (
         "import nimbus, sys\n"
@@ -113,3 +130,14 @@ def test_scores_and_the_solvers_reply():
 def test_floating_point_zero_sum():
     z = nimbus.Game([[0, -1, 1], [1, 0, -1], [-1, 1, 0]]).zero_sum(float=True)
     assert abs(z.value) < 1e-9 and abs(z.row_strategy[0] - 1 / 3) < 1e-9
+
+
+def test_bad_numbers_are_value_errors_not_panics():
+    for bad in (float("nan"), float("inf"), -1.0, 0.0, 1e20):
+        with pytest.raises(ValueError, match="time_limit"):
+            nimbus.solve("connect4", time_limit=bad)
+    kuhn = nimbus.tree("kuhn")
+    for kwargs, name in [({"reports": 0}, "reports"), ({"target": float("nan")}, "target"),
+                         ({"iterations": 0}, "iterations")]:
+        with pytest.raises(ValueError, match=name):
+            kuhn.cfr(**kwargs)

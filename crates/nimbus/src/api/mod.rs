@@ -59,7 +59,9 @@ pub mod zerosum;
 // The words every request and answer shares, so that a front-end needs nothing but `api`.
 pub use crate::core::budget::{default_max_memory, Limits, DEFAULT_MAX_WORK};
 pub use crate::core::error::{Error, Result, Span};
-pub use crate::exact::{parse_number, show, show_decimal, Shown, Q};
+pub use crate::core::number::MOST_SECONDS;
+pub use crate::exact::{parse_number, show, show_decimal, Shown, MOST_DIGITS, Q};
+pub use crate::extensive::solvers::cfr::MOST_REPORTS;
 pub use crate::script::{ScriptOptions, ScriptOutput};
 
 /// The version of the JSON answers: raised whenever a field changes meaning or goes away

@@ -445,11 +445,20 @@ fn every_equilibrium(
 ) -> Result<()> {
     let opts = enumpoly::Options {
         max_supports: req.max_supports,
-        deadline: req
-            .time_limit
-            .map(|t| std::time::Instant::now() + std::time::Duration::from_secs_f64(t)),
+        deadline: match req.time_limit {
+            Some(t) => {
+                Some(std::time::Instant::now() + crate::core::number::seconds("time_limit", t)?)
+            }
+            None => None,
+        },
         max_work: limits.max_work,
-        digits: req.digits.unwrap_or(16),
+        digits: crate::core::number::in_range(
+            "digits",
+            u64::from(req.digits.unwrap_or(16)),
+            1,
+            crate::exact::MOST_DIGITS as u64,
+            "digits",
+        )? as u32,
     };
     let r = enumpoly::enumerate(g, &opts)?;
     found.described = "support enumeration with certified solutions of the \

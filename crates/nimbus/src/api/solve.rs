@@ -24,7 +24,7 @@ pub use crate::sequential::strong::retrograde::Solved;
 pub use crate::sequential::strong::tiers::Value as TierValue;
 pub use crate::sequential::Player;
 use std::rc::Rc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// What to compute.
 #[derive(Debug, Clone, Default)]
@@ -277,21 +277,18 @@ pub fn search_limits(
 ) -> Result<seq::SearchLimits> {
     let deadline = match time_limit {
         None => None,
-        Some(t) if t.is_finite() && t > 0.0 && t < 1e9 => {
-            Some(Instant::now() + Duration::from_secs_f64(t))
-        }
-        Some(t) => {
-            return Err(Error::Invalid(format!(
-                "time limit {t}: give a positive number of seconds"
-            )))
-        }
+        Some(t) => Some(Instant::now() + crate::core::number::seconds("time_limit", t)?),
     };
     if depth == Some(0) {
-        return Err(Error::Invalid("depth 0: search at least one ply".into()));
+        return Err(Error::Invalid(format!(
+            "{} is 0: search at least one ply",
+            crate::core::hint::setting("depth")
+        )));
     }
     if !(10..=32).contains(&table_bits) {
         return Err(Error::Invalid(format!(
-            "table bits {table_bits}: use 10 to 32"
+            "{} is {table_bits}: use 10 to 32",
+            crate::core::hint::setting("table_bits")
         )));
     }
     Ok(seq::SearchLimits {
@@ -727,7 +724,9 @@ pub fn score_lines(
     table_bits: Option<u32>,
     each: &mut dyn FnMut(Result<Line>),
 ) -> Result<()> {
-    search_limits(None, time_limit, 20)?;
+    let per_line = time_limit
+        .map(|t| crate::core::number::seconds("time_limit", t))
+        .transpose()?;
     let limits = search_limits(None, None, table_bits.unwrap_or(14))?;
     let mut s = alphabeta::Searcher::new(g, &limits);
     s.prefault();
@@ -744,7 +743,7 @@ pub fn score_lines(
         };
         s.reset();
         let started = Instant::now();
-        s.set_deadline(time_limit.map(|t| started + Duration::from_secs_f64(t)));
+        s.set_deadline(per_line.map(|d| started + d));
         let score = g.score(&mut s, &p);
         let microseconds = started.elapsed().as_secs_f64() * 1e6;
         each(Ok(Line {

@@ -852,6 +852,18 @@ pub struct Sampling {
 
 /// Runs CFR on `tree` as `req` asks.
 pub fn cfr(tree: &Tree, req: &CfrRequest, limits: &Limits) -> Result<CfrAnswer> {
+    use crate::core::number::{finite_at_least, in_range};
+    in_range("iterations", req.iterations, 1, u64::MAX, "iterations")?;
+    in_range(
+        "reports",
+        req.reports as u64,
+        1,
+        cfr::MOST_REPORTS as u64,
+        "reports",
+    )?;
+    if let Some(t) = req.target {
+        finite_at_least("target", t, 0.0)?;
+    }
     let options = cfr::Options {
         variant: req.variant,
         iterations: req.iterations,

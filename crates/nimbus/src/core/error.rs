@@ -52,7 +52,8 @@ pub enum Error {
         /// What the user may have meant.
         hint: Option<String>,
     },
-    /// A file could not be read.
+    /// A file could not be read or written, or an address not bound: the message is the path
+    /// and the operating system's reason, which says which.
     Io {
         /// The path as the user gave it.
         path: String,
@@ -171,7 +172,7 @@ impl Error {
                 Some(h) => format!("{span}: {message} ({h})"),
                 None => format!("{span}: {message}"),
             },
-            Error::Io { path, source } => format!("cannot read {path}: {source}"),
+            Error::Io { path, source } => format!("{path}: {source}"),
             Error::StateLimit {
                 explored,
                 limit,

@@ -179,6 +179,10 @@ impl std::fmt::Display for Shown<'_> {
     }
 }
 
+/// The most digits after the point a front-end asks [`show_decimal`] for: more than any
+/// payoff's precision, and few enough that a number stays a line.
+pub const MOST_DIGITS: usize = 1000;
+
 /// `q` as a decimal with `digits` digits after the point, rounded to nearest (Gambit's `-d`).
 pub fn show_decimal(q: &Q, digits: usize) -> String {
     use num_bigint::BigInt;
@@ -199,7 +203,10 @@ pub fn show_decimal(q: &Q, digits: usize) -> String {
     if digits == 0 {
         format!("{sign}{int}")
     } else {
-        format!("{sign}{int}.{:0>width$}", frac.to_string(), width = digits)
+        // Padded by hand: `format!`'s width stops at 65 535.
+        let frac = frac.to_string();
+        let zeros = "0".repeat(digits.saturating_sub(frac.len()));
+        format!("{sign}{int}.{zeros}{frac}")
     }
 }
 

@@ -136,19 +136,31 @@ impl Script {
             engine.on_print(|_| {});
             engine.on_debug(|_, _, _| {});
         }
-        engine.set_max_operations(options.max_operations.max(1));
-        engine.set_max_string_size(options.max_memory.max(1));
+        // Rhai reads 0 as "no limit": a limit of 0 is refused, not turned into none.
+        use crate::core::number::{in_range, seconds};
+        in_range(
+            "script_ops",
+            options.max_operations,
+            1,
+            u64::MAX,
+            "operations",
+        )?;
+        in_range(
+            "script_mem",
+            options.max_memory as u64,
+            1,
+            u64::MAX,
+            "bytes",
+        )?;
+        let seconds = seconds("script_time", options.max_seconds)?;
+        engine.set_max_operations(options.max_operations);
+        engine.set_max_string_size(options.max_memory);
         engine.set_max_array_size((options.max_memory / 16).max(1));
         engine.set_max_map_size((options.max_memory / 16).max(1));
         engine.set_max_call_levels(64);
         engine.set_max_expr_depths(128, 64);
         let flag = options.interrupt.clone();
-        let seconds = if options.max_seconds.is_finite() && options.max_seconds > 0.0 {
-            options.max_seconds.min(1e9)
-        } else {
-            0.0
-        };
-        let deadline = std::time::Instant::now() + std::time::Duration::from_secs_f64(seconds);
+        let deadline = std::time::Instant::now() + seconds;
         // Operations are counted afresh in each call, so the clock is read every few hundred
         // operations of all calls together: cheap, and often enough.
         let ticks = std::sync::atomic::AtomicU64::new(0);

@@ -190,9 +190,9 @@ impl ScriptGame {
     }
 
     fn number(&self, r: Dynamic, what: &dyn Fn() -> String) -> Result<Value> {
-        let bound = crate::sequential::INFINITY / 4;
+        let bound = crate::sequential::MAX_RESULT;
         match r.as_int() {
-            Ok(x) if x.abs() < bound => Ok(x),
+            Ok(x) if crate::sequential::result_in_range(x) => Ok(x),
             Ok(x) => Err(Error::Script {
                 span: place(&self.script),
                 message: format!("{} is {x}: values must stay below {bound} in size", what()),

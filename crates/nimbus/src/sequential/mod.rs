@@ -50,6 +50,16 @@ pub type Value = i64;
 /// Larger than every value a game may produce; searches start from the window (−∞, +∞).
 pub const INFINITY: Value = i64::MAX / 4;
 
+/// Results a game written outside Rust (a script, a Python function) may give are below this
+/// in size, so that the engines' sums, negations and remoteness adjustments cannot overflow.
+pub const MAX_RESULT: Value = INFINITY / 4;
+
+/// Whether a result given by a game written outside Rust is in range (below [`MAX_RESULT`]
+/// in size; `i64::MIN`, whose negation does not exist, is not).
+pub fn result_in_range(x: Value) -> bool {
+    x.unsigned_abs() < MAX_RESULT as u64
+}
+
 /// The two players; [`Player::First`] moves at the start.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
 #[serde(rename_all = "lowercase")]

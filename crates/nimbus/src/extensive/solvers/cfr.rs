@@ -59,6 +59,10 @@ pub struct Options {
     pub seed: u64,
 }
 
+/// The most exact exploitability reports a run makes: each is a best response over the whole
+/// tree, and a million is more than a run can use.
+pub const MOST_REPORTS: usize = 1_000_000;
+
 /// Where a run keeps its checkpoint, and which game it is of.
 #[derive(Debug, Clone)]
 pub struct CheckpointFile {
