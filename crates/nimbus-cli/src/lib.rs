@@ -47,7 +47,8 @@ pub struct Common {
     #[arg(long, global = true, value_name = "N", default_value_t = nimbus::api::Limits::DEFAULT_MAX_STATES)]
     max_states: u64,
     /// Refuse, before it starts, a table, search or LP that would hold more than this many
-    /// bytes [default: half of this machine's memory].
+    /// bytes [default: half of this machine's memory, or of the process's cgroup or ulimit
+    /// cap when lower].
     #[arg(long, global = true, value_name = "BYTES")]
     max_memory: Option<u64>,
     /// Refuse, before it starts, a computation of more than this many steps (moves examined,

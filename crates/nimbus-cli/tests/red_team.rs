@@ -624,3 +624,25 @@ fn a_failed_write_does_not_say_read() {
     assert!(!err.contains("cannot read"), "{err}");
     assert!(err.contains("/proc/no/such/dir/x.db"), "{err}");
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn the_default_memory_budget_respects_the_process_cap() {
+    // Under a 4 GB address-space cap, the default budget is 2 GB: the table of Wythoff values
+    // (4.3 GB) is refused and the closed form answers, where the old default (half the
+    // machine) let the allocation abort.
+    let out = Command::new("sh")
+        .arg("-c")
+        .arg(format!(
+            "ulimit -v 4000000 && exec '{}' sg 'wythoff 20 184846'",
+            env!("CARGO_BIN_EXE_nimbus")
+        ))
+        .current_dir(root())
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("beyond the memory budget (2.0 GB)"), "{text}");
+}

@@ -22,33 +22,27 @@ use crate::core::error::{Error, Resource, Result};
 /// At a few nanoseconds a step this is seconds of work, not hours.
 pub const DEFAULT_MAX_WORK: u64 = 4_000_000_000;
 
-/// The default memory budget: half of this machine's physical memory (at least 1 GiB), so
-/// that a refused computation leaves room for everything else on the machine.
+/// The default memory budget: half of what this process may use — the machine's physical
+/// memory (the budget at least 1 GiB), or the process's cap when one is lower (its control
+/// group's limit, `RLIMIT_AS`, `RLIMIT_DATA`: see [`super::machine`]) — so that a refused
+/// computation leaves room for everything else, and one admitted does not meet the cap.
 pub fn default_max_memory() -> u64 {
     // Read once: hosts that ask many small questions (the Python package) would otherwise
-    // read /proc/meminfo for every one.
+    // read the limits for every one.
     static DEFAULT: std::sync::OnceLock<u64> = std::sync::OnceLock::new();
-    *DEFAULT.get_or_init(|| physical_memory().map_or(4 << 30, |m| (m / 2).max(1 << 30)))
-}
-
-#[cfg(unix)]
-fn physical_memory() -> Option<u64> {
-    // One system call (glibc answers it by `sysinfo`), where reading /proc/meminfo took
-    // nine; the number is the same, MemTotal.
-    // SAFETY: `sysconf` has no preconditions.
-    let (pages, size) = unsafe {
-        (
-            libc::sysconf(libc::_SC_PHYS_PAGES),
-            libc::sysconf(libc::_SC_PAGESIZE),
+    *DEFAULT.get_or_init(|| {
+        half_of(
+            super::machine::physical_memory(),
+            super::machine::process_cap(),
         )
-    };
-    let (pages, size) = (u64::try_from(pages).ok()?, u64::try_from(size).ok()?);
-    pages.checked_mul(size).filter(|&m| m > 0)
+    })
 }
 
-#[cfg(not(unix))]
-fn physical_memory() -> Option<u64> {
-    None
+/// Half the memory the process may use: of the machine's (`None`: unknown, taken as 8 GiB),
+/// at least 1 GiB, and of the process's cap when it is lower.
+fn half_of(machine: Option<u64>, cap: Option<u64>) -> u64 {
+    let machine = machine.map_or(4 << 30, |m| (m / 2).max(1 << 30));
+    cap.map_or(machine, |c| machine.min(c / 2))
 }
 
 /// Refuses `bytes` of memory for `what` when it is more than `limit`.
@@ -147,7 +141,15 @@ mod tests {
              max_memory, in bytes)"
         );
         assert!(check_work("x", 10, 10).is_ok());
-        assert!(default_max_memory() >= 1 << 30);
+    }
+
+    #[test]
+    fn the_default_is_half_the_least_of_the_machine_and_the_caps() {
+        assert_eq!(half_of(Some(24 << 30), None), 12 << 30);
+        assert_eq!(half_of(Some(24 << 30), Some(4_000_000_000)), 2_000_000_000);
+        assert_eq!(half_of(Some(1 << 30), None), 1 << 30);
+        assert_eq!(half_of(Some(1 << 30), Some(512 << 20)), 256 << 20);
+        assert_eq!(half_of(None, Some(64 << 30)), 4 << 30);
     }
 
     /// The machine's memory is the kernel's MemTotal, as /proc/meminfo shows it.
@@ -157,6 +159,6 @@ mod tests {
         let text = std::fs::read_to_string("/proc/meminfo").unwrap();
         let line = text.lines().find(|l| l.starts_with("MemTotal:")).unwrap();
         let kib: u64 = line.split_whitespace().nth(1).unwrap().parse().unwrap();
-        assert_eq!(physical_memory(), Some(kib * 1024));
+        assert_eq!(super::super::machine::physical_memory(), Some(kib * 1024));
     }
 }

@@ -8,6 +8,7 @@ pub mod budget;
 pub mod error;
 pub mod hint;
 pub mod input;
+pub mod machine;
 pub mod number;
 pub mod progress;
 pub mod sealed;
