@@ -321,7 +321,12 @@ impl Command {
     fn runs_scripts(&self) -> bool {
         !matches!(
             self,
-            Command::Zerosum(_) | Command::Nash(_) | Command::Efg(_) | Command::Cfr(_)
+            Command::Zerosum(_)
+                | Command::Nash(_)
+                | Command::Efg(_)
+                | Command::Cfr(_)
+                // The server and its workers refuse scripts.
+                | Command::Serve(_)
         )
     }
 

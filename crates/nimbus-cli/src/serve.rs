@@ -45,6 +45,10 @@ pub struct Args {
     /// Largest request body, in bytes.
     #[arg(long, value_name = "BYTES", default_value_t = 1 << 20)]
     max_body: usize,
+    /// Answer one request read from standard input and exit: how the server runs each
+    /// computation in a process of its own.
+    #[arg(long, hide = true)]
+    worker: bool,
 }
 
 pub fn run(args: Args) -> Result<ExitCode, Error> {
@@ -58,6 +62,36 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
     config.limits.max_work = args.max_work;
     if let Some(n) = args.slots {
         config.slots = n as usize;
+    }
+    if args.worker {
+        nimbus_web::worker(config).map_err(|source| Error::Io {
+            path: "standard input".into(),
+            source,
+        })?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    // Each computation in a worker process, with the same limits, so that no request can
+    // take the server down with it.
+    if let Ok(program) = std::env::current_exe() {
+        config.isolate = Some(nimbus_web::Isolation {
+            program,
+            args: [
+                "serve",
+                "--worker",
+                "--time-budget",
+                &args.time_budget.to_string(),
+                "--max-states",
+                &args.max_states.to_string(),
+                "--max-memory",
+                &args.max_memory.to_string(),
+                "--max-work",
+                &args.max_work.to_string(),
+                "--max-body",
+                &args.max_body.to_string(),
+            ]
+            .map(String::from)
+            .to_vec(),
+        });
     }
     let slots = config.slots;
     nimbus_web::run(&args.host, args.port, config, |addr| {

@@ -646,3 +646,121 @@ fn the_default_memory_budget_respects_the_process_cap() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("beyond the memory budget (2.0 GB)"), "{text}");
 }
+
+/// A POST of `body` to `path` on the server at `addr`, its status and body.
+fn http_post(addr: &str, path: &str, body: &str) -> (u16, String) {
+    use std::io::{Read, Write};
+    let mut s = std::net::TcpStream::connect(addr).unwrap();
+    write!(
+        s,
+        "POST {path} HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
+    )
+    .unwrap();
+    let mut out = String::new();
+    let _ = s.read_to_string(&mut out);
+    let status = out
+        .split_whitespace()
+        .nth(1)
+        .and_then(|c| c.parse().ok())
+        .unwrap_or(0);
+    let body = out
+        .split_once("\r\n\r\n")
+        .map_or("", |(_, b)| b)
+        .to_string();
+    (status, body)
+}
+
+/// A tree of `n` alternating moves, each "across" or "down" (Rosenthal's centipede).
+fn centipede(n: usize) -> String {
+    let mut t = String::from("EFG 2 R \"centipede\" { \"1\" \"2\" }\n\"\"\n");
+    for k in 0..n {
+        t += &format!("p \"\" {} {} \"\" {{ \"A\" \"D\" }} 0\n", 1 + k % 2, k + 1);
+        t += &format!("t \"\" {} \"\" {{ {} {} }}\n", k + 1, k % 5, k * 3 % 7);
+    }
+    t + &format!("t \"\" {} \"\" {{ 1 1 }}\n", n + 1)
+}
+
+/// A tree where each player picks one of `m` moves without seeing the other's.
+fn hidden(m: usize) -> String {
+    let acts: Vec<String> = (0..m).map(|i| format!("\"a{i}\"")).collect();
+    let acts = acts.join(" ");
+    let mut t =
+        format!("EFG 2 R \"hidden\" {{ \"1\" \"2\" }}\n\"\"\np \"\" 1 1 \"\" {{ {acts} }} 0\n");
+    for i in 0..m {
+        t += &format!("p \"\" 2 1 \"\" {{ {acts} }} 0\n");
+        for j in 0..m {
+            t += &format!(
+                "t \"\" {} \"\" {{ {} {} }}\n",
+                i * m + j + 1,
+                (i * j + i) % 11,
+                (i + 2 * j) % 13
+            );
+        }
+    }
+    t
+}
+
+#[test]
+fn the_server_survives_requests_that_would_abort_and_stops_on_sigterm_under_load() {
+    use std::io::BufRead;
+    let mut server = Command::new(env!("CARGO_BIN_EXE_nimbus"))
+        .args([
+            "serve",
+            "--port",
+            "0",
+            "--time-budget",
+            "3",
+            "--max-memory",
+            "300000000",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    std::io::BufReader::new(server.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let addr = line
+        .split("http://")
+        .nth(1)
+        .and_then(|r| r.split('/').next())
+        .unwrap()
+        .to_string();
+    let small = r#"{"game": {"row": "3 0; 5 1", "col": "3 5; 0 1"}}"#;
+    assert_eq!(http_post(&addr, "/api/nash", small).0, 200);
+    let killers = [
+        serde_json::json!({"efg": centipede(3000), "method": "enum"}).to_string(),
+        serde_json::json!({"efg": hidden(30)}).to_string(),
+    ];
+    for body in &killers {
+        let started = Instant::now();
+        let (status, answer) = http_post(&addr, "/api/nash", body);
+        assert_eq!(status, 422, "{answer}");
+        assert!(answer.contains("\"kind\""), "{answer}");
+        assert!(started.elapsed() < Duration::from_secs(15));
+        // The server is still there, and answers.
+        assert_eq!(http_post(&addr, "/api/nash", small).0, 200);
+    }
+    // SIGTERM while a computation runs: the server is gone within seconds.
+    let load = {
+        let (addr, body) = (addr.clone(), killers[1].clone());
+        std::thread::spawn(move || http_post(&addr, "/api/nash", &body))
+    };
+    std::thread::sleep(Duration::from_millis(500));
+    let stopped = Instant::now();
+    Command::new("kill")
+        .args(["-TERM", &server.id().to_string()])
+        .status()
+        .unwrap();
+    let status = server.wait().unwrap();
+    assert!(
+        stopped.elapsed() < Duration::from_secs(5),
+        "{:?}",
+        stopped.elapsed()
+    );
+    assert!(status.success(), "{status:?}");
+    let _ = load.join();
+}

@@ -8,10 +8,14 @@
 //! It is made to be left running on a shared machine: bodies are capped, every computation
 //! runs under the server's memory, work and time budgets (requests cannot raise them), at
 //! most [`Config::slots`] computations run at once (others wait briefly, then get 503 with
-//! `Retry-After`), no request reads or writes a file or loads a script, and Ctrl-C or SIGTERM
-//! stops it gracefully.
+//! `Retry-After`), no request reads or writes a file or loads a script, each computation can
+//! run in a worker process of its own ([`Isolation`]: what `nimbus serve` does), and Ctrl-C or
+//! SIGTERM stops it within seconds.
 
 mod endpoints;
+mod isolate;
+
+pub use isolate::{worker, Isolation};
 
 use axum::extract::DefaultBodyLimit;
 use axum::http::{header, HeaderValue, StatusCode};
@@ -42,6 +46,9 @@ pub struct Config {
     pub limits: Limits,
     /// Largest request body, in bytes.
     pub max_body: usize,
+    /// Run each API request in a worker process of its own (see [`Isolation`]): what the
+    /// command line's server does; `None` computes in the server's process (tests).
+    pub isolate: Option<Isolation>,
 }
 
 impl Default for Config {
@@ -59,6 +66,7 @@ impl Default for Config {
                 max_work: 400_000_000,
             },
             max_body: 1 << 20,
+            isolate: None,
         }
     }
 }
@@ -66,31 +74,64 @@ impl Default for Config {
 /// What every handler shares.
 pub(crate) struct AppState {
     pub(crate) config: Config,
-    slots: Arc<Semaphore>,
+    pub(crate) slots: Arc<Semaphore>,
+    /// Set when the server stops: running workers are killed at once.
+    pub(crate) stopping: tokio::sync::watch::Sender<bool>,
 }
 
 /// The application: the page, the API and its limits.
 pub fn router(config: Config) -> Router {
+    router_with_state(config).0
+}
+
+/// The endpoints that compute, each answered by its handler in this process or, when the
+/// server isolates, by a worker process.
+const COMPUTING: [&str; 9] = [
+    "/api/nash",
+    "/api/nash/plot",
+    "/api/nfg",
+    "/api/zerosum",
+    "/api/verify",
+    "/api/sg",
+    "/api/sequence",
+    "/api/sequence/plot",
+    "/api/solve",
+];
+
+/// The application and the state its handlers share.
+fn router_with_state(config: Config) -> (Router, Arc<AppState>) {
     let max_body = config.max_body;
+    let isolated = config.isolate.is_some();
     let state = Arc::new(AppState {
         slots: Arc::new(Semaphore::new(config.slots.max(1))),
         config,
+        stopping: tokio::sync::watch::channel(false).0,
     });
-    Router::new()
+    let mut app = Router::new()
         .route("/", get(page))
-        .route("/api/health", get(endpoints::health))
-        .route("/api/nash", post(endpoints::nash))
-        .route("/api/nash/plot", post(endpoints::nash_plot))
-        .route("/api/nfg", post(endpoints::nfg))
-        .route("/api/zerosum", post(endpoints::zerosum))
-        .route("/api/verify", post(endpoints::verify))
-        .route("/api/sg", post(endpoints::sg))
-        .route("/api/sequence", post(endpoints::sequence))
-        .route("/api/sequence/plot", post(endpoints::sequence_plot))
-        .route("/api/solve", post(endpoints::solve))
+        .route("/api/health", get(endpoints::health));
+    if isolated {
+        for path in COMPUTING {
+            app = app.route(path, post(isolate::forward));
+        }
+    } else {
+        app = app
+            .route("/api/nash", post(endpoints::nash))
+            .route("/api/nash/plot", post(endpoints::nash_plot))
+            .route("/api/nfg", post(endpoints::nfg))
+            .route("/api/zerosum", post(endpoints::zerosum))
+            .route("/api/verify", post(endpoints::verify))
+            .route("/api/sg", post(endpoints::sg))
+            .route("/api/sequence", post(endpoints::sequence))
+            .route("/api/sequence/plot", post(endpoints::sequence_plot))
+            .route("/api/solve", post(endpoints::solve));
+    }
+    let app = app
         .fallback(not_found)
+        .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(max_body))
-        .with_state(state)
+        .with_state(state.clone());
+    (app, state)
 }
 
 async fn page() -> Response {
@@ -104,7 +145,17 @@ async fn page() -> Response {
         .into_response()
 }
 
-async fn not_found() -> Response {
+async fn method_not_allowed() -> Response {
+    failure(
+        StatusCode::METHOD_NOT_ALLOWED,
+        "invalid",
+        "this endpoint answers POST requests with a JSON body (health and the page answer \
+         GET)"
+            .into(),
+    )
+}
+
+pub(crate) async fn not_found() -> Response {
     failure(
         StatusCode::NOT_FOUND,
         "not_found",
@@ -194,7 +245,7 @@ where
     }
 }
 
-fn busy(state: &AppState) -> Response {
+pub(crate) fn busy(state: &AppState) -> Response {
     let mut r = failure(
         StatusCode::SERVICE_UNAVAILABLE,
         "busy",
@@ -216,14 +267,29 @@ pub async fn serve(
     config: Config,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    let app = router(config);
-    axum::serve(listener, app)
-        .with_graceful_shutdown(async move {
-            shutdown.await;
-            nimbus::api::host::interrupt();
-        })
-        .await
+    let (app, state) = router_with_state(config);
+    let (stopped_tx, stopped_rx) = tokio::sync::oneshot::channel::<()>();
+    let server = axum::serve(listener, app).with_graceful_shutdown(async move {
+        shutdown.await;
+        // Workers are killed, computations in this process asked to stop at their next check.
+        state.stopping.send_replace(true);
+        nimbus::api::host::interrupt();
+        let _ = stopped_tx.send(());
+    });
+    // Once stopping, answered requests get a few seconds to be sent; a connection kept open
+    // longer does not keep the server up.
+    let deadline = async move {
+        let _ = stopped_rx.await;
+        tokio::time::sleep(SHUTDOWN_GRACE).await;
+    };
+    tokio::select! {
+        done = server => done,
+        _ = deadline => Ok(()),
+    }
 }
+
+/// How long a stopping server waits for its open connections.
+const SHUTDOWN_GRACE: Duration = Duration::from_secs(3);
 
 /// Completes on Ctrl-C or SIGTERM.
 pub async fn stop_signal() {
@@ -258,9 +324,12 @@ pub fn run(
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()?;
-    runtime.block_on(async move {
+    let served = runtime.block_on(async move {
         let listener = tokio::net::TcpListener::bind((host, port)).await?;
         ready(listener.local_addr()?);
         serve(listener, config, stop_signal()).await
-    })
+    });
+    // A computation in this process that does not reach a check is not waited for.
+    runtime.shutdown_timeout(Duration::from_secs(1));
+    served
 }

@@ -60,6 +60,7 @@ pub mod zerosum;
 pub use crate::core::budget::{default_max_memory, Limits, DEFAULT_MAX_WORK};
 pub use crate::core::error::{Error, Result, Span};
 pub use crate::core::number::MOST_SECONDS;
+pub use crate::core::show::show_bytes;
 pub use crate::exact::{parse_number, show, show_decimal, Shown, MOST_DIGITS, Q};
 pub use crate::extensive::solvers::cfr::MOST_REPORTS;
 pub use crate::script::{ScriptOptions, ScriptOutput};

@@ -42,7 +42,10 @@ fn resource_limit() -> Option<u64> {
         };
         // SAFETY: `getrlimit` writes one `rlimit` through a valid pointer.
         let ok = unsafe { libc::getrlimit(resource, &mut limit) } == 0;
-        (ok && limit.rlim_cur != libc::RLIM_INFINITY).then_some(limit.rlim_cur as u64)
+        // `rlim_t` is u64 on Linux but not on every Unix.
+        #[allow(clippy::unnecessary_cast)]
+        let cur = limit.rlim_cur as u64;
+        (ok && limit.rlim_cur != libc::RLIM_INFINITY).then_some(cur)
     };
     [get(libc::RLIMIT_AS), get(libc::RLIMIT_DATA)]
         .into_iter()
