@@ -343,7 +343,8 @@ fn stream(args: &Args, out: &mut String) -> Result<ExitCode, Error> {
         ));
     }
     // Checked here so that a bad value is refused before any input is read.
-    api::search_limits(None, args.time_limit, 20)?;
+    let limits = args.common.limits();
+    api::search_limits(None, args.time_limit, 20, &limits)?;
     let text = read_input("-")?;
     let mut failed = false;
     let mut each = |line: Result<api::Line, Error>| match line {
@@ -367,7 +368,14 @@ fn stream(args: &Args, out: &mut String) -> Result<ExitCode, Error> {
             outln!(out, "{} {score} {} {:.1}", l.moves, l.nodes, l.microseconds);
         }
     };
-    api::score_lines(&g, &text, args.time_limit, args.table_bits, &mut each)?;
+    api::score_lines(
+        &g,
+        &text,
+        args.time_limit,
+        args.table_bits,
+        &limits,
+        &mut each,
+    )?;
     Ok(if failed {
         ExitCode::from(2)
     } else {

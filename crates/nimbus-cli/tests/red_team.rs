@@ -764,3 +764,52 @@ fn the_server_survives_requests_that_would_abort_and_stops_on_sigterm_under_load
     assert!(status.success(), "{status:?}");
     let _ = load.join();
 }
+
+#[test]
+fn game_searches_keep_to_the_memory_and_work_budgets() {
+    let refused_under = |args: &[&str], needle: &str| {
+        let out = run(args, "", 20.0);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(needle), "{args:?}: {err}");
+    };
+    refused_under(
+        &[
+            "solve",
+            "connect4",
+            "--table-bits",
+            "28",
+            "--max-memory",
+            "1000000",
+        ],
+        "transposition table",
+    );
+    refused_under(
+        &[
+            "solve",
+            "connect4",
+            "-",
+            "--table-bits",
+            "26",
+            "--max-memory",
+            "1000000",
+        ],
+        "raise --max-memory",
+    );
+    refused(
+        &["solve", "connect4", "--max-work", "100000"],
+        "raise --max-work",
+    );
+    // With a time limit, the work budget stops the deepening as the deadline does.
+    answers(
+        &[
+            "solve",
+            "connect4",
+            "--max-work",
+            "100000",
+            "--time-limit",
+            "50",
+        ],
+        "an estimate",
+    );
+}

@@ -184,7 +184,7 @@ impl Ask for ReplyAt {
         G::Position: Hash + Eq,
     {
         let (p, _) = replay(g, &req.position)?;
-        let limits = search_limits(req.depth, req.time_limit, 22)?;
+        let limits = search_limits(req.depth, req.time_limit, 22, &super::Limits::default())?;
         let r = search(g, &p, Method::Auto, &limits, u64::MAX)?;
         let Some(&m) = r.pv.first().or(r.best_moves.first()) else {
             return Err(Error::Invalid(

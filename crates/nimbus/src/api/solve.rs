@@ -274,6 +274,7 @@ pub fn search_limits(
     depth: Option<u32>,
     time_limit: Option<f64>,
     table_bits: u32,
+    limits: &Limits,
 ) -> Result<seq::SearchLimits> {
     let deadline = match time_limit {
         None => None,
@@ -291,10 +292,17 @@ pub fn search_limits(
             crate::core::hint::setting("table_bits")
         )));
     }
+    // The table is allocated whole before the search: 16 bytes an entry.
+    crate::core::budget::check_memory(
+        &format!("the transposition table (2^{table_bits} entries)"),
+        16u64 << table_bits,
+        limits.max_memory,
+    )?;
     Ok(seq::SearchLimits {
         depth,
         deadline,
         table_bits,
+        max_nodes: Some(limits.max_work),
     })
 }
 
@@ -620,7 +628,12 @@ where
     let mut position = req.position.clone().unwrap_or_default();
     let mut reply = None;
     if req.reply && g.outcome(&p).is_none() {
-        let limits = search_limits(req.depth, req.time_limit, req.table_bits.unwrap_or(20))?;
+        let limits = search_limits(
+            req.depth,
+            req.time_limit,
+            req.table_bits.unwrap_or(20),
+            &req.limits,
+        )?;
         let r = seq::search::search(g, &p, method, &limits, req.limits.max_states)?;
         if let Some(&m) = r.pv.first() {
             let shown = g.show_move(m);
@@ -629,7 +642,12 @@ where
             reply = Some(shown);
         }
     }
-    let limits = search_limits(req.depth, req.time_limit, req.table_bits.unwrap_or(20))?;
+    let limits = search_limits(
+        req.depth,
+        req.time_limit,
+        req.table_bits.unwrap_or(20),
+        &req.limits,
+    )?;
     let r = seq::search::search(g, &p, method, &limits, req.limits.max_states)?;
     let show = |ms: &[G::Move]| ms.iter().map(|&m| g.show_move(m)).collect::<Vec<_>>();
     let scores = if req.scores {
@@ -684,7 +702,7 @@ where
     // own slice, so that the last ones are not left with none.
     let slice = req.time_limit.map(|t| t / moves.len().max(1) as f64);
     for m in moves {
-        let limits = search_limits(req.depth, slice, req.table_bits.unwrap_or(20))?;
+        let limits = search_limits(req.depth, slice, req.table_bits.unwrap_or(20), &req.limits)?;
         let child = g.play(p, m);
         let r = seq::search::search(g, &child, method, &limits, req.limits.max_states)?;
         let value = g.reward(p, m) - r.value;
@@ -722,12 +740,13 @@ pub fn score_lines(
     text: &str,
     time_limit: Option<f64>,
     table_bits: Option<u32>,
+    limits: &Limits,
     each: &mut dyn FnMut(Result<Line>),
 ) -> Result<()> {
     let per_line = time_limit
         .map(|t| crate::core::number::seconds("time_limit", t))
         .transpose()?;
-    let limits = search_limits(None, None, table_bits.unwrap_or(14))?;
+    let limits = search_limits(None, None, table_bits.unwrap_or(14), limits)?;
     let mut s = alphabeta::Searcher::new(g, &limits);
     s.prefault();
     for (n, line) in text.lines().enumerate() {

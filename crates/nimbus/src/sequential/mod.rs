@@ -188,6 +188,8 @@ pub struct SearchLimits {
     pub deadline: Option<Instant>,
     /// Entries of the transposition table, as a power of two.
     pub table_bits: u32,
+    /// Stop after about this many nodes (the work budget), as at the deadline.
+    pub max_nodes: Option<u64>,
 }
 
 impl Default for SearchLimits {
@@ -196,6 +198,7 @@ impl Default for SearchLimits {
             depth: None,
             deadline: None,
             table_bits: 22,
+            max_nodes: None,
         }
     }
 }

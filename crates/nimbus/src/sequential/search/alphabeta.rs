@@ -57,6 +57,7 @@ pub struct Searcher<'g, G: Game> {
     /// Positions visited since the searcher was made (or [`Searcher::reset`]).
     pub nodes: u64,
     deadline: Option<Instant>,
+    max_nodes: u64,
     stopped: bool,
     root_best: Option<G::Move>,
 }
@@ -86,6 +87,7 @@ impl<'g, G: Game> Searcher<'g, G> {
             used: 0,
             nodes: 0,
             deadline: limits.deadline,
+            max_nodes: limits.max_nodes.unwrap_or(u64::MAX),
             stopped: false,
             root_best: None,
         }
@@ -134,8 +136,9 @@ impl<'g, G: Game> Searcher<'g, G> {
                     self.stopped = true;
                 }
             }
-            // Ctrl-C stops the search as the deadline does: with the best answer so far.
-            if crate::core::progress::tick(self.nodes).is_err() {
+            // Ctrl-C and the work budget stop the search as the deadline does: with the best
+            // answer so far.
+            if crate::core::progress::tick(self.nodes).is_err() || self.nodes >= self.max_nodes {
                 self.stopped = true;
             }
         }

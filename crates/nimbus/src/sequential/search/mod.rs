@@ -52,11 +52,19 @@ where
         Method::Auto => Method::Memo,
         m => m,
     };
+    // Why a search stopped before its first answer: Ctrl-C, the deadline, or else the work
+    // budget.
     let timed_out = || {
         if crate::core::progress::interrupted() {
             crate::Error::Interrupted
-        } else {
+        } else if limits.deadline.is_some_and(|d| Instant::now() >= d) {
             crate::Error::Invalid("the time limit passed before the first answer".into())
+        } else {
+            let most = limits.max_nodes.unwrap_or(u64::MAX);
+            let what = format!("the search (stopped unfinished after {most} nodes)");
+            crate::core::budget::check_work(&what, most.saturating_add(1), most)
+                .err()
+                .unwrap_or(crate::Error::Interrupted)
         }
     };
     crate::core::progress::phase("searching", 0);
