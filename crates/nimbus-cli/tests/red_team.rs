@@ -813,3 +813,22 @@ fn game_searches_keep_to_the_memory_and_work_budgets() {
         "an estimate",
     );
 }
+
+#[test]
+fn the_moves_of_a_huge_heap_are_not_listed_past_the_memory_budget() {
+    let out = run(
+        &[
+            "sg",
+            "kayles 100000000",
+            "--max-states",
+            "18446744073709551615",
+            "--max-memory",
+            "1000000",
+        ],
+        "",
+        5.0,
+    );
+    assert!(out.status.success());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("winning moves are not shown"), "{text}");
+}

@@ -137,6 +137,11 @@ pub trait Ruleset: Impartial {
     fn closed_remoteness(&self, _p: &Self::Position) -> Option<u64> {
         None
     }
+    /// An upper bound on the bytes the list of `p`'s options takes, when one is known: a
+    /// position with very many options (a heap of 10^8) is refused before they are listed.
+    fn options_bytes(&self, _p: &Self::Position) -> Option<u64> {
+        None
+    }
 }
 
 /// A component's positions, explored: the graph, a way to write each position in the
@@ -308,6 +313,13 @@ impl<R: Ruleset + 'static> Component for Positioned<R> {
                 items: v.items.iter().map(|q| self.to_move(q)).collect(),
                 total: v.total,
             });
+        }
+        if let Some(bytes) = self.rule.options_bytes(&self.pos) {
+            crate::core::budget::check_memory(
+                &format!("the moves of {}", self.rule.expression(&self.pos)),
+                bytes,
+                limits.max_memory,
+            )?;
         }
         let mut opts = Vec::new();
         self.rule.moves(&self.pos, &mut opts);

@@ -301,14 +301,22 @@ impl<R: HeapRule> Ruleset for Heaps<R> {
                 continue;
             }
             // Listing the moves of a heap takes memory in proportion to their number: refuse
-            // beyond the state limit rather than exhaust memory.
-            if self.rule.move_count(n) > limits.max_states {
+            // beyond the state limit or the memory budget rather than exhaust memory.
+            let count = self.rule.move_count(n);
+            let what = format!("the moves of a heap of {n} in {}", self.rule.name());
+            if count > limits.max_states {
                 return Err(Error::StateLimit {
                     explored: 0,
                     limit: limits.max_states,
-                    what: format!("the moves of a heap of {n} in {}", self.rule.name()),
+                    what,
                 });
             }
+            let each = (std::mem::size_of::<HeapMove>() + 16) as u64;
+            crate::core::budget::check_memory(
+                &what,
+                count.saturating_mul(each),
+                limits.max_memory,
+            )?;
             ms.clear();
             self.rule.heap_moves(n, &mut ms);
             for m in &ms {
@@ -346,6 +354,15 @@ impl<R: HeapRule> Ruleset for Heaps<R> {
             .iter()
             .fold(0u64, |a, &n| a.saturating_add(self.rule.move_count(n)));
         self.size_hint(p).saturating_mul(moves.max(1))
+    }
+
+    fn options_bytes(&self, p: &Vec<u64>) -> Option<u64> {
+        let moves = p
+            .iter()
+            .fold(0u64, |a, &n| a.saturating_add(self.rule.move_count(n)));
+        // Each option is a vector of heaps (one more after a split) with its allocation.
+        let each = (std::mem::size_of::<Vec<u64>>() + 8 * (p.len() + 2) + 16) as u64;
+        Some(moves.saturating_mul(each))
     }
 
     fn closed_remoteness(&self, p: &Vec<u64>) -> Option<u64> {
