@@ -109,6 +109,11 @@ impl ScriptArgs {
 /// Set by the first Ctrl-C, which asks the running solver (or script) to stop at its next
 /// checkpoint and report what it has; a second Ctrl-C, when nothing noticed the first, ends
 /// the process.
+/// Set while `nimbus play` waits at its prompt: Ctrl-C there ends the game at once (exit 130),
+/// where during a search it stops the search.
+pub(crate) static AT_PROMPT: std::sync::atomic::AtomicBool =
+    std::sync::atomic::AtomicBool::new(false);
+
 fn interrupt_flag() -> std::sync::Arc<std::sync::atomic::AtomicBool> {
     use std::sync::atomic::{AtomicBool, Ordering};
     use std::sync::{Arc, OnceLock};
@@ -124,6 +129,11 @@ fn interrupt_flag() -> std::sync::Arc<std::sync::atomic::AtomicBool> {
         // inside a signal handler.
         let _ = unsafe {
             signal_hook_registry::register(libc::SIGINT, move || {
+                if AT_PROMPT.load(Ordering::SeqCst) {
+                    // A blocked read of the terminal is restarted after a handler: end here.
+                    libc::write(1, b"\n".as_ptr().cast(), 1);
+                    libc::_exit(130);
+                }
                 nimbus::api::host::interrupt();
                 if seen.swap(true, Ordering::SeqCst) {
                     libc::_exit(130);

@@ -150,7 +150,10 @@ fn read_move(
             let _ = write!(stdout, "your move ({}): ", view.side);
             let _ = stdout.flush();
         }
-        let Some(line) = lines.next() else {
+        crate::AT_PROMPT.store(true, std::sync::atomic::Ordering::SeqCst);
+        let next = lines.next();
+        crate::AT_PROMPT.store(false, std::sync::atomic::Ordering::SeqCst);
+        let Some(line) = next else {
             say("");
             return Ok(None);
         };

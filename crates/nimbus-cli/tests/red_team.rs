@@ -832,3 +832,62 @@ fn the_moves_of_a_huge_heap_are_not_listed_past_the_memory_budget() {
     let text = String::from_utf8_lossy(&out.stdout);
     assert!(text.contains("winning moves are not shown"), "{text}");
 }
+
+#[cfg(target_os = "linux")]
+#[test]
+fn trees_that_aborted_the_command_end_within_their_budgets() {
+    let dir = scratch("trees");
+    let (c, h) = (dir.join("centipede.efg"), dir.join("hidden.efg"));
+    std::fs::write(&c, centipede(3000)).unwrap();
+    std::fs::write(&h, hidden(30)).unwrap();
+    for (tree, method, budget) in [(&c, "enum", "1000000000"), (&h, "auto", "300000000")] {
+        // Under an address-space cap a little above the budget, as the server's workers run.
+        let started = Instant::now();
+        let out = Command::new("sh")
+            .arg("-c")
+            .arg(format!(
+                "ulimit -v 1500000 && exec '{}' nash '{}' --method {method} --max-memory {budget}",
+                env!("CARGO_BIN_EXE_nimbus"),
+                tree.display()
+            ))
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{err}");
+        assert!(err.contains("raise --max-"), "{err}");
+        assert!(started.elapsed() < Duration::from_secs(30));
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn ctrl_c_at_the_play_prompt_ends_the_game_with_status_130() {
+    for game in ["tictactoe", "connect4"] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_nimbus"))
+            .args(["play", game])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // The prompt is up once the board is printed.
+        std::thread::sleep(Duration::from_millis(700));
+        Command::new("kill")
+            .args(["-INT", &child.id().to_string()])
+            .status()
+            .unwrap();
+        let started = Instant::now();
+        let status = loop {
+            if let Some(s) = child.try_wait().unwrap() {
+                break s;
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(3),
+                "{game}: still running after Ctrl-C at the prompt"
+            );
+            std::thread::sleep(Duration::from_millis(20));
+        };
+        assert_eq!(status.code(), Some(130), "{game}");
+    }
+}

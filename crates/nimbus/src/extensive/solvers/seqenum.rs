@@ -70,6 +70,11 @@ pub fn enumerate(tree: &Tree, limits: &Limits) -> Result<Enumeration> {
     let form = SequenceForm::new(tree)?;
     let counts = [form.players[0].count, form.players[1].count];
     let labels = counts[0] + counts[1];
+    crate::core::budget::check_memory(
+        "the sequence form's payoff matrices and polyhedra",
+        dense_bytes(&form),
+        limits.max_memory,
+    )?;
     // The polyhedron of each player's plans carries the other's payoffs.
     let polys = [
         Polyhedron::new(&form, tree, 0, &form.payoff_matrix(1, 0)),
@@ -308,6 +313,13 @@ impl Polyhedron {
     /// Every vertex, and the bases visited; `before` bases were visited by earlier searches
     /// (for the progress display and the limit).
     fn vertices(&self, labels: usize, limits: &Limits, before: u64) -> Result<(Vec<Vertex>, u64)> {
+        // Rows times columns of the tableau: the steps of one pivot.
+        let pivot = (self.b.len() as u64).saturating_mul(self.label.len() as u64 + 1);
+        crate::core::budget::check_work(
+            "a pivot of sequence-form enumeration",
+            pivot,
+            limits.max_work,
+        )?;
         with_fallback(
             || self.search::<i128>(labels, limits, before),
             || self.search::<BigInt>(labels, limits, before),
@@ -355,6 +367,9 @@ impl Polyhedron {
             w
         };
         let per_basis = 8 * key_words as u64 + 64;
+        // A vertex keeps its labels and its coordinates as big integers.
+        let per_vertex = 8 * labels.div_ceil(64) as u64 * 2 + 48 * d as u64 + 128;
+        let per_pivot = (t.t.len() as u64).saturating_mul(vars as u64 + 1).max(1);
         let mut seen: FxHashSet<Vec<u64>> = FxHashSet::default();
         let mut vertices: FxHashMap<Vec<u64>, Vertex> = FxHashMap::default();
         seen.insert(key(&t));
@@ -396,14 +411,26 @@ impl Polyhedron {
                             what: "a sequence-form polyhedron's bases".into(),
                         }));
                     }
-                    if n % 1024 == 0 {
-                        if let Err(e) = crate::core::progress::tick(before + n).and_then(|()| {
-                            crate::core::budget::check_memory(
-                                "the bases seen by sequence-form enumeration",
-                                n * per_basis,
-                                limits.max_memory,
-                            )
-                        }) {
+                    // Each pivot costs the tableau's entries: the work budget counts them, every
+                    // pivot when pivots are dear, every 1024 when they are cheap.
+                    if n % 1024 == 0 || per_pivot > 1 << 16 {
+                        let held = n * per_basis + vertices.len() as u64 * per_vertex;
+                        if let Err(e) = crate::core::progress::tick(before + n)
+                            .and_then(|()| {
+                                crate::core::budget::check_memory(
+                                    "the bases and vertices seen by sequence-form enumeration",
+                                    held,
+                                    limits.max_memory,
+                                )
+                            })
+                            .and_then(|()| {
+                                crate::core::budget::check_work(
+                                    "the pivots of sequence-form enumeration",
+                                    (before + n).saturating_mul(per_pivot),
+                                    limits.max_work,
+                                )
+                            })
+                        {
                             return Ok(Err(e));
                         }
                     }
@@ -537,4 +564,30 @@ pub fn in_hull(x: &[Q], points: &[&Vec<Q>]) -> Result<bool> {
     let target: BigInt = b.iter().sum();
     let lp = maximize(&a, &b, &c)?;
     Ok(lp.value == Q::from_integer(target))
+}
+
+/// Bytes the dense matrices of the enumeration take before it starts: the two payoff
+/// matrices (a rational a pair of sequences), and for each player the plans, the gains and
+/// the tableau (a rational, then a 128-bit integer, an entry), each about as wide as the
+/// player's sequences and the other's information sets.
+fn dense_bytes(form: &SequenceForm) -> u64 {
+    let q = std::mem::size_of::<Q>() as u64 + 16;
+    let c = [form.players[0].count as u64, form.players[1].count as u64];
+    let k = [
+        form.players[0].infosets.len() as u64,
+        form.players[1].infosets.len() as u64,
+    ];
+    let mut bytes = 2u64
+        .saturating_mul(c[0])
+        .saturating_mul(c[1])
+        .saturating_mul(q);
+    for p in 0..2 {
+        let d = c[p].saturating_add(k[1 - p]).saturating_add(1);
+        let rows = c[0].saturating_add(c[1]).saturating_add(d);
+        let tableau = (c[1 - p] + 1).saturating_mul(d.saturating_add(c[1 - p]) + 2);
+        bytes = bytes
+            .saturating_add(rows.saturating_mul(d).saturating_mul(q))
+            .saturating_add(tableau.saturating_mul(q + 16));
+    }
+    bytes
 }
