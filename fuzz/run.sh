@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 runs=${RUNS:-1000000}
-targets=${TARGETS:-"expression graph nfg matrix moves substring cli"}
+targets=${TARGETS:-"expression graph nfg matrix moves substring cli files"}
 # SANITIZER=none trades AddressSanitizer (which checks only what unsafe code does; the targets'
 # own code is safe Rust) for about twice the executions a second and a tenth of the memory.
 sanitizer=${SANITIZER:-address}
@@ -18,7 +18,10 @@ cargo fuzz build -O -s "$sanitizer"
 for t in $targets; do
     log=$(mktemp)
     start=$(date +%s)
-    if cargo fuzz run -O -s "$sanitizer" "$t" -- -runs="$runs" -timeout=30 -rss_limit_mb=2048 -print_final_stats=1 >"$log" 2>&1; then
+    # A target with a dictionary (dict/NAME.dict: its words, flags and hostile numbers) uses it.
+    dict=()
+    [ -f "dict/$t.dict" ] && dict=(-dict="dict/$t.dict")
+    if cargo fuzz run -O -s "$sanitizer" "$t" -- "${dict[@]}" -runs="$runs" -timeout=30 -rss_limit_mb=2048 -print_final_stats=1 >"$log" 2>&1; then
         status="0 findings"
     else
         status="FINDING: see artifacts/$t/"

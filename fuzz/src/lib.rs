@@ -130,6 +130,7 @@ pub fn moves(data: &[u8]) {
         depth: Some(4),
         deadline: None,
         table_bits: 10,
+        max_nodes: Some(1_000_000),
     };
     let c4 = Connect4::standard();
     if let Ok(p) = c4.parse_position(rest) {
@@ -199,4 +200,58 @@ pub fn cli(data: &[u8]) {
     );
     let mut out = String::new();
     let _ = nimbus_cli::execute(&args, &mut out);
+}
+
+/// The readers of the files Nimbus writes and reads back: a sealed file (a saved solution of
+/// tic-tac-toe) and a tier file (of Connect Four on 4 × 4), from bytes that may be damaged
+/// anywhere. Nothing may panic, and a file that does not verify must be refused: a saved
+/// solution that reads back must answer what the solver answers.
+pub fn files(data: &[u8]) {
+    use nimbus::sequential::games::tictactoe::TicTacToe;
+    use nimbus::sequential::strong::retrograde::Strong;
+    let (kind, bytes) = match data.split_first() {
+        Some((k, rest)) => (k % 3, rest),
+        None => return,
+    };
+    match kind {
+        0 => {
+            if let Ok(body) = nimbus::core::sealed::unseal(bytes, "fuzz.db") {
+                let _ = Strong::from_bytes(&TicTacToe, "tictactoe", body, "fuzz.db");
+            }
+        }
+        _ => {
+            // A solved database of Connect Four on 4 × 4, made once; each input replaces one
+            // of its files and is queried as the command line does.
+            static SOLVED: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+            let solved = SOLVED.get_or_init(|| {
+                let dir = std::env::temp_dir().join(format!("nimbus-fuzz-{}", std::process::id()));
+                let _ = std::fs::remove_dir_all(&dir);
+                let args = [
+                    "solve",
+                    "connect4:4x4",
+                    "--all",
+                    "--db",
+                    &dir.display().to_string(),
+                ]
+                .map(String::from);
+                let _ = nimbus_cli::execute(&args, &mut String::new());
+                dir
+            });
+            let work = solved.with_extension("work");
+            let _ = std::fs::remove_dir_all(&work);
+            let _ = std::fs::create_dir_all(&work);
+            for name in ["tier-4.reach", "tier-4.bin"] {
+                let _ = std::fs::copy(solved.join(name), work.join(name));
+            }
+            let name = if kind == 1 {
+                "tier-4.reach"
+            } else {
+                "tier-4.bin"
+            };
+            let _ = std::fs::write(work.join(name), bytes);
+            if let Ok(g) = nimbus::sequential::games::connect4::tiers::Connect4Tiers::new(4, 4) {
+                let _ = nimbus::sequential::strong::tiers::query(&g, &work, "1234");
+            }
+        }
+    }
 }

@@ -77,3 +77,8 @@ fn substring_corpus() {
 fn cli_corpus() {
     replay("cli", targets::cli);
 }
+
+#[test]
+fn files_corpus() {
+    replay("files", targets::files);
+}

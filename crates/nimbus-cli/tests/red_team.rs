@@ -891,3 +891,16 @@ fn ctrl_c_at_the_play_prompt_ends_the_game_with_status_130() {
         assert_eq!(status.code(), Some(130), "{game}");
     }
 }
+
+#[test]
+fn floating_point_zero_sum_games_near_the_largest_double_are_solved_not_nan() {
+    let text = answers(
+        &["zerosum", "--float", "1e308 -1e308; -1e308 1e308"],
+        "row player:   0.500000 0.500000",
+    );
+    assert!(text.contains("value:        0.0"), "{text}");
+    assert!(
+        !text.to_lowercase().contains("nan") && !text.contains("inf"),
+        "{text}"
+    );
+}

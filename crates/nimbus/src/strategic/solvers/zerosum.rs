@@ -240,11 +240,16 @@ pub fn solve_float_within(a: &[Vec<f64>], max_memory: u64) -> Result<FloatZeroSu
         tableau_bytes(m, n, 8),
         max_memory,
     )?;
+    // Everything is computed on the entries divided by the largest in size, in [-1, 1], so
+    // that no difference or sum of entries overflows (1e308 - (-1e308) would be infinite),
+    // and multiplied back at the end.
+    let scale = lo.abs().max(hi.abs());
+    let (lo, hi) = (lo / scale, hi / scale);
     // Entries mapped into [1, 2]: positive, so the LP is bounded, and well scaled.
     let span = (hi - lo).max(f64::MIN_POSITIVE);
     let b: Vec<Vec<f64>> = a
         .iter()
-        .map(|r| r.iter().map(|x| 1.0 + (x - lo) / span).collect())
+        .map(|r| r.iter().map(|x| 1.0 + (x / scale - lo) / span).collect())
         .collect();
     let lp = crate::exact::float::maximize(&b, &vec![1.0; m], &vec![1.0; n])?;
     let normalise = |v: &[f64]| {
@@ -255,18 +260,45 @@ pub fn solve_float_within(a: &[Vec<f64>], max_memory: u64) -> Result<FloatZeroSu
     let row_strategy = normalise(&lp.dual);
     let col_strategy = normalise(&lp.primal);
     let row_guarantee = (0..n)
-        .map(|j| (0..m).map(|i| row_strategy[i] * a[i][j]).sum::<f64>())
+        .map(|j| {
+            (0..m)
+                .map(|i| row_strategy[i] * (a[i][j] / scale))
+                .sum::<f64>()
+        })
         .fold(f64::INFINITY, f64::min);
     let col_guarantee = (0..m)
-        .map(|i| (0..n).map(|j| col_strategy[j] * a[i][j]).sum::<f64>())
+        .map(|i| {
+            (0..n)
+                .map(|j| col_strategy[j] * (a[i][j] / scale))
+                .sum::<f64>()
+        })
         .fold(f64::NEG_INFINITY, f64::max);
-    Ok(FloatZeroSum {
-        value: (1.0 / lp.value - 1.0) * span + lo,
+    let answer = FloatZeroSum {
+        value: ((1.0 / lp.value - 1.0) * span + lo) * scale,
         row_strategy,
         col_strategy,
-        row_guarantee,
-        col_guarantee,
-        duality_gap: col_guarantee - row_guarantee,
+        row_guarantee: row_guarantee * scale,
+        col_guarantee: col_guarantee * scale,
+        duality_gap: (col_guarantee - row_guarantee) * scale,
         pivots: lp.pivots,
-    })
+    };
+    let numbers = [
+        answer.value,
+        answer.row_guarantee,
+        answer.col_guarantee,
+        answer.duality_gap,
+    ];
+    if numbers
+        .iter()
+        .chain(&answer.row_strategy)
+        .chain(&answer.col_strategy)
+        .any(|x| !x.is_finite())
+    {
+        // Never a NaN or an infinity printed as an answer.
+        return Err(Error::Invalid(format!(
+            "the floating-point solution overflowed (entries near 1e308): solve without {}",
+            crate::core::hint::setting("float")
+        )));
+    }
+    Ok(answer)
 }
