@@ -3,7 +3,7 @@
 use crate::{print_json, read_input, Common};
 use nimbus::api::game::{matrix as parse_matrix, nfg};
 use nimbus::api::zerosum;
-use nimbus::api::{show, Q};
+use nimbus::api::{show, show_decimal, Q};
 use std::process::ExitCode;
 
 const EXAMPLES: &str = "\
@@ -14,6 +14,7 @@ Examples:
   nimbus zerosum --file game.csv            one row per line, entries by spaces or commas
   nimbus zerosum --file game.nfg            a two-player .nfg file: the first player's payoffs
   nimbus zerosum --float --file big.csv     floating point, with the duality gap
+  nimbus zerosum --decimals 6 --file big.csv  exact, printed as decimals with 6 digits
 
 The row player receives the entry, the column player pays it. Entries may be integers,
 decimals or fractions; every answer is exact.";
@@ -36,6 +37,10 @@ pub struct Args {
     /// exact value.
     #[arg(long)]
     float: bool,
+    /// Print the value, strategies and bounds as decimals with this many digits, rounded
+    /// (exact fractions otherwise; --json is always exact).
+    #[arg(long, value_name = "N", value_parser = crate::decimals)]
+    decimals: Option<usize>,
     #[command(flatten)]
     pub(crate) common: Common,
 }
@@ -60,33 +65,35 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, nimbus::api::Error>
     }
     match &answer {
         _ if args.common.json => print_json(out, &answer)?,
-        zerosum::Answer::Exact(s) => print_exact(out, s),
-        zerosum::Answer::Float(s) => print_float(out, s),
+        zerosum::Answer::Exact(s) => print_exact(out, s, args.decimals),
+        zerosum::Answer::Float(s) => print_float(out, s, args.decimals),
     }
     Ok(ExitCode::SUCCESS)
 }
 
-fn print_float(out: &mut String, answer: &zerosum::Float) {
+fn print_float(out: &mut String, answer: &zerosum::Float, decimals: Option<usize>) {
     let s = &answer.solution;
+    let p = decimals.unwrap_or(6);
     let shown = |v: &[f64]| {
         v.iter()
-            .map(|x| format!("{x:.6}"))
+            .map(|x| format!("{x:.p$}"))
             .collect::<Vec<_>>()
             .join(" ")
     };
+    let v = decimals.unwrap_or(12);
     outln!(
         out,
         "matrix:       {} x {} (floating point)",
         answer.rows,
         answer.columns
     );
-    outln!(out, "value:        {:.12}", s.value);
+    outln!(out, "value:        {:.v$}", s.value);
     outln!(out, "row player:   {}", shown(&s.row_strategy));
     outln!(out, "column:       {}", shown(&s.col_strategy));
     outln!(
         out,
-        "guarantees:   the row strategy gets at least {:.12}, the column strategy concedes at \
-         most {:.12}",
+        "guarantees:   the row strategy gets at least {:.v$}, the column strategy concedes at \
+         most {:.v$}",
         s.row_guarantee,
         s.col_guarantee
     );
@@ -97,16 +104,35 @@ fn print_float(out: &mut String, answer: &zerosum::Float) {
     }
 }
 
-fn print_exact(out: &mut String, answer: &zerosum::Exact) {
+fn print_exact(out: &mut String, answer: &zerosum::Exact, decimals: Option<usize>) {
     let s = &answer.solution;
+    let show = |q: &Q| match decimals {
+        Some(d) => show_decimal(q, d),
+        None => show(q),
+    };
     let shown = |v: &[Q]| v.iter().map(show).collect::<Vec<_>>().join(" ");
+    let support = |v: &[Q]| {
+        v.iter()
+            .filter(|x| **x != Q::from_integer(0.into()))
+            .count()
+    };
     let list = |v: &[usize]| {
         v.iter()
             .map(|i| (i + 1).to_string())
             .collect::<Vec<_>>()
             .join(", ")
     };
+    // The summary first: on a large game the strategies that follow are long.
     outln!(out, "matrix:       {} x {}", answer.rows, answer.columns);
+    outln!(out, "value:        {}", show(&s.value));
+    outln!(
+        out,
+        "supports:     the row player mixes {} of {} rows, the column player {} of {} columns",
+        support(&s.row_strategy),
+        answer.rows,
+        support(&s.col_strategy),
+        answer.columns
+    );
     outln!(
         out,
         "pure:         maximin {} (rows {}), minimax {} (columns {})",
@@ -128,7 +154,6 @@ fn print_exact(out: &mut String, answer: &zerosum::Exact) {
             .collect();
         outln!(out, "saddle:       {}", pts.join(" "));
     }
-    outln!(out, "value:        {}", show(&s.value));
     outln!(out, "row player:   {}", shown(&s.row_strategy));
     outln!(out, "column:       {}", shown(&s.col_strategy));
     outln!(

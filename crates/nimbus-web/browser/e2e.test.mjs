@@ -92,6 +92,35 @@ test("rock-paper-scissors, pasted: the uniform equilibrium, as fractions and dec
   await p.close();
 });
 
+test("Zero-sum value solves the game typed: both matrices, and says when it is not zero-sum", async () => {
+  // Typed into the grid, a game that is not zero-sum: the column matrix is sent, and the
+  // answer says what was solved.
+  const p = await page({ tab: "nash" });
+  const cells = { a0_0: "3", b0_0: "3", a0_1: "0", b0_1: "5", a1_0: "5", b1_0: "0", a1_1: "1", b1_1: "1" };
+  for (const [id, v] of Object.entries(cells)) await p.fill("#" + id, v);
+  await p.click("#solveZero");
+  await p.waitForSelector("#nashOut h2");
+  const text = await p.textContent("#nashOut");
+  assert.match(text, /not zero-sum/);
+  assert.doesNotMatch(text, /without the column player's matrix/);
+  // Pasted, a zero-sum game (B = -A): its value, and no such note.
+  const q = await page({ tab: "nash" });
+  await q.click("#pasteBtn");
+  await q.fill("#pasteText", "0 -1 1\n1 0 -1\n-1 1 0\n\n0 1 -1\n-1 0 1\n1 -1 0");
+  await q.click("#pasteApply");
+  await q.click("#solveZero");
+  await q.waitForSelector("#nashOut h2");
+  assert.match(await q.textContent("#nashOut h2"), /Value 0/);
+  assert.doesNotMatch(await q.textContent("#nashOut"), /not zero-sum/);
+  // An uploaded .nfg that is not zero-sum: the same note.
+  const r = await page({ tab: "nash" });
+  await r.setInputFiles("#nfgFile", path.join(root, "examples/bos.nfg"));
+  await r.click("#solveZero");
+  await r.waitForSelector("#nashOut h2");
+  assert.match(await r.textContent("#nashOut"), /not zero-sum/);
+  await p.close(); await q.close(); await r.close();
+});
+
 test("an uploaded .nfg: the battle of the sexes has three equilibria", async () => {
   const p = await page({ tab: "nash" });
   await p.setInputFiles("#nfgFile", path.join(root, "examples/bos.nfg"));
