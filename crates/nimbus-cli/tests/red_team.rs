@@ -904,3 +904,35 @@ fn floating_point_zero_sum_games_near_the_largest_double_are_solved_not_nan() {
         "{text}"
     );
 }
+
+#[test]
+fn errors_quote_the_limit_set_and_exact_counts() {
+    refused(
+        &[
+            "nash",
+            "examples/3x3x3.nfg",
+            "--method",
+            "simpdiv",
+            "--max-work",
+            "1000",
+        ],
+        "more than the limit of 1000 (raise --max-work)",
+    );
+    let dir = scratch("players");
+    let path = dir.join("p64.nfg");
+    let names: Vec<String> = (0..64).map(|i| format!("\"{i}\"")).collect();
+    std::fs::write(
+        &path,
+        format!(
+            "NFG 1 R \"\" {{ {} }} {{ {} }}\n1 2 3\n",
+            names.join(" "),
+            vec!["2"; 64].join(" ")
+        ),
+    )
+    .unwrap();
+    refused(
+        &["nash", path.to_str().unwrap()],
+        "the game has 18446744073709551616 pure profiles",
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

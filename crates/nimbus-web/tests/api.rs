@@ -500,3 +500,16 @@ async fn lemke_howson_labels_count_from_one() {
     }
     assert_ne!(starts[0], starts[1]);
 }
+
+#[tokio::test]
+async fn the_wrong_method_gets_a_json_405() {
+    let app = app();
+    for path in ["/api/nash", "/api/solve"] {
+        let (status, kind, text) = send(&app, "GET", path, String::new()).await;
+        assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED);
+        assert!(kind.starts_with("application/json"), "{kind}");
+        let v: Value = serde_json::from_str(&text).unwrap();
+        conforms("error", &v);
+        assert!(v["error"].as_str().unwrap().contains("POST"));
+    }
+}

@@ -435,13 +435,22 @@ struct PureSums {
 
 /// The number of pure profiles of a game of this shape, refused past [`MAX_PROFILES`].
 pub fn profile_count(shape: &[usize]) -> Result<u64> {
-    let mut count = 1u64;
-    for &s in shape {
-        count = count.saturating_mul(s as u64);
-    }
+    // Counted exactly (a 64-player game's count does not fit in 64 bits, and a saturated
+    // 18446744073709551615 would be a wrong number in the message).
+    let exact = shape
+        .iter()
+        .fold(num_bigint::BigUint::from(1u8), |c, &s| c * s);
+    let count = u64::try_from(&exact).unwrap_or(u64::MAX);
     if count > MAX_PROFILES {
+        let digits = exact.to_string();
+        // A count of thousands of digits is said by its size.
+        let exact = if digits.len() > 40 {
+            format!("about 10^{}", digits.len() - 1)
+        } else {
+            digits
+        };
         return Err(Error::Invalid(format!(
-            "the game has {count} pure profiles ({}), more than the {MAX_PROFILES} Nimbus \
+            "the game has {exact} pure profiles ({}), more than the {MAX_PROFILES} Nimbus \
              accepts: remove dominated strategies first, or split the game",
             shape
                 .iter()

@@ -215,7 +215,13 @@ fn label_of(g: impl Iterator<Item = f64>) -> usize {
 /// One path, on the grid of mesh `1/m`, from the lattice point `w`: the vertices of the
 /// completely labelled simplex it ends in, and the pivots it took (`done` pivots were taken
 /// before it, of the `budget` allowed).
-fn path(field: &Field, w: &[i64], m: u64, done: u64, budget: u64) -> Result<(Vec<Vec<i64>>, u64)> {
+fn path(
+    field: &Field,
+    w: &[i64],
+    m: u64,
+    done: u64,
+    (budget, max_work): (u64, u64),
+) -> Result<(Vec<Vec<i64>>, u64)> {
     let d = w.len();
     // The slab's coordinates: the D lattice coordinates, then the layer (0 bottom, 1 top).
     // A simplex is Freudenthal's: vertex 0 is `y`, vertex k + 1 is vertex k plus the unit
@@ -269,7 +275,8 @@ fn path(field: &Field, w: &[i64], m: u64, done: u64, budget: u64) -> Result<(Vec
                 what: "simplicial subdivision".into(),
                 resource: crate::core::error::Resource::Work,
                 needed: (done + steps).saturating_mul(field.cost),
-                limit: budget.saturating_mul(field.cost),
+                // The limit the user set, not the pivots it allows times their cost.
+                limit: max_work,
             });
         }
         if steps % 1024 == 0 {
@@ -305,6 +312,8 @@ pub struct Search {
     opts: Options,
     /// The pivots the work budget allows.
     budget: u64,
+    /// The work budget itself, as the user set it.
+    max_work: u64,
     /// The mesh of the next path.
     m: u64,
     /// Where the next path starts: the centre of the last one's end, which is where the fixed
@@ -326,6 +335,7 @@ impl Search {
         };
         Search {
             budget: opts.max_work / field.cost,
+            max_work: opts.max_work,
             start: field
                 .shape
                 .iter()
@@ -352,7 +362,7 @@ impl Search {
             .iter()
             .map(|c| c.round().clamp(0.0, m as f64) as i64)
             .collect();
-        let (end, taken) = path(field, &w, m, self.steps, self.budget)?;
+        let (end, taken) = path(field, &w, m, self.steps, (self.budget, self.max_work))?;
         self.steps += taken;
         self.paths += 1;
         let centre: Vec<f64> = (0..w.len())
