@@ -314,8 +314,19 @@ fn random_tree(seed: u64, players: usize, zero_sum: bool, perfect_info: bool) ->
     b.finish().unwrap()
 }
 
+/// Cases of the random-tree properties: 200 with `NIMBUS_FULL_TESTS=1`, 60 otherwise, so that
+/// the whole test run stays within CI's time (these trees' exact enumerations are the slowest
+/// property tests of the repository).
+fn tree_cases() -> u32 {
+    if std::env::var_os("NIMBUS_FULL_TESTS").is_some() {
+        200
+    } else {
+        60
+    }
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
+    #![proptest_config(ProptestConfig::with_cases(tree_cases()))]
 
     /// The sequence-form LP's value is the value of the reduced normal form's matrix game
     /// (solved by the matrix-game LP), and expected payoffs of pure profiles agree between

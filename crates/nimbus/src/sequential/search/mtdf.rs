@@ -50,6 +50,12 @@ pub fn bisect<G: Game>(
     let (mut lo, mut hi) = (lo, hi);
     let mut horizon = false;
     while lo < hi {
+        // The progress line says how far the bounds have closed (the value so far), not only
+        // the nodes: a search to the end has no depth to show.
+        crate::core::progress::phase(
+            &format!("searching to the end: the value lies in [{lo}, {hi}]"),
+            0,
+        );
         let mut med = lo + (hi - lo) / 2;
         if med <= 0 && lo / 2 < med {
             med = lo / 2;
