@@ -415,22 +415,8 @@ impl Polyhedron {
                     // pivot when pivots are dear, every 1024 when they are cheap.
                     if n % 1024 == 0 || per_pivot > 1 << 16 {
                         let held = n * per_basis + vertices.len() as u64 * per_vertex;
-                        if let Err(e) = crate::core::progress::tick(before + n)
-                            .and_then(|()| {
-                                crate::core::budget::check_memory(
-                                    "the bases and vertices seen by sequence-form enumeration",
-                                    held,
-                                    limits.max_memory,
-                                )
-                            })
-                            .and_then(|()| {
-                                crate::core::budget::check_work(
-                                    "the pivots of sequence-form enumeration",
-                                    (before + n).saturating_mul(per_pivot),
-                                    limits.max_work,
-                                )
-                            })
-                        {
+                        let work = (before + n).saturating_mul(per_pivot);
+                        if let Err(e) = within_budgets(before + n, held, work, limits) {
                             return Ok(Err(e));
                         }
                     }
@@ -564,6 +550,22 @@ pub fn in_hull(x: &[Q], points: &[&Vec<Q>]) -> Result<bool> {
     let target: BigInt = b.iter().sum();
     let lp = maximize(&a, &b, &c)?;
     Ok(lp.value == Q::from_integer(target))
+}
+
+/// The enumeration's progress, and its memory (bases and vertices held) and work (pivots
+/// times the tableau's entries) checked against the budgets.
+fn within_budgets(bases: u64, held: u64, work: u64, limits: &Limits) -> Result<()> {
+    crate::core::progress::tick(bases)?;
+    crate::core::budget::check_memory(
+        "the bases and vertices seen by sequence-form enumeration",
+        held,
+        limits.max_memory,
+    )?;
+    crate::core::budget::check_work(
+        "the pivots of sequence-form enumeration",
+        work,
+        limits.max_work,
+    )
 }
 
 /// Bytes the dense matrices of the enumeration take before it starts: the two payoff

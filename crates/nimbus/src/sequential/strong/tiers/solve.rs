@@ -67,25 +67,10 @@ pub fn solve<G: Tiered>(g: &G, dir: &Path, remoteness: bool, max_memory: u64) ->
             n,
             m,
         };
-        let on_disk = or_solve_again(read_solved(
-            dir,
-            &name,
-            t,
-            n,
-            Some(m),
-            remoteness,
-            max_memory,
-        ))?;
-        let (codes, rems) = match on_disk {
-            Some((codes, rems, _)) => {
+        let (codes, rems) = match verified(dir, &tier, &bits[t], remoteness, max_memory)? {
+            Some(solved) => {
                 resumed += 1;
-                // Queries read the reachability file: it must hold what was found again.
-                let reach = reach_bytes(&bits[t], n);
-                let kept = or_solve_again(read_tier(dir, &name, t, n, Kind::Reach, max_memory))?;
-                if kept.is_none_or(|(bytes, count)| bytes != reach || count != m) {
-                    write_tier(dir, &tier, Kind::Reach, &reach)?;
-                }
-                (codes, rems)
+                solved
             }
             None => {
                 crate::core::progress::phase(&format!("tier {t}: values"), n);
@@ -146,6 +131,49 @@ pub fn solve<G: Tiered>(g: &G, dir: &Path, remoteness: bool, max_memory: u64) ->
         start,
         max_memory,
     )
+}
+
+/// A tier's values and remoteness from its files when they verify (a resumed run), `None` when
+/// it is to be solved; its reachability file rewritten unless it holds what was found again.
+fn verified(
+    dir: &Path,
+    tier: &Tier,
+    bits: &[AtomicU64],
+    remoteness: bool,
+    max_memory: u64,
+) -> Result<Option<(Vec<u8>, Vec<u8>)>> {
+    let Some((codes, rems, _)) = or_solve_again(read_solved(
+        dir,
+        tier.game,
+        tier.t,
+        tier.n,
+        Some(tier.m),
+        remoteness,
+        max_memory,
+    ))?
+    else {
+        return Ok(None);
+    };
+    keep_reach(dir, tier, bits, max_memory)?;
+    Ok(Some((codes, rems)))
+}
+
+/// Rewrites a solved tier's reachability file unless it holds what was found again: queries
+/// read it, and a missing or damaged one would fail them.
+fn keep_reach(dir: &Path, tier: &Tier, bits: &[AtomicU64], max_memory: u64) -> Result<()> {
+    let reach = reach_bytes(bits, tier.n);
+    let kept = or_solve_again(read_tier(
+        dir,
+        tier.game,
+        tier.t,
+        tier.n,
+        Kind::Reach,
+        max_memory,
+    ))?;
+    if kept.is_none_or(|(bytes, count)| bytes != reach || count != tier.m) {
+        write_tier(dir, tier, Kind::Reach, &reach)?;
+    }
+    Ok(())
 }
 
 /// The tiers the moves of tier `t` reach, checked: `t` itself or later tiers.
