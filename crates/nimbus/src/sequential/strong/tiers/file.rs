@@ -222,7 +222,7 @@ impl TierFile {
                 &path,
                 &format!(
                     "it holds tier {} of {} ({} positions), not tier {t} of {game} ({n} \
-                     positions)",
+                     positions); use another directory for {game}",
                     header.tier, header.game, header.positions
                 ),
             ));
@@ -304,10 +304,14 @@ pub(super) fn ones_before(bytes: &[u8], chunk: usize) -> Vec<u64> {
 /// be read) stop the run.
 pub(super) fn or_solve_again<T>(read: Result<Option<T>>) -> Result<Option<T>> {
     match read {
-        Err(Error::Invalid(_)) => Ok(None),
+        // Another game's database is not overwritten: the user may want it.
+        Err(Error::Invalid(m)) if !m.contains(ANOTHER_GAME) => Ok(None),
         other => other,
     }
 }
+
+/// How the error of a file of another game or tier begins, after the path.
+const ANOTHER_GAME: &str = ": it holds tier ";
 
 pub(super) fn damaged(path: &Path, why: &str) -> Error {
     Error::Invalid(format!(
