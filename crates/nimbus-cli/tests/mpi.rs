@@ -2,8 +2,8 @@
 //! machine write the same tier files, byte for byte, as one process does, and a job whose
 //! worker is killed leaves a state from which a new job finishes the same database.
 //!
-//! Run by scripts/test (`cargo test --release -p nimbus-cli --features mpi --test mpi`), which
-//! installs Open MPI first.
+//! Run by scripts/test as part of the workspace's one test build, whose features
+//! (scripts/features) include `nimbus-cli/mpi` wherever Open MPI is present.
 #![cfg(feature = "mpi")]
 
 use std::path::{Path, PathBuf};
