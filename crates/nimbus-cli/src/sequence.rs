@@ -36,9 +36,11 @@ pub struct Args {
     /// The ruleset, such as kayles, "octal 0.137" or subtract{1,3,4}.
     #[arg(value_name = "RULESET", required = true)]
     ruleset: Vec<String>,
-    /// The largest heap size.
-    #[arg(long, value_name = "N", default_value_t = 100)]
-    upto: u64,
+    /// The largest heap size listed. Without it, the values up to 100 are listed, and for
+    /// rulesets with a periodicity test (octal games, finite subtraction sets) the sequence is
+    /// computed until its period is proved or a budget stops it, which the answer says.
+    #[arg(long, value_name = "N")]
+    upto: Option<u64>,
     /// Values per row of the text output (0: the period when it is short, else 10).
     #[arg(long, value_name = "K", default_value_t = 0)]
     row: usize,
@@ -70,15 +72,17 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, nimbus::api::Error>
         limits.max_work = sequence::PROVE_MAX_WORK;
     }
     let req = sequence::Request {
-        upto: args.upto,
+        upto: args.upto.unwrap_or(100),
         misere: args.misere,
         prove: args.prove,
+        until_proved: args.upto.is_none() && !args.prove,
         plot: args.plot.is_some(),
         checkpoint: args.checkpoint.clone(),
         limits,
         script: args.script.options(),
     };
     let mut answer = sequence::solve(&args.ruleset.join(" "), &req)?;
+    answer.notes = answer.notes.iter().map(|n| crate::words::note(n)).collect();
     if let (Some(path), Some(svg)) = (&args.plot, &answer.plot) {
         std::fs::write(path, svg).map_err(|source| nimbus::api::Error::Io {
             path: path.clone(),

@@ -16,6 +16,11 @@ pub(crate) fn message(e: &nimbus::api::Error) -> String {
     e.render(&flag)
 }
 
+/// A note of the library's, with the settings it names written as flags.
+pub(crate) fn note(text: &str) -> String {
+    nimbus::api::render_settings(text, &flag)
+}
+
 /// `e` as the one JSON object `--json` prints for a failure.
 pub(crate) fn failure(e: &nimbus::api::Error) -> nimbus::api::Failure {
     nimbus::api::Failure {

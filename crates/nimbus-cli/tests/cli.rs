@@ -120,6 +120,45 @@ fn sequence_json_and_proof() {
     assert_eq!(v["proved"], false);
 }
 
+/// Without --upto the sequence runs until its period is proved or a budget stops it, and says
+/// which; with --upto it lists what was asked for and proves only what that shows.
+#[test]
+fn sequence_without_upto_runs_until_the_period_is_proved_or_a_budget_stops_it() {
+    let v = json(&["sequence", "kayles", "--json"]);
+    assert_eq!(
+        (v["preperiod"].clone(), v["period"].clone()),
+        (71.into(), 12.into())
+    );
+    assert_eq!(v["proved"], true);
+    assert_eq!(v["checked_upto"], 167);
+    assert_eq!(v["values"].as_array().unwrap().len(), 101);
+    let asked = json(&["sequence", "kayles", "--upto", "100", "--json"]);
+    assert_eq!(asked["proved"], false);
+    assert_eq!(asked["values"], v["values"]);
+    // Octal 0.007 (Treblecross) has no known period: the work budget ends the attempt.
+    let v = json(&[
+        "sequence",
+        "octal 0.007",
+        "--max-work",
+        "100000000",
+        "--json",
+    ]);
+    assert_eq!(v["proved"], false);
+    let note = v["notes"][0].as_str().unwrap();
+    assert!(
+        note.starts_with("no period proved within the limits"),
+        "{note}"
+    );
+    assert!(
+        note.contains("--prove") && note.contains("raise --max-work"),
+        "{note}"
+    );
+    // A ruleset without a periodicity test lists its values, as before.
+    let v = json(&["sequence", "grundy-game", "--json"]);
+    assert_eq!(v["proved"], false);
+    assert!(v["notes"].as_array().unwrap().is_empty());
+}
+
 #[test]
 fn bad_input_is_a_clear_error_with_status_2() {
     fails(&["sg", "nim -3"], "'-3' is negative");

@@ -26,14 +26,20 @@ pyo3::create_exception!(
      the message."
 );
 
+/// The keyword argument of the API setting `key`, with its value if one is meant
+/// (`method="logit"`).
+fn keyword(key: &str, value: Option<&str>) -> String {
+    match value {
+        Some(v) => format!("{key}=\"{v}\""),
+        None => key.to_string(),
+    }
+}
+
 /// A library error as a Python exception: `LimitError` for the budgets, `KeyboardInterrupt`
 /// for Ctrl-C, `ValueError` otherwise; each setting the message names is written as the
 /// keyword argument that sets it (`max_work`, `method="logit"`).
 pub(crate) fn to_py(e: nimbus::api::Error) -> PyErr {
-    let message = e.render(&|key, value| match value {
-        Some(v) => format!("{key}=\"{v}\""),
-        None => key.to_string(),
-    });
+    let message = e.render(&keyword);
     match e.kind() {
         "interrupted" => PyKeyboardInterrupt::new_err("interrupted"),
         "state_limit" | "memory_limit" | "work_limit" | "time_limit" => {
@@ -441,12 +447,12 @@ fn sg(
 
 /// The nim-sequence of a ruleset in the expression grammar (`nimbus::api::sequence::solve`).
 #[pyfunction]
-#[pyo3(signature = (ruleset, upto=100, misere=false, prove=false, checkpoint=None, max_states=None, max_memory=None, max_work=None))]
+#[pyo3(signature = (ruleset, upto=None, misere=false, prove=false, checkpoint=None, max_states=None, max_memory=None, max_work=None))]
 #[allow(clippy::too_many_arguments)]
 fn sequence(
     py: Python<'_>,
     ruleset: String,
-    upto: u64,
+    upto: Option<u64>,
     misere: bool,
     prove: bool,
     checkpoint: Option<std::path::PathBuf>,
@@ -459,15 +465,21 @@ fn sequence(
         (_, w) => w,
     };
     let req = api::sequence::Request {
-        upto,
+        upto: upto.unwrap_or(100),
         misere,
         prove,
+        until_proved: upto.is_none() && !prove,
         checkpoint,
         limits: limits(max_states, max_memory, max_work),
         script: script_options(),
         ..Default::default()
     };
-    let answer = run(py, false, || api::sequence::solve(&ruleset, &req))?;
+    let mut answer = run(py, false, || api::sequence::solve(&ruleset, &req))?;
+    answer.notes = answer
+        .notes
+        .iter()
+        .map(|n| api::render_settings(n, &keyword))
+        .collect();
     answer_to_py(py, &answer)
 }
 

@@ -26,6 +26,11 @@ def test_expressions():
     assert a.winning_moves and all(nimbus.sg(m.result).outcome == "P" for m in a.winning_moves)
     assert nimbus.sg("nim 1 1 1", misere=True).outcome == "P"
     assert nimbus.sg("nim 1 1 1", misere=True).rule == "anti-nim"
+    # Without upto: run until the period is proved or a limit stops it, and say which.
+    k = nimbus.sequence("kayles")
+    assert (k.preperiod, k.period, k.proved, len(k.values)) == (71, 12, True, 101)
+    t = nimbus.sequence("octal 0.007", max_work=10**8)
+    assert not t.proved and "raise max_work" in t.notes[0] and "prove" in t.notes[0]
     s = nimbus.sequence("octal 0.137", upto=200)
     assert (s.preperiod, s.period, s.proved) == (52, 34, True)
     p = nimbus.sequence("octal 0.165", upto=10, prove=True)

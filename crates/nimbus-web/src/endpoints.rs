@@ -340,11 +340,14 @@ fn solve_sequence(
     let req = api::sequence::Request {
         upto: q.upto.unwrap_or(100),
         misere: q.misere,
+        until_proved: q.upto.is_none(),
         plot,
         limits: c.limits,
         ..Default::default()
     };
-    api::sequence::solve(&q.ruleset, &req)
+    let mut answer = api::sequence::solve(&q.ruleset, &req)?;
+    answer.notes = answer.notes.iter().map(|n| crate::note(n)).collect();
+    Ok(answer)
 }
 
 /// `POST /api/sequence`: the nim-sequence of a heap game and its period.

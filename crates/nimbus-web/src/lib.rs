@@ -191,6 +191,18 @@ fn status_of(e: &nimbus::api::Error) -> StatusCode {
     }
 }
 
+/// A note of the library's: the settings it names are the `nimbus` command's and this
+/// server's (a request cannot raise a budget), so they are written as their flags.
+pub(crate) fn note(text: &str) -> String {
+    nimbus::api::render_settings(text, &|key, value| {
+        let flag = format!("--{}", key.replace('_', "-"));
+        match value {
+            Some(v) => format!("`{flag} {v}`"),
+            None => format!("`{flag}`"),
+        }
+    })
+}
+
 /// The answer of an error: each setting its message names written as the request's JSON
 /// field (`"max_work"`, `"method": "logit"`), and the server's own limits named where a budget
 /// stopped it.

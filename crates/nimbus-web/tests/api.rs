@@ -222,6 +222,14 @@ async fn verify_sg_sequence_and_solve_answer() {
     assert_eq!(s, StatusCode::OK);
     conforms("sequence", &v);
     assert_eq!(v["values"].as_array().unwrap().len(), 201);
+    // Without "upto": run until the period is proved or a budget stops it.
+    let (s, v) = post(&app, "/api/sequence", json!({"ruleset": "kayles"})).await;
+    assert_eq!(s, StatusCode::OK);
+    conforms("sequence", &v);
+    assert_eq!(
+        (v["period"].clone(), v["proved"].clone()),
+        (12.into(), true.into())
+    );
     let (s, kind, svg) = send(
         &app,
         "POST",
@@ -396,6 +404,14 @@ async fn computations_over_budget_stop_with_the_limit_named() {
         r#"(raise "max_work")"#,
     )
     .await;
+    // A proof the budget stops is a note, with the values still listed.
+    let (s, v) = post(&app, "/api/sequence", json!({"ruleset": "octal 0.007"})).await;
+    assert_eq!((s, v["proved"].clone()), (StatusCode::OK, false.into()));
+    let note = v["notes"][0].as_str().unwrap();
+    assert!(
+        note.contains("`--prove`") && note.contains("`--max-work`"),
+        "{note}"
+    );
     // Time: an enumeration that takes far longer than the budget is stopped at it.
     let app = router(Config {
         time_budget: 0.3,

@@ -194,17 +194,20 @@ def sg(game, *positions, misere=False, rule=None, max_moves=20, **limits):
     return from_value(value, SG)
 
 
-def sequence(ruleset, upto=100, misere=False, prove=False, checkpoint=None, **limits):
+def sequence(ruleset, upto=None, misere=False, prove=False, checkpoint=None, **limits):
     """The nim-sequence G(0..=upto) of a heap game ("octal 0.137", "subtract{1,3,4}",
     "kayles", or a :func:`heap_game`), with its period and whether the period is proved.
-    ``prove=True`` (rulesets named by a string) computes as far as it takes to prove a
-    period, with its certificate in ``checked_upto`` and ``checksum``; with ``checkpoint``
-    (a file path, octal games) it resumes from the values saved there and saves its own
-    every minute and when stopped."""
+    Without ``upto``, G(0..=100) is listed, and a ruleset with a periodicity test (octal
+    games, finite subtraction sets) is computed until its period is proved or a limit stops
+    it, which ``notes`` then says. ``prove=True`` (rulesets named by a string) computes as
+    far as it takes to prove a period, with its certificate in ``checked_upto`` and
+    ``checksum``; with ``checkpoint`` (a file path, octal games) it resumes from the values
+    saved there and saves its own every minute and when stopped."""
     if isinstance(ruleset, HeapGame):
         if prove or checkpoint is not None:
             raise ValueError("prove needs a ruleset with a periodicity test, named by a string")
-        value = _nimbus.sequence_heaps(ruleset.moves, ruleset.name, upto, misere, **limits)
+        value = _nimbus.sequence_heaps(
+            ruleset.moves, ruleset.name, 100 if upto is None else upto, misere, **limits)
     elif isinstance(ruleset, str):
         value = _nimbus.sequence(ruleset, upto, misere, prove, checkpoint=checkpoint, **limits)
     else:

@@ -91,7 +91,7 @@ def sg(
 ) -> SG: ...
 def sequence(
     ruleset: Union[str, HeapGame],
-    upto: int = ...,
+    upto: Optional[int] = ...,
     misere: bool = ...,
     prove: bool = ...,
     checkpoint: Optional[str] = ...,

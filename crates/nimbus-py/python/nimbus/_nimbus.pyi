@@ -94,7 +94,7 @@ def sg(
 ) -> dict[str, Any]: ...
 def sequence(
     ruleset: str,
-    upto: int = 100,
+    upto: Optional[int] = None,
     misere: bool = False,
     prove: bool = False,
     checkpoint: Optional[str] = None,

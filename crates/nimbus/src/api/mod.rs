@@ -59,6 +59,9 @@ pub mod zerosum;
 // The words every request and answer shares, so that a front-end needs nothing but `api`.
 pub use crate::core::budget::{default_max_memory, Limits, DEFAULT_MAX_WORK};
 pub use crate::core::error::{Error, Result, Span};
+/// Writes the settings a note names (as errors name them) in a front-end's words; see
+/// [`Error::render`].
+pub use crate::core::hint::render as render_settings;
 pub use crate::core::number::MOST_SECONDS;
 pub use crate::core::show::show_bytes;
 pub use crate::exact::{parse_number, show, show_decimal, Shown, MOST_DIGITS, Q};

@@ -27,6 +27,11 @@ pub struct Request {
     /// Compute as far as it takes to prove a period (normal play, rules with a periodicity
     /// test), within the limits; `values` still lists `G(0..=upto)`.
     pub prove: bool,
+    /// Prove a period if the limits allow (normal play, rules with a periodicity test): as
+    /// with `prove`, but when a limit stops the proof first the answer is `G(0..=upto)` with a
+    /// note naming that limit. The front-ends' default when no `upto` is given, so that
+    /// `sequence kayles` answers "periodic from 71, proved" rather than "no period seen".
+    pub until_proved: bool,
     /// Draw the values listed as an SVG scatter plot ([`Answer::plot`]).
     pub plot: bool,
     /// With `prove`: a file to resume from and save to (see [`HeapRule::prove_resuming`]).
@@ -43,6 +48,7 @@ impl Default for Request {
             upto: 100,
             misere: false,
             prove: false,
+            until_proved: false,
             plot: false,
             checkpoint: None,
             limits: Limits::default(),
@@ -126,36 +132,28 @@ pub fn of_rule(rule: &dyn HeapRule, req: &Request) -> Result<Answer> {
             crate::core::hint::setting("prove")
         )));
     }
+    let mut notes = Vec::new();
     if req.prove {
         let proof = match &req.checkpoint {
             Some(path) => rule.prove_resuming(req.limits, path)?,
             None => rule.prove(req.limits)?,
         };
-        let period = proof.period;
-        let (checked_upto, checksum) = (Some(proof.checked_upto), Some(proof.checksum));
-        let form = HeapValues::Periodic {
-            table: proof.table,
-            preperiod: period.preperiod,
-            period: period.period,
-        };
-        let values = (0..=req.upto)
-            .map(|n| form.get(n).expect("a periodic form covers every heap"))
-            .collect();
-        return Ok(Answer {
-            game: rule.name(),
-            play: Play::Normal,
-            upto: req.upto,
-            values,
-            remoteness: None,
-            preperiod: Some(period.preperiod),
-            period: Some(period.period),
-            proved: true,
-            proof_horizon: None,
-            checked_upto,
-            checksum,
-            notes: Vec::new(),
-            plot: None,
-        });
+        return Ok(proved(rule, req, proof));
+    }
+    if req.until_proved && !req.misere && rule.proof_horizon(0, 1).is_some() {
+        match rule.prove(req.limits) {
+            Ok(proof) => return Ok(proved(rule, req, proof)),
+            // A budget ends the attempt, not the answer: the table up to `upto` follows.
+            Err(
+                e @ (Error::StateLimit { .. } | Error::Budget { .. } | Error::TimeLimit { .. }),
+            ) => notes.push(format!(
+                "no period proved within the limits (with {} the search goes on for as long as \
+                 it takes): {}",
+                crate::core::hint::setting("prove"),
+                e.raw()
+            )),
+            Err(e) => return Err(e),
+        }
     }
     if req.misere {
         let s = misere_sequence(rule, req.upto, req.limits)?;
@@ -208,9 +206,38 @@ pub fn of_rule(rule: &dyn HeapRule, req: &Request) -> Result<Answer> {
         proof_horizon,
         checked_upto,
         checksum,
-        notes: Vec::new(),
+        notes,
         plot: None,
     })
+}
+
+/// The answer of a proof: `G(0..=upto)` read from the proved periodic form.
+fn proved(rule: &dyn HeapRule, req: &Request, proof: crate::impartial::period::Proof) -> Answer {
+    let period = proof.period;
+    let (checked_upto, checksum) = (Some(proof.checked_upto), Some(proof.checksum));
+    let form = HeapValues::Periodic {
+        table: proof.table,
+        preperiod: period.preperiod,
+        period: period.period,
+    };
+    let values = (0..=req.upto)
+        .map(|n| form.get(n).expect("a periodic form covers every heap"))
+        .collect();
+    Answer {
+        game: rule.name(),
+        play: Play::Normal,
+        upto: req.upto,
+        values,
+        remoteness: None,
+        preperiod: Some(period.preperiod),
+        period: Some(period.period),
+        proved: true,
+        proof_horizon: None,
+        checked_upto,
+        checksum,
+        notes: Vec::new(),
+        plot: None,
+    }
 }
 
 /// The nim-sequence of the ruleset written in `text` ("octal 0.137", "subtract{1,3,4}", or
