@@ -7,6 +7,10 @@ import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 
+# The notebooks are run by test_notebooks.py with the module they are written for, not
+# imported as tests.
+collect_ignore_glob = ["notebooks/*"]
+
 
 def random_bimatrix(rng, m, n, low=-5, high=5):
     a = [[rng.randint(low, high) for _ in range(n)] for _ in range(m)]

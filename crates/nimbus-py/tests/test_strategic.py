@@ -201,7 +201,7 @@ def test_pygambit_shaped_module():
     r = nimbus.nash.enummixed_solve(g, rational=True)
     assert r.method == "enummixed" and r.rational and len(r.equilibria) == 3
     (e,) = [e for e in r.equilibria if 0 < e[0][0] < 1]
-    assert e["Player 1"]["1"] == F(2, 3) and e.payoff("Player 2") == F(2, 3)
+    assert e["1"]["1"] == F(2, 3) and e.payoff("2") == F(2, 3)
     # Lemke-Howson enumeration, as pygambit's lcp_solve: from the pure equilibria the paths
     # reach the mixed one too.
     lcp = nimbus.nash.lcp_solve(g).equilibria
@@ -279,6 +279,25 @@ def test_every_nashpy_equilibrium_is_one_of_ours(rng):
             x = np.concatenate([sr, sc])
             assert any(np.allclose(x, y, atol=1e-9) for y in ours), (a, b, x)
         checked += 1
+
+
+def test_best_responses_agree_with_nashpy(rng):
+    # Probabilities in quarters are exact in floats, so nashpy's float comparison is exact too.
+    quarters = [(1, 0, 0), (0, 1, 0), (0, 0, 1), (0.5, 0.5, 0), (0.25, 0, 0.75), (0, 0.5, 0.5)]
+    seen = set()
+    for _ in range(40):
+        a, b = random_bimatrix(rng, 3, 3, 0, 3)
+        ours, theirs = nimbus.Game(a, b), nashpy.Game(np.array(a), np.array(b))
+        for sr in quarters:
+            for sc in quarters:
+                expected = theirs.is_best_response(np.array(sr), np.array(sc))
+                got = ours.is_best_response(sr, sc)
+                assert got == tuple(bool(x) for x in expected), (a, b, sr, sc)
+                seen.add(got)
+    assert seen == {(True, True), (True, False), (False, True), (False, False)}
+    # At an equilibrium every player's strategy is a best response, whatever its numbers.
+    bos = nimbus.Game([[2, 0], [0, 1]], [[1, 0], [0, 2]])
+    assert bos.is_best_response((F(2, 3), F(1, 3)), (F(1, 3), F(2, 3))) == (True, True)
 
 
 def test_every_pygambit_enumpoly_equilibrium_is_one_of_ours(root):

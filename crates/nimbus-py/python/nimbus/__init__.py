@@ -33,12 +33,30 @@ from . import _nimbus
 from ._nimbus import LimitError, SCHEMA
 from ._answers import Answer, from_value
 from ._files import read_game
-from ._strategic import Equilibrium, Game, Mixed, NashResult
-from ._tree import Tree, TreeInfo, TreeNash, tree
+from ._strategic import Equilibrium, Game, Mixed, NashResult, Player, Strategy
+from ._tree import Behaviour, Tree, TreeInfo, TreeNash, tree
 
 # pygambit 17 calls a strategic-form game StrategicGame.
 StrategicGame = Game
-read_nfg = read_game
+# pygambit's exact numbers (``np.array(m, dtype=gbt.Rational)``).
+Rational = Fraction
+
+
+def read_nfg(path):
+    """pygambit's ``read_nfg``: a strategic game from a Gambit .nfg file."""
+    game = read_game(path)
+    if not isinstance(game, Game):
+        raise ValueError(f"{path}: an .efg game tree, not an .nfg file: use read_efg")
+    return game
+
+
+def read_efg(path):
+    """pygambit's ``read_efg``: a game tree from a Gambit .efg file."""
+    game = read_game(path)
+    if not isinstance(game, Tree):
+        raise ValueError(f"{path}: an .nfg strategic game, not an .efg file: use read_nfg")
+    return game
+
 from . import nash
 
 __all__ = [
@@ -52,6 +70,11 @@ __all__ = [
     "Mixed",
     "StrategicGame",
     "read_nfg",
+    "read_efg",
+    "Rational",
+    "Player",
+    "Strategy",
+    "Behaviour",
     "NashResult",
     "SCHEMA",
     "heap_game",

@@ -14,3 +14,8 @@ def read_game(path):
     if is_efg(text):
         return Tree(_nimbus.GameTree.parse(text, str(path)))
     return Game(_nimbus.NormalFormGame.parse(text, str(path)))
+
+
+# pygambit 16's ``Game.read_game`` reads either kind of file, so it is attached here, where both
+# kinds are known (the strategic module cannot import the tree module, which imports it).
+Game.read_game = staticmethod(read_game)

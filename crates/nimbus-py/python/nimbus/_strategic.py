@@ -46,6 +46,79 @@ def _shape(nested):
     return shape
 
 
+class Strategy(str):
+    """A strategy: its name (a ``str``, as pygambit 17's strategies are) with pygambit 16's
+    attributes, ``label``, ``number`` (counted from 0) and ``player``."""
+
+    def __new__(cls, label, number, player):
+        self = super().__new__(cls, label)
+        self.number = number
+        self.player = player
+        return self
+
+    @property
+    def label(self):
+        return str(self)
+
+    def __reduce__(self):
+        return (Strategy, (str(self), self.number, self.player))
+
+    def __repr__(self):
+        return f"<Strategy [{self.number}] {str(self)!r} for player {str(self.player)!r}>"
+
+
+class Player(str):
+    """A player: their name (a ``str``, as pygambit 17's players are) with pygambit 16's
+    attributes, ``label``, ``number`` (counted from 0) and ``strategies`` (indexed by number
+    or name)."""
+
+    def __new__(cls, label, number, strategies):
+        self = super().__new__(cls, label)
+        self.number = number
+        self.strategies = Labelled(Strategy(s, k, self) for k, s in enumerate(strategies))
+        return self
+
+    @property
+    def label(self):
+        return str(self)
+
+    def __reduce__(self):
+        return (Player, (str(self), self.number, [str(s) for s in self.strategies]))
+
+    def __repr__(self):
+        return f"<Player [{self.number}] {str(self)!r}>"
+
+
+class Labelled(list):
+    """Players or strategies, indexed by number or by name (pygambit's ``players["1"]``)."""
+
+    def __getitem__(self, key):
+        if isinstance(key, (int, slice)):
+            return list.__getitem__(self, key)
+        for x in self:
+            if x == getattr(key, "label", key):
+                return x
+        raise KeyError(f"no {key!r}: the names are {', '.join(map(repr, self))}")
+
+
+class Payoffs(tuple):
+    """Each player's expected payoff: a tuple, also indexed by a player's name or object
+    (pygambit 17's ``eq.payoffs["1"]``)."""
+
+    def __new__(cls, payoffs, players=()):
+        self = super().__new__(cls, payoffs)
+        self.players = tuple(players)
+        return self
+
+    def __getitem__(self, key):
+        if isinstance(key, (int, slice)):
+            return tuple.__getitem__(self, key)
+        return tuple.__getitem__(self, self.players.index(getattr(key, "label", key)))
+
+    def __reduce__(self):
+        return (Payoffs, (tuple(self), self.players))
+
+
 class Mixed(tuple):
     """One player's mixed strategy: a tuple of Fractions, also indexed by strategy name
     (``eq["Row"]["Opera"]``, as in pygambit)."""
@@ -76,7 +149,7 @@ class Equilibrium(tuple):
 
     def __new__(cls, profile, payoffs, players=(), strategies=()):
         self = super().__new__(cls, profile)
-        self.payoffs = tuple(payoffs)
+        self.payoffs = Payoffs(payoffs, players)
         self.players = tuple(players)
         self.strategies = tuple(strategies)
         return self
@@ -84,6 +157,14 @@ class Equilibrium(tuple):
     def payoff(self, player):
         """The expected payoff of a player, by index or name (pygambit's ``payoff``)."""
         return self.payoffs[self._index(player)]
+
+    def max_regret(self):
+        """pygambit's ``max_regret``: the most any player gains by a pure deviation, exactly
+        (0 at an equilibrium); for equilibria from a game's solvers."""
+        game = getattr(self, "game", None)
+        if game is None:
+            raise ValueError("max_regret needs the game: use an equilibrium a solver returned")
+        return game.verify(*self)["max_gain"]
 
     def _index(self, player):
         if isinstance(player, int):
@@ -93,6 +174,9 @@ class Equilibrium(tuple):
     def __getitem__(self, key):
         if isinstance(key, slice):
             return tuple.__getitem__(self, key)
+        if isinstance(key, Strategy):
+            # pygambit 16: a profile indexed by a strategy is that strategy's probability.
+            return self[key.player][key.number]
         i = self._index(key)
         names = self.strategies[i] if i < len(self.strategies) else ()
         return Mixed(tuple.__getitem__(self, i), names)
@@ -104,7 +188,7 @@ class Equilibrium(tuple):
         return tuple(np.array([float(p) for p in s]) for s in self)
 
     def __reduce__(self):
-        return (Equilibrium, (tuple(self), self.payoffs, self.players, self.strategies))
+        return (Equilibrium, (tuple(self), tuple(self.payoffs), self.players, self.strategies))
 
     def __repr__(self):
         parts = ", ".join("(" + ", ".join(str(p) for p in s) + ")" for s in self)
@@ -179,6 +263,8 @@ def _nash_result(a, game):
     a["equilibria"] = [
         Equilibrium(profile, payoffs, players, names) for profile, payoffs in a["equilibria"]
     ]
+    for e in a["equilibria"]:
+        e.game = game
     if a.get("components") is not None:
         a["components"] = [Answer(c) for c in a["components"]]
         for c in a["components"]:
@@ -230,13 +316,11 @@ class Game:
 
     @classmethod
     def from_arrays(cls, *arrays, title=""):
-        """pygambit's constructor: one payoff array per player."""
-        return cls(*arrays, title=title)
-
-    @classmethod
-    def read_game(cls, path):
-        """A game from a Gambit .nfg file."""
-        return read_game(path)
+        """pygambit's constructor: one payoff array per player, the players named "1", "2",
+        ... and their strategies "1", "2", ... as pygambit names them."""
+        # One array is the zero-sum game (A, -A): two players.
+        players = [str(k + 1) for k in range(max(len(arrays), 2))]
+        return cls(*arrays, title=title, players=players)
 
     @classmethod
     def parse_game(cls, text, source="the game"):
@@ -258,8 +342,10 @@ class Game:
 
     @property
     def players(self):
-        """The players' names."""
-        return list(self._names()[0])
+        """The players: each a name (``str``) with pygambit's ``label``, ``number`` and
+        ``strategies``; indexed by number or name."""
+        players, names = self._names()
+        return Labelled(Player(p, k, n) for k, (p, n) in enumerate(zip(players, names)))
 
     @property
     def strategies(self):
@@ -384,6 +470,13 @@ class Game:
         """Whether the mixed profile (one strategy per player) is a Nash equilibrium,
         exactly (or within ``tolerance``)."""
         return self._check(profile, tolerance)["equilibrium"]
+
+    def is_best_response(self, *profile):
+        """nashpy's ``is_best_response(sigma_r, sigma_c)``, for any number of players: for
+        each player, whether their strategy is a best response to the others' (every
+        strategy it plays earns the most against them), decided exactly."""
+        v = self._check(profile)
+        return tuple(q(p["payoff"]) == q(p["best_deviation_payoff"]) for p in v["players"])
 
     def verify(self, *profile, tolerance=0):
         """Each player's payoff and best pure deviation under the profile."""

@@ -2,7 +2,7 @@
 
 from . import _nimbus
 from ._answers import Answer, from_value, q, write_text
-from ._strategic import Game
+from ._strategic import Game, Labelled, Mixed, Payoffs, Player
 from ._text import is_efg, read_text
 
 
@@ -11,6 +11,49 @@ class TreeNash(Answer):
     ``actions``), ``method``, ``value`` (zero-sum trees by the LP, a Fraction),
     ``equilibria`` (each ``behaviour``, a list of Fractions per entry of ``infosets``, and
     ``payoffs``), ``notes``."""
+
+
+class Behaviour(tuple):
+    """One equilibrium of a tree in pygambit's shape: a tuple holding each information set's
+    action probabilities (a :class:`Mixed`: Fractions, also indexed by action name), in the
+    order of ``infosets``. Indexed by number, by a player's name (that player's information
+    sets, in order) or by an information set's name; ``payoff(player)`` and ``payoffs`` (also
+    indexed by name) give the expected payoffs."""
+
+    def __new__(cls, behaviour, payoffs, players, infosets):
+        self = super().__new__(
+            cls, (Mixed(tuple(b), i["actions"]) for b, i in zip(behaviour, infosets))
+        )
+        self.payoffs = Payoffs(payoffs, players)
+        self.players = tuple(players)
+        self.infosets = tuple(infosets)
+        return self
+
+    def payoff(self, player):
+        """The expected payoff of a player, by index or name."""
+        if isinstance(player, int):
+            return self.payoffs[player]
+        return self.payoffs[self.players.index(getattr(player, "label", player))]
+
+    def __getitem__(self, key):
+        if isinstance(key, (int, slice)):
+            return tuple.__getitem__(self, key)
+        key = getattr(key, "label", key)
+        if key in self.players:
+            p = self.players.index(key)
+            return tuple(b for b, i in zip(self, self.infosets) if i["player"] == p)
+        named = [b for b, i in zip(self, self.infosets) if i["name"] == key]
+        if len(named) == 1:
+            return named[0]
+        raise KeyError(
+            f"{key!r} names {'no' if not named else 'more than one'} player or information set"
+        )
+
+    def __reduce__(self):
+        return (
+            Behaviour,
+            (tuple(tuple(b) for b in self), tuple(self.payoffs), self.players, self.infosets),
+        )
 
 
 class TreeCfr(Answer):
@@ -56,6 +99,20 @@ class Tree:
                              **limits),
             TreeCfr,
         )
+
+    @property
+    def players(self):
+        """The players: each a name (``str``) with pygambit's ``label`` and ``number``;
+        indexed by number or name."""
+        names = [p["name"] for p in self._native.describe()["players"]]
+        return Labelled(Player(n, k, []) for k, n in enumerate(names))
+
+    def behaviour_profiles(self, method, **limits):
+        """:meth:`nash`'s equilibria as :class:`Behaviour` profiles (pygambit's shape), with
+        the answer they come from."""
+        a = self.nash(method, **limits)
+        profiles = [Behaviour(e.behaviour, e.payoffs, a.players, a.infosets) for e in a.equilibria]
+        return profiles, a
 
     def describe(self):
         """Players, information sets, sequences, reduced strategies, subgames."""

@@ -4,6 +4,7 @@
 
 from ._answers import Answer
 from ._strategic import Equilibrium, Game
+from ._tree import Tree
 
 __all__ = [
     "enummixed_solve",
@@ -23,9 +24,42 @@ class NashComputationResult(Answer):
 
 
 def _game(game):
+    """The strategic game a solver works on: a tree's is its reduced normal form, as
+    pygambit's solvers use a tree's strategic form."""
     if isinstance(game, Game):
         return game
-    raise TypeError("give a nimbus.Game (nimbus.Game.from_arrays or nimbus.read_game)")
+    if isinstance(game, Tree):
+        return game.reduced()
+    raise TypeError(
+        "give a nimbus.Game or a nimbus.Tree (nimbus.Game.from_arrays, nimbus.read_nfg, "
+        "nimbus.read_efg)"
+    )
+
+
+def _on_tree(tree, method, name, rational, limits):
+    """pygambit's solvers on a tree's sequence form: behaviour profiles."""
+    profiles, a = tree.behaviour_profiles(method, **limits)
+    if not rational:
+        profiles = [
+            type(b)(
+                [[float(x) for x in row] for row in b],
+                [float(x) for x in b.payoffs],
+                b.players,
+                b.infosets,
+            )
+            for b in profiles
+        ]
+    out = NashComputationResult(
+        game=tree,
+        method=name,
+        rational=rational,
+        equilibria=profiles,
+        # pygambit 17 names the one equilibrium of lcp_solve and lp_solve on a tree.
+        equilibrium=profiles[0] if profiles else None,
+    )
+    if "value" in a:
+        out["value"] = a.value
+    return out
 
 
 def _result(game, method, r, rational):
@@ -40,6 +74,8 @@ def _result(game, method, r, rational):
             )
             for e in eqs
         ]
+    for e in eqs:
+        e.game = game
     return NashComputationResult(game=game, method=method, rational=rational, equilibria=eqs)
 
 
@@ -126,7 +162,10 @@ def enumpure_solve(game, **limits):
 def lcp_solve(game, rational=True, **limits):
     """Equilibria of a two-player game by Lemke-Howson enumeration, as pygambit's: the
     paths from the artificial equilibrium and from every equilibrium found, with every
-    label."""
+    label. On a tree, Lemke's method on the sequence form, with behaviour profiles, as
+    pygambit's does by default."""
+    if isinstance(game, Tree):
+        return _on_tree(game, "lcp", "lcp", rational, limits)
     g = _game(game)
     r = g.equilibria("lh", **limits)
     seen, unique = set(), []
@@ -140,7 +179,9 @@ def lcp_solve(game, rational=True, **limits):
 
 def lp_solve(game, rational=True):
     """The equilibrium of a two-player zero-sum game by linear programming: both optimal
-    strategies, with the value."""
+    strategies, with the value. On a tree, the sequence-form LP, with a behaviour profile."""
+    if isinstance(game, Tree):
+        return _on_tree(game, "lp", "lp", rational, {})
     g = _game(game)
     z = g.zero_sum(float=not rational)
     value = z["value"]
