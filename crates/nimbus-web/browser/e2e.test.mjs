@@ -165,9 +165,9 @@ test("a full game of tic-tac-toe through clicks: the solver never loses", async 
     assert.ok(free.length > 0, "a free cell while the game goes on");
     // A different cell each game turn: the last free one, then the first, and so on.
     const cell = free[turn % 2 === 0 ? free.length - 1 : 0];
-    const before = await p.textContent("#verdict");
     await cell.click();
-    await p.waitForFunction((b) => document.querySelector("#verdict") && document.querySelector("#verdict").textContent !== b, before);
+    // The board is marked busy while Nimbus thinks, and redrawn with its answer.
+    await p.waitForFunction(() => document.querySelector("#grid-board") && !document.querySelector("#grid-board.thinking"));
   }
   const verdict = await p.textContent("#verdict");
   assert.match(verdict, /Game over/);
@@ -202,6 +202,63 @@ for (const [game, first, moves, verdict] of [
     await p.close();
   });
 }
+
+/// Holds every /api/solve answer back for `ms`, so that the page's waiting states can be seen.
+async function slowSolves(p, ms) {
+  await p.route("**/api/solve", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, ms));
+    await route.continue();
+  });
+}
+
+test("play: your move shows at once, Nimbus thinks visibly, and a click meanwhile is answered", async () => {
+  const p = await page({ tab: "play", game: "connect4", first: "you" });
+  await p.waitForSelector("#grid-board");
+  assert.match(await p.textContent("#verdict"), /You are X \(red\)\. .*Your move/);
+  await slowSolves(p, 1500);
+  await p.click("#grid-board button[data-move='4']");
+  // Before any answer: the disc at the bottom of column 4, and a thinking state.
+  const column = (c) => p.$$eval(`#grid-board button[data-move='${c}']`, (bs) => bs.map((b) => b.className));
+  const four = await column(4);
+  assert.equal(four[four.length - 1], "X");
+  assert.equal(four.filter(Boolean).length, 1);
+  assert.match(await p.textContent("#verdict"), /You played 4\. Nimbus is thinking/);
+  assert.ok(await p.$("#grid-board.thinking"));
+  // A second click while it thinks is not played, and the page says why.
+  await p.click("#grid-board button[data-move='5']");
+  assert.match(await p.textContent("#verdict"), /still thinking/);
+  assert.deepEqual((await column(5)).filter(Boolean), []);
+  // Its answer: two discs, and the user's turn again.
+  await p.waitForFunction(() => /Nimbus played/.test(document.querySelector("#verdict").textContent));
+  assert.equal((await p.$$("#grid-board button.X")).length + (await p.$$("#grid-board button.O")).length, 2);
+  // Undo says what it is doing until the board is back.
+  await p.click("#undo");
+  assert.match(await p.textContent("#verdict"), /Taking back your last move/);
+  await p.waitForFunction(() => !new URLSearchParams(location.hash.slice(1)).get("moves"));
+  assert.equal((await p.$$("#grid-board button.X")).length, 0);
+  await p.close();
+});
+
+test("play second: the page names your colour and explains an estimate", async () => {
+  const p = await page({ tab: "play", game: "tictactoe", first: "nimbus", moves: "5" });
+  await p.waitForSelector("#grid-board");
+  assert.match(await p.textContent("#verdict"), /You are O \(blue\)\./);
+  // An answer the server's time budget cut short (made so here: the real answer, marked
+  // unproved) is shown as an estimate, in words.
+  await p.route("**/api/solve", async (route) => {
+    const real = await (await route.fetch()).json();
+    real.exact = false;
+    for (const m of real.scores || []) m.exact = false;
+    await route.fulfill({ json: real });
+  });
+  await p.check("#showScores");
+  await p.waitForSelector("#scoreRow .mono");
+  const verdict = await p.textContent("#verdict");
+  assert.match(verdict, /estimate for you from here: -?\d+ \(from a search that stopped early, not proved; above 0 favours you/);
+  assert.match(await p.textContent("#scoreRow"), /~ marks an estimate from a search that stopped early/);
+  assert.match(await p.textContent("#scoreRow .mono"), /~/);
+  await p.close();
+});
 
 test("the score of every Connect Four column, on request", async () => {
   const p = await page({ tab: "play", game: "connect4", first: "you", moves: "4 4 4 4 3" });
