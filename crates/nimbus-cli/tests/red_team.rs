@@ -936,3 +936,23 @@ fn errors_quote_the_limit_set_and_exact_counts() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A profile of 10 000-digit decimals is refused in a message of a line, not of 20 KB.
+#[test]
+fn a_profile_of_huge_numbers_is_refused_in_a_short_message() {
+    let third = format!("0.{}", "3".repeat(10_000));
+    let profile = format!("{third},0.5,1,0");
+    let out = run(
+        &["verify", "--row", "3 0; 5 1", "--col", "3 5; 0 1", &profile],
+        "",
+        20.0,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("they sum to about 0.833333333333"),
+        "{}",
+        &err[..err.len().min(300)]
+    );
+    assert!(err.len() < 300, "{} bytes", err.len());
+}

@@ -183,6 +183,29 @@ impl std::fmt::Display for Shown<'_> {
 /// payoff's precision, and few enough that a number stays a line.
 pub const MOST_DIGITS: usize = 1000;
 
+/// `q` for a message: as [`show`] writes it when that is short, otherwise as a rounded decimal
+/// marked "about", so that a number of ten thousand digits the user typed does not fill the
+/// screen when an error quotes it back.
+pub fn show_brief(q: &Q) -> String {
+    const SHORT: usize = 40;
+    let exact = show(q);
+    if exact.len() <= SHORT {
+        return exact;
+    }
+    let rounded = show_decimal(q, 12);
+    if rounded.len() <= SHORT {
+        return format!("about {rounded}");
+    }
+    // A huge number: its size, in digits before the point.
+    let digits = rounded
+        .trim_start_matches('-')
+        .split('.')
+        .next()
+        .map_or(0, str::len);
+    let sign = if rounded.starts_with('-') { "-" } else { "" };
+    format!("about {sign}10^{}", digits - 1)
+}
+
 /// `q` as a decimal with `digits` digits after the point, rounded to nearest (Gambit's `-d`).
 pub fn show_decimal(q: &Q, digits: usize) -> String {
     use num_bigint::BigInt;
@@ -283,6 +306,24 @@ fn parse_decimal(mantissa: &str, exp: i32) -> Option<Q> {
         q = -q;
     }
     Some(q)
+}
+
+#[cfg(test)]
+mod brief_tests {
+    use super::*;
+
+    #[test]
+    fn long_numbers_are_shown_rounded_and_huge_ones_by_size() {
+        let q = |s: &str| parse_number(s).unwrap();
+        assert_eq!(show_brief(&q("5/6")), "5/6");
+        let long = format!("0.{}", "3".repeat(10_000));
+        assert_eq!(
+            show_brief(&(q(&long) * Q::from_integer(2.into()))),
+            "about 0.666666666667"
+        );
+        let huge = format!("-{}", "9".repeat(500));
+        assert_eq!(show_brief(&q(&huge)), "about -10^499");
+    }
 }
 
 #[cfg(test)]

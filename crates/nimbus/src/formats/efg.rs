@@ -155,7 +155,10 @@ impl Parser {
             if !sum.is_one() {
                 return Err(Error::parse(
                     list_span,
-                    format!("the chance probabilities sum to {}, not 1", show(&sum)),
+                    format!(
+                        "the chance probabilities sum to {}, not 1",
+                        crate::exact::show_brief(&sum)
+                    ),
                 ));
             }
         }

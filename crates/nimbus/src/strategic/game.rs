@@ -569,7 +569,7 @@ fn verify_big(game: &NormalForm, profile: &[Vec<Q>], tolerance: &Q) -> Result<Ve
             return Err(Error::Invalid(format!(
                 "player {}'s probabilities must be non-negative and sum to 1; they sum to {}{hint}",
                 i + 1,
-                crate::exact::show(&sum)
+                crate::exact::show_brief(&sum)
             )));
         }
         sums.push(sum);
