@@ -956,3 +956,38 @@ fn a_profile_of_huge_numbers_is_refused_in_a_short_message() {
     );
     assert!(err.len() < 300, "{} bytes", err.len());
 }
+
+/// A game of 5 000 players (two of them with two strategies): one evaluation of the logit
+/// and global Newton equations takes players³ products a profile and a Jacobian of 5 000²
+/// doubles. Both refused at once, by the work budget, where they ran for minutes at 1.4 GB.
+#[test]
+fn path_methods_on_a_game_of_five_thousand_players_keep_to_the_budgets() {
+    let dir = scratch("players5000");
+    let path = dir.join("p5000.nfg");
+    let n = 5000;
+    let names: Vec<String> = (0..n).map(|i| format!("\"{i}\"")).collect();
+    let counts: Vec<&str> = (0..n).map(|i| if i < 2 { "2" } else { "1" }).collect();
+    let payoffs: Vec<String> = (0..4 * n).map(|k| (k % 10).to_string()).collect();
+    std::fs::write(
+        &path,
+        format!(
+            "NFG 1 R \"\" {{ {} }} {{ {} }}\n{}\n",
+            names.join(" "),
+            counts.join(" "),
+            payoffs.join(" ")
+        ),
+    )
+    .unwrap();
+    let file = path.to_str().unwrap();
+    for method in ["gnm", "logit"] {
+        let args = ["nash", file, "--method", method, "--max-work", "1000"];
+        let out = run(&args, "", 5.0);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{method}: {err}");
+        assert!(err.contains("(raise --max-work)"), "{method}: {err}");
+        // And under the default budgets.
+        let out = run(&["nash", file, "--method", method], "", 5.0);
+        assert_eq!(out.status.code(), Some(2), "{method}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -505,7 +505,14 @@ fn logit_end(
     notes: &mut Vec<String>,
     found: &mut Found,
 ) -> Result<()> {
-    let path = logit::path(g, &logit::Options::default())?;
+    let path = logit::path(
+        g,
+        &logit::Options {
+            max_work: limits.max_work,
+            max_memory: limits.max_memory,
+            ..logit::Options::default()
+        },
+    )?;
     let end = path
         .points
         .last()
@@ -589,6 +596,7 @@ fn gnm_end(
 ) -> Result<()> {
     let opts = gnm::Options {
         max_work: limits.max_work,
+        max_memory: limits.max_memory,
         ..gnm::Options::default()
     };
     let end = gnm::equilibrium(g, &opts)?;

@@ -31,8 +31,10 @@ pub struct Options {
     /// The seed of the bonus vector `b`.
     pub seed: u64,
     /// Work at most over all the paths, counted as payoff terms and linear-system entries
-    /// (each corrector iteration: players² × profiles, plus strategies³).
+    /// (each corrector iteration: players³ × profiles, plus strategies³).
     pub max_work: u64,
+    /// Memory at most for one evaluation of the equations, checked before the first.
+    pub max_memory: u64,
 }
 
 impl Default for Options {
@@ -41,6 +43,7 @@ impl Default for Options {
             max_steps: 0,
             seed: 1,
             max_work: crate::core::budget::DEFAULT_MAX_WORK,
+            max_memory: crate::core::budget::default_max_memory(),
         }
     }
 }
@@ -214,6 +217,13 @@ fn bonus(shape: &[usize], seed: u64) -> Vec<f64> {
 /// corner where two supports change at once, a singular Jacobian) is replaced by the next of
 /// a few others, each a path of its own; the error of the last is returned when all fail.
 pub fn equilibrium(game: &NormalForm, opts: &Options) -> Result<End> {
+    // A game one evaluation of whose equations passes a budget is refused before any.
+    crate::strategic::solvers::logit::Spent::new(
+        game,
+        "the global Newton method",
+        opts.max_work,
+        opts.max_memory,
+    )?;
     let mut last = None;
     let mut spent = 0u64;
     for k in 0..TRIES {
@@ -312,8 +322,7 @@ fn follow(game: &NormalForm, seed: u64, opts: &Options, spent: &mut u64) -> Resu
         }
         // A step is a tangent and a dozen corrector iterations at most, each the payoffs'
         // slopes and one dense linear system.
-        let per_step =
-            14 * (game.profiles() as u64 * (shape.len() as u64).pow(2) + (n as u64).pow(3));
+        let per_step = 14 * crate::strategic::solvers::logit::evaluation_work(game);
         charge(spent, per_step, opts.max_work)?;
         let Some(mut t) = tangent(&curve.system(&y, &support, false).1, &prev) else {
             return Err(degenerate("turned singular"));

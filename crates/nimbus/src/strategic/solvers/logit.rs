@@ -28,6 +28,10 @@ pub struct Options {
     pub max_lambda: f64,
     /// Steps at most.
     pub max_steps: u64,
+    /// Work at most, counted as [`evaluation_work`] for each evaluation of the equations.
+    pub max_work: u64,
+    /// Memory at most for one evaluation ([`evaluation_bytes`]), checked before the first.
+    pub max_memory: u64,
 }
 
 impl Default for Options {
@@ -35,7 +39,65 @@ impl Default for Options {
         Options {
             max_lambda: 1e6,
             max_steps: 100_000,
+            max_work: crate::core::budget::DEFAULT_MAX_WORK,
+            max_memory: crate::core::budget::default_max_memory(),
         }
+    }
+}
+
+/// The work of one evaluation of the path's equations: [`values`] forms, for every profile,
+/// each player's product over the others and, for each of them, over the rest (players³ a
+/// profile); the Jacobian's solve is strategies³.
+pub(crate) fn evaluation_work(game: &NormalForm) -> u64 {
+    let players = game.shape().len() as u64;
+    let strategies = game.shape().iter().sum::<usize>() as u64 + 1;
+    (game.profiles() as u64)
+        .saturating_mul(players.saturating_pow(3))
+        .saturating_add(strategies.saturating_pow(3))
+}
+
+/// The memory of one evaluation: the slopes (a double for each pair of strategies, in a
+/// vector of their own for each strategy and player) and the Jacobian, built and then solved.
+pub(crate) fn evaluation_bytes(game: &NormalForm) -> u64 {
+    let players = game.shape().len() as u64;
+    let strategies = game.shape().iter().sum::<usize>() as u64 + 1;
+    let doubles = strategies.saturating_mul(strategies).saturating_mul(8);
+    doubles
+        .saturating_mul(3)
+        .saturating_add(strategies.saturating_mul(players + 2).saturating_mul(24))
+}
+
+/// Work spent along a path, against its budget.
+pub(crate) struct Spent {
+    spent: u64,
+    limit: u64,
+    what: &'static str,
+}
+
+impl Spent {
+    /// Nothing spent yet, of `limit`, for the method `what`; refuses at once a game one
+    /// evaluation of whose equations would pass the work or memory budget.
+    pub(crate) fn new(
+        game: &NormalForm,
+        what: &'static str,
+        limit: u64,
+        max_memory: u64,
+    ) -> Result<Self> {
+        crate::core::budget::check_memory(what, evaluation_bytes(game), max_memory)?;
+        let mut spent = Spent {
+            spent: 0,
+            limit,
+            what,
+        };
+        spent.charge(evaluation_work(game))?;
+        spent.spent = 0;
+        Ok(spent)
+    }
+
+    /// Adds `work`, and stops at the budget.
+    pub(crate) fn charge(&mut self, work: u64) -> Result<()> {
+        self.spent = self.spent.saturating_add(work);
+        crate::core::budget::check_work(self.what, self.spent, self.limit)
     }
 }
 
@@ -219,6 +281,8 @@ pub(crate) fn scaled_payoffs(game: &NormalForm) -> Vec<Vec<f64>> {
 // Kept as one function: the path tracer: the step length, the previous point and the tangent carry
 // from step to step; predictor and corrector are functions of their own.
 pub fn path(game: &NormalForm, opts: &Options) -> Result<Path> {
+    let mut spent = Spent::new(game, "the logit path", opts.max_work, opts.max_memory)?;
+    let evaluation = evaluation_work(game);
     let shape = game.shape();
     let scaled = scaled_payoffs(game);
     let nv: usize = shape.iter().sum::<usize>() + 1;
@@ -256,6 +320,7 @@ pub fn path(game: &NormalForm, opts: &Options) -> Result<Path> {
         if steps % 64 == 0 {
             progress::tick(steps)?;
         }
+        spent.charge(evaluation)?;
         // The tangent at z was found when z was accepted (oriented by the step that led here).
         let Some(t) = next
             .take()
@@ -270,6 +335,7 @@ pub fn path(game: &NormalForm, opts: &Options) -> Result<Path> {
             let mut ok = false;
             let mut last = f64::INFINITY;
             for _ in 0..8 {
+                spent.charge(evaluation)?;
                 let (hv, jy) = system(game, &scaled, &y);
                 let mut a = jy;
                 a.push(t.clone());
@@ -310,6 +376,7 @@ pub fn path(game: &NormalForm, opts: &Options) -> Result<Path> {
                 .map(|(a, b)| (a.exp() - b.exp()).abs())
                 .fold(0.0, f64::max);
             if ok && y.iter().all(|v| v.is_finite()) && moved <= 0.5 * h && shift <= 0.05 {
+                spent.charge(evaluation)?;
                 let u = tangent(&system(game, &scaled, &y).1, &t);
                 let turn = u
                     .as_ref()
