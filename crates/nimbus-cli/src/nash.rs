@@ -222,6 +222,8 @@ fn run_tree(args: &Args, t: &nimbus::api::game::Tree, out: &mut String) -> Resul
     let req = tree::Request {
         method: args.method.tree()?,
         covering: args.covering.unwrap_or(1),
+        time_limit: args.time_limit,
+        max_supports: args.max_supports,
     };
     let answer = tree::solve(t, &req, &args.common.limits())?;
     let num = number_format(args.decimals);

@@ -991,3 +991,23 @@ fn path_methods_on_a_game_of_five_thousand_players_keep_to_the_budgets() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `--time-limit` on a tree of three players (Gambit's jury game) stops the enumeration of
+/// its reduced normal form there and says so, as on the .nfg; it ran for minutes, unheard.
+#[test]
+fn the_time_limit_stops_the_enumeration_of_a_tree() {
+    let jury = "crates/nimbus/tests/data/gambit/contrib/games/condjury.efg";
+    let started = Instant::now();
+    let text = answers(&["nash", jury, "--time-limit", "1"], "equilibria");
+    assert!(
+        started.elapsed() < Duration::from_secs(8),
+        "{:?}",
+        started.elapsed()
+    );
+    assert!(text.contains("the time limit was reached"), "{text}");
+    // The limit is for the enumeration only, as on a strategic game.
+    refused(
+        &["nash", "kuhn", "--time-limit", "1"],
+        "apply to the enumeration of every equilibrium",
+    );
+}

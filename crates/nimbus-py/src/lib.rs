@@ -655,12 +655,15 @@ impl GameTree {
     }
 
     /// The equilibria (`nimbus::api::tree::solve`).
-    #[pyo3(signature = (method="auto", covering=1, max_states=None, max_memory=None, max_work=None))]
+    #[pyo3(signature = (method="auto", covering=1, time_limit=None, max_supports=None, max_states=None, max_memory=None, max_work=None))]
+    #[allow(clippy::too_many_arguments)]
     fn nash(
         &self,
         py: Python<'_>,
         method: &str,
         covering: usize,
+        time_limit: Option<f64>,
+        max_supports: Option<u64>,
         max_states: Option<u64>,
         max_memory: Option<u64>,
         max_work: Option<u64>,
@@ -668,6 +671,8 @@ impl GameTree {
         let req = api::tree::Request {
             method: api::tree::Method::parse(method).map_err(to_py)?,
             covering,
+            time_limit,
+            max_supports,
         };
         let limits = limits(max_states, max_memory, max_work);
         let answer = run(py, false, || api::tree::solve(&self.tree, &req, &limits))?;

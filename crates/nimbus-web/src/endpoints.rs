@@ -155,6 +155,7 @@ pub async fn nash(State(s): Shared, body: Body) -> Response {
                 let req = api::tree::Request {
                     method: api::tree::Method::parse(method.as_deref().unwrap_or("auto"))?,
                     covering: 0,
+                    ..Default::default()
                 };
                 api::tree::solve(&tree, &req, &c.limits)
             },

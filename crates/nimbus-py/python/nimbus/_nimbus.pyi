@@ -78,6 +78,8 @@ class GameTree:
         self,
         method: str = "auto",
         covering: int = 1,
+        time_limit: Optional[float] = None,
+        max_supports: Optional[int] = None,
         max_states: Optional[int] = None,
         max_memory: Optional[int] = None,
         max_work: Optional[int] = None,

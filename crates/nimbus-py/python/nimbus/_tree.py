@@ -71,15 +71,19 @@ class Tree:
     def __init__(self, native):
         self._native = native
 
-    def nash(self, method="auto", covering=1, **limits):
+    def nash(self, method="auto", covering=1, time_limit=None, max_supports=None, **limits):
         """The equilibria, each checked exactly on the tree: ``auto`` is backward induction
         for perfect information, the sequence-form LP for two-player zero-sum trees, vertex
         enumeration of the sequence-form polyhedra (``enum``) for other two-player trees; or
         ``lp``, ``spe`` (subgames folded when information is imperfect), ``enum``, ``lcp``
         (Lemke on the sequence form), and on the reduced normal form ``vertex``, ``support``,
         ``lh``, ``pure``. ``covering``: for ``lcp``, how many covering vectors to try (the
-        distinct equilibria they reach are listed)."""
-        a = from_value(self._native.nash(method, covering, **limits), TreeNash)
+        distinct equilibria they reach are listed). ``time_limit`` (seconds) and
+        ``max_supports``: for ``enumpoly`` (the method for three or more players), stop there
+        with what was found."""
+        a = from_value(
+            self._native.nash(method, covering, time_limit, max_supports, **limits), TreeNash
+        )
         for e in a.equilibria:
             e["behaviour"] = [[q(x) for x in row] for row in e.behaviour]
             e["payoffs"] = [q(x) for x in e.payoffs]

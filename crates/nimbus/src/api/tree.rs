@@ -7,6 +7,7 @@
 
 use super::{nash, Limits};
 use crate::core::error::{Error, Result};
+use crate::core::hint;
 use crate::exact::json;
 use crate::exact::Q;
 use crate::extensive::seqform::SequenceForm;
@@ -113,6 +114,11 @@ pub struct Request {
     /// first all ones, the others random and seeded); the distinct equilibria are listed. 0
     /// counts as 1.
     pub covering: usize,
+    /// For [`Method::Enumpoly`] (on the reduced normal form): stop after this many seconds,
+    /// answering with what was found, as the strategic form's enumeration does.
+    pub time_limit: Option<f64>,
+    /// For [`Method::Enumpoly`]: try at most this many supports.
+    pub max_supports: Option<u64>,
 }
 
 /// A player's information set, as answers list them.
@@ -240,6 +246,13 @@ pub fn resolve(method: Method, tree: &Tree) -> Method {
 pub fn solve(tree: &Tree, req: &Request, limits: &Limits) -> Result<Answer> {
     tree.check()?;
     let method = resolve(req.method, tree);
+    if method != Method::Enumpoly && (req.time_limit.is_some() || req.max_supports.is_some()) {
+        return Err(Error::Invalid(format!(
+            "{} and {} apply to the enumeration of every equilibrium (the method for trees of              three or more players), not to {method:?}",
+            hint::setting("time_limit"),
+            hint::setting("max_supports")
+        )));
+    }
     let sets = player_sets(tree);
     let mut notes = Vec::new();
     let mut value = None;
@@ -344,7 +357,7 @@ pub fn solve(tree: &Tree, req: &Request, limits: &Limits) -> Result<Answer> {
         | Method::LemkeHowson
         | Method::Pure
         | Method::Enumpoly => {
-            let (d, shape) = on_reduced_form(tree, method, limits, &mut notes, &mut found)?;
+            let (d, shape) = on_reduced_form(tree, method, req, limits, &mut notes, &mut found)?;
             described = d;
             reduced_shape = Some(shape);
         }
@@ -416,6 +429,7 @@ fn checked_on_tree(
 fn on_reduced_form(
     tree: &Tree,
     method: Method,
+    req: &Request,
     limits: &Limits,
     notes: &mut Vec<String>,
     found: &mut Vec<(Vec<Vec<Q>>, Option<String>)>,
@@ -432,6 +446,8 @@ fn on_reduced_form(
         &r.game,
         &nash::Request {
             method: inner,
+            time_limit: req.time_limit,
+            max_supports: req.max_supports,
             ..Default::default()
         },
         limits,
