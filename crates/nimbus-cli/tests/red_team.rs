@@ -1011,3 +1011,24 @@ fn the_time_limit_stops_the_enumeration_of_a_tree() {
         "apply to the enumeration of every equilibrium",
     );
 }
+
+/// A Wythoff position of a short heap and a long one needs a strip of values, not a square of
+/// bitsets: 20 × 184 847 is answered in 40 MB where it needed 4.3 GB.
+#[test]
+fn a_wythoff_strip_is_valued_within_a_small_memory_budget() {
+    for expr in ["wythoff 20 184846 + nim 1", "wythoff 184846 20 + nim 1"] {
+        let out = run(
+            &["sg", expr, "--max-memory", "100000000", "--json"],
+            "",
+            20.0,
+        );
+        let text = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success(),
+            "{expr}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        assert_eq!(v["grundy"], 184833, "{expr}");
+    }
+}

@@ -130,7 +130,18 @@ fn wythoff_closed_form_against_engine() {
 fn wythoff_table_against_engine() {
     let game = Wythoff::default();
     let mut engine = Engine::hashed(&game, limits(), "wythoff");
-    for (a, b) in [(0u64, 0u64), (0, 7), (9, 0), (25, 31), (40, 12)] {
+    // Strips (fewer than 128 rows or columns: bitsets for the long lines only), across and
+    // down, and a square table (bitsets for every line).
+    for (a, b) in [
+        (0u64, 0u64),
+        (0, 7),
+        (9, 0),
+        (25, 31),
+        (40, 12),
+        (5, 400),
+        (300, 3),
+        (130, 140),
+    ] {
         let t = wythoff::table(a, b);
         for x in 0..=a {
             for y in 0..=b {

@@ -20,34 +20,55 @@ pub struct Wythoff {
     table: RefCell<Option<(u64, u64, Vec<u64>)>>,
 }
 
-/// Words of each row's, column's and diagonal's bitset of seen values in [`table`]: a mex is
-/// at most the number of options, x + y + min(x, y), and one spare word makes sure the scan
-/// always finds a free bit.
+/// Words of each line's bitset of seen values in [`table`]: a mex is at most the number of
+/// options, x + y + min(x, y), and one spare word makes sure the scan always finds a free bit.
 fn table_words(rows: u64, cols: u64) -> u64 {
     (rows + cols + rows.min(cols)).div_ceil(64) + 1
 }
 
-/// The bytes [`table`] allocates and the steps it takes (entries filled and bitset words
-/// cleared), saturating, for the limits to check before it runs.
+/// Below this many lines across, a table is a strip: only its long lines keep bitsets, and
+/// the few values of a cell's short column and diagonal are read from the table itself.
+const STRIP: u64 = 128;
+
+/// The bytes [`table`] allocates and the steps it takes (entries filled, bitset words cleared
+/// and values read), saturating, for the limits to check before it runs.
 pub fn table_cost(a: u64, b: u64) -> (u64, u64) {
     let (rows, cols) = (a.saturating_add(1), b.saturating_add(1));
     let words = table_words(rows.min(u64::MAX / 4), cols.min(u64::MAX / 4));
-    let bitset_words = rows
-        .saturating_add(cols)
-        .saturating_mul(2)
-        .saturating_mul(words);
     let entries = rows.saturating_mul(cols);
+    let short = rows.min(cols);
+    let (bitset_words, reads) = if short < STRIP {
+        // A bitset for each long line; each cell reads its column and diagonal (2 · short).
+        (
+            short.saturating_mul(words),
+            entries.saturating_mul(2 * short),
+        )
+    } else {
+        // A bitset for every row, column and diagonal.
+        (
+            rows.saturating_add(cols)
+                .saturating_mul(2)
+                .saturating_mul(words),
+            0,
+        )
+    };
     (
         bitset_words.saturating_add(entries).saturating_mul(8),
-        bitset_words.saturating_add(entries),
+        bitset_words.saturating_add(entries).saturating_add(reads),
     )
 }
 
-/// `G(x, y)` for every `x <= a`, `y <= b`, row by row. A value is the mex of the values already
-/// placed in its row, its column and its diagonal, kept as bitsets, so each cell costs a scan
-/// of a few machine words instead of a walk over its `x + y + min(x, y)` options.
+/// `G(x, y)` for every `x <= a`, `y <= b`, row by row, at `x * (b + 1) + y`. A value is the
+/// mex of the values already placed in its row, its column and its diagonal. A square-ish
+/// table keeps each of those lines' values as a bitset, so a cell costs a scan of a few
+/// machine words instead of a walk over its options; a strip (fewer than [`STRIP`] rows or
+/// columns) keeps bitsets for its long lines only — 20 × 184 847 would otherwise need 4 GB of
+/// column bitsets — and reads the few values of each cell's short lines from the table.
 pub fn table(a: u64, b: u64) -> Vec<u64> {
     let (rows, cols) = (a as usize + 1, b as usize + 1);
+    if (rows.min(cols) as u64) < STRIP {
+        return strip(rows, cols);
+    }
     let words = table_words(rows as u64, cols as u64) as usize;
     let mut row = vec![0u64; rows * words];
     let mut col = vec![0u64; cols * words];
@@ -70,6 +91,60 @@ pub fn table(a: u64, b: u64) -> Vec<u64> {
             row[x * words + w] |= bit;
             col[y * words + w] |= bit;
             diag[d * words + w] |= bit;
+        }
+    }
+    g
+}
+
+/// [`table`] for a strip: a bitset for each long line (a row when there are fewer rows than
+/// columns, else a column), with the index of its first word not yet full, so that a scan
+/// starts there; the values of the cell's short line and diagonal (fewer than [`STRIP`] each)
+/// are read from the table and skipped over.
+fn strip(rows: usize, cols: usize) -> Vec<u64> {
+    let across = rows <= cols;
+    // Lines: the long ones, indexed by `line`; a cell is at `pos` along its line.
+    let (lines, length) = if across { (rows, cols) } else { (cols, rows) };
+    let at = |line: usize, pos: usize| {
+        if across {
+            line * cols + pos
+        } else {
+            pos * cols + line
+        }
+    };
+    let words = table_words(rows as u64, cols as u64) as usize;
+    let mut seen = vec![0u64; lines * words];
+    let mut full = vec![0usize; lines];
+    let mut g = vec![0u64; rows * cols];
+    let mut others: Vec<u64> = Vec::with_capacity(2 * lines);
+    for line in 0..lines {
+        for pos in 0..length {
+            // The cell's short line (earlier lines at the same position) and its diagonal.
+            others.clear();
+            others.extend((0..line).map(|l| g[at(l, pos)]));
+            others.extend((1..=line.min(pos)).map(|d| g[at(line - d, pos - d)]));
+            others.sort_unstable();
+            let bits = &seen[line * words..(line + 1) * words];
+            let mut w = full[line];
+            while bits[w] == u64::MAX {
+                w += 1;
+            }
+            full[line] = w;
+            // The least value free in the long line and not among the others.
+            let mut v = (w * 64) as u64;
+            loop {
+                let word = bits[v as usize / 64] | ((1u64 << (v % 64)) - 1);
+                if word == u64::MAX {
+                    v = (v / 64 + 1) * 64;
+                    continue;
+                }
+                v = (v / 64) * 64 + (!word).trailing_zeros() as u64;
+                if others.binary_search(&v).is_err() {
+                    break;
+                }
+                v += 1;
+            }
+            g[at(line, pos)] = v;
+            seen[line * words + v as usize / 64] |= 1u64 << (v % 64);
         }
     }
     g
