@@ -19,7 +19,7 @@ pub enum Loaded {
 }
 
 /// Reads `spec`: a built-in tree's name (when no file has that name), else a file.
-pub fn load(spec: &str) -> Result<Loaded, Error> {
+pub fn load(spec: &str, limits: &nimbus::api::Limits) -> Result<Loaded, Error> {
     if !std::path::Path::new(spec).exists() {
         if let Some(t) = game::builtin_tree(spec) {
             return Ok(Loaded::Tree(Box::new(t)));
@@ -27,14 +27,16 @@ pub fn load(spec: &str) -> Result<Loaded, Error> {
     }
     let text = read_input(spec)?;
     if game::is_tree(&text) {
-        return Ok(Loaded::Tree(Box::new(game::tree(&text, spec)?)));
+        return Ok(Loaded::Tree(Box::new(game::tree_within(
+            &text, spec, limits,
+        )?)));
     }
     Ok(Loaded::Text(text))
 }
 
 /// Reads `spec`, which must be a tree.
-pub fn load_tree(spec: &str) -> Result<Tree, Error> {
-    match load(spec)? {
+pub fn load_tree(spec: &str, limits: &nimbus::api::Limits) -> Result<Tree, Error> {
+    match load(spec, limits)? {
         Loaded::Tree(t) => Ok(*t),
         Loaded::Text(_) => Err(game::not_a_tree(spec)),
     }
@@ -164,7 +166,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args, out: &mut String) -> Result<ExitCode, Error> {
-    let t = load_tree(&args.tree)?;
+    let t = load_tree(&args.tree, &args.common.limits())?;
     if let Some(to) = &args.to {
         let format = if to == "nfg" {
             tree::Format::Nfg
@@ -291,7 +293,7 @@ pub struct CfrArgs {
 }
 
 pub fn run_cfr(args: CfrArgs, out: &mut String) -> Result<ExitCode, Error> {
-    let t = load_tree(&args.tree)?;
+    let t = load_tree(&args.tree, &args.common.limits())?;
     let req = tree::CfrRequest {
         variant: if args.variant == "dcfr" {
             nimbus::api::tree::Variant::Discounted

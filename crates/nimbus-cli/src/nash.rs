@@ -240,7 +240,7 @@ fn run_tree(args: &Args, t: &nimbus::api::game::Tree, out: &mut String) -> Resul
 
 pub fn run(args: Args, out: &mut String) -> Result<ExitCode, Error> {
     let file = match args.game.as_deref() {
-        Some(spec) => match crate::efg::load(spec)? {
+        Some(spec) => match crate::efg::load(spec, &args.common.limits())? {
             crate::efg::Loaded::Tree(t) => return run_tree(&args, &t, out),
             crate::efg::Loaded::Text(text) => Some((spec, text)),
         },

@@ -1032,3 +1032,40 @@ fn a_wythoff_strip_is_valued_within_a_small_memory_budget() {
         assert_eq!(v["grundy"], 184833, "{expr}");
     }
 }
+
+/// The .efg reader keeps to the memory budget: a chain of 10^5 moves (a 6 MB file) is refused
+/// under 50 MB, naming the budget, where the reader once held every token of the file with
+/// its own copy of the file's name (40 times the file's size) and then aborted on 10^6 moves.
+#[test]
+fn the_efg_reader_keeps_to_the_memory_budget() {
+    let dir = scratch("chain");
+    let path = dir.join("chain.efg");
+    let n = 100_000;
+    let mut text = String::from("EFG 2 R \"chain\" { \"1\" \"2\" }\n\"\"\n\n");
+    for i in 0..n {
+        text.push_str(&format!(
+            "p \"\" {} {} \"\" {{ \"s\" \"c\" }} 0\nt \"\" {} \"\" {{ {i}, -{i} }}\n",
+            i % 2 + 1,
+            i / 2 + 1,
+            i + 1
+        ));
+    }
+    text.push_str(&format!("t \"\" {} \"\" {{ 0, 0 }}\n", n + 1));
+    std::fs::write(&path, text).unwrap();
+    let file = path.to_str().unwrap();
+    let out = run(&["efg", file, "--max-memory", "50000000"], "", 20.0);
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains("the tree read from") && err.contains("(raise --max-memory"),
+        "{err}"
+    );
+    // With room, the same file is read.
+    let out = run(&["efg", file, "--max-memory", "1000000000"], "", 20.0);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -80,9 +80,15 @@ pub fn is_tree(text: &str) -> bool {
     efg::is_efg(text)
 }
 
-/// The tree of an `.efg` file's text; `label` names it in errors.
+/// The tree of an `.efg` file's text; `label` names it in errors. Refused past the default
+/// memory budget; see [`tree_within`].
 pub fn tree(text: &str, label: &str) -> Result<Tree> {
     efg::parse(text, label)
+}
+
+/// [`tree`], refused once the tree read would pass `limits.max_memory`.
+pub fn tree_within(text: &str, label: &str, limits: &super::Limits) -> Result<Tree> {
+    efg::parse_within(text, label, limits.max_memory)
 }
 
 /// The names of the built-in trees.

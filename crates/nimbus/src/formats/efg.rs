@@ -29,7 +29,7 @@ pub fn is_efg(text: &str) -> bool {
 
 fn skip_commas(r: &mut Reader) {
     while r.peek() == Some(&Tok::Comma) {
-        r.at += 1;
+        r.skip();
     }
 }
 
@@ -60,15 +60,15 @@ struct Seen {
     first_use: Span,
 }
 
-struct Parser {
-    r: Reader,
+struct Parser<'a> {
+    r: Reader<'a>,
     tree: Tree,
     /// (mover, number) → index into `tree.infosets`, with where it was defined.
     sets: HashMap<(Mover, usize), (usize, Span)>,
     outcomes: HashMap<usize, Seen>,
 }
 
-impl Parser {
+impl Parser<'_> {
     /// An action list: names, with probabilities for chance.
     fn actions(&mut self, chance: bool) -> Result<(Vec<String>, Vec<Q>)> {
         self.r.expect(Tok::Open, "'{' before the actions")?;
@@ -76,7 +76,7 @@ impl Parser {
         loop {
             skip_commas(&mut self.r);
             if self.r.peek() == Some(&Tok::Close) {
-                self.r.at += 1;
+                self.r.skip();
                 break;
             }
             names.push(self.r.text("an action's name")?);
@@ -186,12 +186,12 @@ impl Parser {
         let pay_span = self.r.span();
         let payoffs = match self.r.peek() {
             Some(Tok::Open) => {
-                self.r.at += 1;
+                self.r.skip();
                 let mut v = Vec::new();
                 loop {
                     skip_commas(&mut self.r);
                     if self.r.peek() == Some(&Tok::Close) {
-                        self.r.at += 1;
+                        self.r.skip();
                         break;
                     }
                     v.push(self.r.number("a payoff")?);
@@ -281,6 +281,24 @@ fn list(names: &[String], probs: &[Q]) -> String {
 // Kept as one function: a parser reads the file's parts in the order they stand, each a few lines
 // on the one token reader; split, the pieces would pass the reader and the half-built game along.
 pub fn parse(text: &str, source: &str) -> Result<Tree> {
+    parse_within(text, source, crate::core::budget::default_max_memory())
+}
+
+/// Bytes a tree's node, information set or outcome may take as read, with the reader's own
+/// records of them (measured: a chain of 10^6 moves, each two nodes, a set and an outcome,
+/// took 1.86 KB a move; these bound it with room to spare), and each action or payoff more.
+const NODE_BYTES: u64 = 700;
+const SET_BYTES: u64 = 600;
+const OUTCOME_BYTES: u64 = 600;
+const ENTRY_BYTES: u64 = 100;
+
+/// [`parse`], refused with the memory budget named once the tree read so far would take more
+/// than `max_memory` bytes (checked every 1 024 nodes, so a file of millions of nodes is
+/// stopped before it takes the machine's memory).
+// Kept as one function: the reader of a tree in prefix order; the nodes still missing
+// children, the parent of the next node and the checks of each node's line carry from node to
+// node; action lists, information sets and outcomes are functions of their own.
+pub fn parse_within(text: &str, source: &str, max_memory: u64) -> Result<Tree> {
     let mut r = Reader::new(text, source)?;
     header(&mut r)?;
     let title = r.text("the title")?;
@@ -289,7 +307,7 @@ pub fn parse(text: &str, source: &str) -> Result<Tree> {
     loop {
         skip_commas(&mut r);
         if r.peek() == Some(&Tok::Close) {
-            r.at += 1;
+            r.skip();
             break;
         }
         players.push(r.text("a player's name")?);
@@ -361,6 +379,20 @@ pub fn parse(text: &str, source: &str) -> Result<Tree> {
         };
         let outcome = p.outcome()?;
         let v = p.tree.nodes.len();
+        if v % 1024 == 0 {
+            let t = &p.tree;
+            let entries: usize = t.infosets.iter().map(|h| h.actions.len()).sum::<usize>()
+                + t.outcomes.iter().map(|o| o.payoffs.len()).sum::<usize>();
+            let bytes = (t.nodes.len() as u64 + 1) * NODE_BYTES
+                + t.infosets.len() as u64 * SET_BYTES
+                + t.outcomes.len() as u64 * OUTCOME_BYTES
+                + entries as u64 * ENTRY_BYTES;
+            crate::core::budget::check_memory(
+                &format!("the tree read from {source} (to node {})", v + 1),
+                bytes,
+                max_memory,
+            )?;
+        }
         p.tree.nodes.push(Node {
             name,
             infoset,
@@ -382,9 +414,9 @@ pub fn parse(text: &str, source: &str) -> Result<Tree> {
             break;
         }
     }
-    if let Some((t, span)) = p.r.toks.get(p.r.at) {
+    if let Some((t, span)) = p.r.ahead() {
         return Err(Error::parse(
-            span.clone(),
+            span,
             format!(
                 "unexpected {} after the last node of the tree (every node's children are \
                  already there)",

@@ -25,102 +25,161 @@ pub(crate) fn describe(t: &Tok) -> String {
     }
 }
 
-pub(crate) fn tokenize(text: &str, source: &str) -> Result<Vec<(Tok, Span)>> {
-    let mut out = Vec::new();
-    let mut chars = text.chars().peekable();
-    let (mut line, mut col) = (1usize, 1usize);
-    let span = |line, column| Span {
-        source: source.to_string(),
-        line,
-        column,
-    };
-    while let Some(&c) = chars.peek() {
-        let here = span(line, col);
-        let mut bump = |c: char| {
-            if c == '\n' {
-                line += 1;
-                col = 1;
-            } else {
-                col += 1;
-            }
-        };
-        match c {
-            c if c.is_whitespace() => {
-                chars.next();
-                bump(c);
-            }
-            '{' | '}' | ',' => {
-                chars.next();
-                bump(c);
-                out.push((
-                    match c {
-                        '{' => Tok::Open,
-                        '}' => Tok::Close,
-                        _ => Tok::Comma,
-                    },
-                    here,
-                ));
-            }
-            '"' => {
-                chars.next();
-                bump('"');
-                let mut s = String::new();
-                loop {
-                    match chars.next() {
-                        None => return Err(Error::parse(here, "a string is not closed by '\"'")),
-                        Some('\\') => {
-                            bump('\\');
-                            if let Some(e) = chars.next() {
-                                bump(e);
-                                s.push(e);
-                            }
-                        }
-                        Some('"') => {
-                            bump('"');
-                            break;
-                        }
-                        Some(ch) => {
-                            bump(ch);
-                            s.push(ch);
-                        }
-                    }
-                }
-                out.push((Tok::Text(s), here));
-            }
-            _ => {
-                let mut w = String::new();
-                while let Some(&ch) = chars.peek() {
-                    if ch.is_whitespace() || matches!(ch, '{' | '}' | ',' | '"') {
-                        break;
-                    }
-                    w.push(ch);
-                    chars.next();
-                    bump(ch);
-                }
-                out.push((Tok::Word(w), here));
-            }
-        }
-    }
-    Ok(out)
+/// Where a token starts: 1-based line and column (in characters).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) struct Pos {
+    line: usize,
+    column: usize,
 }
 
-pub(crate) struct Reader {
-    pub(crate) toks: Vec<(Tok, Span)>,
-    pub(crate) at: usize,
-    pub(crate) end: Span,
+/// A reader of the tokens of a file, each read when the parser comes to it: a file of
+/// millions of nodes is never held as a list of tokens (a list that, each token with its own
+/// place and text, took 40 times the file's size).
+pub(crate) struct Reader<'a> {
+    text: &'a str,
+    /// The byte offset of the first character not yet read into a token.
+    offset: usize,
+    /// The line and column at `offset`.
+    here: Pos,
+    /// The next token, read ahead, and where it starts.
+    ahead: Option<(Tok, Pos)>,
+    /// Where a string left open at the end of the file starts: the next read's error.
+    broken: Option<Pos>,
+    source: String,
+    end: Pos,
 }
 
-impl Reader {
+impl<'a> Reader<'a> {
     /// A reader of the tokens of `text`; `source` names it in errors.
-    pub(crate) fn new(text: &str, source: &str) -> Result<Self> {
-        let toks = tokenize(text, source)?;
-        let end = Span {
-            source: source.to_string(),
+    pub(crate) fn new(text: &'a str, source: &str) -> Result<Self> {
+        let end = Pos {
             line: text.lines().count().max(1),
             column: text.lines().last().map_or(1, |l| l.chars().count() + 1),
         };
-        Ok(Reader { toks, at: 0, end })
+        let mut r = Reader {
+            text,
+            offset: 0,
+            here: Pos { line: 1, column: 1 },
+            ahead: None,
+            broken: None,
+            source: source.to_string(),
+            end,
+        };
+        r.read_ahead();
+        r.failure()?;
+        Ok(r)
     }
+
+    fn span_at(&self, pos: Pos) -> Span {
+        Span {
+            source: self.source.clone(),
+            line: pos.line,
+            column: pos.column,
+        }
+    }
+
+    /// The error of a string left open, if that is what comes next.
+    fn failure(&self) -> Result<()> {
+        match self.broken {
+            Some(pos) => Err(Error::parse(
+                self.span_at(pos),
+                "a string is not closed by '\"'",
+            )),
+            None => Ok(()),
+        }
+    }
+
+    /// Moves past one character, keeping the line and column.
+    fn bump(&mut self, c: char) {
+        self.offset += c.len_utf8();
+        if c == '\n' {
+            self.here.line += 1;
+            self.here.column = 1;
+        } else {
+            self.here.column += 1;
+        }
+    }
+
+    fn rest(&self) -> &'a str {
+        &self.text[self.offset..]
+    }
+
+    /// Reads the next token into `ahead` (none at the end of the text).
+    fn read_ahead(&mut self) {
+        self.ahead = None;
+        while let Some(c) = self.rest().chars().next() {
+            if !c.is_whitespace() {
+                break;
+            }
+            self.bump(c);
+        }
+        let start = self.here;
+        let Some(c) = self.rest().chars().next() else {
+            return;
+        };
+        let tok = match c {
+            '{' | '}' | ',' => {
+                self.bump(c);
+                match c {
+                    '{' => Tok::Open,
+                    '}' => Tok::Close,
+                    _ => Tok::Comma,
+                }
+            }
+            '"' => {
+                self.bump('"');
+                let mut s = String::new();
+                loop {
+                    let Some(ch) = self.rest().chars().next() else {
+                        self.broken = Some(start);
+                        return;
+                    };
+                    self.bump(ch);
+                    match ch {
+                        '\\' => {
+                            if let Some(e) = self.rest().chars().next() {
+                                self.bump(e);
+                                s.push(e);
+                            }
+                        }
+                        '"' => break,
+                        ch => s.push(ch),
+                    }
+                }
+                Tok::Text(s)
+            }
+            _ => {
+                let rest = self.rest();
+                let len = rest
+                    .find(|ch: char| ch.is_whitespace() || matches!(ch, '{' | '}' | ',' | '"'))
+                    .unwrap_or(rest.len());
+                for ch in rest[..len].chars() {
+                    self.bump(ch);
+                }
+                Tok::Word(rest[..len].to_string())
+            }
+        };
+        self.ahead = Some((tok, start));
+    }
+
+    /// At most how many tokens are left (each takes a character and a separator, but the
+    /// last): a bound for a list's capacity.
+    pub(crate) fn most_left(&self) -> usize {
+        (self.text.len() - self.offset) / 2 + 1
+    }
+
+    /// Moves past the token ahead.
+    pub(crate) fn skip(&mut self) {
+        if self.ahead.is_some() {
+            self.read_ahead();
+        }
+    }
+
+    /// The token ahead and where it is, if any.
+    pub(crate) fn ahead(&self) -> Option<(&Tok, Span)> {
+        self.ahead.as_ref().map(|(t, pos)| (t, self.span_at(*pos)))
+    }
+
     /// The `R` or `D` after a header's version (rational or decimal numbers: both are read
     /// exactly).
     pub(crate) fn precision(&mut self) -> Result<()> {
@@ -134,21 +193,24 @@ impl Reader {
         }
     }
     pub(crate) fn peek(&self) -> Option<&Tok> {
-        self.toks.get(self.at).map(|t| &t.0)
+        self.ahead.as_ref().map(|t| &t.0)
     }
     pub(crate) fn span(&self) -> Span {
-        self.toks
-            .get(self.at)
-            .map_or_else(|| self.end.clone(), |t| t.1.clone())
+        let pos = self.ahead.as_ref().map(|t| t.1).or(self.broken);
+        self.span_at(pos.unwrap_or(self.end))
     }
     pub(crate) fn next(&mut self, what: &str) -> Result<(Tok, Span)> {
-        match self.toks.get(self.at) {
-            Some(t) => {
-                self.at += 1;
-                Ok(t.clone())
+        if self.ahead.is_none() {
+            self.failure()?;
+        }
+        match self.ahead.take() {
+            Some((t, pos)) => {
+                let span = self.span_at(pos);
+                self.read_ahead();
+                Ok((t, span))
             }
             None => Err(Error::parse(
-                self.end.clone(),
+                self.span_at(self.end),
                 format!("the file ends where {what} was expected"),
             )),
         }
@@ -203,12 +265,12 @@ impl Reader {
         while self.peek() != Some(&Tok::Close) {
             out.push(self.text(what)?);
         }
-        self.at += 1;
+        self.skip();
         Ok(out)
     }
     pub(crate) fn skip_comment(&mut self) {
         if let Some(Tok::Text(_)) = self.peek() {
-            self.at += 1;
+            self.skip();
         }
     }
 }

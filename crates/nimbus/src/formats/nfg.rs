@@ -83,12 +83,12 @@ pub fn parse(text: &str, source: &str) -> Result<NormalForm> {
         r.expect(Tok::Open, "'{' before the outcomes")?;
         let mut outcomes: Vec<Vec<Q>> = Vec::new();
         while r.peek() == Some(&Tok::Open) {
-            r.at += 1;
+            r.skip();
             r.text("the outcome's name")?;
             let mut pay = Vec::new();
             for i in 0..players.len() {
                 if i > 0 && r.peek() == Some(&Tok::Comma) {
-                    r.at += 1;
+                    r.skip();
                 }
                 pay.push(r.number("a payoff")?);
             }
@@ -103,7 +103,7 @@ pub fn parse(text: &str, source: &str) -> Result<NormalForm> {
         // Room for what the file can hold, not for what its header claims: a short file
         // declaring millions of profiles is an error after a few tokens, not an allocation
         // of gigabytes.
-        let mut payoffs = Vec::with_capacity(count.min(r.toks.len().saturating_sub(r.at)));
+        let mut payoffs = Vec::with_capacity(count.min(r.most_left()));
         for k in 0..count {
             let span = r.span();
             let o = r.count(&format!("the outcome of profile {} of {count}", k + 1))?;
@@ -133,7 +133,7 @@ pub fn parse(text: &str, source: &str) -> Result<NormalForm> {
         }
         shape.push(n);
     }
-    r.at += 1;
+    r.skip();
     if shape.len() != players.len() {
         return Err(Error::parse(
             dims_span,
@@ -158,8 +158,8 @@ fn payoff_list(r: &mut Reader, shape: &[usize], players: usize) -> Result<Vec<Ve
     let count = profile_count(shape)? as usize;
     let want = count * players;
     // As for outcomes: room for the numbers the file holds, not the header's claim.
-    let mut flat = Vec::with_capacity(want.min(r.toks.len().saturating_sub(r.at)));
-    while r.at < r.toks.len() && flat.len() < want {
+    let mut flat = Vec::with_capacity(want.min(r.most_left()));
+    while r.peek().is_some() && flat.len() < want {
         flat.push(r.number("a payoff")?);
     }
     if flat.len() < want {
@@ -177,10 +177,10 @@ fn payoff_list(r: &mut Reader, shape: &[usize], players: usize) -> Result<Vec<Ve
 }
 
 fn extra(r: &mut Reader) -> Result<()> {
-    match r.toks.get(r.at) {
+    match r.ahead() {
         None => Ok(()),
         Some((t, span)) => Err(Error::parse(
-            span.clone(),
+            span,
             format!(
                 "unexpected {} after the end of the game (too many payoffs?)",
                 describe(t)
