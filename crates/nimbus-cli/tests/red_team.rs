@@ -1069,3 +1069,169 @@ fn the_efg_reader_keeps_to_the_memory_budget() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// One command of [`random_commands_end_within_their_budgets`], from a seed: a question of
+/// each family, sized at random, some far past what the budgets allow.
+fn random_command(seed: u64) -> Vec<String> {
+    let mut state = seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1;
+    let mut next = move |n: u64| {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state % n
+    };
+    let matrix = |next: &mut dyn FnMut(u64) -> u64, m: u64, n: u64| {
+        (0..m)
+            .map(|_| {
+                (0..n)
+                    .map(|_| next(10).to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .collect::<Vec<_>>()
+            .join("; ")
+    };
+    let words: Vec<String> = match next(7) {
+        0 => {
+            let (m, n) = (2 + next(7), 2 + next(7));
+            let methods = ["vertex", "support", "lh", "pure", "logit", "gnm", "simpdiv"];
+            let (row, col) = (matrix(&mut next, m, n), matrix(&mut next, m, n));
+            let method = methods[next(7) as usize];
+            vec!["nash", "--row", &row, "--col", &col, "--method", method]
+                .into_iter()
+                .map(String::from)
+                .collect()
+        }
+        1 => {
+            let expr = format!("kayles {} + nim {} {}", next(1 << 20), next(99), next(99));
+            vec!["sg".into(), expr]
+        }
+        2 => {
+            let code = ["0.07", "0.137", "0.16", "0.007", "4.7", "0.6"][next(6) as usize];
+            let upto = next(1 << 22).to_string();
+            vec![
+                "sequence".into(),
+                format!("octal {code}"),
+                "--upto".into(),
+                upto,
+            ]
+        }
+        3 => {
+            let moves: String = (0..next(12))
+                .map(|_| char::from(b'1' + next(7) as u8))
+                .collect();
+            let limit = ["0.1", "0.5"][next(2) as usize];
+            vec!["solve", "connect4", &moves, "--time-limit", limit]
+                .into_iter()
+                .map(String::from)
+                .collect()
+        }
+        4 => {
+            let method = ["lp", "enum", "lcp", "spe", "vertex"][next(5) as usize];
+            vec![
+                "nash".into(),
+                "kuhn".into(),
+                "--method".into(),
+                method.into(),
+            ]
+        }
+        5 => {
+            let n = 1 + next(300);
+            vec!["zerosum".into(), matrix(&mut next, n, n)]
+        }
+        _ => vec![
+            "cfr".into(),
+            "kuhn".into(),
+            "--iterations".into(),
+            (1 + next(1 << 24)).to_string(),
+        ],
+    };
+    let work = ["1000", "100000", "10000000"][next(3) as usize];
+    let memory = ["1000000", "10000000", "100000000"][next(3) as usize];
+    let mut out = words;
+    out.extend([
+        "--max-work".into(),
+        work.into(),
+        "--max-memory".into(),
+        memory.into(),
+    ]);
+    out
+}
+
+proptest::proptest! {
+    // CI runs 24 random commands; NIMBUS_FULL_TESTS=1 runs 200.
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(
+        if std::env::var_os("NIMBUS_FULL_TESTS").is_some() { 200 } else { 24 }
+    ))]
+    /// "Done when": random commands under small budgets each end within them: an answer or a
+    /// clear error (status 0 or 2) within seconds, in an address space of twice the memory
+    /// budget and 512 MiB (an allocation past the budget would abort the process there).
+    #[test]
+    fn random_commands_end_within_their_budgets(seed in 0u64..u64::MAX) {
+        let args = random_command(seed);
+        let memory: u64 = args[args.len() - 1].parse().unwrap();
+        let cap = format!("--as={}", 2 * memory + (512 << 20));
+        let started = Instant::now();
+        // `timeout` kills a command that hangs, so that the failure is reported, not waited on.
+        let out = Command::new("timeout")
+            .args(["-s", "KILL", "30", "prlimit"])
+            .arg(&cap)
+            .arg("--")
+            .arg(env!("CARGO_BIN_EXE_nimbus"))
+            .args(&args)
+            .current_dir(root())
+            .stdin(Stdio::null())
+            .output()
+            .expect("prlimit runs");
+        let took = started.elapsed();
+        let err = String::from_utf8_lossy(&out.stderr);
+        proptest::prop_assert!(
+            matches!(out.status.code(), Some(0) | Some(2)),
+            "{args:?}: {:?} {err}",
+            out.status
+        );
+        proptest::prop_assert!(took < Duration::from_secs(15), "{args:?} took {took:?}");
+        proptest::prop_assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+/// Vertex enumeration keeps to the work budget: each basis is a pivot of an (m + n)-row
+/// tableau. Kuhn poker's reduced form and the 30 × 30 identity game ran for minutes under
+/// `--max-work 10000000`; both are refused in a fraction of a second.
+#[test]
+fn vertex_enumeration_keeps_to_the_work_budget() {
+    refused(
+        &[
+            "nash",
+            "kuhn",
+            "--method",
+            "vertex",
+            "--max-work",
+            "10000000",
+        ],
+        "the vertex enumeration needs about",
+    );
+    let identity: Vec<String> = (0..30)
+        .map(|i| {
+            (0..30)
+                .map(|j| if i == j { "1" } else { "0" })
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    let m = identity.join("; ");
+    let args = [
+        "nash",
+        "--row",
+        &m,
+        "--col",
+        &m,
+        "--method",
+        "vertex",
+        "--max-work",
+        "10000000",
+    ];
+    let started = Instant::now();
+    refused(&args, "(raise --max-work)");
+    assert!(started.elapsed() < Duration::from_secs(5));
+}

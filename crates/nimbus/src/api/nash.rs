@@ -396,7 +396,12 @@ fn run_method(
             found.equilibria = s.equilibria;
         }
         Method::Vertex => {
-            let e = vertex::enumerate(&Bimatrix::new(g)?, limits.max_states, limits.max_memory)?;
+            let e = vertex::enumerate_within(
+                &Bimatrix::new(g)?,
+                limits.max_states,
+                limits.max_memory,
+                limits.max_work,
+            )?;
             found.described = "vertex enumeration: every extreme equilibrium";
             found.components = Some(components_of(&e.pairs, &e.components));
             found.equilibria = e.equilibria;

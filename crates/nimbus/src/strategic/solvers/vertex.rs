@@ -230,6 +230,9 @@ struct Budget {
     visited: AtomicU64,
     max_memory: u64,
     memory: AtomicU64,
+    /// The work budget, and the work of one pivot (the entries of a tableau).
+    max_work: u64,
+    pivot_work: u64,
 }
 
 impl Budget {
@@ -239,7 +242,22 @@ impl Budget {
             visited: AtomicU64::new(0),
             max_memory,
             memory: AtomicU64::new(0),
+            max_work: u64::MAX,
+            pivot_work: 1,
         }
+    }
+
+    /// The error of `bases` visited, if they pass the limit of bases or the work budget.
+    fn over(&self, bases: u64) -> Option<Error> {
+        if bases > self.limit {
+            return Some(Error::StateLimit {
+                explored: bases,
+                limit: self.limit,
+                what: "a best-response polytope's bases".into(),
+            });
+        }
+        let work = bases.saturating_mul(self.pivot_work);
+        crate::core::budget::check_work("the vertex enumeration", work, self.max_work).err()
     }
 
     /// Counts `bytes` more as held, or refuses them past the memory budget.
@@ -312,7 +330,6 @@ impl<T: Ring> Search<T> {
         budget: &Budget,
         visit: &mut V,
     ) -> std::result::Result<Result<()>, Overflow> {
-        let limit = budget.limit;
         while let Some((t, cursor)) = self.stack.last_mut() {
             if visit.stopped() || self.bases >= bases {
                 break;
@@ -344,23 +361,15 @@ impl<T: Ring> Search<T> {
             }
             *cursor += 1;
             self.bases += 1;
-            if self.bases > limit {
-                return Ok(Err(Error::StateLimit {
-                    explored: self.bases,
-                    limit,
-                    what: "a best-response polytope's bases".into(),
-                }));
+            if let Some(e) = budget.over(self.bases) {
+                return Ok(Err(e));
             }
             if self.bases % 1024 == 0 {
                 // Searches running at once (the frames of a split search) share `visited`:
                 // the limit is on their sum.
                 let all = budget.visited.fetch_add(1024, AtomicOrdering::Relaxed) + 1024;
-                if all > limit {
-                    return Ok(Err(Error::StateLimit {
-                        explored: all,
-                        limit,
-                        what: "a best-response polytope's bases".into(),
-                    }));
+                if let Some(e) = budget.over(all) {
+                    return Ok(Err(e));
                 }
                 if let Err(e) = crate::core::progress::tick(all) {
                     return Ok(Err(e));
@@ -664,6 +673,17 @@ pub fn enumerate(g: &Bimatrix, limit: u64, max_memory: u64) -> Result<Enumeratio
     enumerate_from(g, limit, max_memory, Polytopes::Both, JOB_BASES)
 }
 
+/// [`enumerate`], stopped also by the work budget: each basis visited is a pivot of a tableau
+/// of (m + n) × (m + n + 1) entries.
+pub fn enumerate_within(
+    g: &Bimatrix,
+    limit: u64,
+    max_memory: u64,
+    max_work: u64,
+) -> Result<Enumeration> {
+    search(g, limit, max_memory, max_work, Polytopes::Both, JOB_BASES)
+}
+
 /// Which polytopes [`enumerate_from`] searches.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Polytopes {
@@ -690,11 +710,27 @@ pub fn enumerate_from(
     sides: Polytopes,
     job_bases: u64,
 ) -> Result<Enumeration> {
+    search(g, limit, max_memory, u64::MAX, sides, job_bases)
+}
+
+/// [`enumerate_from`] within a work budget too.
+// Kept as one function: the two polytopes' searches, their jobs shared over the cores, and the
+// join of their vertices into equilibria share the budget and the stop flag.
+fn search(
+    g: &Bimatrix,
+    limit: u64,
+    max_memory: u64,
+    max_work: u64,
+    sides: Polytopes,
+    job_bases: u64,
+) -> Result<Enumeration> {
     let (m, n) = (g.m, g.n);
     check_size(m + n)?;
     crate::core::progress::phase("vertex enumeration: bases visited", 0);
     let (p_mat, q_mat) = (g.b_transposed(), g.a.clone());
-    let budget = Budget::new(limit, max_memory);
+    let mut budget = Budget::new(limit, max_memory);
+    budget.max_work = max_work;
+    budget.pivot_work = ((m + n) as u64) * ((m + n + 1) as u64);
     let done = AtomicBool::new(false);
     // A polytope has at most C(m + n, m) bases: below a few thousand the whole search takes
     // less time than starting a second thread (the thread pool is not even created).
