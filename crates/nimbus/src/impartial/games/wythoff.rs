@@ -61,7 +61,7 @@ pub fn table_cost(a: u64, b: u64) -> (u64, u64) {
 /// `G(x, y)` for every `x <= a`, `y <= b`, row by row, at `x * (b + 1) + y`. A value is the
 /// mex of the values already placed in its row, its column and its diagonal. A square-ish
 /// table keeps each of those lines' values as a bitset, so a cell costs a scan of a few
-/// machine words instead of a walk over its options; a strip (fewer than [`STRIP`] rows or
+/// machine words instead of a walk over its options; a strip (fewer than 128 rows or
 /// columns) keeps bitsets for its long lines only — 20 × 184 847 would otherwise need 4 GB of
 /// column bitsets — and reads the few values of each cell's short lines from the table.
 pub fn table(a: u64, b: u64) -> Vec<u64> {

@@ -28,9 +28,9 @@ pub struct Options {
     pub max_lambda: f64,
     /// Steps at most.
     pub max_steps: u64,
-    /// Work at most, counted as [`evaluation_work`] for each evaluation of the equations.
+    /// Work at most, counted as the payoff products and the linear solve of each evaluation of the equations.
     pub max_work: u64,
-    /// Memory at most for one evaluation ([`evaluation_bytes`]), checked before the first.
+    /// Memory at most for one evaluation (the slopes and the Jacobian), checked before the first.
     pub max_memory: u64,
 }
 
