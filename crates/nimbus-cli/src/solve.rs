@@ -344,7 +344,7 @@ fn stream(args: &Args, out: &mut String) -> Result<ExitCode, Error> {
     }
     // Checked here so that a bad value is refused before any input is read.
     let limits = args.common.limits();
-    api::search_limits(None, args.time_limit, 20, &limits)?;
+    api::batch_limits(args.time_limit, args.table_bits, &limits)?;
     let text = read_input("-")?;
     let mut failed = false;
     let mut each = |line: Result<api::Line, Error>| match line {
@@ -352,16 +352,14 @@ fn stream(args: &Args, out: &mut String) -> Result<ExitCode, Error> {
             eprintln!("error: {}", crate::words::message(&e));
             failed = true;
         }
-        Ok(l) if args.common.json => {
+        Ok(mut l) if args.common.json => {
+            failed |= l.stopped.is_some();
+            l.stopped = l.stopped.map(|why| crate::words::note(&why));
             let _ = print_json(out, &l);
         }
         Ok(l) => {
-            if l.score.is_none() {
-                eprintln!(
-                    "error: {}: no exact score within --time-limit {}",
-                    l.moves,
-                    args.time_limit.unwrap_or_default()
-                );
+            if let Some(why) = &l.stopped {
+                eprintln!("error: {}: {}", l.moves, crate::words::note(why));
                 failed = true;
             }
             let score = l.score.map_or("?".to_string(), |v| v.to_string());

@@ -814,6 +814,33 @@ fn game_searches_keep_to_the_memory_and_work_budgets() {
         &["solve", "connect4", "--max-work", "100000"],
         "raise --max-work",
     );
+    // The table is where a search stores positions: it counts against the state budget.
+    refused(
+        &["solve", "connect4", "--max-states", "1000"],
+        "raise --max-states",
+    );
+    let out = run(
+        &["solve", "connect4", "-", "--max-states", "1000"],
+        "4453\n",
+        20.0,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("raise --max-states"));
+    // A line the work budget stops says so (it used to blame a time limit of 0).
+    let out = run(
+        &["solve", "connect4", "-", "--max-work", "100000"],
+        "4453\n",
+        20.0,
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains(
+            "4453: no exact score within the work budget of 100000 nodes a line (raise --max-work)"
+        ),
+        "{err}"
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).starts_with("4453 ? "));
     // With a time limit, the work budget stops the deepening as the deadline does.
     answers(
         &[

@@ -298,6 +298,17 @@ pub fn search_limits(
         16u64 << table_bits,
         limits.max_memory,
     )?;
+    // The table stores a position an entry: it is the search's share of the state budget.
+    if 1u64 << table_bits > limits.max_states {
+        return Err(Error::StateLimit {
+            explored: 0,
+            limit: limits.max_states,
+            what: format!(
+                "the transposition table (2^{table_bits} entries; lower {} for fewer)",
+                crate::core::hint::setting("table_bits")
+            ),
+        });
+    }
     Ok(seq::SearchLimits {
         depth,
         deadline,
@@ -731,6 +742,24 @@ pub struct Line {
     pub nodes: u64,
     /// Time taken.
     pub microseconds: f64,
+    /// Why there is no score, when there is none: the time limit or the work budget, each
+    /// named as a setting (see [`crate::api::render_settings`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub stopped: Option<String>,
+}
+
+/// The limits of a batch of [`score_lines`], checked: a front-end can refuse bad settings
+/// before it reads the batch.
+pub fn batch_limits(
+    time_limit: Option<f64>,
+    table_bits: Option<u32>,
+    limits: &Limits,
+) -> Result<seq::SearchLimits> {
+    if let Some(t) = time_limit {
+        crate::core::number::seconds("time_limit", t)?;
+    }
+    // A small table by default: it stays in cache, and easy positions need few entries.
+    search_limits(None, None, table_bits.unwrap_or(14), limits)
 }
 
 /// Scores each line of `text` (Pons' test format: the moves first) in Connect Four, with one
@@ -746,7 +775,7 @@ pub fn score_lines(
     let per_line = time_limit
         .map(|t| crate::core::number::seconds("time_limit", t))
         .transpose()?;
-    let limits = search_limits(None, None, table_bits.unwrap_or(14), limits)?;
+    let limits = batch_limits(time_limit, table_bits, limits)?;
     let mut s = alphabeta::Searcher::new(g, &limits);
     s.prefault();
     for (n, line) in text.lines().enumerate() {
@@ -765,11 +794,24 @@ pub fn score_lines(
         s.set_deadline(per_line.map(|d| started + d));
         let score = g.score(&mut s, &p);
         let microseconds = started.elapsed().as_secs_f64() * 1e6;
+        // The searcher stops on the first of its two limits; the node count says which.
+        let stopped = score.is_none().then(|| match limits.max_nodes {
+            Some(most) if s.nodes >= most => format!(
+                "no exact score within the work budget of {most} nodes a line (raise {})",
+                crate::core::hint::setting("max_work")
+            ),
+            _ => format!(
+                "no exact score within the time limit of {} s a line (raise {})",
+                time_limit.unwrap_or_default(),
+                crate::core::hint::setting("time_limit")
+            ),
+        });
         each(Ok(Line {
             moves: moves.into(),
             score,
             nodes: s.nodes,
             microseconds,
+            stopped,
         }));
         crate::core::progress::check()?;
     }
