@@ -378,6 +378,49 @@ proptest! {
         }
     }
 
+    /// Each player's gain, computed for all players at once from shared plans, against the
+    /// player's own best response less its payoff, on random trees of 1 to 4 players and
+    /// random behaviour profiles.
+    #[test]
+    fn gains_agree_with_each_players_best_response(seed in any::<u64>(), players in 1usize..5) {
+        let t = random_tree(seed, players, false, false);
+        let form = SequenceForm::new(&t).unwrap();
+        let mut state = seed.rotate_left(17) | 1;
+        let b: Vec<Vec<Q>> = t
+            .infosets
+            .iter()
+            .map(|h| {
+                if h.mover == Mover::Chance {
+                    return h.probs.clone();
+                }
+                let w: Vec<u64> = h
+                    .actions
+                    .iter()
+                    .map(|_| {
+                        state ^= state << 13;
+                        state ^= state >> 7;
+                        state ^= state << 17;
+                        state % 4
+                    })
+                    .collect();
+                let total: u64 = w.iter().sum();
+                w.iter()
+                    .enumerate()
+                    .map(|(a, &x)| match total {
+                        0 => Q::from_integer(i64::from(a == 0).into()),
+                        _ => Q::new((x as i64).into(), (total as i64).into()),
+                    })
+                    .collect()
+            })
+            .collect();
+        let pay = form.payoffs(&t, &b);
+        let gains = form.gains(&t, &b);
+        for p in 0..players {
+            let (best, _) = form.best_response(&t, p, &b);
+            prop_assert_eq!(&gains[p], &(best - &pay[p]));
+        }
+    }
+
     /// Vertex enumeration of the sequence-form polyhedra against vertex enumeration of the
     /// reduced normal form, on random general-sum trees.
     #[test]
@@ -428,6 +471,34 @@ proptest! {
                 );
             }
         }
+    }
+
+    /// The subgame roots against their definition, checked node by node: a non-terminal node
+    /// whose subtree holds every node of each player's set that meets it.
+    #[test]
+    fn subgame_roots_match_their_definition(seed in any::<u64>(), players in 1usize..4) {
+        let t = random_tree(seed, players, false, seed % 4 == 0);
+        let mut slow = Vec::new();
+        for v in 0..t.nodes.len() {
+            if t.nodes[v].infoset.is_none() {
+                continue;
+            }
+            let mut inside = vec![false; t.nodes.len()];
+            let mut stack = vec![v];
+            while let Some(u) = stack.pop() {
+                inside[u] = true;
+                stack.extend(&t.nodes[u].children);
+            }
+            let whole = t.infosets.iter().all(|h| {
+                h.mover == Mover::Chance
+                    || !h.nodes.iter().any(|&u| inside[u])
+                    || h.nodes.iter().all(|&u| inside[u])
+            });
+            if whole {
+                slow.push(v);
+            }
+        }
+        prop_assert_eq!(t.subgame_roots(), slow);
     }
 
     /// Pure agent-form equilibria: no single set's action can be changed to its player's

@@ -381,44 +381,51 @@ impl Tree {
     /// The nodes that root a subgame: non-terminal nodes whose subtree cuts no player's
     /// information set (every set meeting the subtree lies inside it). The root is one.
     pub fn subgame_roots(&self) -> Vec<usize> {
-        let mut depth = vec![0usize; self.nodes.len()];
-        for (v, node) in self.nodes.iter().enumerate() {
-            if let Some((p, _)) = node.parent {
-                depth[v] = depth[p] + 1;
+        let n = self.nodes.len();
+        // Pre-order numbers: the subtree of `v` is the interval [first[v], first[v] + size[v]).
+        let mut first = vec![0usize; n];
+        let mut stack = if n > 0 { vec![0usize] } else { Vec::new() };
+        let mut next = 0;
+        while let Some(v) = stack.pop() {
+            first[v] = next;
+            next += 1;
+            stack.extend(self.nodes[v].children.iter().rev());
+        }
+        let mut size = vec![1usize; n];
+        for v in (1..n).rev() {
+            if let Some((p, _)) = self.nodes[v].parent {
+                size[p] += size[v];
             }
         }
-        let parent = |v: usize| self.nodes[v].parent.map(|(p, _)| p);
-        let lca = |mut a: usize, mut b: usize| {
-            while depth[a] > depth[b] {
-                a = parent(a).expect("deeper than the root");
-            }
-            while depth[b] > depth[a] {
-                b = parent(b).expect("deeper than the root");
-            }
-            while a != b {
-                a = parent(a).expect("not the root yet");
-                b = parent(b).expect("not the root yet");
-            }
-            a
-        };
-        let mut cut = vec![false; self.nodes.len()];
-        for h in &self.infosets {
-            if h.mover == Mover::Chance || h.nodes.len() < 2 {
+        // Each player's set spans its least to its greatest pre-order number; a subtree holds
+        // the whole set exactly when it holds that span. A subtree roots a subgame when it
+        // holds the span of every set that meets it: the least and greatest over its nodes,
+        // gathered from the leaves up (children come after their parents), in linear time
+        // where a walk up from each member of each set was quadratic on long paths.
+        let mut span = vec![(usize::MAX, 0usize); self.infosets.len()];
+        for (h, set) in self.infosets.iter().enumerate() {
+            if set.mover == Mover::Chance {
                 continue;
             }
-            let top = h.nodes[1..].iter().fold(h.nodes[0], |a, &b| lca(a, b));
-            // Every node strictly between a member and the common ancestor roots a subtree
-            // holding part of the set only.
-            for &v in &h.nodes {
-                let mut u = v;
-                while u != top {
-                    cut[u] = true;
-                    u = parent(u).expect("below the common ancestor");
-                }
+            for &v in &set.nodes {
+                span[h] = (span[h].0.min(first[v]), span[h].1.max(first[v]));
             }
         }
-        (0..self.nodes.len())
-            .filter(|&v| !cut[v] && self.nodes[v].infoset.is_some())
+        let (mut lo, mut hi) = (vec![usize::MAX; n], vec![0usize; n]);
+        for v in (0..n).rev() {
+            if let Some(h) = self.nodes[v].infoset {
+                lo[v] = lo[v].min(span[h].0);
+                hi[v] = hi[v].max(span[h].1);
+            }
+            if let Some((p, _)) = self.nodes[v].parent {
+                lo[p] = lo[p].min(lo[v]);
+                hi[p] = hi[p].max(hi[v]);
+            }
+        }
+        (0..n)
+            .filter(|&v| {
+                self.nodes[v].infoset.is_some() && lo[v] >= first[v] && hi[v] < first[v] + size[v]
+            })
             .collect()
     }
 

@@ -208,7 +208,14 @@ impl SequenceForm {
                 value[leaf.seqs[p]] += w * &leaf.payoffs[p];
             }
         }
-        // Sets later in the list lie below earlier ones: fold from the last.
+        self.fold(tree, p, value)
+    }
+
+    /// Player `p`'s best value and choices from `value`, what each of `p`'s sequences earns
+    /// against the others' plans at its own leaves: sets later in the list lie below earlier
+    /// ones, so they are folded from the last.
+    fn fold(&self, tree: &Tree, p: usize, mut value: Vec<Q>) -> (Q, Vec<usize>) {
+        let s = &self.players[p];
         let mut choice = vec![0; s.infosets.len()];
         for k in (0..s.infosets.len()).rev() {
             let m = tree.infosets[s.infosets[k]].actions.len();
@@ -240,10 +247,38 @@ impl SequenceForm {
     /// How much each player gains by deviating from the profile to a best response; the
     /// profile is an equilibrium when all are zero. Their sum is the NashConv, the
     /// exploitability.
+    ///
+    /// Every player's plan is built once, and each leaf's weight without player `p` comes from
+    /// products before and after `p`: linear in the players, where a best response of each
+    /// in turn would rebuild the others' plans, quadratic (a 10 000-player tree took 40 s).
     pub fn gains(&self, tree: &Tree, behaviour: &[Vec<Q>]) -> Vec<Q> {
+        let n = tree.players.len();
         let pay = self.payoffs(tree, behaviour);
-        (0..tree.players.len())
-            .map(|p| self.best_response(tree, p, behaviour).0 - &pay[p])
+        let plans: Vec<Vec<Q>> = (0..n).map(|p| self.plan(tree, p, behaviour)).collect();
+        let mut values: Vec<Vec<Q>> = (0..n)
+            .map(|p| vec![Q::zero(); self.players[p].count])
+            .collect();
+        let mut after = vec![Q::one(); n + 1];
+        for leaf in &self.leaves {
+            if leaf.chance.is_zero() {
+                continue;
+            }
+            for j in (0..n).rev() {
+                after[j] = &after[j + 1] * &plans[j][leaf.seqs[j]];
+            }
+            let mut before = leaf.chance.clone();
+            for p in 0..n {
+                let w = &before * &after[p + 1];
+                if !w.is_zero() {
+                    values[p][leaf.seqs[p]] += w * &leaf.payoffs[p];
+                }
+                before *= &plans[p][leaf.seqs[p]];
+            }
+        }
+        values
+            .into_iter()
+            .enumerate()
+            .map(|(p, v)| self.fold(tree, p, v).0 - &pay[p])
             .collect()
     }
 }
