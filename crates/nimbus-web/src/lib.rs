@@ -12,6 +12,7 @@
 //! run in a worker process of its own ([`Isolation`]: what `nimbus serve` does), and Ctrl-C or
 //! SIGTERM stops it within seconds.
 
+mod bare;
 mod endpoints;
 mod isolate;
 
@@ -281,7 +282,7 @@ pub async fn serve(
 ) -> std::io::Result<()> {
     let (app, state) = router_with_state(config);
     let (stopped_tx, stopped_rx) = tokio::sync::oneshot::channel::<()>();
-    let server = axum::serve(listener, app).with_graceful_shutdown(async move {
+    let server = axum::serve(bare::Listener(listener), app).with_graceful_shutdown(async move {
         shutdown.await;
         // Workers are killed, computations in this process asked to stop at their next check.
         state.stopping.send_replace(true);

@@ -529,3 +529,62 @@ async fn the_wrong_method_gets_a_json_405() {
         assert!(v["error"].as_str().unwrap().contains("POST"));
     }
 }
+
+/// Sends raw bytes to a running server and reads its whole answer (it closes after an error).
+async fn raw(addr: std::net::SocketAddr, request: &[u8]) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut s = tokio::net::TcpStream::connect(addr).await.unwrap();
+    // The server may answer and close before the whole of a huge request is written.
+    let _ = s.write_all(request).await;
+    let mut out = Vec::new();
+    let _ = tokio::time::timeout(Duration::from_secs(10), s.read_to_end(&mut out)).await;
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+/// Issue 48, item 14: what hyper refuses by itself (a URI past 64 KB, bytes that are not HTTP)
+/// is answered with a JSON body too, with the same status, and the
+/// server goes on answering.
+#[tokio::test]
+async fn requests_hyper_refuses_get_a_json_body() {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let server = tokio::spawn(nimbus_web::serve(listener, Config::default(), async move {
+        let _ = stopped.await;
+    }));
+    let long_uri = [
+        b"GET /api/health?x=".as_slice(),
+        &vec![b'a'; 70_000],
+        b" HTTP/1.1\r\nHost: x\r\n\r\n",
+    ]
+    .concat();
+    for (request, status, says) in [
+        (long_uri, "414", "64 KB"),
+        (b"GARBAGE\r\n\r\n".to_vec(), "400", "HTTP/1.1"),
+    ] {
+        let answer = raw(addr, &request).await;
+        assert!(
+            answer.starts_with(&format!("HTTP/1.1 {status} ")),
+            "expected {status}: {answer}"
+        );
+        let (head, body) = answer.split_once("\r\n\r\n").unwrap();
+        assert!(head.contains("content-type: application/json"), "{head}");
+        assert!(
+            head.contains(&format!("content-length: {}", body.len())),
+            "{head}"
+        );
+        let v: Value = serde_json::from_str(body).unwrap();
+        conforms("error", &v);
+        assert!(v["error"].as_str().unwrap().contains(says), "{body}");
+    }
+    // A normal request still gets its answer, untouched.
+    let answer = raw(
+        addr,
+        b"GET /api/health HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+    )
+    .await;
+    assert!(answer.starts_with("HTTP/1.1 200 "), "{answer}");
+    assert!(answer.contains("\"status\":\"ok\""), "{answer}");
+    let _ = stop.send(());
+    server.await.unwrap().unwrap();
+}
