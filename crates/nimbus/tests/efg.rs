@@ -634,7 +634,7 @@ fn compare_enumerations(t: &Tree, r: &reduced::Reduced) {
     );
     // So do the paths of other covering vectors.
     for k in 1..4 {
-        let l = lemke::solve_covering(t, k, &limits).unwrap();
+        let l = lemke::solve_covering(t, k, &limits, 0).unwrap();
         let mut b: Vec<Vec<Q>> = t.infosets.iter().map(|h| h.probs.clone()).collect();
         form.behaviour_of(t, 0, &l.plans[0], &mut b);
         form.behaviour_of(t, 1, &l.plans[1], &mut b);

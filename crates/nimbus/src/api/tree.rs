@@ -303,10 +303,11 @@ pub fn solve(tree: &Tree, req: &Request, limits: &Limits) -> Result<Answer> {
         Method::Lcp => {
             let runs = req.covering.max(1);
             let form = SequenceForm::new(tree)?;
-            let (mut pivots, mut size) = (0, 0);
+            let (mut pivots, mut size, mut spent) = (0, 0, 0);
             for k in 0..runs {
-                let l = lemke::solve_covering(tree, k as u64, limits)?;
-                (pivots, size) = (pivots + l.pivots, l.size);
+                // The runs share one work budget.
+                let l = lemke::solve_covering(tree, k as u64, limits, spent)?;
+                (pivots, size, spent) = (pivots + l.pivots, l.size, l.work);
                 let b = form.profile_of(tree, [&l.plans[0], &l.plans[1]]);
                 if !found.iter().any(|(x, _)| *x == b) {
                     found.push((b, None));

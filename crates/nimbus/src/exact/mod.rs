@@ -150,6 +150,15 @@ pub fn cmp_qs(a: &[Q], b: &[Q]) -> std::cmp::Ordering {
         .unwrap_or_else(|| a.len().cmp(&b.len()))
 }
 
+/// What one arithmetic operation on `q` costs against the work budget, in steps: one for a
+/// number of a machine word, and the square of its words past that (an exact sum reduces by a
+/// greatest common divisor, quadratic in the words: a chain of 20 000 chance moves of
+/// probability 1/2 builds numbers of 20 000 bits).
+pub fn arithmetic_cost(q: &Q) -> u64 {
+    let words = (q.numer().bits() + q.denom().bits()) / 64;
+    1 + words.saturating_mul(words)
+}
+
 /// The nearest `f64` (infinite when out of range).
 pub fn to_f64(q: &Q) -> f64 {
     num_traits::ToPrimitive::to_f64(q).unwrap_or(f64::NAN)

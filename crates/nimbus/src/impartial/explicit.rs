@@ -223,6 +223,10 @@ pub struct ProductGame<'a> {
 
 impl Impartial for ProductGame<'_> {
     type Position = Vec<u32>;
+    fn cost(&self, p: &Self::Position) -> u64 {
+        crate::impartial::parts_cost(p.len())
+    }
+
     fn moves(&self, p: &Vec<u32>, out: &mut Vec<Vec<u32>>) {
         for (i, part) in self.parts.iter().enumerate() {
             for &q in part.options(p[i]) {

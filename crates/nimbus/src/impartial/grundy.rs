@@ -287,7 +287,11 @@ impl<G: Impartial, S: Store<G::Position>> Engine<'_, G, S> {
         let start = self.arena.len();
         self.game.moves(&pos, &mut self.arena);
         let end = self.arena.len();
-        self.moves += (end - start) as u64;
+        let cost: u64 = self.arena[start..end]
+            .iter()
+            .map(|q| self.game.cost(q))
+            .sum();
+        self.moves = self.moves.saturating_add(cost);
         stack.push(Frame {
             pos,
             start,

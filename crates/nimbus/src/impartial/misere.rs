@@ -39,6 +39,11 @@ pub struct Misere<G>(pub G);
 
 impl<G: Impartial> Impartial for Misere<G> {
     type Position = Option<G::Position>;
+
+    fn cost(&self, p: &Self::Position) -> u64 {
+        p.as_ref().map_or(1, |p| self.0.cost(p))
+    }
+
     fn moves(&self, p: &Self::Position, out: &mut Vec<Self::Position>) {
         let Some(p) = p else { return };
         let mut inner = Vec::new();
@@ -273,6 +278,11 @@ impl MisereSum<'_> {
 impl Impartial for MisereSum<'_> {
     /// The atoms' positions; the empty vector is the end state after the last move.
     type Position = Vec<u32>;
+
+    fn cost(&self, p: &Self::Position) -> u64 {
+        crate::impartial::parts_cost(p.len())
+    }
+
     fn moves(&self, p: &Vec<u32>, out: &mut Vec<Vec<u32>>) {
         if p.is_empty() {
             return;

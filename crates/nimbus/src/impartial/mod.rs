@@ -72,6 +72,21 @@ pub trait Impartial {
     fn show(&self, p: &Self::Position) -> String {
         format!("{p:?}")
     }
+
+    /// What listing the option `p` costs against the work budget, in steps: one for a
+    /// position of fixed size; a position that grows with the game (a multiset of heaps)
+    /// costs one more a part, as copying, hashing and comparing it do.
+    fn cost(&self, _p: &Self::Position) -> u64 {
+        1
+    }
+}
+
+/// The steps of listing one option that is a multiset of `parts` parts (heaps, tokens,
+/// atoms), held in a hash memo: copying, hashing and comparing it cost about 75 ns a part here
+/// (misère Kayles sums, bench/RESULTS.md), 5 steps a part at the 15 ns a step the default
+/// work budget assumes.
+pub fn parts_cost(parts: usize) -> u64 {
+    5 * (1 + parts as u64)
 }
 
 /// A game whose positions can be numbered `0..size()`, so that the engine can memoise in a flat

@@ -79,6 +79,10 @@ impl<R: HeapRule + ?Sized> HeapSum<'_, R> {
 
 impl<R: HeapRule + ?Sized> super::Impartial for HeapSum<'_, R> {
     type Position = Vec<u64>;
+    fn cost(&self, p: &Self::Position) -> u64 {
+        crate::impartial::parts_cost(p.len())
+    }
+
     fn moves(&self, p: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
         let mut moves = Vec::new();
         let mut probe = Vec::new();

@@ -48,6 +48,26 @@ use std::rc::Rc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 
+/// The most functions a script may define (see where the engine is set up).
+pub const MAX_FUNCTIONS: usize = 4096;
+
+/// The most variables a script's scope may hold at once.
+pub const MAX_VARIABLES: usize = 4096;
+
+/// The most declarations (`fn`, `let`, `const`) a script's text may hold, counted before it
+/// is compiled: Rhai's parser looks each name up among those declared before it (20 000 `let`s
+/// in one function took 2.5 s, 100 000 functions minutes), so this bounds compilation to about
+/// a second.
+pub const MAX_DECLARATIONS: usize = 16384;
+
+/// The words `fn`, `let` and `const` in `text` (in comments and strings too: an upper bound of
+/// the declarations).
+fn declarations(text: &str) -> usize {
+    text.split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .filter(|w| matches!(*w, "fn" | "let" | "const"))
+        .count()
+}
+
 /// Limits on what a script may do.
 #[derive(Debug, Clone)]
 pub struct ScriptOptions {
@@ -159,6 +179,11 @@ impl Script {
         engine.set_max_map_size((options.max_memory / 16).max(1));
         engine.set_max_call_levels(64);
         engine.set_max_expr_depths(128, 64);
+        // Rhai's parser looks each name up among the functions and variables declared before
+        // it, so compiling takes the square of their number (100 000 functions: minutes); a
+        // ruleset needs a handful. These bound compilation to well under a second.
+        engine.set_max_functions(MAX_FUNCTIONS);
+        engine.set_max_variables(MAX_VARIABLES);
         let flag = options.interrupt.clone();
         let deadline = std::time::Instant::now() + seconds;
         // Operations are counted afresh in each call, so the clock is read every few hundred
@@ -174,6 +199,16 @@ impl Script {
             (tick % 256 == 0 && std::time::Instant::now() > deadline)
                 .then(|| Dynamic::from("out of time"))
         });
+        let declared = declarations(text);
+        if declared > MAX_DECLARATIONS {
+            return Err(Error::Script {
+                span: span_of(path, rhai::Position::NONE),
+                message: format!(
+                    "{declared} declarations (fn, let, const): at most {MAX_DECLARATIONS}, as \
+                     compiling takes time in the square of their number"
+                ),
+            });
+        }
         let ast = engine.compile(text).map_err(|e| {
             let pos = e.position();
             Error::Script {

@@ -99,7 +99,10 @@ pub fn solve(tree: &Tree, limits: &Limits) -> Result<Induction> {
                 let combos = kids
                     .iter()
                     .fold(1u64, |a, &c| a.saturating_mul(classes[c].len() as u64));
-                work = work.saturating_add(combos);
+                // Each combination sums the children's payoffs, each sum costing as its numbers
+                // are long; the answer's checks (the node values, each player's gain) redo
+                // these sums about three times.
+                work = work.saturating_add(combos.saturating_mul(4 * size_of(kids, &classes)));
                 crate::core::budget::check_work(
                     &format!(
                         "backward induction (the classes below chance node {} combine in {} \
@@ -134,13 +137,17 @@ pub fn solve(tree: &Tree, limits: &Limits) -> Result<Induction> {
             }
             Mover::Player(i) => {
                 let k = kids.len();
+                // Every class of a child compared with every class of the others, each
+                // comparison costing as the numbers are long.
                 work = work.saturating_add(
-                    (k as u64).saturating_mul(
-                        kids.iter()
-                            .map(|&c| classes[c].len() as u64)
-                            .sum::<u64>()
-                            .saturating_pow(2),
-                    ),
+                    (k as u64)
+                        .saturating_mul(
+                            kids.iter()
+                                .map(|&c| classes[c].len() as u64)
+                                .sum::<u64>()
+                                .saturating_pow(2),
+                        )
+                        .saturating_mul(4 * size_of(kids, &classes)),
                 );
                 crate::core::budget::check_work("backward induction", work, limits.max_work)?;
                 for (a, &ca) in kids.iter().enumerate() {
@@ -215,4 +222,14 @@ pub fn solve(tree: &Tree, limits: &Limits) -> Result<Induction> {
         count,
         classes: out,
     })
+}
+
+/// The arithmetic cost of the payoffs of the first class of each child in `kids`: what summing
+/// or comparing them costs, as their numbers are long.
+fn size_of(kids: &[usize], classes: &[Vec<Class>]) -> u64 {
+    kids.iter()
+        .filter_map(|&c| classes[c].first())
+        .flat_map(|cl| cl.payoffs.iter())
+        .map(crate::exact::arithmetic_cost)
+        .fold(1u64, u64::saturating_add)
 }

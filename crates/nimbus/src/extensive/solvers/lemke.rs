@@ -36,18 +36,20 @@ pub struct Solution {
     pub pivots: usize,
     /// The LCP's size.
     pub size: usize,
+    /// The steps counted against the work budget, this run's and those `spent` before it.
+    pub work: u64,
 }
 
 /// One equilibrium of the two-player tree `tree` (perfect recall needed), with the covering
 /// vector of ones.
 pub fn solve(tree: &Tree, limits: &Limits) -> Result<Solution> {
-    solve_covering(tree, 0, limits)
+    solve_covering(tree, 0, limits, 0)
 }
 
 /// One equilibrium with the covering vector numbered `k`: 0 is all ones; any other is drawn
 /// from 1..=16 in each entry by a generator seeded with `k`. Different vectors start the path
 /// in different directions and may end at different equilibria.
-pub fn solve_covering(tree: &Tree, k: u64, limits: &Limits) -> Result<Solution> {
+pub fn solve_covering(tree: &Tree, k: u64, limits: &Limits, spent: u64) -> Result<Solution> {
     if tree.players.len() != 2 {
         return Err(Error::Invalid(format!(
             "Lemke's algorithm on the sequence form is for two-player trees; this one has {} \
@@ -143,9 +145,11 @@ pub fn solve_covering(tree: &Tree, k: u64, limits: &Limits) -> Result<Solution> 
             .map(|_| 1 + (rng.next_u64() % 16) as i64)
             .collect()
     };
+    // Setting up the tableau costs one step an entry; runs with many covering vectors add up.
+    let spent = spent.saturating_add((size as u64).saturating_mul(size as u64));
     let (z, pivots) = with_fallback(
-        || path::<i128>(&m, &q, &cover, limits),
-        || path::<BigInt>(&m, &q, &cover, limits),
+        || path::<i128>(&m, &q, &cover, limits, spent),
+        || path::<BigInt>(&m, &q, &cover, limits, spent),
     )?;
     let x: Vec<Q> = z[ox..ox + n1].to_vec();
     let y: Vec<Q> = z[oy..oy + n2].to_vec();
@@ -153,6 +157,7 @@ pub fn solve_covering(tree: &Tree, k: u64, limits: &Limits) -> Result<Solution> 
         plans: [x, y],
         pivots,
         size,
+        work: spent.saturating_add((pivots as u64).saturating_mul(2 * (size as u64).pow(2))),
     })
 }
 
@@ -163,6 +168,7 @@ fn path<T: Ring>(
     q: &[BigInt],
     cover: &[i64],
     limits: &Limits,
+    spent: u64,
 ) -> std::result::Result<Result<(Vec<Q>, usize)>, Overflow> {
     let n = q.len();
     // Columns: z (0..n), z₀ (n), then the slacks w (n + 1 + i), basic at the start.
@@ -232,7 +238,9 @@ fn path<T: Ring>(
             }
         }
         // Each pivot updates the whole tableau.
-        let work = (pivots as u64).saturating_mul((2 * n * n) as u64);
+        let work = (pivots as u64)
+            .saturating_mul((2 * n * n) as u64)
+            .saturating_add(spent);
         if let Err(e) = crate::core::budget::check_work(
             "Lemke's path on the sequence form",
             work,

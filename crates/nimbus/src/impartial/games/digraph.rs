@@ -214,6 +214,10 @@ impl Tokens {
 
 impl Impartial for Tokens {
     type Position = Vec<u32>;
+    fn cost(&self, p: &Self::Position) -> u64 {
+        crate::impartial::parts_cost(p.len())
+    }
+
     fn moves(&self, p: &Vec<u32>, out: &mut Vec<Vec<u32>>) {
         for (i, &v) in p.iter().enumerate() {
             for &w in self.graph.successors(v) {

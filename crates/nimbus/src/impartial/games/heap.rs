@@ -235,6 +235,10 @@ impl<R: HeapRule> Heaps<R> {
 
 impl<R: HeapRule> Impartial for Heaps<R> {
     type Position = Vec<u64>;
+    fn cost(&self, p: &Self::Position) -> u64 {
+        crate::impartial::parts_cost(p.len())
+    }
+
     fn moves(&self, p: &Vec<u64>, out: &mut Vec<Vec<u64>>) {
         let mut ms = Vec::new();
         for (i, &n) in p.iter().enumerate() {

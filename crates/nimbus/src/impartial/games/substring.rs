@@ -629,6 +629,10 @@ impl MisereStates<'_> {
 
 impl Impartial for MisereStates<'_> {
     type Position = Vec<u32>;
+    fn cost(&self, p: &Self::Position) -> u64 {
+        crate::impartial::parts_cost(p.len())
+    }
+
     fn moves(&self, p: &Vec<u32>, out: &mut Vec<Vec<u32>>) {
         for i in 0..p.len() {
             if i > 0 && p[i] == p[i - 1] {

@@ -51,13 +51,17 @@ pub fn enumerate(g: &Bimatrix) -> Result<Supports> {
     enumerate_within(g, u64::MAX)
 }
 
-/// [`enumerate`], refused before it starts when its work — each pair of supports tried costs
-/// a k × k exact solve on each side, counted as k² steps — is more than `max_work`.
+/// [`enumerate`], refused before it starts when its work is more than `max_work`: each pair
+/// of supports of size k costs, on each side, an elimination of k + 1 equations (k³ steps),
+/// a check of the strategy against every strategy of the opponent (m + n times k) and the
+/// vectors it allocates (32).
 pub fn enumerate_within(g: &Bimatrix, max_work: u64) -> Result<Supports> {
     if g.m.max(g.n) <= MAX_SIDE {
         let work = (1..=g.m.min(g.n)).fold(0u64, |acc, k| {
             let pairs = (subsets_count(g.m, k) as u64).saturating_mul(subsets_count(g.n, k) as u64);
-            acc.saturating_add(pairs.saturating_mul((k * k) as u64))
+            let k = k as u64;
+            let each = 2 * (k.pow(3) + (g.m + g.n) as u64 * k + 32);
+            acc.saturating_add(pairs.saturating_mul(each))
         });
         crate::core::budget::check_work(
             &format!("support enumeration of the {} x {} game", g.m, g.n),
