@@ -975,6 +975,17 @@ fn errors_quote_the_limit_set_and_exact_counts() {
         &["nash", path.to_str().unwrap()],
         "the game has 18446744073709551616 pure profiles",
     );
+    // A count past 2^64 - 1 is called too large, not "not a whole number".
+    let path = dir.join("huge.nfg");
+    std::fs::write(
+        &path,
+        "NFG 1 R \"\" { \"1\" \"2\" } { 99999999999999999999 2 }\n1 2\n",
+    )
+    .unwrap();
+    refused(
+        &["nash", path.to_str().unwrap()],
+        "'99999999999999999999' is too large",
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 

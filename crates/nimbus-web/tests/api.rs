@@ -548,10 +548,13 @@ async fn raw(addr: std::net::SocketAddr, request: &[u8]) -> String {
 async fn requests_hyper_refuses_get_a_json_body() {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
-    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
-    let server = tokio::spawn(nimbus_web::serve(listener, Config::default(), async move {
-        let _ = stopped.await;
-    }));
+    // Never stopped through its shutdown, which interrupts every computation of the process
+    // (the other tests' too): the task is dropped with the test's runtime.
+    let server = tokio::spawn(nimbus_web::serve(
+        listener,
+        Config::default(),
+        std::future::pending(),
+    ));
     let long_uri = [
         b"GET /api/health?x=".as_slice(),
         &vec![b'a'; 70_000],
@@ -585,6 +588,5 @@ async fn requests_hyper_refuses_get_a_json_body() {
     .await;
     assert!(answer.starts_with("HTTP/1.1 200 "), "{answer}");
     assert!(answer.contains("\"status\":\"ok\""), "{answer}");
-    let _ = stop.send(());
-    server.await.unwrap().unwrap();
+    server.abort();
 }

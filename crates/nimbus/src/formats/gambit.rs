@@ -247,11 +247,10 @@ impl<'a> Reader<'a> {
     }
     pub(crate) fn count(&mut self, what: &str) -> Result<usize> {
         match self.next(what)? {
-            (Tok::Word(w), span) => w.parse::<usize>().map_err(|_| {
-                Error::parse(
-                    span,
-                    format!("'{w}' is not a whole number (expected {what})"),
-                )
+            // A count too large or negative is called so, not "not a whole number".
+            (Tok::Word(w), span) => crate::core::number::parse_u64(&w, &span, what).and_then(|v| {
+                usize::try_from(v)
+                    .map_err(|_| Error::parse(span, format!("'{w}' is too large for {what} here")))
             }),
             (t, span) => Err(Error::parse(
                 span,
