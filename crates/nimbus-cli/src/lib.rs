@@ -12,6 +12,7 @@ macro_rules! outln {
     }};
 }
 
+mod cgt;
 mod efg;
 mod gambit_lines;
 mod game_input;
@@ -203,6 +204,8 @@ fn with_progress<T>(show: bool, run: impl FnOnce() -> T) -> T {
 enum Command {
     /// Analyse a sum of impartial games under normal play (the player who cannot move loses)
     Sg(Deferred<sg::Args>),
+    /// Values and thermographs of partizan games (Domineering, Hackenbush, Toads and Frogs, ...)
+    Cgt(Deferred<cgt::Args>),
     /// Print the nim-sequence G(0), G(1), ..., G(N) of a heap game and its period
     Sequence(Deferred<sequence::Args>),
     /// The substring game: strings that grow by one letter at a time inside S
@@ -332,6 +335,7 @@ impl Command {
         !matches!(
             self,
             Command::Zerosum(_)
+                | Command::Cgt(_)
                 | Command::Nash(_)
                 | Command::Efg(_)
                 | Command::Cfr(_)
@@ -344,6 +348,7 @@ impl Command {
     fn json(&self) -> bool {
         match self {
             Command::Sg(a) => a.common.json,
+            Command::Cgt(a) => a.common.json,
             Command::Sequence(a) => a.common.json,
             Command::Substring(a) => a.common.json,
             Command::Zerosum(a) => a.common.json,
@@ -400,6 +405,7 @@ fn run(cli: Cli) -> ExitCode {
 fn dispatch(command: Command, out: &mut String) -> Result<ExitCode, nimbus::api::Error> {
     match command {
         Command::Sg(args) => sg::run(args.0, out),
+        Command::Cgt(args) => cgt::run(args.0, out),
         Command::Sequence(args) => sequence::run(args.0, out),
         Command::Substring(args) => substring::run(args.0, out),
         Command::Zerosum(args) => zerosum::run(args.0, out),
@@ -527,7 +533,7 @@ mod tests {
     fn deferred_commands_are_listed_with_their_own_descriptions() {
         use clap::CommandFactory;
         let top = Cli::command();
-        assert_eq!(top.get_subcommands().count(), 11);
+        assert_eq!(top.get_subcommands().count(), 12);
         for listed in top.get_subcommands() {
             let mut own = listed.clone();
             own.build();

@@ -41,6 +41,7 @@ pub mod exact;
 pub mod extensive;
 pub mod formats;
 pub mod impartial;
+pub mod partizan;
 pub mod script;
 pub mod sequential;
 pub mod strategic;

@@ -13,6 +13,7 @@
 //! - [`zerosum`]: a matrix game's value and optimal strategies;
 //! - [`verify`]: whether a mixed profile is an equilibrium;
 //! - [`sg`]: a sum of impartial games under normal or misère play;
+//! - [`cgt`]: a sum of partizan games: canonical form, thermograph, winning moves; tables;
 //! - [`sequence`]: the nim-sequence of a heap game and its period;
 //! - [`substring`]: the substring game;
 //! - [`solve`]: a search, a strong solution or a query of one, for two-player games;
@@ -43,6 +44,7 @@
 //! # Ok::<(), nimbus::Error>(())
 //! ```
 
+pub mod cgt;
 pub mod custom;
 pub mod game;
 pub mod host;

@@ -10,6 +10,7 @@
 //! none of them imports it.
 
 pub mod impartial;
+pub mod partizan;
 pub mod sequential;
 pub mod trees;
 

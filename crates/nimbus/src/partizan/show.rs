@@ -1,0 +1,179 @@
+//! Values written as CGSuite writes them: numbers (`3/4`), nimbers (`*2`), ups and downs with
+//! a nimber and a number beside them (`^`, `v*`, `1/2^^*3`), switches (`±1`, `{1/2|-2}`), and
+//! any other form with its options, bars doubled for nesting (`{1|0||-1}`).
+
+use super::dyadic::Dyadic;
+use super::form::{Forms, Id, ZERO};
+use crate::core::error::Result;
+use rustc_hash::FxHashMap;
+
+/// The most ups and the largest nimber recognised beside them.
+const MOST_UPS: i64 = 8;
+const MOST_STAR: u32 = 15;
+
+/// Text longer than this is cut (a form's text can grow far faster than its number of
+/// subpositions).
+pub const MOST_TEXT: usize = 20_000;
+
+/// What a form is called, once recognised.
+struct Namer {
+    /// `n·^ + *m` by its id, for |n| ≤ MOST_UPS and m ≤ MOST_STAR.
+    uptimals: FxHashMap<Id, (i64, u32)>,
+    /// *0, *1, … as far as built.
+    stars: Vec<Id>,
+}
+
+impl Namer {
+    fn new(forms: &mut Forms) -> Result<Namer> {
+        let mut stars = vec![ZERO];
+        while stars.len() <= MOST_STAR as usize {
+            let next = forms.canonical(&stars, &stars)?;
+            stars.push(next);
+        }
+        let up = forms.canonical(&[ZERO], &[stars[1]])?;
+        let down = forms.neg(up)?;
+        let mut uptimals = FxHashMap::default();
+        for (step, sign) in [(up, 1i64), (down, -1)] {
+            let mut multiple = ZERO;
+            for n in 0..=MOST_UPS {
+                for (m, &s) in stars.iter().enumerate() {
+                    let g = forms.add(multiple, s)?;
+                    uptimals.entry(g).or_insert((sign * n, m as u32));
+                }
+                multiple = forms.add(multiple, step)?;
+            }
+        }
+        Ok(Namer { uptimals, stars })
+    }
+
+    /// The nimber `g` is, if it is one.
+    fn nimber(&mut self, forms: &mut Forms, g: Id) -> Result<Option<u32>> {
+        let n = forms.left(g).len();
+        if forms.left(g) != forms.right(g) || n > 1 << 16 {
+            return Ok(None);
+        }
+        while self.stars.len() <= n {
+            let next = forms.canonical(&self.stars, &self.stars)?;
+            self.stars.push(next);
+        }
+        Ok((self.stars[n] == g).then_some(n as u32))
+    }
+
+    /// The familiar name of `g`, if it has one.
+    fn name(&mut self, forms: &mut Forms, g: Id) -> Result<Option<String>> {
+        if let Some(x) = forms.number(g) {
+            return Ok(Some(x.to_string()));
+        }
+        if let Some(m) = self.nimber(forms, g)? {
+            return Ok(Some(star(m)));
+        }
+        let (ls, rs) = forms.stops(g);
+        if ls == rs {
+            // Infinitesimally close to a number: look for x + n·^ + *m.
+            let x = forms.number_form(ls)?;
+            let rest = forms.sub(g, x)?;
+            if let Some(&(n, m)) = self.uptimals.get(&rest) {
+                let number = if ls == Dyadic::ZERO {
+                    String::new()
+                } else {
+                    ls.to_string()
+                };
+                let stars = if m == 0 { String::new() } else { star(m) };
+                return Ok(Some(format!("{number}{}{stars}", ups(n))));
+            }
+        }
+        // A switch {a | -a} of numbers: ±a (other switches keep their braces, `{1/2|-2}`).
+        if let ([l], [r]) = (forms.left(g), forms.right(g)) {
+            if let (Some(a), Some(b)) = (forms.number(*l), forms.number(*r)) {
+                if b == a.negated() {
+                    return Ok(Some(format!("±{a}")));
+                }
+            }
+        }
+        Ok(None)
+    }
+}
+
+fn star(m: u32) -> String {
+    match m {
+        0 => "0".into(),
+        1 => "*".into(),
+        m => format!("*{m}"),
+    }
+}
+
+fn ups(n: i64) -> String {
+    let (one, k) = if n > 0 { ("^", n) } else { ("v", -n) };
+    match k {
+        0 => String::new(),
+        1 => one.into(),
+        2 => one.repeat(2),
+        k => format!("{one}{k}"),
+    }
+}
+
+/// Text and nesting depth of a form (0: a name, no bars).
+type Written = (String, usize);
+
+/// `g` as CGSuite writes it.
+pub fn show(forms: &mut Forms, g: Id) -> Result<String> {
+    show_all(forms, &[g]).map(|mut v| v.remove(0))
+}
+
+/// Each of `gs` as CGSuite writes it (sharing the work of recognising names).
+pub fn show_all(forms: &mut Forms, gs: &[Id]) -> Result<Vec<String>> {
+    let mut namer = Namer::new(forms)?;
+    let mut written: FxHashMap<Id, Written> = FxHashMap::default();
+    let mut out = Vec::with_capacity(gs.len());
+    for &g in gs {
+        // Post-order by an explicit stack: options before their game.
+        let mut stack = vec![(g, false)];
+        while let Some((x, expanded)) = stack.pop() {
+            if written.contains_key(&x) {
+                continue;
+            }
+            if !expanded {
+                if let Some(name) = namer.name(forms, x)? {
+                    written.insert(x, (name, 0));
+                    continue;
+                }
+                stack.push((x, true));
+                for &o in forms.left(x).iter().chain(forms.right(x)) {
+                    if !written.contains_key(&o) {
+                        stack.push((o, false));
+                    }
+                }
+                continue;
+            }
+            let side = |opts: &[Id], written: &FxHashMap<Id, Written>| -> (String, usize) {
+                let alone = opts.len() == 1;
+                let mut depth = 0;
+                let parts: Vec<String> = opts
+                    .iter()
+                    .map(|o| {
+                        let (text, d) = &written[o];
+                        if *d == 0 {
+                            text.clone()
+                        } else if alone {
+                            depth = depth.max(*d);
+                            text[1..text.len() - 1].to_string()
+                        } else {
+                            text.clone()
+                        }
+                    })
+                    .collect();
+                (parts.join(","), depth)
+            };
+            let (l, dl) = side(forms.left(x), &written);
+            let (r, dr) = side(forms.right(x), &written);
+            let depth = dl.max(dr) + 1;
+            let mut text = format!("{{{l}{}{r}}}", "|".repeat(depth));
+            if text.len() > MOST_TEXT {
+                text = format!("{{… {} characters}}", text.len());
+            }
+            written.insert(x, (text, depth));
+        }
+        out.push(written[&g].0.clone());
+    }
+    Ok(out)
+}

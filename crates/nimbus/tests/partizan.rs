@@ -1,0 +1,342 @@
+//! The partizan engine against the definitions: random games compared by the recursive rule
+//! on their unreduced trees, rulesets against brute-force game trees, Hackenbush against the
+//! sign-expansion rule and Green Hackenbush against mex, and published values.
+
+use nimbus::partizan::dyadic::Dyadic;
+use nimbus::partizan::engine::value_of;
+use nimbus::partizan::form::{Forms, Id, ZERO};
+use nimbus::partizan::games::clobber::Clobber;
+use nimbus::partizan::games::cutcake::Cutcake;
+use nimbus::partizan::games::domineering::Domineering;
+use nimbus::partizan::games::hackenbush::Hackenbush;
+use nimbus::partizan::games::toads::ToadsAndFrogs;
+use nimbus::partizan::show::show;
+use nimbus::partizan::thermograph::Thermographs;
+use nimbus::partizan::Ruleset;
+use proptest::prelude::*;
+use std::collections::HashMap;
+use std::rc::Rc;
+
+/// A game as a plain tree of options, never reduced.
+#[derive(Debug)]
+struct Tree {
+    left: Vec<Rc<Tree>>,
+    right: Vec<Rc<Tree>>,
+}
+
+type T = Rc<Tree>;
+
+/// `a <= b` by the definition: no a^L >= b and no b^R <= a (memoised on the trees' addresses).
+fn le(a: &T, b: &T, memo: &mut HashMap<(usize, usize), bool>) -> bool {
+    let key = (Rc::as_ptr(a) as usize, Rc::as_ptr(b) as usize);
+    if let Some(&v) = memo.get(&key) {
+        return v;
+    }
+    let v = !a.left.iter().any(|al| le(b, al, memo)) && !b.right.iter().any(|br| le(br, a, memo));
+    memo.insert(key, v);
+    v
+}
+
+fn equal(a: &T, b: &T) -> bool {
+    let mut memo = HashMap::new();
+    le(a, b, &mut memo) && le(b, a, &mut memo)
+}
+
+/// The tree of a stored form.
+fn tree_of(forms: &Forms, g: Id, made: &mut HashMap<Id, T>) -> T {
+    if let Some(t) = made.get(&g) {
+        return t.clone();
+    }
+    let left = forms
+        .left(g)
+        .iter()
+        .map(|&o| tree_of(forms, o, made))
+        .collect();
+    let right = forms
+        .right(g)
+        .iter()
+        .map(|&o| tree_of(forms, o, made))
+        .collect();
+    let t = Rc::new(Tree { left, right });
+    made.insert(g, t.clone());
+    t
+}
+
+/// The canonical form of a tree, built bottom-up.
+fn form_of(forms: &mut Forms, t: &T) -> Id {
+    let l: Vec<Id> = t.left.iter().map(|o| form_of(forms, o)).collect();
+    let r: Vec<Id> = t.right.iter().map(|o| form_of(forms, o)).collect();
+    forms.canonical(&l, &r).unwrap()
+}
+
+/// The sum of two trees, by the definition.
+fn tree_sum(a: &T, b: &T) -> T {
+    let mut left: Vec<T> = a.left.iter().map(|x| tree_sum(x, b)).collect();
+    left.extend(b.left.iter().map(|y| tree_sum(a, y)));
+    let mut right: Vec<T> = a.right.iter().map(|x| tree_sum(x, b)).collect();
+    right.extend(b.right.iter().map(|y| tree_sum(a, y)));
+    Rc::new(Tree { left, right })
+}
+
+/// Random games born by day `days`, as trees.
+fn games(days: u32) -> impl Strategy<Value = T> {
+    let leaf = Just(Rc::new(Tree {
+        left: vec![],
+        right: vec![],
+    }));
+    leaf.prop_recursive(days, 64, 3, |inner| {
+        (
+            prop::collection::vec(inner.clone(), 0..3),
+            prop::collection::vec(inner, 0..3),
+        )
+            .prop_map(|(left, right)| Rc::new(Tree { left, right }))
+    })
+}
+
+fn cases() -> u32 {
+    if std::env::var_os("NIMBUS_FULL_TESTS").is_some() {
+        2000
+    } else {
+        200
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases()))]
+
+    /// The canonical form is equal to the game by the definition, and two games are equal
+    /// exactly when their canonical forms are the same form.
+    #[test]
+    fn canonical_forms_are_equal_and_unique(a in games(4), b in games(4)) {
+        let mut forms = Forms::default();
+        let (ga, gb) = (form_of(&mut forms, &a), form_of(&mut forms, &b));
+        let mut made = HashMap::new();
+        let (ta, tb) = (tree_of(&forms, ga, &mut made), tree_of(&forms, gb, &mut made));
+        prop_assert!(equal(&a, &ta));
+        prop_assert!(equal(&b, &tb));
+        prop_assert_eq!(equal(&a, &b), ga == gb);
+        // The comparison agrees with the definition.
+        let mut memo = HashMap::new();
+        prop_assert_eq!(forms.le(ga, gb).unwrap(), le(&a, &b, &mut memo));
+        prop_assert_eq!(forms.le(gb, ga).unwrap(), le(&b, &a, &mut memo));
+    }
+
+    /// Sums are the definition's, commutative and associative; a game minus itself is zero.
+    #[test]
+    fn sums_follow_the_definition(a in games(3), b in games(3), c in games(2)) {
+        let mut forms = Forms::default();
+        let (ga, gb, gc) = (form_of(&mut forms, &a), form_of(&mut forms, &b), form_of(&mut forms, &c));
+        let ab = forms.add(ga, gb).unwrap();
+        prop_assert_eq!(ab, forms.add(gb, ga).unwrap());
+        let ab_c = forms.add(ab, gc).unwrap();
+        let bc = forms.add(gb, gc).unwrap();
+        prop_assert_eq!(ab_c, forms.add(ga, bc).unwrap());
+        let mut made = HashMap::new();
+        let t = tree_of(&forms, ab, &mut made);
+        prop_assert!(equal(&t, &tree_sum(&a, &b)));
+        prop_assert_eq!(forms.sub(ga, ga).unwrap(), ZERO);
+        let n = forms.neg(ga).unwrap();
+        prop_assert_eq!(forms.neg(n).unwrap(), ga);
+    }
+
+    /// Thermographs agree with the stops (the walls at temperature 0, for a game at least
+    /// that hot), means add up, and a sum is no hotter than its hotter part.
+    #[test]
+    fn thermographs_agree_with_stops_and_add_up(a in games(3), b in games(3)) {
+        let mut forms = Forms::default();
+        let (ga, gb) = (form_of(&mut forms, &a), form_of(&mut forms, &b));
+        let s = forms.add(ga, gb).unwrap();
+        let mut th = Thermographs::default();
+        let (ta, tb, ts) = (th.of(&mut forms, ga).unwrap(), th.of(&mut forms, gb).unwrap(), th.of(&mut forms, s).unwrap());
+        for (g, t) in [(ga, &ta), (gb, &tb), (s, &ts)] {
+            if t.temperature >= Dyadic::ZERO {
+                let at0 = |w: &[nimbus::partizan::thermograph::Piece]| {
+                    let p = w.iter().rev().find(|p| p.t <= Dyadic::ZERO).unwrap();
+                    let mut v = p.v;
+                    let d = Dyadic::ZERO.minus(p.t).unwrap();
+                    for _ in 0..p.slope.unsigned_abs() {
+                        v = if p.slope > 0 { v.plus(d).unwrap() } else { v.minus(d).unwrap() };
+                    }
+                    v
+                };
+                prop_assert_eq!((at0(&t.left), at0(&t.right)), forms.stops(g));
+            }
+        }
+        prop_assert_eq!(ts.mean, ta.mean.plus(tb.mean).unwrap());
+        prop_assert!(ts.temperature <= ta.temperature.max(tb.temperature).max(Dyadic::ZERO));
+    }
+
+    /// A Blue-Red stalk is the number its sign expansion says: ±1 for each edge up to the
+    /// first change of colour, then ±1/2, ±1/4, ….
+    #[test]
+    fn stalks_follow_the_sign_expansion(stalk in "[BR]{1,16}") {
+        let (rules, start) = Hackenbush::parse_stalks(&stalk).unwrap();
+        let mut forms = Forms::default();
+        let g = value_of(&rules, &start, &mut forms).unwrap();
+        let c: Vec<char> = stalk.chars().collect();
+        let sign = |ch: char| if ch == 'B' { 1 } else { -1 };
+        let mut value = Dyadic::ZERO;
+        let mut i = 0;
+        while i < c.len() && c[i] == c[0] {
+            value = value.plus(Dyadic::int(sign(c[i]))).unwrap();
+            i += 1;
+        }
+        let mut exp = 1;
+        while i < c.len() {
+            value = value.plus(Dyadic::new(sign(c[i]), exp).unwrap()).unwrap();
+            exp += 1;
+            i += 1;
+        }
+        prop_assert_eq!(forms.number(g), Some(value));
+    }
+
+    /// Green Hackenbush on a random graph is the nimber of its Grundy value, found by mex
+    /// over the positions directly.
+    #[test]
+    fn green_hackenbush_is_the_mex_nimber(edges in prop::collection::vec((0usize..5, 0usize..5), 1..8)) {
+        let text: String = edges.iter().map(|(u, v)| format!("{} {} G\n", name(*u), name(*v))).collect();
+        let (rules, start) = Hackenbush::parse_graph(&text).unwrap();
+        let mut forms = Forms::default();
+        let g = value_of(&rules, &start, &mut forms).unwrap();
+        let mut memo = HashMap::new();
+        let n = grundy(&rules, start, &mut memo);
+        let text = show(&mut forms, g).unwrap();
+        let want = match n { 0 => "0".to_string(), 1 => "*".to_string(), n => format!("*{n}") };
+        prop_assert_eq!(text, want);
+    }
+
+    /// Every ruleset's values equal, by the definition, the unreduced trees of its positions
+    /// (regions, folding and sums checked at once).
+    #[test]
+    fn rulesets_match_their_game_trees(cells in prop::collection::vec(0u8..3, 6), rows in 1u8..3) {
+        let cols = 6 / rows as usize;
+        let board = |free: &dyn Fn(u8) -> char| (0..rows as usize)
+            .map(|r| (0..cols).map(|c| free(cells[r * cols + c])).collect::<String>())
+            .collect::<Vec<_>>()
+            .join("|");
+        let dom = board(&|c| if c == 0 { '#' } else { '.' });
+        check(&Domineering, &Domineering::parse(&dom).unwrap())?;
+        let clob = board(&|c| ['.', 'x', 'o'][c as usize]);
+        check(&Clobber, &Clobber::parse(&clob).unwrap())?;
+        let strip: String = cells.iter().map(|&c| ['.', 'T', 'F'][c as usize]).collect();
+        check(&ToadsAndFrogs, &ToadsAndFrogs::parse(&strip).unwrap())?;
+        let cakes = format!("{}x{}", cells[0] + 1, cells[1] + cells[2] + 1);
+        check(&Cutcake, &Cutcake::parse(&cakes).unwrap())?;
+    }
+}
+
+fn name(v: usize) -> String {
+    if v == 0 {
+        "g".into()
+    } else {
+        format!("v{v}")
+    }
+}
+
+fn grundy(rules: &Hackenbush, p: u128, memo: &mut HashMap<u128, u32>) -> u32 {
+    if let Some(&v) = memo.get(&p) {
+        return v;
+    }
+    let opts: Vec<u32> = rules
+        .left_moves(&p)
+        .into_iter()
+        .map(|q| grundy(rules, q, memo))
+        .collect();
+    let v = (0..).find(|n| !opts.contains(n)).unwrap();
+    memo.insert(p, v);
+    v
+}
+
+/// The unreduced tree of a ruleset's position, ignoring its regions.
+fn brute<R: Ruleset>(rules: &R, p: &R::Position, made: &mut HashMap<R::Position, T>) -> T {
+    if let Some(t) = made.get(p) {
+        return t.clone();
+    }
+    let left = rules
+        .left_moves(p)
+        .iter()
+        .map(|q| brute(rules, q, made))
+        .collect();
+    let right = rules
+        .right_moves(p)
+        .iter()
+        .map(|q| brute(rules, q, made))
+        .collect();
+    let t = Rc::new(Tree { left, right });
+    made.insert(p.clone(), t.clone());
+    t
+}
+
+fn check<R: Ruleset>(rules: &R, p: &R::Position) -> Result<(), TestCaseError> {
+    let mut forms = Forms::default();
+    let g = value_of(rules, p, &mut forms).unwrap();
+    let mut made = HashMap::new();
+    let t = tree_of(&forms, g, &mut made);
+    prop_assert!(
+        equal(&t, &brute(rules, p, &mut HashMap::new())),
+        "{}",
+        rules.show(p)
+    );
+    Ok(())
+}
+
+fn value<R: Ruleset>(rules: &R, p: &R::Position) -> String {
+    let mut forms = Forms::default();
+    let g = value_of(rules, p, &mut forms).unwrap();
+    show(&mut forms, g).unwrap()
+}
+
+/// Published values. Domineering (Left vertical): the 2 × 2 and 3 × 3 squares are ±1 (Winning
+/// Ways, ch. 2); the other boards are the test data of cgt-tools (t4ccer/cgt-tools,
+/// cgt/short/partizan/games/domineering.rs), whose values agree with CGSuite's.
+#[test]
+fn domineering_values_are_the_published_ones() {
+    let d = |b: &str| value(&Domineering, &Domineering::parse(b).unwrap());
+    assert_eq!(d(".|."), "1");
+    assert_eq!(d(".."), "-1");
+    assert_eq!(d("...."), "-2");
+    assert_eq!(d("..|.."), "±1");
+    assert_eq!(d("..#|..#|##."), "±1");
+    assert_eq!(d(".#|.."), "*");
+    assert_eq!(d(".##|.##|..."), "0");
+    assert_eq!(d("..#|..#|..."), "{1/2|-2}");
+    assert_eq!(d("...|...|..."), "±1");
+    assert_eq!(d(".#.#|.#.."), "1*");
+    assert_eq!(d("#...|....|....|...."), "{1*|-1*}");
+    let mut forms = Forms::default();
+    let b = Domineering::parse("#...|....|....|....").unwrap();
+    let g = value_of(&Domineering, &b, &mut forms).unwrap();
+    let t = Thermographs::default().of(&mut forms, g).unwrap();
+    assert_eq!(t.temperature, Dyadic::int(1));
+}
+
+/// Toads and Frogs: the test data of cgt-tools (cgt/short/partizan/games/toads_and_frogs.rs);
+/// `{0|^}` is ⇑*, as CGSuite writes it.
+#[test]
+fn toads_and_frogs_values_are_the_published_ones() {
+    let t = |s: &str| value(&ToadsAndFrogs, &ToadsAndFrogs::parse(s).unwrap());
+    for (s, v) in [
+        ("TFTF.TF", "0"),
+        ("TFTFTF.", "0"),
+        ("TFTFT.F", "*"),
+        ("TF.TTFF", "0"),
+        ("TFT.TFF", "^"),
+        (".TTFTFF", "0"),
+        ("T.TFTFF", "^^*"),
+    ] {
+        assert_eq!(t(s), v, "{s}");
+    }
+}
+
+/// A Hackenbush stalk of 1000 edges: the engine keeps its own stacks.
+#[test]
+fn a_long_stalk_needs_no_deep_stack() {
+    let stalk = format!("B{}", "R".repeat(59));
+    let (rules, start) = Hackenbush::parse_stalks(&stalk).unwrap();
+    let mut forms = Forms::default();
+    let g = value_of(&rules, &start, &mut forms).unwrap();
+    assert_eq!(forms.number(g), Some(Dyadic::new(1, 59).unwrap()));
+    let (rules, start) = Hackenbush::parse_stalks(&"B".repeat(128)).unwrap();
+    let g = value_of(&rules, &start, &mut forms).unwrap();
+    assert_eq!(forms.number(g), Some(Dyadic::int(128)));
+}
