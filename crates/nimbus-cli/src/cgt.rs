@@ -11,6 +11,7 @@ Examples:
   nimbus cgt 'domineering ...|.#.|... + toads TT..FF + {1|-1}'
   nimbus cgt 'stalks BRR + clobber xoxo - 1/2'
   nimbus cgt '{0||0|-1}' --json            a form written out (the longest bars split first)
+  nimbus cgt domineering '...|...' --thermograph t.svg
   nimbus cgt --table 'domineering RxC' --rows 1..4 --cols 1..4
   nimbus cgt --table 'toads T^n.F^m' --rows 1..3 --cols 1..3
 
@@ -33,7 +34,7 @@ pub struct Args {
     #[arg(
         value_name = "EXPRESSION",
         required_unless_present_any = ["file", "table"],
-        allow_hyphen_values = true
+        allow_negative_numbers = true
     )]
     expression: Vec<String>,
     /// Read the expression from this file ("-" for standard input).
@@ -54,6 +55,9 @@ pub struct Args {
     /// With --table: the column parameter's range, A..B.
     #[arg(long, value_name = "A..B", value_parser = range, requires = "table")]
     cols: Option<(u32, u32)>,
+    /// Draw the thermograph of the sum as an SVG picture in FILE.
+    #[arg(long, value_name = "FILE.svg", conflicts_with = "table")]
+    thermograph: Option<String>,
     /// List at most this many winning moves for each side (all are counted).
     #[arg(long, value_name = "N", default_value_t = 20)]
     max_moves: usize,
@@ -107,6 +111,17 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, nimbus::api::Error>
         limits: args.common.limits(),
     };
     let a = cgt::solve(&text, &source, &req)?;
+    if let Some(path) = &args.thermograph {
+        std::fs::write(path, cgt::thermograph_picture(&a)).map_err(|source| {
+            nimbus::api::Error::Io {
+                path: path.clone(),
+                source,
+            }
+        })?;
+        if !args.common.json {
+            outln!(out, "thermograph written to {path}");
+        }
+    }
     if args.common.json {
         print_json(out, &a)?;
     } else {

@@ -340,3 +340,57 @@ fn a_long_stalk_needs_no_deep_stack() {
     let g = value_of(&rules, &start, &mut forms).unwrap();
     assert_eq!(forms.number(g), Some(Dyadic::int(128)));
 }
+
+mod picture;
+
+/// The thermograph is tested as a picture: rasterised, the walls' colour lies along both walls
+/// and up the mast, and not between the walls below the temperature.
+#[test]
+fn thermographs_are_drawn_where_the_walls_are() {
+    use nimbus::partizan::draw::{point, thermograph_svg, value_at};
+    for board in ["..|..", "..#|..#|...", "#...|....|....|....", "...|..."] {
+        let mut forms = Forms::default();
+        let g = value_of(
+            &Domineering,
+            &Domineering::parse(board).unwrap(),
+            &mut forms,
+        )
+        .unwrap();
+        let t = Thermographs::default().of(&mut forms, g).unwrap();
+        let pix = picture::render(&thermograph_svg(&t, board));
+        let wall_near = |x: f64, y: f64| {
+            (-2..=2).any(|dx: i32| {
+                (-2..=2).any(|dy: i32| {
+                    pix.pixel(
+                        (x.round() as i32 + dx) as u32,
+                        (y.round() as i32 + dy) as u32,
+                    )
+                    .is_some_and(|c| c.blue() > 150 && c.red() < 100)
+                })
+            })
+        };
+        let f = |d: Dyadic| d.numerator() as f64 / (1u64 << d.exponent()) as f64;
+        let top = f(t.temperature).max(0.0) + 1.0;
+        for k in 0..=20 {
+            let s = -1.0 + (top + 1.0) * k as f64 / 20.0;
+            for w in [&t.left, &t.right] {
+                let (x, y) = point(&t, value_at(w, s), s);
+                assert!(wall_near(x, y), "{board}: no wall at t = {s}");
+            }
+            // Between the walls, away from both, below the temperature: white.
+            let (l, r) = (value_at(&t.left, s), value_at(&t.right, s));
+            // (Not on the frame's edge at t = -1, nor on the axis at t = 0.)
+            if s < f(t.temperature) - 0.3 && s > -0.9 && s.abs() > 0.1 {
+                let (xl, y) = point(&t, l, s);
+                let (xr, _) = point(&t, r, s);
+                if xr - xl > 12.0 {
+                    let mid = pix.pixel(((xl + xr) / 2.0) as u32, y as u32).unwrap();
+                    assert!(
+                        mid.red() > 200 && mid.green() > 200,
+                        "{board}: ink between the walls at t = {s}"
+                    );
+                }
+            }
+        }
+    }
+}

@@ -41,6 +41,14 @@ pub fn solve(text: &str, source: &str, req: &Request) -> Result<Analysis> {
     analyse(&terms, &mut forms, req.max_moves)
 }
 
+/// The thermograph of an analysed sum as an SVG picture, titled with its value.
+pub fn thermograph_picture(a: &Analysis) -> String {
+    crate::partizan::draw::thermograph_svg(
+        &a.thermograph,
+        &format!("thermograph of {}", a.canonical),
+    )
+}
+
 /// A table of a family's values.
 #[derive(Debug, Clone)]
 pub struct TableRequest {

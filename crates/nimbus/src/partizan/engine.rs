@@ -41,12 +41,17 @@ pub fn value_of<R: Ruleset>(rules: &R, p: &R::Position, forms: &mut Forms) -> Re
     value_with(rules, p, forms, &mut Memo::default())
 }
 
-/// A frame of the walk: a region and its options, each option the regions it falls into
-/// (Left's options first).
+/// A frame of the walk: a region, the regions its options fall into (Left's options first;
+/// option `k` is `regions[ends[k - 1]..ends[k]]`), their values as they become known, and
+/// which are still missing.
 struct Frame<P> {
     region: P,
-    options: Vec<Vec<P>>,
+    regions: Vec<P>,
+    ends: Vec<u32>,
     lefts: usize,
+    values: Vec<Id>,
+    missing: Vec<u32>,
+    visited: bool,
 }
 
 /// The value of `p` with `memo` holding the values met before.
@@ -77,7 +82,7 @@ fn region_value<R: Ruleset>(
     let mut stack = vec![frame(rules, region, forms)?];
     loop {
         let top = stack
-            .last()
+            .last_mut()
             .expect("the loop returns when the stack empties");
         // A region pushed twice (an option of two frames) is valued once.
         if let Some(&v) = memo.values.get(&top.region) {
@@ -87,31 +92,43 @@ fn region_value<R: Ruleset>(
             }
             continue;
         }
-        // Regions of its options not valued yet come first.
-        let pending: Vec<R::Position> = top
-            .options
-            .iter()
-            .flatten()
-            .filter(|q| !memo.values.contains_key(*q))
-            .cloned()
-            .collect();
-        if !pending.is_empty() {
+        // The values of its options' regions: each looked up once, the missing ones valued
+        // first (and looked up again when the frame comes back to the top).
+        let look: Vec<u32> = if top.visited {
+            std::mem::take(&mut top.missing)
+        } else {
+            (0..top.regions.len() as u32).collect()
+        };
+        top.visited = true;
+        for i in look {
+            match memo.values.get(&top.regions[i as usize]) {
+                Some(&v) => top.values[i as usize] = v,
+                None => top.missing.push(i),
+            }
+        }
+        if !top.missing.is_empty() {
             let mut seen = rustc_hash::FxHashSet::default();
+            let pending: Vec<R::Position> = top
+                .missing
+                .iter()
+                .map(|&i| top.regions[i as usize].clone())
+                .filter(|q| seen.insert(q.clone()))
+                .collect();
             for q in pending {
-                if seen.insert(q.clone()) {
-                    stack.push(frame(rules, q, forms)?);
-                }
+                stack.push(frame(rules, q, forms)?);
             }
             continue;
         }
         let f = stack.pop().expect("checked above");
-        let mut ids = Vec::with_capacity(f.options.len());
-        for option in &f.options {
+        let mut ids = Vec::with_capacity(f.ends.len());
+        let mut from = 0;
+        for &end in &f.ends {
             let mut total = ZERO;
-            for q in option {
-                total = forms.add(total, memo.values[q])?;
+            for &v in &f.values[from..end as usize] {
+                total = forms.add(total, v)?;
             }
             ids.push(total);
+            from = end as usize;
         }
         let value = forms.canonical(&ids[..f.lefts], &ids[f.lefts..])?;
         if memo.values.len() as u64 >= limits.max_states {
@@ -139,14 +156,19 @@ fn frame<R: Ruleset>(
     let right = rules.right_moves(&region);
     forms.charge(1 + 4 * (left.len() + right.len()) as u64)?;
     let lefts = left.len();
-    let options = left
-        .iter()
-        .chain(right.iter())
-        .map(|q| rules.regions(q))
-        .collect();
+    let mut regions = Vec::new();
+    let mut ends = Vec::with_capacity(left.len() + right.len());
+    for q in left.iter().chain(right.iter()) {
+        regions.extend(rules.regions(q));
+        ends.push(regions.len() as u32);
+    }
     Ok(Frame {
         region,
-        options,
+        values: vec![ZERO; regions.len()],
+        regions,
+        ends,
         lefts,
+        missing: Vec::new(),
+        visited: false,
     })
 }

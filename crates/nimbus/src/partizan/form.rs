@@ -370,8 +370,17 @@ impl Forms {
             return Some(true);
         }
         let (na, nb) = (self.node(a), self.node(b));
-        if let (Some(x), Some(y)) = (na.number, nb.number) {
-            return Some(x <= y);
+        match (na.number, nb.number) {
+            (Some(x), Some(y)) => return Some(x <= y),
+            // A number against a game is decided by the game's stops unless they touch it:
+            // x <= G when x < R(G), not when x > R(G); G <= y when L(G) < y, not when L(G) > y.
+            (Some(x), None) if a < TEMP && b < TEMP && x != nb.stops.1 => {
+                return Some(x < nb.stops.1)
+            }
+            (None, Some(y)) if a < TEMP && b < TEMP && y != na.stops.0 => {
+                return Some(na.stops.0 < y)
+            }
+            _ => {}
         }
         if a >= TEMP || b >= TEMP {
             return self.temp_memo.get(&(a, b)).copied();

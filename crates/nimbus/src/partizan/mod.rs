@@ -4,7 +4,7 @@
 //! - [`dyadic`]: the numbers m / 2^k that stops, means and temperatures are;
 //! - [`form`]: canonical forms, interned, with comparison, sums and negatives;
 //! - [`engine`]: the value of a ruleset's position, each region once;
-//! - [`thermograph`]: walls, mean and temperature;
+//! - [`thermograph`]: walls, mean and temperature; [`draw`]: its picture;
 //! - [`show`]: values written as CGSuite writes them (`3/4`, `*2`, `^*`, `±1`, `{1|0||-1}`);
 //! - [`term`]: a summand of an expression (a position, a value, a negative);
 //! - [`analysis`]: outcome, stops, mean, temperature and winning moves of a sum;
@@ -24,6 +24,7 @@
 //! ```
 
 pub mod analysis;
+pub mod draw;
 pub mod dyadic;
 pub mod engine;
 pub mod form;

@@ -73,35 +73,47 @@ impl Shape {
         out
     }
 
+    /// The mask of one row's cells, `cols` bits.
+    fn row_mask(self) -> u128 {
+        if self.cols as u32 >= 128 {
+            u128::MAX
+        } else {
+            (1u128 << self.cols) - 1
+        }
+    }
+
+    /// Row `r` of `m`, as the low `cols` bits.
+    fn row(self, m: u128, r: usize) -> u128 {
+        m.checked_shr((r * self.cols as usize) as u32).unwrap_or(0) & self.row_mask()
+    }
+
     /// The smallest rectangle holding `cells`, and each of `masks` moved into it.
     pub fn crop<const K: usize>(self, cells: u128, masks: [u128; K]) -> (Shape, [u128; K]) {
-        let (rows, cols) = (self.rows as usize, self.cols as usize);
-        let (mut r0, mut r1, mut c0, mut c1) = (rows, 0, cols, 0);
-        for r in 0..rows {
-            for c in 0..cols {
-                if cells & self.bit(r, c) != 0 {
-                    r0 = r0.min(r);
-                    r1 = r1.max(r);
-                    c0 = c0.min(c);
-                    c1 = c1.max(c);
-                }
+        // Row by row: which rows are used, and the union of the used columns.
+        let mut used_cols = 0u128;
+        let (mut r0, mut r1) = (usize::MAX, 0);
+        for r in 0..self.rows as usize {
+            let row = self.row(cells, r);
+            if row != 0 {
+                used_cols |= row;
+                r0 = r0.min(r);
+                r1 = r;
             }
         }
-        if r0 > r1 {
+        if used_cols == 0 {
             return (Shape { rows: 0, cols: 0 }, [0; K]);
         }
+        let c0 = used_cols.trailing_zeros() as usize;
+        let c1 = 127 - used_cols.leading_zeros() as usize;
         let shape = Shape {
             rows: (r1 - r0 + 1) as u8,
             cols: (c1 - c0 + 1) as u8,
         };
+        let width = shape.row_mask();
         let out = masks.map(|m| {
             let mut o = 0;
             for r in r0..=r1 {
-                for c in c0..=c1 {
-                    if m & self.bit(r, c) != 0 {
-                        o |= shape.bit(r - r0, c - c0);
-                    }
-                }
+                o |= ((self.row(m, r) >> c0) & width) << ((r - r0) * shape.cols as usize);
             }
             o
         });
@@ -118,13 +130,25 @@ impl Shape {
         transpose: bool,
     ) -> (Shape, [u128; K]) {
         let (rows, cols) = (self.rows as usize, self.cols as usize);
-        let shape = if transpose {
-            Shape {
-                rows: self.cols,
-                cols: self.rows,
-            }
-        } else {
-            self
+        if !transpose {
+            // Row by row: a mirrored row is its bits reversed.
+            let out = masks.map(|m| {
+                let mut o = 0;
+                for r in 0..rows {
+                    let mut row = self.row(m, r);
+                    if flip_cols {
+                        row = row.reverse_bits() >> (128 - cols);
+                    }
+                    let to = if flip_rows { rows - 1 - r } else { r };
+                    o |= row << (to * cols);
+                }
+                o
+            });
+            return (self, out);
+        }
+        let shape = Shape {
+            rows: self.cols,
+            cols: self.rows,
         };
         let out = masks.map(|m| {
             let mut o = 0;
@@ -139,10 +163,7 @@ impl Shape {
                 if flip_cols {
                     c = cols - 1 - c;
                 }
-                if transpose {
-                    std::mem::swap(&mut r, &mut c);
-                }
-                o |= shape.bit(r, c);
+                o |= shape.bit(c, r);
             }
             o
         });
@@ -152,14 +173,46 @@ impl Shape {
     /// The least of `masks`' images under the symmetries allowed (`turns`: the transposing
     /// ones too), so that symmetric regions are remembered once.
     pub fn fold<const K: usize>(self, masks: [u128; K], turns: bool) -> (Shape, [u128; K]) {
+        if K == 1 && !turns {
+            return self.fold_rows(masks);
+        }
         let mut best = (self, masks);
-        for t in 0..if turns { 8 } else { 4 } {
+        for t in 1..if turns { 8 } else { 4 } {
             let image = self.map(masks, t & 1 != 0, t & 2 != 0, t & 4 != 0);
             if image < best {
                 best = image;
             }
         }
         best
+    }
+
+    /// [`Shape::fold`] of one mask without turns, from its rows read once.
+    fn fold_rows<const K: usize>(self, masks: [u128; K]) -> (Shape, [u128; K]) {
+        let (rows, cols) = (self.rows as usize, self.cols as usize);
+        let m = masks[0];
+        let join = |mirror: bool, flip: bool| {
+            let mut o = 0u128;
+            for r in 0..rows {
+                let mut row = self.row(m, if flip { rows - 1 - r } else { r });
+                if mirror {
+                    row = row.reverse_bits() >> (128 - cols);
+                }
+                o |= row << (r * cols);
+            }
+            o
+        };
+        let best = [
+            masks[0],
+            join(true, false),
+            join(false, true),
+            join(true, true),
+        ]
+        .into_iter()
+        .min()
+        .unwrap_or(masks[0]);
+        let mut out = masks;
+        out[0] = best;
+        (self, out)
     }
 }
 
