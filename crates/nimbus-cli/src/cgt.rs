@@ -166,7 +166,11 @@ fn print_analysis(out: &mut String, a: &cgt::Analysis) {
             outln!(out, "{side} moving first: no winning move");
             continue;
         }
-        outln!(out, "{side} moving first wins ({total} winning moves):");
+        let plural = if total == 1 { "" } else { "s" };
+        outln!(
+            out,
+            "{side} moving first wins ({total} winning move{plural}):"
+        );
         for m in moves {
             if a.components.is_empty() {
                 outln!(out, "  -> {}  = {}", m.to, m.value);

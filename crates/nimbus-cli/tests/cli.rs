@@ -1321,3 +1321,86 @@ fn mpi_without_the_feature_says_how_to_build_it() {
     assert!(!dir.join("tier-0.bin").exists());
     let _ = std::fs::remove_dir_all(dir);
 }
+
+#[test]
+fn cgt_answers_and_its_winning_moves_lead_to_positions_the_mover_wins() {
+    let v = json(&[
+        "cgt",
+        "domineering ..#|..#|... + toads TFT.TFF - {1|-1}",
+        "--json",
+    ]);
+    assert_eq!(v["canonical"], "{3/2^|-1/2^||-1^|-3^}");
+    assert_eq!(v["outcome"], "R");
+    assert_eq!(v["right_wins_total"], 3);
+    // Each of Right's winning moves leaves a sum Right wins moving second: P or R.
+    for m in v["right_wins"].as_array().unwrap() {
+        let after = json(&["cgt", m["result"].as_str().unwrap(), "--json"]);
+        assert!(
+            ["P", "R"].contains(&after["outcome"].as_str().unwrap()),
+            "{m}"
+        );
+        assert_eq!(after["canonical"], m["value"], "{m}");
+    }
+    // A value written as the answer writes it reads back as the same value.
+    let back = json(&["cgt", v["canonical"].as_str().unwrap(), "--json"]);
+    assert_eq!(back["canonical"], v["canonical"]);
+    let t = json(&[
+        "cgt",
+        "--table",
+        "toads T^n.F^m",
+        "--rows",
+        "1..2",
+        "--cols",
+        "1..2",
+        "--json",
+    ]);
+    assert_eq!(t["games"][1][0], "toads TT.F");
+    assert_eq!(t["values"][0][0], "*");
+}
+
+#[test]
+fn cgt_bad_input_and_budgets_are_clear_errors_with_status_2() {
+    fails(&["cgt", "domineering ..x"], "column 13");
+    fails(&["cgt", "domineering ..x"], "'x' is not a cell");
+    fails(&["cgt", "domineerin ..|.."], "did you mean 'domineering'?");
+    fails(&["cgt", "{1|"], "is not closed");
+    fails(&["cgt", "{1||2||3}"], "which one splits is unclear");
+    fails(&["cgt", "{1|2} {3|4}"], "follows a game without + or -");
+    fails(&["cgt", "1 +"], "ends after + or -");
+    fails(&["cgt", "3/5"], "is not a game or a value");
+    fails(&["cgt", "*5000"], "nimbers up to *4096");
+    fails(&["cgt", "^2000"], "at most 1000 ups");
+    fails(&["cgt", "domineering 12x12"], "give 1 to 128 cells");
+    fails(&["cgt", "hackenbush no/such/file.txt"], "no/such/file.txt");
+    fails(&["cgt", "cutcake 0x3"], "is not a cake");
+    let deep = format!("{}0{}", "{".repeat(100), "|}".repeat(100));
+    fails(&["cgt", &deep], "nested more than 64 deep");
+    fails(&["cgt", "99999999999999999999"], "is not a game or a value");
+    fails(&["cgt", "9223372036854775807"], "past 2^62");
+    fails(&["cgt", "4611686018427387904"], "--max-work");
+    fails(
+        &["cgt", "--max-work", "10000", "domineering 5x5"],
+        "max-work",
+    );
+    fails(
+        &["cgt", "--max-memory", "100000", "domineering 5x5"],
+        "max-memory",
+    );
+    fails(
+        &["cgt", "--max-states", "100", "domineering 5x5"],
+        "max-states",
+    );
+    fails(
+        &[
+            "cgt",
+            "--table",
+            "domineering RxC",
+            "--rows",
+            "1..200",
+            "--cols",
+            "1..200",
+        ],
+        "at most 10000",
+    );
+    fails(&["cgt", "100000000"], "max-work");
+}

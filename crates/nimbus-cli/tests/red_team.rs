@@ -596,6 +596,16 @@ fn every_numeric_flag_refuses_nan_infinities_zero_negatives_and_overflow() {
             "--depth",
             &["-1", "0", "4294967296"],
         ),
+        (
+            &["cgt", "--table", "domineering RxC", "--rows"],
+            "--rows",
+            &["-1", "1001", "4294967296", "3..1", "1..x"],
+        ),
+        (
+            &["cgt", "domineering ..", "--max-moves"],
+            "--max-moves",
+            &["-1", "18446744073709551616"],
+        ),
     ];
     for (args, flag, bad) in counts {
         for b in bad.iter().chain(&["nan", "inf", "1.5", ""]) {

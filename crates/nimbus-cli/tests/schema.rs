@@ -67,6 +67,17 @@ fn every_answer_matches_the_documented_schema() {
         "sj",
         "graph examples/seed-antisg.txt @1",
     ]);
+    answers(&["cgt", "domineering ..#|..#|... + toads TFT.TFF - {1|-1}"]);
+    answers(&["cgt", "stalks BRR + ^*"]);
+    answers(&[
+        "cgt",
+        "--table",
+        "domineering RxC",
+        "--rows",
+        "1..3",
+        "--cols",
+        "2..3",
+    ]);
     answers(&["sequence", "kayles", "--upto", "100"]);
     answers(&["sequence", "octal 0.137", "--upto", "50"]);
     answers(&["sequence", "dawson", "--misere", "--upto", "12"]);

@@ -6,8 +6,9 @@
 //! ```
 //!
 //! A value is a number (`3`, `-3/4`), a nimber (`*`, `*3`), ups and downs (`^`, `vv`, `^3`),
-//! a switch (`±1`, `+-1`, `2±1`), those side by side (`1/2^*`), or a form with its options
-//! (`{1,*|-1}`, `{2||1|0}`: the longest run of bars splits first).
+//! a switch (`±1`, `+-1`, `2±1`), those side by side (`1/2^*`), a symmetric form (`±{2|0}`,
+//! `±(1,{2|0})`: `{A | -A}`), or a form with its options (`{1,*|-1}`, `{2||1|0}`: the
+//! longest run of bars splits first).
 
 use super::impartial::nearest;
 use crate::core::error::{Error, Result, Span};
@@ -166,20 +167,25 @@ pub fn parse_sharing(
             i += 1;
             ruleset(&name, arg, source, memos)?
         } else {
-            let id = value_word(&w.text, forms).map_err(|m| {
-                let hint = nearest(&name, RULESETS.iter().map(|r| r.0))
-                    .map(|n| format!("did you mean '{n}'?"));
-                Error::Parse {
-                    span: at(source, w),
-                    message: m,
-                    hint: Some(hint.unwrap_or_else(|| {
-                        format!(
-                            "a game is a value ({{1|-1}}, 3/4, *2, ^) or one of: {}",
-                            RULESETS.iter().map(|r| r.0).collect::<Vec<_>>().join(", ")
-                        )
-                    })),
+            let id = match read_value(&w.text.chars().collect::<Vec<_>>(), forms, 0) {
+                Ok(id) => id,
+                // The budgets' errors stay themselves, with the settings they name.
+                Err(Failure::Engine(e)) => return Err(e),
+                Err(Failure::Text(m)) => {
+                    let hint = nearest(&name, RULESETS.iter().map(|r| r.0))
+                        .map(|n| format!("did you mean '{n}'?"));
+                    return Err(Error::Parse {
+                        span: at(source, w),
+                        message: m,
+                        hint: Some(hint.unwrap_or_else(|| {
+                            format!(
+                                "a game is a value ({{1|-1}}, 3/4, *2, ^) or one of: {}",
+                                RULESETS.iter().map(|r| r.0).collect::<Vec<_>>().join(", ")
+                            )
+                        })),
+                    });
                 }
-            })?;
+            };
             Box::new(Literal::new(id, w.text.clone()))
         };
         terms.push(if negative {
@@ -315,6 +321,22 @@ fn read_value(chars: &[char], forms: &mut Forms, depth: usize) -> Read<Id> {
         }
         return read_form(&chars[1..chars.len() - 1], forms, depth + 1);
     }
+    // ±A and ±(A,B): the symmetric form {A,B | -A,-B}.
+    let plain = text.replace("+-", "±");
+    if let Some(rest) = plain.strip_prefix('±') {
+        if rest.starts_with('{') || rest.starts_with('(') {
+            let inner: Vec<char> = match rest.strip_prefix('(').and_then(|r| r.strip_suffix(')')) {
+                Some(list) => list.chars().collect(),
+                None => rest.chars().collect(),
+            };
+            let left = read_options(&inner, forms, depth + 1)?;
+            let mut right = Vec::with_capacity(left.len());
+            for &o in &left {
+                right.push(forms.neg(o)?);
+            }
+            return Ok(forms.canonical(&left, &right)?);
+        }
+    }
     // A bare form with bars (inside another form: `0|-1` in `{0||0|-1}`).
     if chars.contains(&'|') {
         return read_form(chars, forms, depth + 1);
@@ -421,7 +443,7 @@ fn read_compound(text: &str, forms: &mut Forms) -> Read<Id> {
         .find(|&(i, c)| !(c.is_ascii_digit() || c == '/' || (i == 0 && c == '-')))
         .map_or(rest.len(), |(i, _)| i);
     if end > 0 && rest[..end] != *"-" {
-        let x = number(&rest[..end]).ok_or_else(bad)?;
+        let x = number(&rest[..end])?.ok_or_else(bad)?;
         total = forms.number_form(x)?;
         rest = &rest[end..];
     }
@@ -430,7 +452,7 @@ fn read_compound(text: &str, forms: &mut Forms) -> Read<Id> {
             .char_indices()
             .find(|&(_, c)| !(c.is_ascii_digit() || c == '/'))
             .map_or(r.len(), |(i, _)| i);
-        let y = number(&r[..end]).ok_or_else(bad)?;
+        let y = number(&r[..end])?.ok_or_else(bad)?;
         let (a, b) = (forms.number_form(y)?, forms.number_form(y.negated())?);
         let switch = forms.canonical(&[a], &[b])?;
         total = forms.add(total, switch)?;
@@ -482,15 +504,20 @@ fn read_compound(text: &str, forms: &mut Forms) -> Read<Id> {
     Ok(total)
 }
 
-/// `3`, `-3/4`: a dyadic number.
-fn number(text: &str) -> Option<Dyadic> {
+/// `3`, `-3/4`: a dyadic number (`None` when `text` is not one; an error past the range).
+fn number(text: &str) -> Read<Option<Dyadic>> {
     let (n, d) = match text.split_once('/') {
-        Some((n, d)) => (n, d.parse::<u64>().ok()?),
+        Some((n, d)) => match d.parse::<u64>() {
+            Ok(d) => (n, d),
+            Err(_) => return Ok(None),
+        },
         None => (text, 1),
     };
-    let n: i64 = n.parse().ok()?;
+    let Ok(n) = n.parse::<i64>() else {
+        return Ok(None);
+    };
     if d == 0 || !d.is_power_of_two() {
-        return None;
+        return Ok(None);
     }
-    Dyadic::new(n, d.trailing_zeros()).ok()
+    Ok(Some(Dyadic::new(n, d.trailing_zeros())?))
 }

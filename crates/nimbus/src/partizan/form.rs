@@ -19,6 +19,7 @@
 use super::dyadic::Dyadic;
 use crate::core::budget::{check_memory, check_work, Limits};
 use crate::core::error::{Error, Result};
+use hashbrown::HashTable;
 use rustc_hash::FxHashMap;
 
 /// The name of an interned form.
@@ -30,10 +31,12 @@ pub const ZERO: Id = 0;
 /// Ids from here on name forms still being made canonical (see [`Forms::canonical`]).
 const TEMP: Id = 1 << 31;
 
-/// One stored form: its options, Left's then Right's, each sorted by id.
+/// One stored form: where its options lie in the arena (Left's then Right's, each sorted by
+/// id) and how many are Left's.
 #[derive(Debug, Clone)]
 struct Node {
-    options: Box<[Id]>,
+    start: usize,
+    len: u32,
     split: u32,
     /// The number it is, if it is one.
     number: Option<Dyadic>,
@@ -43,25 +46,24 @@ struct Node {
     stops: (Dyadic, Dyadic),
 }
 
-impl Node {
-    fn left(&self) -> &[Id] {
-        &self.options[..self.split as usize]
-    }
-    fn right(&self) -> &[Id] {
-        &self.options[self.split as usize..]
-    }
-}
+/// Bytes one interned form costs at worst, besides its options (4 bytes each, in the arena):
+/// the node, the index entry and the memo entries it brings.
+const FORM_BYTES: u64 = 128;
 
-/// Bytes one interned form costs at worst, besides its options (4 bytes each, twice: in the
-/// node and in the index): the node, the index entry and the memo entries it brings.
-const FORM_BYTES: u64 = 160;
+/// Steps a new form costs: its key hashed and stored twice and its properties computed take
+/// about as long as that many options examined.
+const INTERN_STEPS: u64 = 64;
 
 /// The store of canonical forms and the memos of the operations on them.
 pub struct Forms {
     nodes: Vec<Node>,
-    index: FxHashMap<Box<[Id]>, Id>,
-    /// Forms being made canonical: ids from [`TEMP`] on.
+    /// Every stored form's options, one after another: one allocation for all of them.
+    arena: Vec<Id>,
+    /// The stored forms by their options, hashed from the arena (no key stored twice).
+    index: HashTable<Id>,
+    /// Forms being made canonical: ids from [`TEMP`] on, their options in `temp_arena`.
     temp: Vec<Node>,
+    temp_arena: Vec<Id>,
     le_memo: FxHashMap<(Id, Id), bool>,
     /// Comparisons with forms being made canonical, forgotten with them.
     temp_memo: FxHashMap<(Id, Id), bool>,
@@ -83,20 +85,23 @@ impl Forms {
     /// An empty store (holding zero), spending at most `limits`.
     pub fn new(limits: Limits) -> Forms {
         let zero = Node {
-            options: Box::new([]),
+            start: 0,
+            len: 0,
             split: 0,
             number: Some(Dyadic::ZERO),
             birthday: 0,
             stops: (Dyadic::ZERO, Dyadic::ZERO),
         };
-        let mut index = FxHashMap::default();
-        index.insert(vec![0].into_boxed_slice(), ZERO);
+        let mut index = HashTable::new();
+        index.insert_unique(key_hash(0, &[]), ZERO, |_| key_hash(0, &[]));
         let mut numbers = FxHashMap::default();
         numbers.insert(Dyadic::ZERO, ZERO);
         Forms {
             nodes: vec![zero],
+            arena: Vec::new(),
             index,
             temp: Vec::new(),
+            temp_arena: Vec::new(),
             le_memo: FxHashMap::default(),
             temp_memo: FxHashMap::default(),
             sum_memo: FxHashMap::default(),
@@ -158,14 +163,25 @@ impl Forms {
         }
     }
 
+    /// The options of `g`, Left's then Right's.
+    fn options(&self, g: Id) -> &[Id] {
+        let n = self.node(g);
+        let arena = if g >= TEMP {
+            &self.temp_arena
+        } else {
+            &self.arena
+        };
+        &arena[n.start..n.start + n.len as usize]
+    }
+
     /// Left's options of `g`.
     pub fn left(&self, g: Id) -> &[Id] {
-        self.node(g).left()
+        &self.options(g)[..self.node(g).split as usize]
     }
 
     /// Right's options of `g`.
     pub fn right(&self, g: Id) -> &[Id] {
-        self.node(g).right()
+        &self.options(g)[self.node(g).split as usize..]
     }
 
     /// The number `g` is, if it is one.
@@ -192,34 +208,63 @@ impl Forms {
         right.sort_unstable();
         right.dedup();
         let split = left.len() as u32;
-        // The key: how many options are Left's, then the options.
-        let mut key = Vec::with_capacity(1 + left.len() + right.len());
-        key.push(split);
-        key.extend_from_slice(&left);
-        key.extend_from_slice(&right);
-        let key = key.into_boxed_slice();
-        if let Some(&id) = self.index.get(&key) {
+        let hash = key_hash_of(&left, &right);
+        let found = {
+            let (nodes, arena) = (&self.nodes, &self.arena);
+            self.index
+                .find(hash, |&id| {
+                    let n = &nodes[id as usize];
+                    n.split == split
+                        && n.len as usize == left.len() + right.len()
+                        && arena[n.start..n.start + split as usize] == left[..]
+                        && arena[n.start + split as usize..n.start + n.len as usize] == right[..]
+                })
+                .copied()
+        };
+        if let Some(id) = found {
             return Ok(id);
         }
-        self.hold(FORM_BYTES + 8 * key.len() as u64)?;
-        let node = self.describe(key[1..].into(), split)?;
+        self.hold(FORM_BYTES + 4 * (left.len() + right.len()) as u64)?;
+        self.charge(INTERN_STEPS)?;
+        let (number, birthday, stops) = self.describe(&left, &right)?;
         let id = Id::try_from(self.nodes.len())
             .ok()
             .filter(|&id| id < TEMP)
             .ok_or_else(|| Error::Overflow("more than 2^31 distinct game values".into()))?;
-        if let Some(x) = node.number {
+        if let Some(x) = number {
             self.numbers.insert(x, id);
         }
-        self.nodes.push(node);
-        self.index.insert(key, id);
+        let start = self.arena.len();
+        self.arena.extend_from_slice(&left);
+        self.arena.extend_from_slice(&right);
+        self.nodes.push(Node {
+            start,
+            len: (left.len() + right.len()) as u32,
+            split,
+            number,
+            birthday,
+            stops,
+        });
+        let Forms {
+            index,
+            nodes,
+            arena,
+            ..
+        } = self;
+        index.insert_unique(hash, id, |&g| {
+            let n = &nodes[g as usize];
+            key_hash(n.split, &arena[n.start..n.start + n.len as usize])
+        });
         Ok(id)
     }
 
-    /// A node with its properties computed from its options' (which are all stored).
-    fn describe(&self, options: Box<[Id]>, split: u32) -> Result<Node> {
-        let (l, r) = options.split_at(split as usize);
-        let birthday = options
+    /// The number a form with these options is, the day it is born on and its stops, from its
+    /// options' (which are all stored).
+    #[allow(clippy::type_complexity)]
+    fn describe(&self, l: &[Id], r: &[Id]) -> Result<(Option<Dyadic>, u32, (Dyadic, Dyadic))> {
+        let birthday = l
             .iter()
+            .chain(r)
             .map(|&o| self.node(o).birthday + 1)
             .max()
             .unwrap_or(0);
@@ -232,20 +277,14 @@ impl Forms {
                 match (ls, rs) {
                     (Some(a), Some(b)) => (a, b),
                     // Not reached for a canonical form (one without Right's options is an
-                    // integer); kept total for forms being made canonical.
+                    // integer).
                     (Some(a), None) => (a, a),
                     (None, Some(b)) => (b, b),
                     (None, None) => (Dyadic::ZERO, Dyadic::ZERO),
                 }
             }
         };
-        Ok(Node {
-            options,
-            split,
-            number,
-            birthday,
-            stops,
-        })
+        Ok((number, birthday, stops))
     }
 
     /// The number `{ l | r }` is when its options are numbers, each side has at most one
@@ -280,7 +319,15 @@ impl Forms {
             // n = { n-1 | } and -n = { | -n+1 }, built up from the nearest stored integer.
             let n = x.numerator();
             let step = if n > 0 { 1 } else { -1 };
-            self.charge(n.unsigned_abs())?;
+            // Each integer up to n is a form of its own: the budgets are asked first.
+            let forms = n.unsigned_abs();
+            self.charge(forms.saturating_mul(INTERN_STEPS))?;
+            check_memory(
+                "the canonical forms",
+                self.bytes
+                    .saturating_add(forms.saturating_mul(FORM_BYTES + 16)),
+                self.limits.max_memory,
+            )?;
             let mut k = n;
             while k != 0 && !self.numbers.contains_key(&Dyadic::int(k - step)) {
                 k -= step;
@@ -334,11 +381,11 @@ impl Forms {
                 *k += 1;
             }
             let k = *k;
-            let (nl, nr) = (self.node(x).left().len(), self.node(y).right().len());
+            let (nl, nr) = (self.left(x).len(), self.right(y).len());
             let next = if k < nl {
-                (y, self.node(x).left()[k])
+                (y, self.left(x)[k])
             } else if k < nl + nr {
-                (self.node(y).right()[k - nl], x)
+                (self.right(y)[k - nl], x)
             } else {
                 stack.pop();
                 self.remember(x, y, true);
@@ -409,6 +456,7 @@ impl Forms {
         if !self.temp.is_empty() {
             self.temp_memo.clear();
             self.temp.clear();
+            self.temp_arena.clear();
         }
         match result? {
             Some(id) => Ok(id),
@@ -479,11 +527,11 @@ impl Forms {
         let g = self.make_temp(l, r)?;
         for i in 0..l.len() {
             let x = l[i];
-            for j in 0..self.node(x).right().len() {
-                let xr = self.node(x).right()[j];
+            for j in 0..self.right(x).len() {
+                let xr = self.right(x)[j];
                 // Left's x reverses through xr when xr <= g: replace x by xr's Left options.
                 if self.le(xr, g)? {
-                    let replacement = self.node(xr).left().to_vec();
+                    let replacement = self.left(xr).to_vec();
                     l.swap_remove(i);
                     l.extend(replacement);
                     return Ok(true);
@@ -492,10 +540,10 @@ impl Forms {
         }
         for i in 0..r.len() {
             let y = r[i];
-            for j in 0..self.node(y).left().len() {
-                let yl = self.node(y).left()[j];
+            for j in 0..self.left(y).len() {
+                let yl = self.left(y)[j];
                 if self.le(g, yl)? {
-                    let replacement = self.node(yl).right().to_vec();
+                    let replacement = self.right(yl).to_vec();
                     r.swap_remove(i);
                     r.extend(replacement);
                     return Ok(true);
@@ -507,12 +555,14 @@ impl Forms {
 
     /// Stores `{ l | r }` as a form being made canonical, for comparisons with it.
     fn make_temp(&mut self, l: &[Id], r: &[Id]) -> Result<Id> {
-        let mut options = l.to_vec();
-        options.extend_from_slice(r);
+        let start = self.temp_arena.len();
+        self.temp_arena.extend_from_slice(l);
+        self.temp_arena.extend_from_slice(r);
         // Its number and stops are never read: a form that is not canonical may equal a
         // number without having a number's shape, so the quick comparisons skip it.
         let node = Node {
-            options: options.into_boxed_slice(),
+            start,
+            len: (l.len() + r.len()) as u32,
             split: l.len() as u32,
             number: None,
             birthday: 0,
@@ -532,8 +582,7 @@ impl Forms {
                 continue;
             }
             let missing: Vec<Id> = self
-                .node(x)
-                .options
+                .options(x)
                 .iter()
                 .copied()
                 .filter(|&o| o != ZERO && !self.neg_memo.contains_key(&o))
@@ -542,10 +591,10 @@ impl Forms {
                 stack.extend(missing);
                 continue;
             }
-            self.charge(self.node(x).options.len() as u64 + 1)?;
+            self.charge(self.options(x).len() as u64 + 1)?;
             let n = |o: &Id| if *o == ZERO { ZERO } else { self.neg_memo[o] };
-            let l: Vec<Id> = self.node(x).right().iter().map(n).collect();
-            let r: Vec<Id> = self.node(x).left().iter().map(n).collect();
+            let l: Vec<Id> = self.right(x).iter().map(n).collect();
+            let r: Vec<Id> = self.left(x).iter().map(n).collect();
             let id = self.intern(l, r)?;
             self.neg_memo.insert(x, id);
             self.neg_memo.insert(id, x);
@@ -593,12 +642,11 @@ impl Forms {
 
     /// The options of `x + y`: each pair to add and whether it is Left's.
     fn summands(&self, x: Id, y: Id) -> Vec<(Id, Id, bool)> {
-        let (nx, ny) = (self.node(x), self.node(y));
-        let mut out = Vec::with_capacity(nx.options.len() + ny.options.len());
-        out.extend(nx.left().iter().map(|&o| (o, y, true)));
-        out.extend(ny.left().iter().map(|&o| (x, o, true)));
-        out.extend(nx.right().iter().map(|&o| (o, y, false)));
-        out.extend(ny.right().iter().map(|&o| (x, o, false)));
+        let mut out = Vec::with_capacity(self.options(x).len() + self.options(y).len());
+        out.extend(self.left(x).iter().map(|&o| (o, y, true)));
+        out.extend(self.left(y).iter().map(|&o| (x, o, true)));
+        out.extend(self.right(x).iter().map(|&o| (o, y, false)));
+        out.extend(self.right(y).iter().map(|&o| (x, o, false)));
         out
     }
 
@@ -621,6 +669,23 @@ impl Forms {
         let nb = self.neg(b)?;
         self.add(a, nb)
     }
+}
+
+/// The hash of a form's options and how many are Left's.
+fn key_hash(split: u32, options: &[Id]) -> u64 {
+    let (l, r) = options.split_at(split as usize);
+    key_hash_of(l, r)
+}
+
+/// The same hash, from Left's and Right's options apart.
+fn key_hash_of(left: &[Id], right: &[Id]) -> u64 {
+    use std::hash::Hasher;
+    let mut h = rustc_hash::FxHasher::default();
+    h.write_usize(left.len());
+    for &o in left.iter().chain(right) {
+        h.write_u32(o);
+    }
+    h.finish()
 }
 
 /// The memo key of a sum, the same for `a + b` and `b + a`.

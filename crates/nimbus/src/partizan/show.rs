@@ -1,5 +1,6 @@
 //! Values written as CGSuite writes them: numbers (`3/4`), nimbers (`*2`), ups and downs with
-//! a nimber and a number beside them (`^`, `v*`, `1/2^^*3`), switches (`±1`, `{1/2|-2}`), and
+//! a nimber and a number beside them (`^`, `v*`, `1/2^^*3`), switches (`±1`, `{1/2|-2}`),
+//! symmetric forms (`±(1*)`, `±(0,{2|0})`), and
 //! any other form with its options, bars doubled for nesting (`{1|0||-1}`).
 
 use super::dyadic::Dyadic;
@@ -14,6 +15,13 @@ const MOST_STAR: u32 = 15;
 /// Text longer than this is cut (a form's text can grow far faster than its number of
 /// subpositions).
 pub const MOST_TEXT: usize = 20_000;
+
+/// A familiar name: text, or ± before Left's options.
+enum Named {
+    Text(String),
+    Symmetric(Vec<Id>),
+}
+use Named::{Symmetric, Text};
 
 /// What a form is called, once recognised.
 struct Namer {
@@ -60,12 +68,12 @@ impl Namer {
     }
 
     /// The familiar name of `g`, if it has one.
-    fn name(&mut self, forms: &mut Forms, g: Id) -> Result<Option<String>> {
+    fn name(&mut self, forms: &mut Forms, g: Id) -> Result<Option<Named>> {
         if let Some(x) = forms.number(g) {
-            return Ok(Some(x.to_string()));
+            return Ok(Some(Text(x.to_string())));
         }
         if let Some(m) = self.nimber(forms, g)? {
-            return Ok(Some(star(m)));
+            return Ok(Some(Text(star(m))));
         }
         let (ls, rs) = forms.stops(g);
         if ls == rs {
@@ -79,15 +87,19 @@ impl Namer {
                     ls.to_string()
                 };
                 let stars = if m == 0 { String::new() } else { star(m) };
-                return Ok(Some(format!("{number}{}{stars}", ups(n))));
+                return Ok(Some(Text(format!("{number}{}{stars}", ups(n)))));
             }
         }
-        // A switch {a | -a} of numbers: ±a (other switches keep their braces, `{1/2|-2}`).
-        if let ([l], [r]) = (forms.left(g), forms.right(g)) {
-            if let (Some(a), Some(b)) = (forms.number(*l), forms.number(*r)) {
-                if b == a.negated() {
-                    return Ok(Some(format!("±{a}")));
-                }
+        // A symmetric form {A | -A}: ±A (±1, ±{2|0}, ±(1,{2|0})).
+        let left = forms.left(g).to_vec();
+        if !left.is_empty() && left.len() == forms.right(g).len() {
+            let mut negatives = Vec::with_capacity(left.len());
+            for &o in &left {
+                negatives.push(forms.neg(o)?);
+            }
+            negatives.sort_unstable();
+            if negatives == forms.right(g) {
+                return Ok(Some(Symmetric(left)));
             }
         }
         Ok(None)
@@ -133,9 +145,34 @@ pub fn show_all(forms: &mut Forms, gs: &[Id]) -> Result<Vec<String>> {
                 continue;
             }
             if !expanded {
-                if let Some(name) = namer.name(forms, x)? {
-                    written.insert(x, (name, 0));
-                    continue;
+                match namer.name(forms, x)? {
+                    Some(Text(name)) => {
+                        written.insert(x, (name, 0));
+                        continue;
+                    }
+                    Some(Symmetric(opts)) => {
+                        let missing: Vec<Id> = opts
+                            .iter()
+                            .copied()
+                            .filter(|o| !written.contains_key(o))
+                            .collect();
+                        if missing.is_empty() {
+                            let texts: Vec<&str> =
+                                opts.iter().map(|o| written[o].0.as_str()).collect();
+                            // ±x for a number; ±(…) otherwise, so that ±(1*) is not
+                            // read as ±1 + *.
+                            let text = match texts.as_slice() {
+                                [one] if forms.number(opts[0]).is_some() => format!("±{one}"),
+                                many => format!("±({})", many.join(",")),
+                            };
+                            written.insert(x, (text, 0));
+                        } else {
+                            stack.push((x, false));
+                            stack.extend(missing.into_iter().map(|o| (o, false)));
+                        }
+                        continue;
+                    }
+                    None => {}
                 }
                 stack.push((x, true));
                 for &o in forms.left(x).iter().chain(forms.right(x)) {

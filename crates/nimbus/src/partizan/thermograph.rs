@@ -92,13 +92,9 @@ fn best(f: &[Piece], g: &[Piece], max: bool) -> Result<Wall> {
     ts.sort_unstable();
     ts.dedup();
     let slope = |w: &[Piece], t: Dyadic| w[w.iter().rposition(|p| p.t <= t).unwrap_or(0)].slope;
-    let better = |a: (Dyadic, i64), b: (Dyadic, i64)| {
-        if max {
-            a > b
-        } else {
-            (a.0, -a.1) < (b.0, -b.1)
-        }
-    };
+    // On a tie the better is the one that stays better: the steeper for the maximum, the
+    // flatter for the minimum.
+    let better = |a: (Dyadic, i64), b: (Dyadic, i64)| if max { a > b } else { a < b };
     let mut out: Wall = Vec::new();
     for (j, &t) in ts.iter().enumerate() {
         let (a, sa) = (at(f, t)?, slope(f, t));
