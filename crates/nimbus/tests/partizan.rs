@@ -121,6 +121,18 @@ proptest! {
         prop_assert_eq!(forms.le(gb, ga).unwrap(), le(&b, &a, &mut memo));
     }
 
+    /// A value as it is written reads back as the same value, whatever its shape.
+    #[test]
+    fn values_read_back_as_they_are_written(a in games(4), b in games(3)) {
+        let mut forms = Forms::default();
+        let (ga, gb) = (form_of(&mut forms, &a), form_of(&mut forms, &b));
+        for g in [ga, gb, forms.add(ga, gb).unwrap()] {
+            let text = show(&mut forms, g).unwrap();
+            let back = nimbus::catalog::partizan::value_word(&text, &mut forms);
+            prop_assert_eq!(back, Ok(g), "{}", text);
+        }
+    }
+
     /// Sums are the definition's, commutative and associative; a game minus itself is zero.
     #[test]
     fn sums_follow_the_definition(a in games(3), b in games(3), c in games(2)) {
@@ -392,6 +404,22 @@ fn thermographs_are_drawn_where_the_walls_are() {
                     );
                 }
             }
+        }
+    }
+}
+
+/// The values of Domineering rectangles (symmetric forms with several options, nested bars)
+/// read back as they are written.
+#[test]
+fn rectangles_read_back_as_they_are_written() {
+    let mut forms = Forms::default();
+    for r in 1..=4 {
+        for c in 1..=5 {
+            let b = Domineering::parse(&format!("{r}x{c}")).unwrap();
+            let g = value_of(&Domineering, &b, &mut forms).unwrap();
+            let text = show(&mut forms, g).unwrap();
+            let back = nimbus::catalog::partizan::value_word(&text, &mut forms);
+            assert_eq!(back, Ok(g), "{r}x{c}: {text}");
         }
     }
 }

@@ -315,11 +315,13 @@ fn read_value(chars: &[char], forms: &mut Forms, depth: usize) -> Read<Id> {
             return Ok(forms.neg(v)?);
         }
     }
-    if chars[0] == '{' {
-        if chars.last() != Some(&'}') || !balanced_whole(chars) {
-            return fail(format!("'{text}' is not a game: a form is {{LEFT|RIGHT}}"));
-        }
+    if chars[0] == '{' && chars.last() == Some(&'}') && balanced_whole(chars) {
         return read_form(&chars[1..chars.len() - 1], forms, depth + 1);
+    }
+    // A bare form with bars outside any brace (inside another form: `0|-1` in `{0||0|-1}`,
+    // `{0|-2}|-2` in `{{0|-2}|-2||-3}`).
+    if bar_outside_braces(chars) {
+        return read_form(chars, forms, depth + 1);
     }
     // ±A and ±(A,B): the symmetric form {A,B | -A,-B}.
     let plain = text.replace("+-", "±");
@@ -337,11 +339,23 @@ fn read_value(chars: &[char], forms: &mut Forms, depth: usize) -> Read<Id> {
             return Ok(forms.canonical(&left, &right)?);
         }
     }
-    // A bare form with bars (inside another form: `0|-1` in `{0||0|-1}`).
-    if chars.contains(&'|') {
-        return read_form(chars, forms, depth + 1);
+    if chars.contains(&'{') || chars.contains(&'}') {
+        return fail(format!("'{text}' is not a game: a form is {{LEFT|RIGHT}}"));
     }
     read_compound(&text, forms)
+}
+
+/// Whether `chars` has a bar outside every brace.
+fn bar_outside_braces(chars: &[char]) -> bool {
+    let mut depth = 0i32;
+    chars.iter().any(|&c| {
+        match c {
+            '{' | '(' => depth += 1,
+            '}' | ')' => depth -= 1,
+            _ => {}
+        }
+        c == '|' && depth == 0
+    })
 }
 
 /// Whether the braces of `chars` open at its first character and close at its last.
@@ -367,8 +381,8 @@ fn read_form(chars: &[char], forms: &mut Forms, depth: usize) -> Read<Id> {
     let mut i = 0;
     while i < chars.len() {
         match chars[i] {
-            '{' => d += 1,
-            '}' => d -= 1,
+            '{' | '(' => d += 1,
+            '}' | ')' => d -= 1,
             '|' if d == 0 => {
                 let start = i;
                 while i < chars.len() && chars[i] == '|' {
@@ -416,11 +430,17 @@ fn read_options(chars: &[char], forms: &mut Forms, depth: usize) -> Read<Vec<Id>
     if trimmed.is_empty() {
         return Ok(out);
     }
+    // A side with bars outside braces is one form written without its braces (`2,2*|1` in
+    // `{2,2*|1||0}`): its commas are its own.
+    if bar_outside_braces(&trimmed) {
+        out.push(read_value(&trimmed, forms, depth)?);
+        return Ok(out);
+    }
     for i in 0..=trimmed.len() {
         let c = trimmed.get(i).copied();
         match c {
-            Some('{') => d += 1,
-            Some('}') => d -= 1,
+            Some('{' | '(') => d += 1,
+            Some('}' | ')') => d -= 1,
             Some(',') | None if d == 0 => {
                 out.push(read_value(&trimmed[start..i], forms, depth)?);
                 start = i + 1;

@@ -10,7 +10,7 @@ use rustc_hash::FxHashMap;
 
 /// The most ups and the largest nimber recognised beside them.
 const MOST_UPS: i64 = 8;
-const MOST_STAR: u32 = 15;
+const MOST_STAR: u32 = 7;
 
 /// Text longer than this is cut (a form's text can grow far faster than its number of
 /// subpositions).
@@ -24,47 +24,82 @@ enum Named {
 use Named::{Symmetric, Text};
 
 /// What a form is called, once recognised.
+#[derive(Default)]
 struct Namer {
-    /// `n·^ + *m` by its id, for |n| ≤ MOST_UPS and m ≤ MOST_STAR.
-    uptimals: FxHashMap<Id, (i64, u32)>,
-    /// *0, *1, … as far as built.
-    stars: Vec<Id>,
+    /// `n·^ + *m` by its id, for |n| ≤ MOST_UPS and m ≤ MOST_STAR; made the first time an
+    /// infinitesimal is named.
+    uptimals: Option<FxHashMap<Id, (i64, u32)>>,
+    /// The nimbers recognised (and the forms found not to be nimbers).
+    nimbers: FxHashMap<Id, Option<u32>>,
 }
 
 impl Namer {
-    fn new(forms: &mut Forms) -> Result<Namer> {
-        let mut stars = vec![ZERO];
-        while stars.len() <= MOST_STAR as usize {
-            let next = forms.canonical(&stars, &stars)?;
-            stars.push(next);
-        }
-        let up = forms.canonical(&[ZERO], &[stars[1]])?;
-        let down = forms.neg(up)?;
-        let mut uptimals = FxHashMap::default();
-        for (step, sign) in [(up, 1i64), (down, -1)] {
-            let mut multiple = ZERO;
-            for n in 0..=MOST_UPS {
-                for (m, &s) in stars.iter().enumerate() {
-                    let g = forms.add(multiple, s)?;
-                    uptimals.entry(g).or_insert((sign * n, m as u32));
-                }
-                multiple = forms.add(multiple, step)?;
+    fn uptimals(&mut self, forms: &mut Forms) -> Result<&FxHashMap<Id, (i64, u32)>> {
+        if self.uptimals.is_none() {
+            let mut stars = vec![ZERO];
+            while stars.len() <= MOST_STAR as usize {
+                let next = forms.canonical(&stars, &stars)?;
+                stars.push(next);
             }
+            let up = forms.canonical(&[ZERO], &[stars[1]])?;
+            let down = forms.neg(up)?;
+            let mut table = FxHashMap::default();
+            for (step, sign) in [(up, 1i64), (down, -1)] {
+                let mut multiple = ZERO;
+                for n in 0..=MOST_UPS {
+                    for (m, &s) in stars.iter().enumerate() {
+                        let g = forms.add(multiple, s)?;
+                        table.entry(g).or_insert((sign * n, m as u32));
+                    }
+                    multiple = forms.add(multiple, step)?;
+                }
+            }
+            self.uptimals = Some(table);
         }
-        Ok(Namer { uptimals, stars })
+        Ok(self.uptimals.get_or_insert_with(FxHashMap::default))
     }
 
-    /// The nimber `g` is, if it is one.
-    fn nimber(&mut self, forms: &mut Forms, g: Id) -> Result<Option<u32>> {
-        let n = forms.left(g).len();
-        if forms.left(g) != forms.right(g) || n > 1 << 16 {
-            return Ok(None);
+    /// The nimber `g` is, if it is one: `*n` is `{*0, …, *(n-1) | *0, …, *(n-1)}`, decided
+    /// over the forms below it in id order (each option's id is below its game's), without
+    /// building any nimber.
+    fn nimber(&mut self, forms: &Forms, g: Id) -> Option<u32> {
+        // The forms to decide: those reached through forms whose two sides are equal.
+        let mut todo = vec![g];
+        let mut i = 0;
+        while i < todo.len() {
+            let x = todo[i];
+            i += 1;
+            if self.nimbers.contains_key(&x) || forms.left(x) != forms.right(x) {
+                continue;
+            }
+            todo.extend(forms.left(x).iter().copied());
         }
-        while self.stars.len() <= n {
-            let next = forms.canonical(&self.stars, &self.stars)?;
-            self.stars.push(next);
+        todo.sort_unstable();
+        todo.dedup();
+        for x in todo {
+            if self.nimbers.contains_key(&x) {
+                continue;
+            }
+            let value = if x == ZERO {
+                Some(0)
+            } else if forms.left(x) != forms.right(x) {
+                None
+            } else {
+                let mut seen: Vec<u32> = Vec::with_capacity(forms.left(x).len());
+                let mut all = true;
+                for o in forms.left(x) {
+                    match self.nimbers.get(o).copied().flatten() {
+                        Some(n) => seen.push(n),
+                        None => all = false,
+                    }
+                }
+                seen.sort_unstable();
+                let n = seen.len() as u32;
+                (all && seen.iter().copied().eq(0..n)).then_some(n)
+            };
+            self.nimbers.insert(x, value);
         }
-        Ok((self.stars[n] == g).then_some(n as u32))
+        self.nimbers.get(&g).copied().flatten()
     }
 
     /// The familiar name of `g`, if it has one.
@@ -72,7 +107,7 @@ impl Namer {
         if let Some(x) = forms.number(g) {
             return Ok(Some(Text(x.to_string())));
         }
-        if let Some(m) = self.nimber(forms, g)? {
+        if let Some(m) = self.nimber(forms, g) {
             return Ok(Some(Text(star(m))));
         }
         let (ls, rs) = forms.stops(g);
@@ -80,7 +115,7 @@ impl Namer {
             // Infinitesimally close to a number: look for x + n·^ + *m.
             let x = forms.number_form(ls)?;
             let rest = forms.sub(g, x)?;
-            if let Some(&(n, m)) = self.uptimals.get(&rest) {
+            if let Some(&(n, m)) = self.uptimals(forms)?.get(&rest) {
                 let number = if ls == Dyadic::ZERO {
                     String::new()
                 } else {
@@ -134,7 +169,7 @@ pub fn show(forms: &mut Forms, g: Id) -> Result<String> {
 
 /// Each of `gs` as CGSuite writes it (sharing the work of recognising names).
 pub fn show_all(forms: &mut Forms, gs: &[Id]) -> Result<Vec<String>> {
-    let mut namer = Namer::new(forms)?;
+    let mut namer = Namer::default();
     let mut written: FxHashMap<Id, Written> = FxHashMap::default();
     let mut out = Vec::with_capacity(gs.len());
     for &g in gs {
@@ -157,8 +192,9 @@ pub fn show_all(forms: &mut Forms, gs: &[Id]) -> Result<Vec<String>> {
                             .filter(|o| !written.contains_key(o))
                             .collect();
                         if missing.is_empty() {
-                            let texts: Vec<&str> =
+                            let mut texts: Vec<&str> =
                                 opts.iter().map(|o| written[o].0.as_str()).collect();
+                            texts.sort_unstable();
                             // ±x for a number; ±(…) otherwise, so that ±(1*) is not
                             // read as ±1 + *.
                             let text = match texts.as_slice() {
@@ -185,7 +221,7 @@ pub fn show_all(forms: &mut Forms, gs: &[Id]) -> Result<Vec<String>> {
             let side = |opts: &[Id], written: &FxHashMap<Id, Written>| -> (String, usize) {
                 let alone = opts.len() == 1;
                 let mut depth = 0;
-                let parts: Vec<String> = opts
+                let mut parts: Vec<String> = opts
                     .iter()
                     .map(|o| {
                         let (text, d) = &written[o];
@@ -199,6 +235,9 @@ pub fn show_all(forms: &mut Forms, gs: &[Id]) -> Result<Vec<String>> {
                         }
                     })
                     .collect();
+                // Written in an order of their own, not the order the forms were stored in,
+                // so that a value is written the same way by every run.
+                parts.sort_unstable();
                 (parts.join(","), depth)
             };
             let (l, dl) = side(forms.left(x), &written);
