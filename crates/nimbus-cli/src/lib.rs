@@ -18,6 +18,7 @@ mod gambit_lines;
 mod game_input;
 mod nash;
 mod play;
+mod quotient;
 mod sequence;
 mod serve;
 mod sg;
@@ -208,6 +209,8 @@ enum Command {
     Cgt(Deferred<cgt::Args>),
     /// Print the nim-sequence G(0), G(1), ..., G(N) of a heap game and its period
     Sequence(Deferred<sequence::Args>),
+    /// The misère quotient of a heap game: elements, presentation, P-portion, pretending function
+    Quotient(Deferred<quotient::Args>),
     /// The substring game: strings that grow by one letter at a time inside S
     Substring(Deferred<substring::Args>),
     /// Solve a two-player zero-sum matrix game exactly
@@ -336,6 +339,7 @@ impl Command {
             self,
             Command::Zerosum(_)
                 | Command::Cgt(_)
+                | Command::Quotient(_)
                 | Command::Nash(_)
                 | Command::Efg(_)
                 | Command::Cfr(_)
@@ -350,6 +354,7 @@ impl Command {
             Command::Sg(a) => a.common.json,
             Command::Cgt(a) => a.common.json,
             Command::Sequence(a) => a.common.json,
+            Command::Quotient(a) => a.common.json,
             Command::Substring(a) => a.common.json,
             Command::Zerosum(a) => a.common.json,
             Command::Nash(a) => a.common.json,
@@ -407,6 +412,7 @@ fn dispatch(command: Command, out: &mut String) -> Result<ExitCode, nimbus::api:
         Command::Sg(args) => sg::run(args.0, out),
         Command::Cgt(args) => cgt::run(args.0, out),
         Command::Sequence(args) => sequence::run(args.0, out),
+        Command::Quotient(args) => quotient::run(args.0, out),
         Command::Substring(args) => substring::run(args.0, out),
         Command::Zerosum(args) => zerosum::run(args.0, out),
         Command::Nash(args) => nash::run(args.0, out),

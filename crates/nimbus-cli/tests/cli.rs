@@ -209,6 +209,7 @@ fn every_command_has_help_with_an_example() {
     for cmd in [
         "sg",
         "sequence",
+        "quotient",
         "substring",
         "zerosum",
         "nash",
@@ -1403,4 +1404,38 @@ fn cgt_bad_input_and_budgets_are_clear_errors_with_status_2() {
         "at most 10000",
     );
     fails(&["cgt", "100000000"], "max-work");
+}
+
+#[test]
+fn quotient_prints_the_monoid_and_answers_positions() {
+    let out = nimbus(&[
+        "quotient",
+        "octal 0.75",
+        "--upto",
+        "20",
+        "--position",
+        "5 7 9 9 12",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("heaps 1..20: 8 elements"), "{text}");
+    assert!(text.contains("P-portion: a b^2"), "{text}");
+    assert!(text.contains("position 5 7 9 9 12: element b, N"), "{text}");
+    let v = json(&["quotient", "kayles", "--upto", "9", "--json"]);
+    assert_eq!(v["order"], 18);
+    assert_eq!(v["generators"][0]["heap"], 1);
+    fails(
+        &["quotient", "kayles", "--upto", "0"],
+        "--upto of 1 or more",
+    );
+    fails(&["quotient", "kayles", "--upto", "5000"], "4096");
+    fails(
+        &["quotient", "kayles", "--upto", "5", "--position", "9"],
+        "raise --upto to 9",
+    );
+    fails(
+        &["quotient", "kayles", "--position", "x"],
+        "is not a heap size",
+    );
+    fails(&["quotient", "chess"], "chess");
 }

@@ -79,6 +79,15 @@ fn every_answer_matches_the_documented_schema() {
         "2..3",
     ]);
     answers(&["sequence", "kayles", "--upto", "100"]);
+    answers(&[
+        "quotient",
+        "octal 0.75",
+        "--upto",
+        "12",
+        "--position",
+        "5 7 9",
+    ]);
+    answers(&["quotient", "nim", "--upto", "3"]);
     answers(&["sequence", "octal 0.137", "--upto", "50"]);
     answers(&["sequence", "dawson", "--misere", "--upto", "12"]);
     answers(&["sequence", "script:examples/take134.rhai", "--upto", "20"]);

@@ -90,6 +90,8 @@ fn each_method_ends_within_the_time_its_work_budget_stands_for() {
 
     // Misère Kayles: sums of heaps in a hash memo, each option a multiset (78 s before).
     ends_within(&["sequence", "kayles", "--upto", "100", "--misere"], w);
+    // A misère quotient that grows past the budget (Kayles' sums searched where it grows).
+    ends_within(&["quotient", "kayles", "--upto", "40"], w);
     // Lemke's algorithm with many covering vectors: the runs share one budget (over 2 min).
     ends_within(
         &["nash", "kuhn", "--method", "lcp", "--covering", "100000"],

@@ -483,6 +483,27 @@ fn sequence(
     answer_to_py(py, &answer)
 }
 
+/// The misère quotient of a heap game (`nimbus::api::quotient::solve`).
+#[pyfunction]
+#[pyo3(signature = (ruleset, upto=20, positions=Vec::new(), max_states=None, max_memory=None, max_work=None))]
+fn misere_quotient(
+    py: Python<'_>,
+    ruleset: String,
+    upto: u64,
+    positions: Vec<Vec<u64>>,
+    max_states: Option<u64>,
+    max_memory: Option<u64>,
+    max_work: Option<u64>,
+) -> PyResult<Py<PyAny>> {
+    let req = api::quotient::Request {
+        upto,
+        positions,
+        limits: limits(max_states, max_memory, max_work),
+    };
+    let answer = run(py, false, || api::quotient::solve(&ruleset, &req))?;
+    answer_to_py(py, &answer)
+}
+
 /// A two-player game named as on the command line (`nimbus::api::solve::solve`).
 #[pyfunction]
 #[pyo3(signature = (game, position=None, all=false, method=None, depth=None, time_limit=None, save=None, db=None, scores=false, reply=false, remoteness=false, max_states=None, max_memory=None, max_work=None))]
@@ -688,6 +709,7 @@ fn _nimbus(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<GameTree>()?;
     m.add_function(wrap_pyfunction!(sg, m)?)?;
     m.add_function(wrap_pyfunction!(sequence, m)?)?;
+    m.add_function(wrap_pyfunction!(misere_quotient, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     callbacks::register(m)?;
     two_player::register(m)?;

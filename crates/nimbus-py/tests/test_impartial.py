@@ -118,3 +118,19 @@ def test_a_misere_rule_whose_precondition_fails_is_refused(root):
     assert a.refused and a.counterexample.truth == "P"
     with pytest.raises(ValueError, match="rule 'magic'"):
         nimbus.sg("nim 1", misere=True, rule="magic")
+
+
+def test_misere_quotient_multiplies_out_positions():
+    q = nimbus.misere_quotient("octal 0.75", upto=20, positions=[(5, 7, 9), (1,)])
+    assert q.order == 8 and sorted(q.p_portion) == ["a", "b^2"]
+    assert [g["heap"] for g in q.generators] == [1, 2, 5]
+    first, second = q.positions
+    assert (first.outcome, second.outcome) == ("N", "P")
+    # The product of the heaps' elements, by the table, is the position's element.
+    index = {e: i for i, e in enumerate(q.elements)}
+    x = 0
+    for h in (5, 7, 9):
+        x = q.table[x][index[q.pretending[h]]]
+    assert q.elements[x] == first.element
+    with pytest.raises(ValueError, match="upto"):
+        nimbus.misere_quotient("kayles", upto=0)

@@ -79,6 +79,8 @@ __all__ = [
     "SCHEMA",
     "heap_game",
     "impartial",
+    "misere_quotient",
+    "MisereQuotient",
     "nash",
     "read_game",
     "sequence",
@@ -189,6 +191,12 @@ class Solution(Answer):
     """The answer of :func:`solve`."""
 
 
+class MisereQuotient(Answer):
+    """The answer of :func:`misere_quotient`: ``order``, ``elements``, ``p_portion``,
+    ``generators``, ``relations``, ``pretending`` (the element of each heap), ``table`` (the
+    multiplication, by index into ``elements``), ``growth``, ``stable_from``, ``positions``."""
+
+
 def sg(game, *positions, misere=False, rule=None, max_moves=20, **limits):
     """Outcome, Sprague-Grundy values, winning moves and remoteness of a sum of games.
 
@@ -236,6 +244,22 @@ def sequence(ruleset, upto=None, misere=False, prove=False, checkpoint=None, **l
     else:
         raise TypeError("sequence takes a ruleset's name or a heap_game(...)")
     return from_value(value, Sequence)
+
+
+def misere_quotient(ruleset, upto=20, positions=(), **limits):
+    """The misère quotient of the heaps 1..upto of a heap game ("octal 0.75", "kayles",
+    "subtract{1,3,4}"): a commutative monoid whose product decides every misère position of
+    those heaps, proved on all of them. ``positions`` (lists of heap sizes) are answered with
+    it: each one's element, outcome and winning moves.
+
+    >>> q = misere_quotient("octal 0.75", upto=30)
+    >>> q.order, q.p_portion
+    (8, ['a', 'b^2'])
+    """
+    if not isinstance(ruleset, str):
+        raise TypeError("misere_quotient takes a ruleset's name, such as 'octal 0.75'")
+    value = _nimbus.misere_quotient(ruleset, upto, [list(p) for p in positions], **limits)
+    return from_value(value, MisereQuotient)
 
 
 def solve(game, position=None, all=False, method=None, depth=None, time_limit=None,

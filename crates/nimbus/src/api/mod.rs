@@ -15,6 +15,7 @@
 //! - [`sg`]: a sum of impartial games under normal or misère play;
 //! - [`cgt`]: a sum of partizan games: canonical form, thermograph, winning moves; tables;
 //! - [`sequence`]: the nim-sequence of a heap game and its period;
+//! - [`quotient`]: the misère quotient of a heap game, and positions answered with it;
 //! - [`substring`]: the substring game;
 //! - [`solve`]: a search, a strong solution or a query of one, for two-player games;
 //! - [`play`]: a game against the solver, one call a turn;
@@ -50,6 +51,7 @@ pub mod game;
 pub mod host;
 pub mod nash;
 pub mod play;
+pub mod quotient;
 pub mod sequence;
 pub mod sg;
 pub mod solve;

@@ -21,7 +21,9 @@
 //! - [`loopy`] handles games with cycles: retrograde analysis and the generalised
 //!   Sprague–Grundy function;
 //! - [`misere`] answers misère play: the SJ rule where its precondition is checked, exact
-//!   search otherwise.
+//!   search otherwise;
+//! - [`quotient`] computes misère quotients of heap games, which answer misère sums by
+//!   multiplying.
 
 //!
 //! ```
@@ -46,6 +48,7 @@ pub mod loopy;
 pub mod misere;
 pub mod period;
 pub mod plot;
+pub mod quotient;
 pub mod sequence;
 pub(crate) mod sparse;
 pub mod sum;

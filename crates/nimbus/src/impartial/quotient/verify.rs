@@ -1,0 +1,476 @@
+//! Whether a candidate quotient is right, decided exactly, and what to learn when it is not.
+//!
+//! A candidate is a commutative monoid `Q` with a subset `P` and a map `Φ` from heaps to `Q`.
+//! It is right — `Φ(G) ∈ P` exactly for the misère P-positions `G` of the heaps — iff
+//! (a) no position predicted P has an option predicted P, and (b) every non-terminal position
+//! predicted N has an option predicted P (the empty position, the only terminal one, is the
+//! identity, and is N in every row). Induction on positions gives the truth from (a) and (b).
+//!
+//! (a) is a finite check: a position is `X + h`, and its options through `h` are `X + h'`, so
+//! it is enough to check every element `x` (every element is some `Φ(X)`) with every heap.
+//! (b) is over infinitely many positions, but a position `c` fails it iff, for every heap `h`
+//! in it, `x = Φ(c − h)` lies in the set `F_h` of elements with `x·Φ(h) ∉ P` and `x·Φ(h') ∉ P`
+//! for every option `h'`. Heaps with the same image and the same option images are one *type*;
+//! a type's multiplicity matters only up to the point where its image's powers cycle. So the
+//! search runs over types, one at a time, keeping `(Φ(part so far), A)`, where `A` is the set
+//! of products `R` of the types still to come that would satisfy every requirement made so far
+//! (`Φ(c − h) = Φ(part − h)·R ∈ F_h`): a finite search that either finds a failing position or
+//! proves there is none.
+//!
+//! Before that, the candidate must be a monoid at all: its transitions must commute, and
+//! adding a representative must act as its word does. Each failure is turned into a position
+//! whose outcome the candidate gets wrong (found with the exact outcome oracle), or directly
+//! into a new test.
+
+use super::heaps::{join, Heaps, Oracle, Word};
+use super::table::Table;
+use crate::core::budget::{check_memory, map_entry_bytes, Limits};
+use crate::core::error::{Error, Result};
+use std::collections::HashMap;
+
+/// What to do about a wrong candidate.
+pub enum Fix {
+    /// The prediction for `reps[start]` plus these heaps is wrong.
+    Wrong(u32, Vec<u16>),
+    /// A new test that splits an element.
+    Test(Word),
+}
+
+/// The candidate's multiplication: `mult[x * q + y]`.
+pub struct Monoid {
+    /// Its order.
+    pub q: usize,
+    /// The table.
+    pub mult: Vec<u32>,
+}
+
+impl Monoid {
+    /// `x · y`.
+    pub fn mul(&self, x: u32, y: u32) -> u32 {
+        self.mult[x as usize * self.q + y as usize]
+    }
+}
+
+/// The representative reached by each representative's own word must be itself, and the
+/// transitions must commute; the first failure, made into a fix.
+fn check_transitions(t: &Table, o: &mut Oracle) -> Result<Option<Fix>> {
+    for s in 0..t.order() as u32 {
+        let x = t.run(0, &t.reps[s as usize]);
+        if x != s {
+            let i = t.split(x, s);
+            let mut seq = t.reps[s as usize].clone();
+            seq.extend_from_slice(&t.tests[i]);
+            return Ok(Some(first_wrong(t, o, &[(x, i), (s, i)], &[(0, seq)])?));
+        }
+    }
+    for r in 0..t.order() as u32 {
+        for a in 0..t.letters as u16 {
+            for b in a + 1..t.letters as u16 {
+                let x = t.run(r, &[a, b]);
+                let y = t.run(r, &[b, a]);
+                if x != y {
+                    let i = t.split(x, y);
+                    let tail = &t.tests[i];
+                    let s1 = [&[a, b][..], tail].concat();
+                    let s2 = [&[b, a][..], tail].concat();
+                    return Ok(Some(first_wrong(
+                        t,
+                        o,
+                        &[(x, i), (y, i)],
+                        &[(r, s1), (r, s2)],
+                    )?));
+                }
+            }
+        }
+    }
+    Ok(None)
+}
+
+/// Among rows `(x, i)` (does running test `i` from `x` agree with the table's entry?) and
+/// sequences `(start, seq)` (does the prediction agree with the truth?), the first that is
+/// wrong.
+fn find_wrong(
+    t: &Table,
+    o: &mut Oracle,
+    rows: &[(u32, usize)],
+    seqs: &[(u32, Vec<u16>)],
+) -> Result<Option<Fix>> {
+    for &(x, i) in rows {
+        let tail = &t.tests[i];
+        if t.accept(t.run(x, tail)) != t.entry(x, i) {
+            return Ok(Some(Fix::Wrong(x, tail.clone())));
+        }
+    }
+    for (start, seq) in seqs {
+        if wrong(t, o, *start, seq)? {
+            return Ok(Some(Fix::Wrong(*start, seq.clone())));
+        }
+    }
+    Ok(None)
+}
+
+/// [`find_wrong`] where one is wrong by the argument at each call.
+fn first_wrong(
+    t: &Table,
+    o: &mut Oracle,
+    rows: &[(u32, usize)],
+    seqs: &[(u32, Vec<u16>)],
+) -> Result<Fix> {
+    find_wrong(t, o, rows, seqs)?.ok_or_else(|| {
+        Error::Invalid("internal: a failed quotient check gave no counterexample".into())
+    })
+}
+
+/// Whether the table's prediction for `reps[start]` plus `seq` is wrong.
+fn wrong(t: &Table, o: &mut Oracle, start: u32, seq: &[u16]) -> Result<bool> {
+    let mut sorted = seq.to_vec();
+    sorted.sort_unstable();
+    let truth = o.is_p(&join(&t.reps[start as usize], &sorted))?;
+    Ok(truth != t.accept(t.run(start, seq)))
+}
+
+/// The multiplication `x · y = run(x, word(y))`, and its check: adding a representative
+/// must act as its word does (`x·δ(s, a) = δ(x·s, a)`), which makes it a monoid with `Φ` a
+/// homomorphism onto it.
+fn monoid(t: &Table, o: &mut Oracle, limits: &Limits) -> Result<std::result::Result<Monoid, Fix>> {
+    let q = t.order();
+    check_memory(
+        "the misère quotient's multiplication table",
+        (q as u64).saturating_mul(q as u64).saturating_mul(4),
+        limits.max_memory,
+    )?;
+    let mut mult = vec![0u32; q * q];
+    for x in 0..q {
+        for y in 0..q {
+            mult[x * q + y] = t.run(x as u32, &t.reps[y]);
+        }
+        crate::core::progress::check()?;
+    }
+    let m = Monoid { q, mult };
+    for r in 0..q as u32 {
+        for s in 0..q as u32 {
+            for a in 0..t.letters as u16 {
+                let via_rep = m.mul(r, t.delta[s as usize][a as usize]);
+                let via_word = t.delta[m.mul(r, s) as usize][a as usize];
+                if via_rep == via_word {
+                    continue;
+                }
+                let i = t.split(via_rep, via_word);
+                let tail = &t.tests[i];
+                let rep = &t.reps[t.delta[s as usize][a as usize] as usize];
+                let s1 = [&rep[..], tail].concat();
+                let s2 = [&t.reps[s as usize][..], &[a], tail].concat();
+                let rows = [(via_rep, i), (via_word, i)];
+                if let Some(fix) = find_wrong(t, o, &rows, &[(r, s1), (r, s2)])? {
+                    return Ok(Err(fix));
+                }
+                // Both predictions are right and differ: reps[r] + tests[i] tells the word of
+                // s plus a from the representative it was matched with.
+                return Ok(Err(Fix::Test(join(&t.reps[r as usize], tail))));
+            }
+        }
+    }
+    Ok(Ok(m))
+}
+
+/// A candidate as algebra: a monoid, its P-portion and each letter's image.
+pub struct Candidate<'a> {
+    /// The multiplication.
+    pub m: &'a Monoid,
+    /// Whether each element is in the P-portion.
+    pub p: &'a [bool],
+    /// Each letter's element.
+    pub image: &'a [u32],
+}
+
+impl Candidate<'_> {
+    fn accept(&self, x: u32) -> bool {
+        self.p[x as usize]
+    }
+
+    /// The element of a position.
+    pub fn phi(&self, w: &[u16]) -> u32 {
+        w.iter()
+            .fold(0, |x, &a| self.m.mul(x, self.image[a as usize]))
+    }
+}
+
+/// One type of heap: its image, its options' images, and one heap of the type.
+struct Kind {
+    image: u32,
+    options: Vec<(u32, Word)>,
+    letter: u16,
+}
+
+/// What a check found.
+pub struct Checked {
+    /// What to fix, or `None` when the candidate is the quotient.
+    pub fix: Option<Fix>,
+    /// The multiplication, when the candidate is a monoid with `Φ` a homomorphism.
+    pub monoid: Option<Monoid>,
+    /// Then: every position of fewer tokens is predicted right (`u64::MAX` when all are).
+    pub sound_below: u64,
+}
+
+/// The fewest tokens of a position with each element as image, and the last heap of one
+/// such position (shortest paths from the identity, a heap of `n` tokens costing `n`).
+fn lightest(c: &Candidate, sizes: &[u64]) -> (Vec<u64>, Vec<Option<(u32, u16)>>) {
+    let m = c.m;
+    let mut dist = vec![u64::MAX; m.q];
+    let mut back = vec![None; m.q];
+    dist[0] = 0;
+    let mut heap = std::collections::BinaryHeap::new();
+    heap.push(std::cmp::Reverse((0u64, 0u32)));
+    while let Some(std::cmp::Reverse((d, x))) = heap.pop() {
+        if d > dist[x as usize] {
+            continue;
+        }
+        for a in 0..c.image.len() as u16 {
+            let y = m.mul(x, c.image[a as usize]);
+            let e = d + sizes[a as usize];
+            if e < dist[y as usize] {
+                dist[y as usize] = e;
+                back[y as usize] = Some((x, a));
+                heap.push(std::cmp::Reverse((e, y)));
+            }
+        }
+    }
+    (dist, back)
+}
+
+/// Checks the candidate. When it is a monoid, the smallest position (in tokens) where the
+/// prediction disagrees with the prediction for the position's options is found: every
+/// smaller position is then predicted right (by induction on positions), so that position's
+/// true outcome is the one its options' predictions give, and it is the counterexample —
+/// found without searching any sum.
+pub fn check(t: &Table, heaps: &Heaps, o: &mut Oracle, limits: &Limits) -> Result<Checked> {
+    let failed = |fix| Checked {
+        fix: Some(fix),
+        monoid: None,
+        sound_below: 0,
+    };
+    if let Some(fix) = check_transitions(t, o)? {
+        return Ok(failed(fix));
+    }
+    let m = match monoid(t, o, limits)? {
+        Ok(m) => m,
+        Err(fix) => return Ok(failed(fix)),
+    };
+    let p: Vec<bool> = (0..m.q as u32).map(|x| t.accept(x)).collect();
+    let image: Vec<u32> = (0..t.letters).map(|a| t.delta[0][a]).collect();
+    let c = Candidate {
+        m: &m,
+        p: &p,
+        image: &image,
+    };
+    let worst = smallest_failure(&c, heaps, limits)?;
+    Ok(match worst {
+        None => Checked {
+            fix: None,
+            monoid: Some(m),
+            sound_below: u64::MAX,
+        },
+        Some((size, c)) => Checked {
+            fix: Some(Fix::Wrong(0, c)),
+            monoid: Some(m),
+            sound_below: size,
+        },
+    })
+}
+
+/// The lightest position (fewest tokens) where the candidate's prediction disagrees with the
+/// predictions for its options, with its weight; `None` when there is none, and then the
+/// candidate is right on every position.
+pub fn smallest_failure(
+    c: &Candidate,
+    heaps: &Heaps,
+    limits: &Limits,
+) -> Result<Option<(u64, Word)>> {
+    let mut kinds: Vec<Kind> = Vec::new();
+    let mut by_key: HashMap<(u32, Vec<u32>), usize> = HashMap::new();
+    for a in 0..c.image.len() as u16 {
+        let image = c.image[a as usize];
+        let mut options: Vec<(u32, Word)> = heaps.options[a as usize]
+            .iter()
+            .map(|w| (c.phi(w), w.clone()))
+            .collect();
+        options.sort_by_key(|p| p.0);
+        options.dedup_by_key(|p| p.0);
+        let key = (image, options.iter().map(|p| p.0).collect::<Vec<_>>());
+        if let std::collections::hash_map::Entry::Vacant(e) = by_key.entry(key) {
+            e.insert(kinds.len());
+            kinds.push(Kind {
+                image,
+                options,
+                letter: a,
+            });
+        }
+    }
+    // (a): a P-position with a P-option; the lightest such position.
+    let (dist, back) = lightest(c, &heaps.sizes);
+    let mut worst: Option<(u64, Word)> = None;
+    for x in 0..c.m.q as u32 {
+        if dist[x as usize] == u64::MAX {
+            continue;
+        }
+        for k in &kinds {
+            if !c.accept(c.m.mul(x, k.image))
+                || !k.options.iter().any(|(y, _)| c.accept(c.m.mul(x, *y)))
+            {
+                continue;
+            }
+            let size = dist[x as usize] + heaps.sizes[k.letter as usize];
+            if worst.as_ref().is_some_and(|w| w.0 <= size) {
+                continue;
+            }
+            let mut word = vec![k.letter];
+            let mut y = x;
+            while let Some((prev, a)) = back[y as usize] {
+                word.push(a);
+                y = prev;
+            }
+            word.sort_unstable();
+            worst = Some((size, word));
+        }
+    }
+    // (b): a non-terminal N-position without a P-option; the lightest such position.
+    if let Some((size, c)) = failing_position(c, &heaps.sizes, &kinds, limits)? {
+        if worst.as_ref().is_none_or(|w| size < w.0) {
+            worst = Some((size, c));
+        }
+    }
+    Ok(worst)
+}
+
+/// A subset of the elements.
+type Set = Vec<u64>;
+
+/// A non-empty position predicted N none of whose options is predicted P, if there is one.
+fn failing_position(
+    c: &Candidate,
+    sizes: &[u64],
+    kinds: &[Kind],
+    limits: &Limits,
+) -> Result<Option<(u64, Word)>> {
+    let (m, q) = (c.m, c.m.q);
+    let words = q.div_ceil(64);
+    let has = |s: &Set, x: u32| s[x as usize / 64] >> (x % 64) & 1 == 1;
+    let mut full: Set = vec![0; words];
+    for x in 0..q {
+        full[x / 64] |= 1 << (x % 64);
+    }
+    // (element, allowed products of the rest, non-empty)
+    type State = (u32, Set, bool);
+    let mut layer: Vec<State> = vec![(0, full, false)];
+    let mut parents: Vec<Vec<(u32, u32)>> = Vec::new();
+    // The fewest tokens of a position reaching each state.
+    let mut cost: Vec<u64> = vec![0];
+    let state_bytes = map_entry_bytes::<State, u32>() + 16 * words as u64;
+    for k in kinds {
+        // F: x·g ∉ P and x·y ∉ P for every option image y.
+        let mut f: Set = vec![0; words];
+        for x in 0..q as u32 {
+            if !c.accept(m.mul(x, k.image))
+                && k.options.iter().all(|(y, _)| !c.accept(m.mul(x, *y)))
+            {
+                f[x as usize / 64] |= 1 << (x % 64);
+            }
+        }
+        // Powers of the image until one repeats: multiplicities past that change nothing.
+        let mut powers = vec![0u32];
+        loop {
+            let next = m.mul(*powers.last().expect("the identity"), k.image);
+            if powers.contains(&next) {
+                break;
+            }
+            powers.push(next);
+        }
+        let most = powers.len();
+        let power = |e: usize| -> u32 {
+            if e < powers.len() {
+                powers[e]
+            } else {
+                m.mul(powers[powers.len() - 1], k.image)
+            }
+        };
+        let mut next: Vec<State> = Vec::new();
+        let mut seen: HashMap<State, u32> = HashMap::new();
+        let mut back: Vec<(u32, u32, u64)> = Vec::new();
+        let k_size = sizes[k.letter as usize];
+        for (si, (v, a, nonempty)) in layer.iter().enumerate() {
+            let base = cost[si];
+            // Keeps the cheapest way to each state, so that the position found is small.
+            let mut push =
+                |s: State, k: u32, next: &mut Vec<State>, back: &mut Vec<(u32, u32, u64)>| {
+                    let c = base + u64::from(k) * k_size;
+                    match seen.get(&s) {
+                        Some(&i) => {
+                            if c < back[i as usize].2 {
+                                back[i as usize] = (si as u32, k, c);
+                            }
+                        }
+                        None => {
+                            seen.insert(s.clone(), next.len() as u32);
+                            next.push(s);
+                            back.push((si as u32, k, c));
+                        }
+                    }
+                };
+            push((*v, a.clone(), *nonempty), 0, &mut next, &mut back);
+            for e in 1..=most {
+                let (ge, ge1) = (power(e), power(e - 1));
+                let before = m.mul(*v, ge1);
+                let mut allowed: Set = vec![0; words];
+                let mut any = false;
+                for r in 0..q as u32 {
+                    if has(a, m.mul(ge, r)) && has(&f, m.mul(before, r)) {
+                        allowed[r as usize / 64] |= 1 << (r % 64);
+                        any = true;
+                    }
+                }
+                if any {
+                    push(
+                        (m.mul(*v, ge), allowed, true),
+                        e as u32,
+                        &mut next,
+                        &mut back,
+                    );
+                }
+            }
+            check_memory(
+                "the misère quotient's check",
+                (next.len() as u64).saturating_mul(state_bytes),
+                limits.max_memory,
+            )?;
+            if next.len() as u64 > limits.max_states {
+                return Err(Error::StateLimit {
+                    explored: next.len() as u64,
+                    limit: limits.max_states,
+                    what: "the misère quotient's check".into(),
+                });
+            }
+        }
+        crate::core::progress::check()?;
+        cost = back.iter().map(|b| b.2).collect();
+        parents.push(back.into_iter().map(|(p, k, _)| (p, k)).collect());
+        layer = next;
+    }
+    let Some(end) = (0..layer.len())
+        .filter(|&i| {
+            let (v, a, nonempty) = &layer[i];
+            *nonempty && !c.accept(*v) && has(a, 0)
+        })
+        .min_by_key(|&i| cost[i])
+    else {
+        return Ok(None);
+    };
+    let mut word = Vec::new();
+    let mut s = end as u32;
+    for (k, back) in kinds.iter().zip(&parents).rev() {
+        let (prev, e) = back[s as usize];
+        word.extend(std::iter::repeat_n(k.letter, e as usize));
+        s = prev;
+    }
+    word.sort_unstable();
+    Ok(Some((cost[end], word)))
+}
