@@ -1438,4 +1438,20 @@ fn quotient_prints_the_monoid_and_answers_positions() {
         "is not a heap size",
     );
     fails(&["quotient", "chess"], "chess");
+    // sg --misere answers a sum of heaps of one wild game by its quotient, as the search does.
+    let v = json(&["sg", "--misere", "kayles 10 10 9 8", "--json"]);
+    assert_eq!(v["rule"], "quotient");
+    let s = json(&[
+        "sg",
+        "--misere",
+        "kayles 10 9 8",
+        "--rule",
+        "search",
+        "--json",
+    ]);
+    let q = json(&["sg", "--misere", "kayles 10 9 8", "--json"]);
+    assert_eq!(
+        (q["rule"].as_str(), &q["outcome"]),
+        (Some("quotient"), &s["outcome"])
+    );
 }

@@ -4,10 +4,13 @@
 use nimbus::api::quotient::{solve, Request};
 use nimbus::catalog::impartial::{parse, parse_rule};
 use nimbus::core::budget::Limits;
-use nimbus::impartial::misere::{analyze_misere, MisereOptions, MisereResult, MisereRule};
+use nimbus::impartial::misere::{
+    analyze_misere, MisereAnalysis, MisereOptions, MisereResult, MisereRule,
+};
 use nimbus::impartial::quotient::Quotient;
 use nimbus::impartial::Outcome;
 use proptest::prelude::*;
+use std::collections::BTreeSet;
 
 fn quotient(game: &str, upto: u64) -> nimbus::api::quotient::Answer {
     let req = Request {
@@ -107,7 +110,7 @@ fn quotients_are_reduced_commutative_monoids() {
     }
 }
 
-fn search_outcome(game: &str, heaps: &[u64]) -> Outcome {
+fn misere(game: &str, heaps: &[u64], rule: Option<MisereRule>) -> MisereAnalysis {
     let text = format!(
         "{game} {}",
         heaps
@@ -119,13 +122,17 @@ fn search_outcome(game: &str, heaps: &[u64]) -> Outcome {
     let components = parse(&text, "test").unwrap();
     let opts = MisereOptions {
         limits: Limits::default(),
-        max_moves: 0,
-        rule: Some(MisereRule::Search),
+        max_moves: usize::MAX,
+        rule,
     };
     match analyze_misere(&components, &opts).unwrap() {
-        MisereResult::Answer(a) => a.outcome,
+        MisereResult::Answer(a) => a,
         MisereResult::Refused(_) => panic!("a search is never refused"),
     }
+}
+
+fn search_outcome(game: &str, heaps: &[u64]) -> Outcome {
+    misere(game, heaps, Some(MisereRule::Search)).outcome
 }
 
 fn cases() -> u32 {
@@ -167,6 +174,32 @@ proptest! {
         let name = GAMES[game].0;
         let by_quotient = QUOTIENTS.with(|q| q[game].outcome(&heaps));
         prop_assert_eq!(by_quotient, search_outcome(name, &heaps), "{} {:?}", name, heaps);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases() / 2))]
+
+    /// `sg --misere` on a sum of heaps of one game whose SJ precondition fails answers by the
+    /// quotient: the same outcome and the same winning moves as the exact search.
+    #[test]
+    fn misere_sums_of_heaps_use_the_quotient(
+        game in 0..GAMES.len(),
+        heaps in prop::collection::vec(1u64..=9, 1..4),
+    ) {
+        let name = GAMES[game].0;
+        let auto = misere(name, &heaps, None);
+        let search = misere(name, &heaps, Some(MisereRule::Search));
+        prop_assert_eq!(auto.outcome, search.outcome);
+        if auto.rule == MisereRule::Quotient {
+            let moves = |a: &MisereAnalysis| -> BTreeSet<String> {
+                a.winning_moves.iter().map(|m| m.result.clone()).collect()
+            };
+            prop_assert_eq!(moves(&auto), moves(&search));
+            prop_assert_eq!(auto.winning_moves_total, search.winning_moves_total);
+        } else {
+            prop_assert!(auto.rule != MisereRule::Search, "{} {:?} was searched", name, heaps);
+        }
     }
 }
 

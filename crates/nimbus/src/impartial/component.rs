@@ -142,6 +142,29 @@ pub trait Ruleset: Impartial {
     fn options_bytes(&self, _p: &Self::Position) -> Option<u64> {
         None
     }
+    /// For a heap game: the size of `p` when it is one heap (misère sums of such heaps can be
+    /// answered by the game's misère quotient).
+    fn heap_size(&self, _p: &Self::Position) -> Option<u64> {
+        None
+    }
+    /// For a heap game: the heaps each move of a heap of `n` leaves.
+    fn heap_parts(&self, _n: u64, _out: &mut Vec<Vec<u64>>) {}
+    /// For a heap game: the position of the heaps `parts`.
+    fn heap_position(&self, _parts: &[u64]) -> Option<Self::Position> {
+        None
+    }
+}
+
+/// One heap of a heap game in a sum: what a misère quotient needs of it.
+pub trait HeapAtom {
+    /// The ruleset's name: heaps of the same name play by the same rules.
+    fn rule_name(&self) -> String;
+    /// The heap's size.
+    fn size(&self) -> u64;
+    /// The heaps each move of a heap of `n` leaves.
+    fn parts(&self, n: u64, out: &mut Vec<Vec<u64>>);
+    /// The move of this heap that leaves `parts`.
+    fn to_parts(&self, parts: &[u64]) -> Option<ComponentMove>;
 }
 
 /// A component's positions, explored: the graph, a way to write each position in the
@@ -193,6 +216,27 @@ pub trait Component {
     /// Whether the SJ precondition (every non-terminal position of value 0 has an option of
     /// value 1) is known from a closed form to hold for every position reachable from this one.
     fn sj_closed(&self) -> Option<bool>;
+    /// The component as one heap of a heap game, when it is one.
+    fn heap(&self) -> Option<&dyn HeapAtom>;
+}
+
+impl<R: Ruleset> HeapAtom for Positioned<R> {
+    fn rule_name(&self) -> String {
+        self.rule.name()
+    }
+
+    fn size(&self) -> u64 {
+        self.rule.heap_size(&self.pos).unwrap_or(0)
+    }
+
+    fn parts(&self, n: u64, out: &mut Vec<Vec<u64>>) {
+        self.rule.heap_parts(n, out);
+    }
+
+    fn to_parts(&self, parts: &[u64]) -> Option<ComponentMove> {
+        let to = self.rule.heap_position(parts)?;
+        Some(self.to_move(&to))
+    }
 }
 
 /// A ruleset together with a position: the standard [`Component`].
@@ -399,5 +443,11 @@ impl<R: Ruleset + 'static> Component for Positioned<R> {
 
     fn sj_closed(&self) -> Option<bool> {
         self.rule.sj_closed(&self.pos)
+    }
+
+    fn heap(&self) -> Option<&dyn HeapAtom> {
+        self.rule
+            .heap_size(&self.pos)
+            .map(|_| self as &dyn HeapAtom)
     }
 }

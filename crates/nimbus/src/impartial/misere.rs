@@ -29,6 +29,7 @@ use super::component::{Component, ComponentMove, Explored};
 use super::explicit::{explore_positions, ExplicitGame};
 use super::grundy::Engine;
 use super::loopy::{retrograde, Wld};
+use super::quotient::Quotient;
 use super::{Impartial, Outcome};
 use crate::core::budget::Limits;
 use crate::core::error::{Error, Result};
@@ -66,6 +67,8 @@ pub enum MisereRule {
     Sj,
     /// Exact search of the sum's positions.
     Search,
+    /// The product of the heaps' elements in the game's misère quotient.
+    Quotient,
 }
 
 impl std::fmt::Display for MisereRule {
@@ -74,6 +77,7 @@ impl std::fmt::Display for MisereRule {
             MisereRule::AntiNim => "anti-Nim rule",
             MisereRule::Sj => "SJ rule",
             MisereRule::Search => "exact misère search",
+            MisereRule::Quotient => "misère quotient",
         })
     }
 }
@@ -342,8 +346,20 @@ pub fn analyze_misere(
         (Some(MisereRule::Search), _) => MisereRule::Search,
         (_, true) if all_nim => MisereRule::AntiNim,
         (_, true) => MisereRule::Sj,
-        (Some(asked), false) => return Ok(MisereResult::Refused(refusal(asked, &atoms, limits))),
-        (None, false) => MisereRule::Search,
+        (Some(asked @ (MisereRule::AntiNim | MisereRule::Sj)), false) => {
+            return Ok(MisereResult::Refused(refusal(asked, &atoms, limits)))
+        }
+        (Some(MisereRule::Quotient) | None, false) => MisereRule::Quotient,
+    };
+    if rule == MisereRule::Quotient {
+        if let Some(answer) = by_quotient(&atoms, &names, components, opts)? {
+            return Ok(MisereResult::Answer(answer));
+        }
+    }
+    let rule = if rule == MisereRule::Quotient {
+        MisereRule::Search
+    } else {
+        rule
     };
     if rule == MisereRule::AntiNim {
         explanation.push(
@@ -403,16 +419,7 @@ pub fn analyze_misere(
         }
     }
 
-    let reports = atoms
-        .iter()
-        .zip(&names)
-        .map(|(a, name)| ComponentReport {
-            game: name.clone(),
-            grundy: a.grundy,
-            remoteness: None,
-            gamma: None,
-        })
-        .collect();
+    let reports = reports_of(&atoms, &names);
     // The search decides the position when no rule applies; otherwise it only gives the
     // remoteness, and is tried only when the sum is small.
     let required = rule == MisereRule::Search;
@@ -453,7 +460,8 @@ pub fn analyze_misere(
                 drawing_moves: Vec::new(),
             }
         }
-        MisereRule::Search => {
+        // The quotient answered above, or the rule fell back to Search.
+        MisereRule::Search | MisereRule::Quotient => {
             let s = search.ok_or_else(|| Error::StateLimit {
                 explored: 0,
                 limit: limits.max_states,
@@ -487,6 +495,100 @@ pub fn analyze_misere(
         }
     };
     Ok(MisereResult::Answer(answer))
+}
+
+/// The atoms as reported: their names and normal-play values.
+fn reports_of(atoms: &[Atom], names: &[String]) -> Vec<ComponentReport> {
+    atoms
+        .iter()
+        .zip(names)
+        .map(|(a, name)| ComponentReport {
+            game: name.clone(),
+            grundy: a.grundy,
+            remoteness: None,
+            gamma: None,
+        })
+        .collect()
+}
+
+/// The work a misère quotient may take before the sum is searched instead: a second or two.
+const QUOTIENT_WORK: u64 = 100_000_000;
+
+/// The largest heap whose quotient is tried.
+const QUOTIENT_HEAP: u64 = 64;
+
+/// The answer from the misère quotient of the heaps' game, when every atom is a heap of one
+/// heap game and the quotient of its heaps up to the largest is found within
+/// [`QUOTIENT_WORK`] steps; `None` otherwise (the sum is then searched).
+fn by_quotient(
+    atoms: &[Atom],
+    names: &[String],
+    components: &[Box<dyn Component>],
+    opts: &MisereOptions,
+) -> Result<Option<MisereAnalysis>> {
+    let Some(heaps) = atoms
+        .iter()
+        .map(|a| a.component.heap())
+        .collect::<Option<Vec<_>>>()
+    else {
+        return Ok(None);
+    };
+    let game = heaps[0].rule_name();
+    let sizes: Vec<u64> = heaps.iter().map(|h| h.size()).collect();
+    let upto = sizes.iter().copied().max().unwrap_or(0);
+    if heaps.iter().any(|h| h.rule_name() != game) || upto == 0 || upto > QUOTIENT_HEAP {
+        return Ok(None);
+    }
+    let limits = Limits {
+        max_work: opts.limits.max_work.min(QUOTIENT_WORK),
+        ..opts.limits
+    };
+    let moves = |n: u64, out: &mut Vec<Vec<u64>>| heaps[0].parts(n, out);
+    let q = match Quotient::of_moves(&moves, upto, limits) {
+        Ok(q) => q,
+        Err(Error::Interrupted) => return Err(Error::Interrupted),
+        Err(_) => return Ok(None),
+    };
+    let outcome = q.outcome(&sizes);
+    let (mut winning_moves, mut total) = (Vec::new(), 0);
+    let mut parts = Vec::new();
+    for (i, h) in heaps.iter().enumerate() {
+        parts.clear();
+        h.parts(sizes[i], &mut parts);
+        for p in &parts {
+            let mut after: Vec<u64> = sizes.clone();
+            after.remove(i);
+            after.extend_from_slice(p);
+            if q.outcome(&after) != Outcome::P {
+                continue;
+            }
+            total += 1;
+            if winning_moves.len() < opts.max_moves {
+                if let Some(m) = h.to_parts(p) {
+                    winning_moves.push(winning_move(atoms, names, components, i, m));
+                }
+            }
+        }
+    }
+    let explanation = vec![format!(
+        "decided by the misère quotient of {game} for heaps 1 to {upto} ({} elements, proved on \
+         every position of those heaps): the product of the heaps' elements is {}in its \
+         P-portion",
+        q.order(),
+        if outcome == Outcome::P { "" } else { "not " }
+    )];
+    let components = reports_of(atoms, names);
+    Ok(Some(MisereAnalysis {
+        outcome,
+        rule: MisereRule::Quotient,
+        explanation,
+        components,
+        winning_moves,
+        winning_moves_total: total,
+        winning_moves_complete: true,
+        remoteness: None,
+        drawing_moves: Vec::new(),
+    }))
 }
 
 struct Search {

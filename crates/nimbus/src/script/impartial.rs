@@ -248,6 +248,10 @@ impl Component for ScriptComponent {
     fn sj_closed(&self) -> Option<bool> {
         None
     }
+
+    fn heap(&self) -> Option<&dyn crate::impartial::component::HeapAtom> {
+        None
+    }
 }
 
 fn heap_rules(script: &Rc<Script>) -> Result<ScriptRules> {

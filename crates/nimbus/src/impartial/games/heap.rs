@@ -266,6 +266,23 @@ impl<R: HeapRule> Ruleset for Heaps<R> {
         format!("{} {}", self.rule.name(), heaps.join(" "))
     }
 
+    fn heap_size(&self, p: &Vec<u64>) -> Option<u64> {
+        match p[..] {
+            [n] => Some(n),
+            _ => None,
+        }
+    }
+
+    fn heap_parts(&self, n: u64, out: &mut Vec<Vec<u64>>) {
+        let mut moves = Vec::new();
+        self.rule.heap_moves(n, &mut moves);
+        out.extend(moves.iter().map(|m| m.left().to_vec()));
+    }
+
+    fn heap_position(&self, parts: &[u64]) -> Option<Vec<u64>> {
+        Some(parts.to_vec())
+    }
+
     fn describe(&self, from: &Vec<u64>, to: &Vec<u64>) -> String {
         // Moves replace heap i by its parts in place, so the heap is the first difference.
         // A heap's parts are never equal to the heap itself, so the first difference is exact.

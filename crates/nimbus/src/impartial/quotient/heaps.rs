@@ -7,7 +7,6 @@
 
 use crate::core::budget::{check_memory, check_work, map_entry_bytes, Limits};
 use crate::core::error::{Error, Result};
-use crate::impartial::games::heap::HeapRule;
 use rustc_hash::FxHashMap as HashMap;
 
 /// A position: letters (indices of live heaps, in increasing heap size), sorted.
@@ -28,9 +27,13 @@ pub struct Heaps {
 pub const MOST_HEAP: u64 = 4096;
 
 impl Heaps {
-    /// The heaps `1..=upto` of `rule`, checking the work of listing their moves and the memory
-    /// of holding them.
-    pub fn new(rule: &dyn HeapRule, upto: u64, limits: &Limits) -> Result<Self> {
+    /// The heaps `1..=upto` of a game whose heap of `n` leaves the heaps `moves(n)` lists,
+    /// checking the work of listing their moves and the memory of holding them.
+    pub fn new(
+        moves: &dyn Fn(u64, &mut Vec<Vec<u64>>),
+        upto: u64,
+        limits: &Limits,
+    ) -> Result<Self> {
         if upto > MOST_HEAP {
             return Err(Error::Invalid(format!(
                 "heap {upto} is past the largest a quotient is computed to ({MOST_HEAP})"
@@ -42,21 +45,26 @@ impl Heaps {
             letter: vec![None],
         };
         let (mut work, mut bytes) = (0u64, 0u64);
-        let mut moves = Vec::new();
+        let mut left: Vec<Vec<u64>> = Vec::new();
         for n in 1..=upto {
-            moves.clear();
-            rule.heap_moves(n, &mut moves);
-            work = work.saturating_add(moves.len() as u64 + 1);
+            left.clear();
+            moves(n, &mut left);
+            work = work.saturating_add(left.len() as u64 + 1);
             check_work("the moves of the quotient's heaps", work, limits.max_work)?;
-            if moves.is_empty() {
+            if left.is_empty() {
                 heaps.letter.push(None);
                 continue;
             }
-            let mut opts: Vec<Word> = moves
+            if let Some(&p) = left.iter().flatten().find(|&&p| p >= n) {
+                return Err(Error::Invalid(format!(
+                    "a move from a heap of {n} leaves a heap of {p}: a quotient needs moves \
+                     that leave smaller heaps"
+                )));
+            }
+            let mut opts: Vec<Word> = left
                 .iter()
-                .map(|m| {
-                    let mut w: Word = m
-                        .left()
+                .map(|parts| {
+                    let mut w: Word = parts
                         .iter()
                         .filter_map(|&p| heaps.letter[p as usize])
                         .collect();

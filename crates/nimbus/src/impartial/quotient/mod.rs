@@ -102,7 +102,22 @@ fn extension(table: &Table, m: &Monoid, heaps: &Heaps, limits: &Limits) -> Resul
 impl Quotient {
     /// The quotient of the heaps `1..=upto` of `rule`, within `limits`.
     pub fn of(rule: &dyn HeapRule, upto: u64, limits: Limits) -> Result<Self> {
-        let heaps = Heaps::new(rule, upto, &limits)?;
+        let moves = |n: u64, out: &mut Vec<Vec<u64>>| {
+            let mut m = Vec::new();
+            rule.heap_moves(n, &mut m);
+            out.extend(m.iter().map(|m| m.left().to_vec()));
+        };
+        Self::of_moves(&moves, upto, limits)
+    }
+
+    /// The quotient of the heaps `1..=upto` of a game whose heap of `n` leaves the heaps
+    /// `moves(n)` lists (parts smaller than `n`), within `limits`.
+    pub fn of_moves(
+        moves: &dyn Fn(u64, &mut Vec<Vec<u64>>),
+        upto: u64,
+        limits: Limits,
+    ) -> Result<Self> {
+        let heaps = Heaps::new(moves, upto, &limits)?;
         let mut oracle = Oracle::new(&heaps, limits);
         let mut table = Table::new(&mut oracle, limits)?;
         crate::core::progress::phase("the misère quotient (heaps)", upto);

@@ -346,6 +346,8 @@ pub fn smallest_failure(
 type Set = Vec<u64>;
 
 /// A non-empty position predicted N none of whose options is predicted P, if there is one.
+// Kept as one function: the layers of the search, the cheapest way to each state and the walk
+// back to the position found share the same states and costs.
 fn failing_position(
     c: &Candidate,
     sizes: &[u64],
