@@ -61,6 +61,10 @@ pub struct Args {
     /// List at most this many winning moves for each side (all are counted).
     #[arg(long, value_name = "N", default_value_t = 20)]
     max_moves: usize,
+    /// Also show the incentives of each side's options (G^L - G, G - G^R); a difference of
+    /// large forms, slow for big hot values.
+    #[arg(long, conflicts_with = "table")]
+    incentives: bool,
     #[command(flatten)]
     pub(crate) common: Common,
 }
@@ -108,6 +112,7 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, nimbus::api::Error>
     };
     let req = cgt::Request {
         max_moves: args.max_moves,
+        incentives: args.incentives,
         limits: args.common.limits(),
     };
     let a = cgt::solve(&text, &source, &req)?;
@@ -152,6 +157,17 @@ fn print_analysis(out: &mut String, a: &cgt::Analysis) {
     outln!(out, "mean:        {}", a.mean);
     outln!(out, "temperature: {}", a.temperature);
     outln!(out, "birthday:    {}", a.birthday);
+    if let Some(w) = &a.atomic_weight {
+        outln!(out, "atomic weight: {w}");
+    }
+    if let (Some(left), Some(right)) = (&a.left_incentives, &a.right_incentives) {
+        outln!(
+            out,
+            "incentives:  left {}; right {}",
+            list_or_none(left),
+            list_or_none(right)
+        );
+    }
     if !a.components.is_empty() {
         outln!(out, "components:");
         for c in &a.components {
@@ -187,6 +203,14 @@ fn print_analysis(out: &mut String, a: &cgt::Analysis) {
         if moves.len() < total {
             outln!(out, "  … {} more (raise --max-moves)", total - moves.len());
         }
+    }
+}
+
+fn list_or_none(values: &[String]) -> String {
+    if values.is_empty() {
+        "none".into()
+    } else {
+        values.join(", ")
     }
 }
 

@@ -173,5 +173,10 @@ fn each_method_ends_within_the_time_its_work_budget_stands_for() {
         ),
     );
     ends_within(&["sg", &format!("script:{lets} 3")], w);
+    // Partizan canonical forms: a board far past the budget, and a sum of hot Snort paths
+    // whose forms are large (the comparisons are charged, not the positions alone).
+    ends_within(&["cgt", "domineering 6x6"], w);
+    let path: Vec<String> = (0..15).map(|i| format!("v{i} v{}", i + 1)).collect();
+    ends_within(&["cgt", &format!("snort '{}'", path.join("; "))], w);
     let _ = std::fs::remove_dir_all(&dir);
 }

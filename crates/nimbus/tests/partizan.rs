@@ -2,10 +2,13 @@
 //! on their unreduced trees, rulesets against brute-force game trees, Hackenbush against the
 //! sign-expansion rule and Green Hackenbush against mex, and published values.
 
+use nimbus::core::budget::Limits;
+use nimbus::partizan::atomic::atomic_weight;
 use nimbus::partizan::dyadic::Dyadic;
 use nimbus::partizan::engine::value_of;
 use nimbus::partizan::form::{Forms, Id, ZERO};
 use nimbus::partizan::games::clobber::Clobber;
+use nimbus::partizan::games::colouring::{Colouring, Kind};
 use nimbus::partizan::games::cutcake::Cutcake;
 use nimbus::partizan::games::domineering::Domineering;
 use nimbus::partizan::games::hackenbush::Hackenbush;
@@ -88,6 +91,22 @@ fn games(days: u32) -> impl Strategy<Value = T> {
         (
             prop::collection::vec(inner.clone(), 0..3),
             prop::collection::vec(inner, 0..3),
+        )
+            .prop_map(|(left, right)| Rc::new(Tree { left, right }))
+    })
+}
+
+/// Random all-small games born by day `days`: every subposition has moves for both sides or
+/// for neither.
+fn all_small(days: u32) -> impl Strategy<Value = T> {
+    let leaf = Just(Rc::new(Tree {
+        left: vec![],
+        right: vec![],
+    }));
+    leaf.prop_recursive(days, 64, 3, |inner| {
+        (
+            prop::collection::vec(inner.clone(), 1..3),
+            prop::collection::vec(inner, 1..3),
         )
             .prop_map(|(left, right)| Rc::new(Tree { left, right }))
     })
@@ -181,6 +200,74 @@ proptest! {
     /// A Blue-Red stalk is the number its sign expansion says: ±1 for each edge up to the
     /// first change of colour, then ±1/2, ±1/4, ….
     #[test]
+    fn atomic_weights_add_up_and_obey_the_two_ahead_rule(a in all_small(3), b in all_small(3)) {
+        let mut forms = Forms::default();
+        let (ga, gb) = (form_of(&mut forms, &a), form_of(&mut forms, &b));
+        let weight = |forms: &mut Forms, g| atomic_weight(forms, g).unwrap().expect("all-small");
+        let (wa, wb) = (weight(&mut forms, ga), weight(&mut forms, gb));
+        // Additive, and odd: canonical forms are interned, so equal values have equal ids.
+        let sum = forms.add(ga, gb).unwrap();
+        let both = forms.add(wa, wb).unwrap();
+        prop_assert_eq!(weight(&mut forms, sum), both);
+        let neg = forms.neg(ga).unwrap();
+        let neg_weight = forms.neg(wa).unwrap();
+        prop_assert_eq!(weight(&mut forms, neg), neg_weight);
+        // Two ahead: a weight of at least 2 wins for Left whoever starts, checked on the
+        // unreduced tree by the definition.
+        let two = forms.number_form(Dyadic::int(2)).unwrap();
+        let zero = Rc::new(Tree { left: vec![], right: vec![] });
+        let mut memo = HashMap::new();
+        if forms.le(two, wa).unwrap() {
+            prop_assert!(le(&zero, &a, &mut memo) && !le(&a, &zero, &mut memo));
+        }
+        let minus_two = forms.neg(two).unwrap();
+        if forms.le(wa, minus_two).unwrap() {
+            prop_assert!(le(&a, &zero, &mut memo) && !le(&zero, &a, &mut memo));
+        }
+    }
+
+    #[test]
+    fn impartial_rulesets_are_the_nimbers_of_their_grundy_values(
+        kind in 0usize..13, a in 0u64..9, b in 0u64..7
+    ) {
+        let expr = match kind {
+            0 => format!("nim {a} {b}"),
+            1 => format!("subtract{{1,3,4}} {a} {b}"),
+            2 => format!("allbut{{2}} {a}"),
+            3 => format!("kayles {a} {b}"),
+            4 => format!("dawson {a}"),
+            5 => format!("dawson-chess {a}"),
+            6 => format!("grundy-game {a} {b}"),
+            7 => format!("octal 0.137 {a}"),
+            8 => format!("hex 0.f7 {a}"),
+            9 => format!("wythoff {} {}", a % 5, b % 5),
+            10 => format!("fibonacci {a}"),
+            11 => format!("script:../../examples/take134.rhai {a} + nim {b}"),
+            _ => "graph ../../examples/dag.txt @a @b".to_string(),
+        };
+        // The Grundy values of the impartial engines (closed forms where they have them)...
+        let components = nimbus::catalog::impartial::parse(&expr, "test").unwrap();
+        let g = components
+            .iter()
+            .fold(0, |x, c| x ^ c.grundy(Limits::default()).unwrap());
+        // ... against the canonical forms the partizan engine builds from the moves alone.
+        let mut forms = Forms::default();
+        let sum = format!("sg '{expr}'");
+        let terms = nimbus::catalog::partizan::parse(&sum, "test", &mut forms).unwrap();
+        let mut total = ZERO;
+        for t in &terms {
+            let v = t.value(&mut forms).unwrap();
+            total = forms.add(total, v).unwrap();
+        }
+        let star = match g {
+            0 => "0".to_string(),
+            1 => "*".to_string(),
+            _ => format!("*{g}"),
+        };
+        prop_assert_eq!(show(&mut forms, total).unwrap(), star, "{}", expr);
+    }
+
+    #[test]
     fn stalks_follow_the_sign_expansion(stalk in "[BR]{1,16}") {
         let (rules, start) = Hackenbush::parse_stalks(&stalk).unwrap();
         let mut forms = Forms::default();
@@ -234,6 +321,94 @@ proptest! {
         check(&ToadsAndFrogs, &ToadsAndFrogs::parse(&strip).unwrap())?;
         let cakes = format!("{}x{}", cells[0] + 1, cells[1] + cells[2] + 1);
         check(&Cutcake, &Cutcake::parse(&cakes).unwrap())?;
+    }
+
+    /// Col and Snort against a plain reading of their rules (vertices coloured one by one,
+    /// each move checked against the neighbours' colours), and Col against Conway's theorem
+    /// that every Col value is a number or a number plus `*`.
+    #[test]
+    fn col_and_snort_follow_their_rules(
+        edges in prop::collection::vec((0usize..6, 0usize..6), 0..9),
+        tinted in prop::collection::vec(0u8..4, 6),
+    ) {
+        let names = ["a", "b", "c", "d", "e", "f"];
+        let tint = |v: usize| match tinted[v] {
+            1 => "/B",
+            2 => "/R",
+            _ => "",
+        };
+        let mut lines: Vec<String> = (0..6).map(|v| format!("{}{}", names[v], tint(v))).collect();
+        let edges: Vec<(usize, usize)> = edges.into_iter().filter(|(u, v)| u != v).collect();
+        lines.extend(edges.iter().map(|&(u, v)| format!("{} {}", names[u], names[v])));
+        let text = lines.join("; ");
+        for kind in [Kind::Col, Kind::Snort] {
+            let (rules, start) = Colouring::parse(kind, &text).unwrap();
+            let mut forms = Forms::default();
+            let g = value_of(&rules, &start, &mut forms).unwrap();
+            // The plain reading: a tint is a coloured neighbour that is not there any more,
+            // so the start's tints become neighbours of their colour of their own.
+            let mut plain = Plain { kind, adjacent: vec![vec![]; 12], made: HashMap::new() };
+            let mut colours = vec![0u8; 12];
+            for &(u, v) in &edges {
+                plain.adjacent[u].push(v);
+                plain.adjacent[v].push(u);
+            }
+            for v in 0..6 {
+                if tinted[v] == 1 || tinted[v] == 2 {
+                    plain.adjacent[v].push(6 + v);
+                    plain.adjacent[6 + v].push(v);
+                    colours[6 + v] = tinted[v];
+                } else {
+                    // Not needed: out of play (a colour that bars nobody).
+                    colours[6 + v] = 3;
+                }
+            }
+            let h = plain.value(&colours, &mut forms);
+            prop_assert_eq!(g, h, "{:?} {}", kind, text);
+            if kind == Kind::Col {
+                let star = forms.canonical(&[ZERO], &[ZERO]).unwrap();
+                let less_star = forms.add(g, star).unwrap();
+                prop_assert!(
+                    forms.number(g).is_some() || forms.number(less_star).is_some(),
+                    "{} = {}", text, show(&mut forms, g).unwrap()
+                );
+            }
+        }
+    }
+}
+
+/// Col or Snort played by the rules as stated: colours 0 (none), 1 (blue), 2 (red), 3 (a
+/// vertex out of play).
+struct Plain {
+    kind: Kind,
+    adjacent: Vec<Vec<usize>>,
+    made: HashMap<Vec<u8>, Id>,
+}
+
+impl Plain {
+    fn value(&mut self, colours: &[u8], forms: &mut Forms) -> Id {
+        if let Some(&g) = self.made.get(colours) {
+            return g;
+        }
+        let mut sides = [Vec::new(), Vec::new()];
+        for (side, mine) in [(0, 1u8), (1, 2u8)] {
+            let barred = if self.kind == Kind::Col {
+                mine
+            } else {
+                3 - mine
+            };
+            for v in 0..colours.len() {
+                if colours[v] == 0 && !self.adjacent[v].iter().any(|&w| colours[w] == barred) {
+                    let mut next = colours.to_vec();
+                    next[v] = mine;
+                    let o = self.value(&next, forms);
+                    sides[side].push(o);
+                }
+            }
+        }
+        let g = forms.canonical(&sides[0], &sides[1]).unwrap();
+        self.made.insert(colours.to_vec(), g);
+        g
     }
 }
 
@@ -339,6 +514,45 @@ fn toads_and_frogs_values_are_the_published_ones() {
     ] {
         assert_eq!(t(s), v, "{s}");
     }
+}
+
+/// Small Col and Snort values by hand, and a Snort caterpillar against cgt-tools (its own test
+/// of its Snort: C(3, 2, 3), a path of three vertices with 2 leaves on the middle one and 3 on
+/// each end).
+#[test]
+fn col_and_snort_values_agree_with_known_ones() {
+    let of = |kind, text: &str| {
+        let (rules, start) = Colouring::parse(kind, text).unwrap();
+        value(&rules, &start)
+    };
+    assert_eq!(of(Kind::Col, "a b"), "0");
+    assert_eq!(of(Kind::Snort, "a b"), "±1");
+    assert_eq!(of(Kind::Col, "a; b/B"), "-1*");
+    assert_eq!(of(Kind::Snort, "a; b/B"), "1*");
+    let caterpillar = "c s; c t; c x1; c x2; s a1; s a2; s a3; t b1; t b2; t b3";
+    let mut forms = Forms::default();
+    let sum = format!("snort '{caterpillar}' - {{5,{{{{8|6*}}|0}}|-5,{{0|{{-6*|-8}}}}}}");
+    let terms = nimbus::catalog::partizan::parse(&sum, "test", &mut forms).unwrap();
+    let mut total = ZERO;
+    for t in &terms {
+        let v = t.value(&mut forms).unwrap();
+        total = forms.add(total, v).unwrap();
+    }
+    assert_eq!(total, ZERO, "{}", show(&mut forms, total).unwrap());
+}
+
+/// A game graph with a cycle has no value as a short game.
+#[test]
+fn a_loopy_impartial_game_is_refused_as_a_partizan_summand() {
+    let mut forms = Forms::default();
+    let terms = nimbus::catalog::partizan::parse(
+        "sg 'graph ../../examples/cycle.txt @1'",
+        "test",
+        &mut forms,
+    )
+    .unwrap();
+    let err = terms[0].value(&mut forms).unwrap_err().to_string();
+    assert!(err.contains("loopy"), "{err}");
 }
 
 /// A Hackenbush stalk of 1000 edges: the engine keeps its own stacks.

@@ -20,6 +20,8 @@ pub use crate::partizan::thermograph::{Piece, Thermograph};
 pub struct Request {
     /// List at most this many winning moves a side (all are counted).
     pub max_moves: usize,
+    /// Also compute the incentives of the value's options (costly for large hot values).
+    pub incentives: bool,
     /// Budgets.
     pub limits: Limits,
 }
@@ -28,6 +30,7 @@ impl Default for Request {
     fn default() -> Self {
         Request {
             max_moves: 20,
+            incentives: false,
             limits: Limits::default(),
         }
     }
@@ -38,7 +41,7 @@ impl Default for Request {
 pub fn solve(text: &str, source: &str, req: &Request) -> Result<Analysis> {
     let mut forms = Forms::new(req.limits);
     let terms = parse(text, source, &mut forms)?;
-    analyse(&terms, &mut forms, req.max_moves)
+    analyse(&terms, &mut forms, req.max_moves, req.incentives)
 }
 
 /// The thermograph of an analysed sum as an SVG picture, titled with its value.

@@ -16,10 +16,12 @@ use crate::partizan::dyadic::Dyadic;
 use crate::partizan::engine::Memo;
 use crate::partizan::form::{Forms, Id, ZERO};
 use crate::partizan::games::clobber::{self, Clobber};
+use crate::partizan::games::colouring::{Colouring, Kind};
 use crate::partizan::games::cutcake::{self, Cutcake};
 use crate::partizan::games::domineering::{self, Domineering};
 use crate::partizan::games::hackenbush::Hackenbush;
 use crate::partizan::games::toads::{self, ToadsAndFrogs};
+use crate::partizan::impartial::ImpartialTerm;
 use crate::partizan::term::{Literal, Negated, Played, Term};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -40,6 +42,18 @@ pub const RULESETS: &[(&str, &str)] = &[
     (
         "stalks",
         "Hackenbush stalks: strings of B, R and G, separated by commas",
+    ),
+    (
+        "col",
+        "a graph file of lines 'u v' (an edge) or 'u' (a vertex), inline joined by ;",
+    ),
+    (
+        "snort",
+        "a graph file of lines 'u v' (an edge) or 'u' (a vertex), inline joined by ;",
+    ),
+    (
+        "sg",
+        "an impartial game as nimbus sg writes it, in quotes ('kayles 5', 'octal 0.07 4 + nim 3')",
     ),
 ];
 
@@ -160,12 +174,16 @@ pub fn parse_sharing(
             });
         }
         let name = w.text.to_ascii_lowercase();
-        let term: Box<dyn Term> = if RULESETS.iter().any(|r| r.0 == name) {
+        let made: Vec<Box<dyn Term>> = if RULESETS.iter().any(|r| r.0 == name) {
             let arg = words.get(i + 1).ok_or_else(|| {
                 Error::parse(at(source, w), format!("{name} needs {}", describe(&name)))
             })?;
             i += 1;
-            ruleset(&name, arg, source, memos)?
+            if name == "sg" {
+                impartial_terms(arg, source, forms)?
+            } else {
+                vec![ruleset(&name, arg, source, memos)?]
+            }
         } else {
             let id = match read_value(&w.text.chars().collect::<Vec<_>>(), forms, 0) {
                 Ok(id) => id,
@@ -186,13 +204,15 @@ pub fn parse_sharing(
                     });
                 }
             };
-            Box::new(Literal::new(id, w.text.clone()))
+            vec![Box::new(Literal::new(id, w.text.clone()))]
         };
-        terms.push(if negative {
-            Box::new(Negated(term))
-        } else {
-            term
-        });
+        for term in made {
+            terms.push(if negative {
+                Box::new(Negated(term))
+            } else {
+                term
+            });
+        }
         negative = false;
         expect_term = false;
         i += 1;
@@ -216,6 +236,30 @@ fn describe(name: &str) -> &'static str {
         .iter()
         .find(|r| r.0 == name)
         .map_or("an argument", |r| r.1)
+}
+
+/// The components of an expression of `nimbus sg`, each a summand of its own.
+fn impartial_terms(arg: &Word, source: &str, forms: &Forms) -> Result<Vec<Box<dyn Term>>> {
+    let components = super::impartial::parse(&arg.text, source).map_err(|e| match e {
+        // The inner expression's columns count from its own start.
+        Error::Parse {
+            span,
+            message,
+            hint,
+        } => Error::Parse {
+            span: Span {
+                column: at(source, arg).column + span.column.saturating_sub(1),
+                ..span
+            },
+            message: format!("sg '{}': {message}", arg.text),
+            hint,
+        },
+        e => e,
+    })?;
+    components
+        .iter()
+        .map(|c| Ok(Box::new(ImpartialTerm::new(&**c, forms)?) as Box<dyn Term>))
+        .collect()
 }
 
 fn ruleset(name: &str, arg: &Word, source: &str, memos: &Memos) -> Result<Box<dyn Term>> {
@@ -252,6 +296,25 @@ fn ruleset(name: &str, arg: &Word, source: &str, memos: &Memos) -> Result<Box<dy
         "stalks" => {
             let (rules, start) = Hackenbush::parse_stalks(&arg.text).map_err(bad)?;
             Box::new(Played::new("stalks", rules, start))
+        }
+        "col" | "snort" => {
+            let kind = if name == "col" {
+                Kind::Col
+            } else {
+                Kind::Snort
+            };
+            let inline = arg.text.contains(';') || arg.text.contains(char::is_whitespace);
+            let text = if inline {
+                arg.text.clone()
+            } else {
+                crate::core::input::read_text(&arg.text)?
+            };
+            let (rules, start) = Colouring::parse(kind, &text).map_err(bad)?;
+            Box::new(Played::new(
+                if name == "col" { "col" } else { "snort" },
+                rules,
+                start,
+            ))
         }
         _ if arg.text.contains(';') => {
             let (rules, start) = Hackenbush::parse_graph(&arg.text).map_err(bad)?;

@@ -1,6 +1,7 @@
 //! What a user asks of a sum of partizan games: its canonical form, who wins, its stops, mean
 //! and temperature, its thermograph, and each side's winning moves.
 
+use super::atomic::atomic_weight;
 use super::dyadic::Dyadic;
 use super::form::{Forms, Id, ZERO};
 use super::show::show_all;
@@ -83,6 +84,14 @@ pub struct Analysis {
     pub birthday: u32,
     /// Its thermograph.
     pub thermograph: Thermograph,
+    /// Its atomic weight, when it is all-small (else none).
+    pub atomic_weight: Option<String>,
+    /// Left's incentives, when asked for: each Left option of the canonical form minus the
+    /// form (what the move gains Left), equal ones once.
+    pub left_incentives: Option<Vec<String>>,
+    /// Right's incentives, when asked for: the form minus each Right option (what the move
+    /// gains Right, as Siegel counts it), equal ones once.
+    pub right_incentives: Option<Vec<String>>,
     /// Each summand's value, when there are several.
     pub components: Vec<Part>,
     /// Left's winning moves (moving first), at most the number asked for.
@@ -97,8 +106,15 @@ pub struct Analysis {
     pub forms: usize,
 }
 
-/// Analyses the sum of `terms`, listing at most `max_moves` winning moves a side.
-pub fn analyse(terms: &[Box<dyn Term>], forms: &mut Forms, max_moves: usize) -> Result<Analysis> {
+/// Analyses the sum of `terms`, listing at most `max_moves` winning moves a side, with the
+/// incentives when `incentives` (each is a difference of two large forms when the value is
+/// hot and complex: a Snort path of 12 vertices is valued in 10 ms, its incentives take 1 s).
+pub fn analyse(
+    terms: &[Box<dyn Term>],
+    forms: &mut Forms,
+    max_moves: usize,
+    incentives: bool,
+) -> Result<Analysis> {
     let mut values = Vec::with_capacity(terms.len());
     let mut total = ZERO;
     for t in terms {
@@ -110,8 +126,21 @@ pub fn analyse(terms: &[Box<dyn Term>], forms: &mut Forms, max_moves: usize) -> 
     let outcome = outcome(forms, total)?;
     let (left_stop, right_stop) = forms.stops(total);
     let thermograph = Thermographs::default().of(forms, total)?;
-    let (left_wins, left_wins_total) = wins(terms, &values, total, true, forms, max_moves)?;
-    let (right_wins, right_wins_total) = wins(terms, &values, total, false, forms, max_moves)?;
+    let (left_wins, left_wins_total) = wins(terms, &values, true, forms, max_moves)?;
+    let (right_wins, right_wins_total) = wins(terms, &values, false, forms, max_moves)?;
+    let atomic_weight = match atomic_weight(forms, total)? {
+        Some(w) => Some(show_all(forms, &[w])?.remove(0)),
+        None => None,
+    };
+    let (left_incentives, right_incentives) = if incentives {
+        let (left, right) = incentives_of(forms, total)?;
+        (
+            Some(show_all(forms, &left)?),
+            Some(show_all(forms, &right)?),
+        )
+    } else {
+        (None, None)
+    };
     let mut shown = show_all(forms, &values)?;
     let canonical = show_all(forms, &[total])?.remove(0);
     let components = if terms.len() > 1 {
@@ -136,6 +165,9 @@ pub fn analyse(terms: &[Box<dyn Term>], forms: &mut Forms, max_moves: usize) -> 
         temperature: thermograph.temperature,
         birthday: forms.birthday(total),
         thermograph,
+        atomic_weight,
+        left_incentives,
+        right_incentives,
         components,
         left_wins,
         left_wins_total,
@@ -143,6 +175,24 @@ pub fn analyse(terms: &[Box<dyn Term>], forms: &mut Forms, max_moves: usize) -> 
         right_wins_total,
         forms: forms.len(),
     })
+}
+
+/// The incentives of `g`: `G^L - G` for each Left option, `G - G^R` for each Right option of
+/// its canonical form, each side's distinct values in increasing id order.
+fn incentives_of(forms: &mut Forms, g: Id) -> Result<(Vec<Id>, Vec<Id>)> {
+    let mut left = Vec::new();
+    for o in forms.left(g).to_vec() {
+        left.push(forms.sub(o, g)?);
+    }
+    let mut right = Vec::new();
+    for o in forms.right(g).to_vec() {
+        right.push(forms.sub(g, o)?);
+    }
+    for side in [&mut left, &mut right] {
+        side.sort_unstable();
+        side.dedup();
+    }
+    Ok((left, right))
 }
 
 /// Terms joined by `+`, a negated one written with `-`.
@@ -172,15 +222,23 @@ fn write_sum(parts: impl Iterator<Item = String>) -> String {
 fn wins(
     terms: &[Box<dyn Term>],
     values: &[Id],
-    total: Id,
     left: bool,
     forms: &mut Forms,
     max_moves: usize,
 ) -> Result<(Vec<Move>, usize)> {
     let mut found = Vec::new();
     let mut count = 0;
+    // The sum of the other summands, as the sums before and after each one: subtracting a
+    // summand from the total instead adds two large forms that cancel, which costs as much as
+    // the whole value did (a second for a Snort path of 12 vertices, 10 ms to value).
+    let mut suffix = vec![ZERO; values.len() + 1];
+    for i in (0..values.len()).rev() {
+        suffix[i] = forms.add(values[i], suffix[i + 1])?;
+    }
+    let mut prefix = ZERO;
     for (i, t) in terms.iter().enumerate() {
-        let others = forms.sub(total, values[i])?;
+        let others = forms.add(prefix, suffix[i + 1])?;
+        prefix = forms.add(prefix, values[i])?;
         for o in t.options(left, forms)? {
             let v = o.value(forms)?;
             let after = forms.add(others, v)?;

@@ -7,7 +7,9 @@
 //! - [`thermograph`]: walls, mean and temperature; [`draw`]: its picture;
 //! - [`show`]: values written as CGSuite writes them (`3/4`, `*2`, `^*`, `±1`, `{1|0||-1}`);
 //! - [`term`]: a summand of an expression (a position, a value, a negative);
+//! - [`atomic`]: the atomic weight of an all-small game;
 //! - [`analysis`]: outcome, stops, mean, temperature and winning moves of a sum;
+//! - [`impartial`]: a position of any impartial ruleset as a summand (a nimber);
 //! - [`games`]: the built-in rulesets, one a file.
 //!
 //! ```
@@ -24,11 +26,13 @@
 //! ```
 
 pub mod analysis;
+pub mod atomic;
 pub mod draw;
 pub mod dyadic;
 pub mod engine;
 pub mod form;
 pub mod games;
+pub mod impartial;
 pub mod show;
 pub mod term;
 pub mod thermograph;

@@ -5,9 +5,11 @@
 //! - [`toads`]: Toads and Frogs on a strip;
 //! - [`cutcake`]: cakes cut by columns (Left) and by rows (Right);
 //! - [`hackenbush`]: Blue–Red–Green Hackenbush on a graph, or stalks;
+//! - [`colouring`]: Col and Snort, colouring the vertices of a graph;
 //! - [`grid`]: the bit boards the grid rulesets share.
 
 pub mod clobber;
+pub mod colouring;
 pub mod cutcake;
 pub mod domineering;
 pub mod grid;
