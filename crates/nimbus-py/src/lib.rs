@@ -504,6 +504,35 @@ fn misere_quotient(
     answer_to_py(py, &answer)
 }
 
+/// A sum of partizan games (`nimbus::api::cgt::solve`), with its thermograph drawn as SVG
+/// under `picture`.
+#[pyfunction]
+#[pyo3(signature = (expression, max_moves=20, incentives=false, max_states=None, max_memory=None, max_work=None))]
+#[allow(clippy::too_many_arguments)]
+fn cgt(
+    py: Python<'_>,
+    expression: String,
+    max_moves: usize,
+    incentives: bool,
+    max_states: Option<u64>,
+    max_memory: Option<u64>,
+    max_work: Option<u64>,
+) -> PyResult<Py<PyAny>> {
+    let req = api::cgt::Request {
+        max_moves,
+        incentives,
+        limits: limits(max_states, max_memory, max_work),
+    };
+    let (answer, picture) = run(py, false, || {
+        let a = api::cgt::solve(&expression, "the expression", &req)?;
+        let picture = api::cgt::thermograph_picture(&a);
+        Ok((a, picture))
+    })?;
+    let value = answer_to_py(py, &answer)?;
+    value.bind(py).set_item("picture", picture)?;
+    Ok(value)
+}
+
 /// A two-player game named as on the command line (`nimbus::api::solve::solve`).
 #[pyfunction]
 #[pyo3(signature = (game, position=None, all=false, method=None, depth=None, time_limit=None, save=None, db=None, scores=false, reply=false, remoteness=false, max_states=None, max_memory=None, max_work=None))]
@@ -710,6 +739,7 @@ fn _nimbus(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sg, m)?)?;
     m.add_function(wrap_pyfunction!(sequence, m)?)?;
     m.add_function(wrap_pyfunction!(misere_quotient, m)?)?;
+    m.add_function(wrap_pyfunction!(cgt, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     callbacks::register(m)?;
     two_player::register(m)?;

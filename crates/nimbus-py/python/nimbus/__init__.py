@@ -21,6 +21,11 @@ Game trees::
     >>> nimbus.tree("kuhn").nash().value
     Fraction(-1, 18)
 
+Partizan games::
+
+    >>> nimbus.cgt("domineering ..|.. + stalks BRR").canonical
+    '{5/4|-3/4}'
+
 Sequential games::
 
     >>> nimbus.solve("tictactoe").meaning
@@ -32,6 +37,7 @@ from fractions import Fraction
 from . import _nimbus
 from ._nimbus import LimitError, SCHEMA
 from ._answers import Answer, from_value
+from ._cgt import GameValue, Thermograph, cgt
 from ._files import read_game
 from ._strategic import Equilibrium, Game, Mixed, NashResult, Player, Strategy
 from ._tree import Behaviour, Tree, TreeInfo, TreeNash, tree
@@ -64,6 +70,7 @@ __all__ = [
     "Equilibrium",
     "Fraction",
     "Game",
+    "GameValue",
     "HeapGame",
     "ImpartialGame",
     "LimitError",
@@ -79,6 +86,7 @@ __all__ = [
     "SCHEMA",
     "heap_game",
     "impartial",
+    "cgt",
     "misere_quotient",
     "MisereQuotient",
     "nash",
@@ -87,6 +95,7 @@ __all__ = [
     "sg",
     "solve",
     "two_player",
+    "Thermograph",
     "TwoPlayerGame",
     "Tree",
     "TreeInfo",

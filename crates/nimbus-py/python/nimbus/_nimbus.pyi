@@ -120,6 +120,22 @@ def solve(
     max_memory: Optional[int] = None,
     max_work: Optional[int] = None,
 ) -> dict[str, Any]: ...
+def misere_quotient(
+    ruleset: str,
+    upto: int = ...,
+    positions: list[list[int]] = ...,
+    max_states: Optional[int] = ...,
+    max_memory: Optional[int] = ...,
+    max_work: Optional[int] = ...,
+) -> dict[str, Any]: ...
+def cgt(
+    expression: str,
+    max_moves: int = ...,
+    incentives: bool = ...,
+    max_states: Optional[int] = ...,
+    max_memory: Optional[int] = ...,
+    max_work: Optional[int] = ...,
+) -> dict[str, Any]: ...
 def sg_positions(
     moves: Callable[[Any], Iterable[Any]],
     starts: Sequence[Any],
