@@ -1,7 +1,7 @@
 //! `nimbus cgt`: canonical forms, thermographs and winning moves of sums of partizan games,
 //! and tables of a family's values.
 
-use crate::{print_json, read_input, Common};
+use crate::{expression_text, print_json, Common};
 use nimbus::api::cgt;
 use std::process::ExitCode;
 
@@ -99,17 +99,7 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, nimbus::api::Error>
         }
         return Ok(ExitCode::SUCCESS);
     }
-    let (text, source) = match &args.file {
-        Some(path) => (
-            read_input(path)?,
-            if path == "-" {
-                "standard input".to_string()
-            } else {
-                path.clone()
-            },
-        ),
-        None => (args.expression.join(" "), "the expression".to_string()),
-    };
+    let (text, source) = expression_text(args.file.as_deref(), &args.expression)?;
     let req = cgt::Request {
         max_moves: args.max_moves,
         incentives: args.incentives,

@@ -529,6 +529,19 @@ pub fn read_input(path: &str) -> Result<String, nimbus::api::Error> {
     Ok(nimbus::api::host::decode(bytes))
 }
 
+/// An expression and the name errors give its source: the file `--file` names (standard
+/// input for "-"), or the words on the command line.
+pub(crate) fn expression_text(
+    file: Option<&str>,
+    words: &[String],
+) -> Result<(String, String), nimbus::api::Error> {
+    Ok(match file {
+        Some("-") => (read_input("-")?, "standard input".to_string()),
+        Some(path) => (read_input(path)?, path.to_string()),
+        None => (words.join(" "), "the expression".to_string()),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::Cli;

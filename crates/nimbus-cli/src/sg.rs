@@ -1,6 +1,6 @@
 //! `nimbus sg`: outcome, Sprague–Grundy values, winning moves and remoteness of a sum.
 
-use crate::{print_json, read_input, Common, ScriptArgs};
+use crate::{expression_text, print_json, Common, ScriptArgs};
 use nimbus::api::sg;
 use nimbus::api::sg::Analysis;
 use nimbus::api::sg::{MisereAnalysis, Refusal};
@@ -63,17 +63,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args, out: &mut String) -> Result<ExitCode, nimbus::api::Error> {
-    let (text, source) = match &args.file {
-        Some(path) => (
-            read_input(path)?,
-            if path == "-" {
-                "standard input".to_string()
-            } else {
-                path.clone()
-            },
-        ),
-        None => (args.expression.join(" "), "the expression".to_string()),
-    };
+    let (text, source) = expression_text(args.file.as_deref(), &args.expression)?;
     let req = sg::Request {
         misere: args.misere,
         rule: args.rule.as_deref().map(sg::misere_rule).transpose()?,

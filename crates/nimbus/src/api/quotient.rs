@@ -177,21 +177,20 @@ fn answer_position(
     name: &dyn Fn(u32) -> String,
 ) -> Position {
     let element = q.element(heaps);
-    let mut winning_moves = Vec::new();
-    let mut moves = Vec::new();
-    for (i, &h) in heaps.iter().enumerate() {
-        if heaps[..i].contains(&h) {
-            continue;
-        }
-        moves.clear();
-        rule.heap_moves(h, &mut moves);
-        for m in &moves {
-            let mut after: Vec<u64> = heaps[..i].to_vec();
-            after.extend_from_slice(m.left());
-            after.extend_from_slice(&heaps[i + 1..]);
-            if q.outcome(&after) == Outcome::P && !winning_moves.contains(&after) {
-                winning_moves.push(after);
-            }
+    let mut listed = Vec::new();
+    let mut parts = |n: u64, out: &mut Vec<Vec<u64>>| {
+        listed.clear();
+        rule.heap_moves(n, &mut listed);
+        out.extend(listed.iter().map(|m| m.left().to_vec()));
+    };
+    // Each position reached once, however many equal heaps lead to it.
+    let mut winning_moves: Vec<Vec<u64>> = Vec::new();
+    for (i, m) in q.winning_moves(heaps, &mut parts) {
+        let mut after: Vec<u64> = heaps[..i].to_vec();
+        after.extend_from_slice(&m);
+        after.extend_from_slice(&heaps[i + 1..]);
+        if !winning_moves.contains(&after) {
+            winning_moves.push(after);
         }
     }
     Position {

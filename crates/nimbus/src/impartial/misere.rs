@@ -550,24 +550,16 @@ fn by_quotient(
         Err(_) => return Ok(None),
     };
     let outcome = q.outcome(&sizes);
-    let (mut winning_moves, mut total) = (Vec::new(), 0);
-    let mut parts = Vec::new();
-    for (i, h) in heaps.iter().enumerate() {
-        parts.clear();
-        h.parts(sizes[i], &mut parts);
-        for p in &parts {
-            let mut after: Vec<u64> = sizes.clone();
-            after.remove(i);
-            after.extend_from_slice(p);
-            if q.outcome(&after) != Outcome::P {
-                continue;
-            }
-            total += 1;
-            if winning_moves.len() < opts.max_moves {
-                if let Some(m) = h.to_parts(p) {
-                    winning_moves.push(winning_move(atoms, names, components, i, m));
-                }
-            }
+    let mut parts = |n: u64, out: &mut Vec<Vec<u64>>| heaps[0].parts(n, out);
+    let found = q.winning_moves(&sizes, &mut parts);
+    let total = found.len();
+    let mut winning_moves = Vec::new();
+    for (i, p) in found {
+        if winning_moves.len() == opts.max_moves {
+            break;
+        }
+        if let Some(m) = heaps[i].to_parts(&p) {
+            winning_moves.push(winning_move(atoms, names, components, i, m));
         }
     }
     let explanation = vec![format!(

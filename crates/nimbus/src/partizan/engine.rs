@@ -21,18 +21,6 @@ impl<P> Default for Memo<P> {
     }
 }
 
-impl<P> Memo<P> {
-    /// How many regions are remembered.
-    pub fn len(&self) -> usize {
-        self.values.len()
-    }
-
-    /// Whether none is.
-    pub fn is_empty(&self) -> bool {
-        self.values.is_empty()
-    }
-}
-
 /// Bytes a remembered region costs at worst besides its own heap data.
 const ENTRY_BYTES: u64 = 64;
 

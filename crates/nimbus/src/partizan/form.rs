@@ -449,11 +449,6 @@ impl Forms {
         self.le_memo.get(&(a, b)).copied()
     }
 
-    /// Whether `a` and `b` are equal as games (for stored canonical forms: the same id).
-    pub fn eq(&mut self, a: Id, b: Id) -> Result<bool> {
-        Ok(self.le(a, b)? && self.le(b, a)?)
-    }
-
     /// The canonical form of `{ left | right }`, whose options are stored forms: dominated
     /// options removed and reversible ones bypassed, until neither applies.
     pub fn canonical(&mut self, left: &[Id], right: &[Id]) -> Result<Id> {

@@ -211,6 +211,33 @@ impl Quotient {
         })
     }
 
+    /// Every winning move of the position `sizes` (each heap at most `upto`): which heap, and
+    /// the heaps the move leaves of it, as `parts` lists them (a move of a heap of `n`), in
+    /// heap order. Moves of equal heaps are listed for each heap, as the search counts them.
+    pub fn winning_moves(
+        &self,
+        sizes: &[u64],
+        parts: &mut dyn FnMut(u64, &mut Vec<Vec<u64>>),
+    ) -> Vec<(usize, Vec<u64>)> {
+        let mut out = Vec::new();
+        let mut moves = Vec::new();
+        for (i, &h) in sizes.iter().enumerate() {
+            // The other heaps' product, times each move's parts.
+            let others = self.element(&[&sizes[..i], &sizes[i + 1..]].concat());
+            moves.clear();
+            parts(h, &mut moves);
+            for m in moves.drain(..) {
+                let x = m
+                    .iter()
+                    .fold(others, |x, &k| self.monoid.mul(x, self.image[k as usize]));
+                if self.p[x as usize] {
+                    out.push((i, m));
+                }
+            }
+        }
+        out
+    }
+
     /// The misère outcome of a position made of `heaps` (each at most `upto`).
     pub fn outcome(&self, heaps: &[u64]) -> Outcome {
         if self.p[self.element(heaps) as usize] {
