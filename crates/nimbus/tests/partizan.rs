@@ -541,6 +541,40 @@ fn col_and_snort_values_agree_with_known_ones() {
     assert_eq!(total, ZERO, "{}", show(&mut forms, total).unwrap());
 }
 
+/// A ruleset written in Rhai (examples/cutcake.rhai) against the built-in one, and a script's
+/// mistakes as errors that name the script.
+#[test]
+fn a_rhai_ruleset_is_valued_like_the_built_in_one() {
+    let value_of_text = |text: &str| {
+        let mut forms = Forms::default();
+        let terms = nimbus::catalog::partizan::parse(text, "test", &mut forms)?;
+        let v = terms[0].value(&mut forms)?;
+        Ok::<_, nimbus::Error>(show(&mut forms, v).unwrap())
+    };
+    for r in 1..=4 {
+        for c in 1..=5 {
+            let script = value_of_text(&format!("script:../../examples/cutcake.rhai {r} {c}"));
+            let built_in = value_of_text(&format!("cutcake {r}x{c}"));
+            assert_eq!(script.unwrap(), built_in.unwrap(), "{r} x {c}");
+        }
+    }
+    let dir = std::env::temp_dir().join(format!("nimbus-partizan-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.rhai");
+    std::fs::write(
+        &bad,
+        "fn start(a) { 0 }\nfn left_moves(p) { [p + 1] }\n\
+         fn right_moves(p) { if p > 3 { x } else { [] } }\n",
+    )
+    .unwrap();
+    let err = value_of_text(&format!("script:{}", bad.display())).unwrap_err();
+    assert!(err.to_string().contains("right_moves(4)"), "{err}");
+    std::fs::write(&bad, "fn start(a) { 0 }\nfn moves(p) { [] }\n").unwrap();
+    let err = value_of_text(&format!("script:{}", bad.display())).unwrap_err();
+    assert!(err.to_string().contains("left_moves is missing"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// A game graph with a cycle has no value as a short game.
 #[test]
 fn a_loopy_impartial_game_is_refused_as_a_partizan_summand() {

@@ -5,6 +5,8 @@
 //! domineering ..|.#.|... + toads TT..FF - {1|-1} + 1/2 + ^* + clobber xoxo
 //! ```
 //!
+//! `script:PATH ARGS…` is a partizan game written in Rhai (see [`crate::script::partizan`]).
+//!
 //! A value is a number (`3`, `-3/4`), a nimber (`*`, `*3`), ups and downs (`^`, `vv`, `^3`),
 //! a switch (`±1`, `+-1`, `2±1`), those side by side (`1/2^*`), a symmetric form (`±{2|0}`,
 //! `±(1,{2|0})`: `{A | -A}`), or a form with its options (`{1,*|-1}`, `{2||1|0}`: the
@@ -23,6 +25,8 @@ use crate::partizan::games::hackenbush::Hackenbush;
 use crate::partizan::games::toads::{self, ToadsAndFrogs};
 use crate::partizan::impartial::ImpartialTerm;
 use crate::partizan::term::{Literal, Negated, Played, Term};
+use crate::script::partizan::ScriptTerm;
+use crate::script::{Script, ScriptOptions};
 use std::cell::RefCell;
 use std::rc::Rc;
 
@@ -174,7 +178,16 @@ pub fn parse_sharing(
             });
         }
         let name = w.text.to_ascii_lowercase();
-        let made: Vec<Box<dyn Term>> = if RULESETS.iter().any(|r| r.0 == name) {
+        let made: Vec<Box<dyn Term>> = if let Some(path) = w.text.strip_prefix("script:") {
+            // The words after the path, up to the next + or -, are start(args)'s arguments.
+            let mut args = Vec::new();
+            while let Some(a) = words.get(i + 1).filter(|a| a.text != "+" && a.text != "-") {
+                args.push(a.text.clone());
+                i += 1;
+            }
+            let script = Script::load(path, ScriptOptions::default())?;
+            vec![Box::new(ScriptTerm::new(Rc::new(script), &args)?)]
+        } else if RULESETS.iter().any(|r| r.0 == name) {
             let arg = words.get(i + 1).ok_or_else(|| {
                 Error::parse(at(source, w), format!("{name} needs {}", describe(&name)))
             })?;

@@ -22,7 +22,7 @@ pub trait Term {
 /// A position of a ruleset, with the values of the ruleset's regions remembered across the
 /// position and the positions it leads to.
 pub struct Played<R: Ruleset> {
-    name: &'static str,
+    name: Rc<str>,
     rules: Rc<R>,
     position: R::Position,
     memo: Rc<RefCell<Memo<R::Position>>>,
@@ -30,20 +30,20 @@ pub struct Played<R: Ruleset> {
 
 impl<R: Ruleset> Played<R> {
     /// `position` of `rules`, written `name 'position'`.
-    pub fn new(name: &'static str, rules: R, position: R::Position) -> Played<R> {
+    pub fn new(name: impl Into<Rc<str>>, rules: R, position: R::Position) -> Played<R> {
         Played::sharing(name, rules, position, Rc::default())
     }
 
     /// The same, remembering values in `memo`, which other positions of the same ruleset
     /// share (the entries of a table).
     pub fn sharing(
-        name: &'static str,
+        name: impl Into<Rc<str>>,
         rules: R,
         position: R::Position,
         memo: Rc<RefCell<Memo<R::Position>>>,
     ) -> Played<R> {
         Played {
-            name,
+            name: name.into(),
             rules: Rc::new(rules),
             position,
             memo,
@@ -76,7 +76,7 @@ impl<R: Ruleset + 'static> Term for Played<R> {
             .into_iter()
             .map(|position| {
                 Box::new(Played {
-                    name: self.name,
+                    name: self.name.clone(),
                     rules: self.rules.clone(),
                     position,
                     memo: self.memo.clone(),

@@ -8,6 +8,8 @@
 //! - [`impartial`]: a script with `fn moves(p)` and `fn heap(n)` or `fn start(args)`, as a
 //!   component of the expression grammar (normal play, misère play, games with cycles) and as
 //!   a heap game for nim-sequences;
+//! - [`partizan`]: a script with `fn left_moves`, `fn right_moves` and `fn start`, as a
+//!   summand of `nimbus cgt`;
 //! - [`sequential`]: a script with `fn start`, `fn to_move`, `fn moves`, `fn play` and
 //!   `fn result` (optional `fn reward`, `fn evaluate`), as a [`crate::sequential::Game`].
 //!
@@ -36,6 +38,7 @@
 //! ```
 
 pub mod impartial;
+pub mod partizan;
 pub mod sequential;
 
 use crate::core::error::{Error, Result, Span};
