@@ -53,19 +53,7 @@ impl ScriptRules {
 
     /// The options of `p`, or the script's error.
     pub fn options(&self, p: &ScriptPos) -> Result<Vec<ScriptPos>> {
-        let what = || format!("moves({})", display(p.value()));
-        let r = self.script.call("moves", vec![p.value().clone()], &what)?;
-        let list = r.into_array().map_err(|t| Error::Script {
-            span: span(&self.script),
-            message: format!("{} returned a {t}, not an array of positions", what()),
-        })?;
-        list.into_iter()
-            .enumerate()
-            .map(|(i, v)| {
-                self.script
-                    .position(v, &|| format!("{} (option {})", what(), i + 1))
-            })
-            .collect()
+        self.script.options("moves", p)
     }
 
     /// The start positions for the arguments after the script's path: one heap each with

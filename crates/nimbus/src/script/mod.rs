@@ -344,6 +344,21 @@ impl Script {
         display(p)
     }
 
+    /// The positions `function(p)` returns (an array of them), or the script's error naming
+    /// the call and the option at fault.
+    pub fn options(&self, function: &str, p: &ScriptPos) -> Result<Vec<ScriptPos>> {
+        let what = || format!("{function}({})", display(p.value()));
+        let r = self.call(function, vec![p.value().clone()], &what)?;
+        let list = r.into_array().map_err(|t| Error::Script {
+            span: span_of(&self.path, rhai::Position::NONE),
+            message: format!("{} returned a {t}, not an array of positions", what()),
+        })?;
+        list.into_iter()
+            .enumerate()
+            .map(|(i, v)| self.position(v, &|| format!("{} (option {})", what(), i + 1)))
+            .collect()
+    }
+
     /// `p` as a position, or an error naming `what` produced it.
     pub fn position(&self, value: Dynamic, what: &dyn Fn() -> String) -> Result<ScriptPos> {
         ScriptPos::new(value).map_err(|m| Error::Script {

@@ -59,30 +59,13 @@ impl ScriptPartizan {
         self.script.position(v, &what)
     }
 
-    /// One side's options of `p` (`side` is the function's name), or the script's error.
-    fn options(&self, side: &str, p: &ScriptPos) -> Result<Vec<ScriptPos>> {
-        let what = || format!("{side}({})", display(p.value()));
-        let r = self.script.call(side, vec![p.value().clone()], &what)?;
-        let list = r.into_array().map_err(|t| Error::Script {
-            span: span(&self.script),
-            message: format!("{} returned a {t}, not an array of positions", what()),
-        })?;
-        list.into_iter()
-            .enumerate()
-            .map(|(i, v)| {
-                self.script
-                    .position(v, &|| format!("{} (option {})", what(), i + 1))
-            })
-            .collect()
-    }
-
     /// The options, or none once the script has failed (its error is kept in the script and
     /// returned by the summand that asked).
     fn moves(&self, side: &str, p: &ScriptPos) -> Vec<ScriptPos> {
         if self.script.failed() {
             return Vec::new();
         }
-        self.options(side, p).unwrap_or_else(|e| {
+        self.script.options(side, p).unwrap_or_else(|e| {
             self.script.fail(e);
             Vec::new()
         })
