@@ -23,6 +23,52 @@ ROWS += [("toads", f"T^{n}.F^{n}", "T" * n + "." + "F" * n) for n in range(3, 7)
 ROWS += [("toads", f"T^{n}..F^{n}", "T" * n + ".." + "F" * n) for n in range(3, 6)]
 
 
+def path(n):
+    return n, [(i, i + 1) for i in range(n - 1)]
+
+
+def cycle(n):
+    return n, [(i, (i + 1) % n) for i in range(n)]
+
+
+def grid(r, c):
+    at = lambda i, j: i * c + j  # noqa: E731
+    edges = [(at(i, j), at(i, j + 1)) for i in range(r) for j in range(c - 1)]
+    edges += [(at(i, j), at(i + 1, j)) for i in range(r - 1) for j in range(c)]
+    return r * c, edges
+
+
+def caterpillar(n):
+    # C(n+1, n, n+1): a path of three vertices, n leaves on the middle one, n+1 on each end
+    # (cgt-tools' own test: n = 2 is {5, {{8|6*}|0}|-5, {0|{-6*|-8}}} in Snort).
+    edges = [(0, 1), (0, 2)]
+    k = 3
+    for hub, leaves in ((0, n), (1, n + 1), (2, n + 1)):
+        edges += [(hub, k + i) for i in range(leaves)]
+        k += leaves
+    return k, edges
+
+
+GRAPHS = [("path 8", path(8)), ("path 12", path(12)), ("cycle 10", cycle(10)),
+          ("grid 3x3", grid(3, 3)), ("grid 3x4", grid(3, 4)), ("grid 4x4", grid(4, 4)),
+          ("caterpillar 2", caterpillar(2)), ("caterpillar 3", caterpillar(3))]
+
+
+def ours(edges):
+    return "'" + "; ".join(f"v{u} v{v}" for u, v in edges) + "'"
+
+
+def theirs(n, edges):
+    return f"{n}:" + ",".join(f"{u}-{v}" for u, v in edges)
+
+
+for kind in ("snort", "col"):
+    ROWS += [(kind, name, (ours(g[1]), theirs(*g))) for name, g in GRAPHS]
+# KINDS=snort,col: only those games' rows.
+if os.environ.get("KINDS"):
+    ROWS = [r for r in ROWS if r[0] in os.environ["KINDS"].split(",")]
+
+
 def run(cmd):
     t0 = time.perf_counter()
     try:
@@ -50,17 +96,18 @@ print(f"date: {time.strftime('%Y-%m-%d')}")
 print("| game | position | nimbus | cgt-tools | cgt-tools / nimbus | value (agree) |")
 print("| --- | --- | --- | --- | --- | --- |")
 for kind, name, pos in ROWS:
-    ours, theirs = [], []
+    mine_times, peer_times = [], []
     mine = peer = None
+    mine_pos, peer_pos = pos if isinstance(pos, tuple) else (pos, pos)
     for _ in range(RUNS):
-        t, out = run([NIMBUS, "cgt", f"{kind} {pos}", "--json"])
-        ours.append(t)
+        t, out = run([NIMBUS, "cgt", f"{kind} {mine_pos}", "--json"])
+        mine_times.append(t)
         mine = json.loads(out.stdout)
-        t, out = run([PEER, kind, pos])
+        t, out = run([PEER, kind, peer_pos])
         if t is None:
-            theirs = None
+            peer_times = None
             break
-        theirs.append(t)
+        peer_times.append(t)
         peer = out.stdout.strip().split("\t")
     agree = "peer did not finish"
     if peer is not None:
@@ -73,12 +120,12 @@ for kind, name, pos in ROWS:
             print(f"DIFFERENT temperature: {kind} {pos}: {mine['temperature']} vs {peer[1]}")
             sys.exit(1)
         agree = "yes"
-    t_ours = median(ours)
-    if theirs is None:
+    t_ours = median(mine_times)
+    if peer_times is None:
         print(f"| {kind} | {name} | {t_ours:.3f} | > {TIMEOUT:.0f} | > {TIMEOUT / t_ours:.0f} | "
               f"`{mine['canonical'][:40]}` ({agree}) |")
     else:
-        t_theirs = median(theirs)
+        t_theirs = median(peer_times)
         print(f"| {kind} | {name} | {t_ours:.3f} | {t_theirs:.3f} | {t_theirs / t_ours:.1f} | "
               f"`{mine['canonical'][:40]}` ({agree}) |")
     sys.stdout.flush()

@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# Issue 50's figures: canonical forms (and temperatures) of Domineering rectangles and of a
-# Toads and Frogs family, by `nimbus cgt` and by cgt-tools' library (the `cgt` crate, AGPL,
+# Issue 50's figures: canonical forms (and temperatures) of Domineering rectangles, of a
+# Toads and Frogs family, and of Snort and Col on paths, cycles, grids and caterpillars, by `nimbus cgt` and by cgt-tools' library (the `cgt` crate, AGPL,
 # from crates.io: a tool we compare with, never a dependency), through a small driver this
 # script writes and builds in target/peers/cgt-driver, outside the workspace. Runs are
 # interleaved, each value of the peer is read back by nimbus and must be the same canonical
 # form, and the ratio of median wall times is printed.
-# Usage: bench/cgt.sh   (RUNS=3, CGT_TIMEOUT=60 seconds a run, BIG=1 adds the 5 x 6 boards)
+# Usage: bench/cgt.sh   (RUNS=3, CGT_TIMEOUT=60 seconds a run, BIG=1 adds the 5 x 6 boards,
+# KINDS=snort,col only those games)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 peer=target/peers/cgt-driver
@@ -23,7 +24,11 @@ edition = "2021"
 cgt = "=0.11.0"
 TOML
 cat > "$peer/src/main.rs" <<'RUST'
-// Prints the canonical form and temperature of one position: `cgt-driver KIND POSITION`.
+// Prints the canonical form and temperature of one position: `cgt-driver KIND POSITION`, a
+// graph written `N:u-v,u-v,...` (vertices 0..N, all uncoloured) for snort and col.
+use cgt::graph::adjacency_matrix::undirected::UndirectedGraph;
+use cgt::graph::{Graph, VertexIndex};
+use cgt::short::partizan::games::{col, snort};
 use cgt::short::partizan::partizan_game::PartizanGame;
 use cgt::short::partizan::transposition_table::ParallelTranspositionTable;
 use std::str::FromStr;
@@ -41,9 +46,37 @@ fn main() {
                 FromStr::from_str(&args[2]).expect("a strip");
             g.canonical_form(&ParallelTranspositionTable::new())
         }
+        "snort" => {
+            let (n, edges) = graph(&args[2]);
+            let vertices = vec![snort::VertexKind::Single(snort::VertexColor::Empty); n];
+            let g: snort::Snort<snort::VertexKind, UndirectedGraph<snort::VertexKind>> =
+                snort::Snort::new(UndirectedGraph::from_edges(&edges, &vertices));
+            g.canonical_form(&ParallelTranspositionTable::new())
+        }
+        "col" => {
+            let (n, edges) = graph(&args[2]);
+            let vertices = vec![col::VertexColor::Empty; n];
+            let g: col::Col<col::VertexColor, UndirectedGraph<col::VertexColor>> =
+                col::Col::new(UndirectedGraph::from_edges(&edges, &vertices));
+            g.canonical_form(&ParallelTranspositionTable::new())
+        }
         other => panic!("unknown game {other}"),
     };
     println!("{value}\t{}", value.temperature());
+}
+
+fn graph(text: &str) -> (usize, Vec<(VertexIndex, VertexIndex)>) {
+    let (n, rest) = text.split_once(':').expect("N:edges");
+    let edges = rest
+        .split(',')
+        .filter(|e| !e.is_empty())
+        .map(|e| {
+            let (u, v) = e.split_once('-').expect("u-v");
+            let index = |x: &str| VertexIndex { index: x.parse().expect("a vertex") };
+            (index(u), index(v))
+        })
+        .collect();
+    (n.parse().expect("a vertex count"), edges)
 }
 RUST
 cargo build --release -q --manifest-path "$peer/Cargo.toml"
