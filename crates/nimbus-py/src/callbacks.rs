@@ -10,6 +10,7 @@ use nimbus::api::custom::Impartial;
 use nimbus::api::custom::Method;
 use nimbus::api::custom::{describe_take, HeapMove, HeapRule, Heaps};
 use nimbus::api::custom::{Component, Positioned, Ruleset};
+use nimbus::api::custom::{PartizanRuleset, Played, Term};
 use nimbus::api::sg::MisereRule;
 use nimbus::api::Limits;
 use pyo3::exceptions::PyValueError;
@@ -388,7 +389,102 @@ fn sequence_heaps(
 }
 
 /// Adds the callback functions to the module.
+/// A partizan game given by `left(position)` and `right(position)`.
+struct Partizan {
+    left: Py<PyAny>,
+    right: Py<PyAny>,
+    guard: Rc<Guard>,
+}
+
+impl Partizan {
+    fn options(&self, left: bool, p: &Pos) -> Vec<Pos> {
+        if self.guard.failed() {
+            return Vec::new();
+        }
+        Python::attach(|py| {
+            self.guard.tick(py);
+            let f = if left { &self.left } else { &self.right };
+            let listed = || -> PyResult<Vec<Pos>> {
+                let list = f.call1(py, (p.obj.clone_ref(py),))?;
+                let mut out = Vec::new();
+                for item in list.bind(py).try_iter()? {
+                    out.push(Pos::new(item?)?);
+                }
+                Ok(out)
+            };
+            listed().unwrap_or_else(|e| {
+                self.guard.fail(e);
+                Vec::new()
+            })
+        })
+    }
+}
+
+impl PartizanRuleset for Partizan {
+    type Position = Pos;
+
+    fn left_moves(&self, p: &Pos) -> Vec<Pos> {
+        self.options(true, p)
+    }
+
+    fn right_moves(&self, p: &Pos) -> Vec<Pos> {
+        self.options(false, p)
+    }
+
+    fn show(&self, p: &Pos) -> String {
+        format!("{p:?}")
+    }
+}
+
+/// The value of a sum of positions of the partizan game `left`, `right`
+/// (`nimbus::api::cgt::analyse_terms`), with its thermograph drawn under `picture`.
+#[pyfunction]
+#[pyo3(signature = (left, right, starts, name, max_moves=20, incentives=false, max_states=None, max_memory=None, max_work=None))]
+#[allow(clippy::too_many_arguments)]
+fn cgt_positions(
+    py: Python<'_>,
+    left: Py<PyAny>,
+    right: Py<PyAny>,
+    starts: Vec<Bound<'_, PyAny>>,
+    name: String,
+    max_moves: usize,
+    incentives: bool,
+    max_states: Option<u64>,
+    max_memory: Option<u64>,
+    max_work: Option<u64>,
+) -> PyResult<Py<PyAny>> {
+    let guard = Rc::new(Guard::new());
+    let mut terms: Vec<Box<dyn Term>> = Vec::new();
+    // One ruleset (and so one memo of values) for all the positions.
+    let memo = Rc::default();
+    for s in starts {
+        let rules = Partizan {
+            left: left.clone_ref(py),
+            right: right.clone_ref(py),
+            guard: guard.clone(),
+        };
+        terms.push(Box::new(Played::sharing(
+            name.clone(),
+            rules,
+            Pos::new(s)?,
+            Rc::clone(&memo),
+        )));
+    }
+    let req = api::cgt::Request {
+        max_moves,
+        incentives,
+        limits: limits(max_states, max_memory, max_work),
+    };
+    nimbus::api::host::clear_interrupt();
+    let answer = guard.finish(api::cgt::analyse_terms(&terms, &req))?;
+    let picture = api::cgt::thermograph_picture(&answer);
+    let value = answer_to_py(py, &answer)?;
+    value.bind(py).set_item("picture", picture)?;
+    Ok(value)
+}
+
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add_function(wrap_pyfunction!(cgt_positions, m)?)?;
     m.add_function(wrap_pyfunction!(sg_positions, m)?)?;
     m.add_function(wrap_pyfunction!(sg_heaps, m)?)?;
     m.add_function(wrap_pyfunction!(sequence_heaps, m)?)?;

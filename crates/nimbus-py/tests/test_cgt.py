@@ -79,3 +79,43 @@ def test_bad_expressions_and_budgets_are_errors():
         nimbus.cgt(3)
     with pytest.raises(nimbus.LimitError, match=r"\(raise max_work\)"):
         nimbus.cgt("domineering 5x5", max_work=1000)
+
+
+def _toads(strip, toad):
+    """Toads and Frogs moves, written plainly: a toad (T) steps or jumps a frog rightwards,
+    a frog (F) leftwards."""
+    me, other, step = ("T", "F", 1) if toad else ("F", "T", -1)
+    for i, c in enumerate(strip):
+        if c != me:
+            continue
+        j, k = i + step, i + 2 * step
+        if 0 <= j < len(strip) and strip[j] == ".":
+            yield strip[:min(i, j)] + (".T" if toad else "F.") + strip[max(i, j) + 1:]
+        elif 0 <= k < len(strip) and strip[j] == other and strip[k] == ".":
+            s = list(strip)
+            s[i], s[k] = ".", me
+            yield "".join(s)
+
+
+def test_a_game_of_python_functions_is_valued_like_the_built_in_one():
+    for strip in ["TT..FF", "T.TF.F", "TTF.F.", "T..F", ".TF.TF"]:
+        g = nimbus.partizan(lambda p: _toads(p, True), lambda p: _toads(p, False), start=strip)
+        mine, built_in = nimbus.cgt(g), nimbus.cgt(f"toads {strip}")
+        assert mine.canonical == built_in.canonical, strip
+        assert mine.left_wins_total == built_in.left_wins_total, strip
+        # As an operand it is its value.
+        assert (mine - built_in).canonical == "0"
+
+
+def test_errors_of_python_games_are_raised():
+    def left(p):
+        if p > 2:
+            raise KeyError("no moves from 3")
+        return [p + 1]
+
+    with pytest.raises(KeyError, match="no moves from 3"):
+        nimbus.cgt(nimbus.partizan(left, lambda p: [], start=0))
+    with pytest.raises(ValueError, match="hashable"):
+        nimbus.cgt(nimbus.partizan(lambda p: [[1]], lambda p: [], start=0))
+    with pytest.raises(ValueError, match="give the position"):
+        nimbus.cgt(nimbus.partizan(lambda p: [], lambda p: []))

@@ -37,7 +37,7 @@ from fractions import Fraction
 from . import _nimbus
 from ._nimbus import LimitError, SCHEMA
 from ._answers import Answer, from_value
-from ._cgt import GameValue, Thermograph, cgt
+from ._cgt import GameValue, PartizanGame, Thermograph, cgt, partizan
 from ._files import read_game
 from ._strategic import Equilibrium, Game, Mixed, NashResult, Player, Strategy
 from ._tree import Behaviour, Tree, TreeInfo, TreeNash, tree
@@ -75,6 +75,7 @@ __all__ = [
     "ImpartialGame",
     "LimitError",
     "Mixed",
+    "PartizanGame",
     "StrategicGame",
     "read_nfg",
     "read_efg",
@@ -90,6 +91,7 @@ __all__ = [
     "misere_quotient",
     "MisereQuotient",
     "nash",
+    "partizan",
     "read_game",
     "sequence",
     "sg",

@@ -110,8 +110,27 @@ class GameValue(Answer):
     def __gt__(self, other: GameLike) -> bool: ...
     def __hash__(self) -> int: ...
 
+class PartizanGame:
+    left: Callable[[Any], Iterable[Any]]
+    right: Callable[[Any], Iterable[Any]]
+    start: Any
+    name: str
+    def __init__(
+        self,
+        left: Callable[[Any], Iterable[Any]],
+        right: Callable[[Any], Iterable[Any]],
+        start: Any = ...,
+        name: str = ...,
+    ) -> None: ...
+
+def partizan(
+    left: Callable[[Any], Iterable[Any]],
+    right: Callable[[Any], Iterable[Any]],
+    start: Any = ...,
+    name: str = ...,
+) -> PartizanGame: ...
 def cgt(
-    expression: str,
+    expression: Union[str, PartizanGame],
     max_moves: int = ...,
     incentives: bool = ...,
     max_states: Optional[int] = ...,

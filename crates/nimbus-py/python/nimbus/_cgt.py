@@ -3,7 +3,7 @@
 from . import _nimbus
 from ._answers import Answer, from_value, q
 
-__all__ = ["GameValue", "Thermograph", "cgt"]
+__all__ = ["GameValue", "PartizanGame", "Thermograph", "cgt", "partizan"]
 
 # The exact numbers of an answer, read as Fractions.
 _NUMBERS = ("left_stop", "right_stop", "mean", "temperature")
@@ -77,7 +77,8 @@ class GameValue(Answer):
 
     def _term(self):
         """This value as one summand of an expression."""
-        if not self.components and not self.expression.startswith("-"):
+        readable = self.__dict__.get("_readable", True)
+        if readable and not self.components and not self.expression.startswith("-"):
             return self.expression
         if self.canonical.endswith("…"):
             raise ValueError(
@@ -170,9 +171,40 @@ def _term(x):
     raise TypeError(f"not a game: {x!r}")
 
 
+class PartizanGame:
+    """A partizan game written in Python: ``left(position)`` and ``right(position)`` return
+    each side's options (hashable values: ints, strings, tuples). Made by :func:`partizan`."""
+
+    def __init__(self, left, right, start=None, name="python"):
+        if not callable(left) or not callable(right):
+            raise TypeError("left and right must be functions of a position")
+        self.left, self.right, self.start, self.name = left, right, start, name
+
+    def __repr__(self):
+        return f"<nimbus.PartizanGame {self.name!r}>"
+
+
+def partizan(left, right, start=None, name="python"):
+    """A partizan game from two functions, valued by :func:`cgt` like the built-in rulesets.
+
+    >>> # Cutcake: Left cuts between columns, Right between rows; a cake is (rows, columns).
+    >>> def cuts(cakes, along):
+    ...     for i, (r, c) in enumerate(cakes):
+    ...         n = c if along else r
+    ...         for a in range(1, n):
+    ...             parts = [(r, a), (r, c - a)] if along else [(a, c), (r - a, c)]
+    ...             yield tuple(sorted(cakes[:i] + cakes[i + 1:] + tuple(parts)))
+    >>> cake = partizan(lambda p: cuts(p, True), lambda p: cuts(p, False), start=((3, 4),))
+    >>> cgt(cake).canonical == cgt("cutcake 3x4").canonical
+    True
+    """
+    return PartizanGame(left, right, start, name)
+
+
 def cgt(expression, max_moves=20, incentives=False, **limits):
     """The value of a sum of partizan games, exactly: the expression grammar of ``nimbus
-    cgt`` (rulesets with their positions, values written out, ``+`` and ``-``).
+    cgt`` (rulesets with their positions, values written out, ``+`` and ``-``), or a game
+    made by :func:`partizan` at its ``start``.
     ``incentives=True`` adds each option's incentive (costly for large hot values).
 
     >>> g = cgt("domineering ..|..")
@@ -183,6 +215,20 @@ def cgt(expression, max_moves=20, incentives=False, **limits):
     >>> cgt("clobber xoxo").atomic_weight
     '0'
     """
+    if isinstance(expression, PartizanGame):
+        game = expression
+        if game.start is None:
+            raise ValueError("give the position: partizan(..., start=P)")
+        value = _nimbus.cgt_positions(
+            game.left, game.right, [game.start], game.name, max_moves, incentives, **limits
+        )
+        walls = value.pop("thermograph")
+        fields = dict(from_value(value).__dict__)
+        fields["thermograph"] = walls
+        made = GameValue(fields)
+        # Its expression cannot be read back: as an operand it is its canonical form.
+        made.__dict__["_readable"] = False
+        return made
     if not isinstance(expression, str):
         raise TypeError("cgt takes an expression, such as \"domineering ..|.. + ^\"")
     value = _nimbus.cgt(expression, max_moves, incentives, **limits)

@@ -136,6 +136,17 @@ def cgt(
     max_memory: Optional[int] = ...,
     max_work: Optional[int] = ...,
 ) -> dict[str, Any]: ...
+def cgt_positions(
+    left: Callable[[Any], Any],
+    right: Callable[[Any], Any],
+    starts: list[Any],
+    name: str,
+    max_moves: int = ...,
+    incentives: bool = ...,
+    max_states: Optional[int] = ...,
+    max_memory: Optional[int] = ...,
+    max_work: Optional[int] = ...,
+) -> dict[str, Any]: ...
 def sg_positions(
     moves: Callable[[Any], Iterable[Any]],
     starts: Sequence[Any],

@@ -44,6 +44,16 @@ pub fn solve(text: &str, source: &str, req: &Request) -> Result<Analysis> {
     analyse(&terms, &mut forms, req.max_moves, req.incentives)
 }
 
+/// Analyses the sum of summands a host made (positions of its own rulesets, as
+/// [`crate::api::custom::Played`]).
+pub fn analyse_terms(
+    terms: &[Box<dyn crate::partizan::term::Term>],
+    req: &Request,
+) -> Result<Analysis> {
+    let mut forms = Forms::new(req.limits);
+    analyse(terms, &mut forms, req.max_moves, req.incentives)
+}
+
 /// The thermograph of an analysed sum as an SVG picture, titled with its value.
 pub fn thermograph_picture(a: &Analysis) -> String {
     crate::partizan::draw::thermograph_svg(

@@ -5,5 +5,7 @@
 pub use crate::impartial::component::{Component, Positioned, Ruleset};
 pub use crate::impartial::games::heap::{describe_take, HeapMove, HeapRule, Heaps};
 pub use crate::impartial::Impartial;
+pub use crate::partizan::term::{Played, Term};
+pub use crate::partizan::Ruleset as PartizanRuleset;
 pub use crate::sequential::search::Method;
 pub use crate::sequential::{result_in_range, Game, Notation, Player, Value, MAX_RESULT};
