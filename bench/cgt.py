@@ -64,6 +64,9 @@ def theirs(n, edges):
 
 for kind in ("snort", "col"):
     ROWS += [(kind, name, (ours(g[1]), theirs(*g))) for name, g in GRAPHS]
+# Amazons (x Left, o Right, # burnt), as cgt-tools writes boards; nimbus reads the same.
+ROWS += [("amazons", b, (f"'{b}'", b)) for b in
+         ["x..#|....|.#.o", "x...|....|...o", "x....|.....|....o", "x...|....|....|...o"]]
 # KINDS=snort,col: only those games' rows.
 if os.environ.get("KINDS"):
     ROWS = [r for r in ROWS if r[0] in os.environ["KINDS"].split(",")]

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Issue 50's figures: canonical forms (and temperatures) of Domineering rectangles, of a
-# Toads and Frogs family, and of Snort and Col on paths, cycles, grids and caterpillars, by `nimbus cgt` and by cgt-tools' library (the `cgt` crate, AGPL,
+# Toads and Frogs family, of Snort and Col on paths, cycles, grids and caterpillars, and of
+# Amazons on small boards, by `nimbus cgt` and by cgt-tools' library (the `cgt` crate, AGPL,
 # from crates.io: a tool we compare with, never a dependency), through a small driver this
 # script writes and builds in target/peers/cgt-driver, outside the workspace. Runs are
 # interleaved, each value of the peer is read back by nimbus and must be the same canonical
@@ -44,6 +45,11 @@ fn main() {
         "toads" => {
             let g: cgt::short::partizan::games::toads_and_frogs::ToadsAndFrogs =
                 FromStr::from_str(&args[2]).expect("a strip");
+            g.canonical_form(&ParallelTranspositionTable::new())
+        }
+        "amazons" => {
+            let g: cgt::short::partizan::games::amazons::Amazons =
+                FromStr::from_str(&args[2]).expect("a board");
             g.canonical_form(&ParallelTranspositionTable::new())
         }
         "snort" => {

@@ -7,6 +7,7 @@ use nimbus::partizan::atomic::atomic_weight;
 use nimbus::partizan::dyadic::Dyadic;
 use nimbus::partizan::engine::value_of;
 use nimbus::partizan::form::{Forms, Id, ZERO};
+use nimbus::partizan::games::amazons::Amazons;
 use nimbus::partizan::games::clobber::Clobber;
 use nimbus::partizan::games::colouring::{Colouring, Kind};
 use nimbus::partizan::games::cutcake::Cutcake;
@@ -321,6 +322,17 @@ proptest! {
         check(&ToadsAndFrogs, &ToadsAndFrogs::parse(&strip).unwrap())?;
         let cakes = format!("{}x{}", cells[0] + 1, cells[1] + cells[2] + 1);
         check(&Cutcake, &Cutcake::parse(&cakes).unwrap())?;
+        // Amazons on a 2 x 3 board: burnt cells, one amazon each at most a few.
+        let amazons = board(&|c| ['#', '.', '.'][c as usize]);
+        let mut a = Amazons::parse(&amazons).unwrap();
+        let free: Vec<u32> = (0..6).filter(|&i| a.cells[2] >> i & 1 == 1).collect();
+        if free.len() >= 2 {
+            for (k, &i) in free.iter().take(2).enumerate() {
+                a.cells[2] &= !(1u128 << i);
+                a.cells[k] |= 1u128 << i;
+            }
+            check(&Amazons, &a)?;
+        }
     }
 
     /// Col and Snort against a plain reading of their rules (vertices coloured one by one,
@@ -530,15 +542,8 @@ fn col_and_snort_values_agree_with_known_ones() {
     assert_eq!(of(Kind::Col, "a; b/B"), "-1*");
     assert_eq!(of(Kind::Snort, "a; b/B"), "1*");
     let caterpillar = "c s; c t; c x1; c x2; s a1; s a2; s a3; t b1; t b2; t b3";
-    let mut forms = Forms::default();
     let sum = format!("snort '{caterpillar}' - {{5,{{{{8|6*}}|0}}|-5,{{0|{{-6*|-8}}}}}}");
-    let terms = nimbus::catalog::partizan::parse(&sum, "test", &mut forms).unwrap();
-    let mut total = ZERO;
-    for t in &terms {
-        let v = t.value(&mut forms).unwrap();
-        total = forms.add(total, v).unwrap();
-    }
-    assert_eq!(total, ZERO, "{}", show(&mut forms, total).unwrap());
+    assert_eq!(sum_value(&sum), "0");
 }
 
 /// A ruleset written in Rhai (examples/cutcake.rhai) against the built-in one, and a script's
@@ -573,6 +578,34 @@ fn a_rhai_ruleset_is_valued_like_the_built_in_one() {
     let err = value_of_text(&format!("script:{}", bad.display())).unwrap_err();
     assert!(err.to_string().contains("left_moves is missing"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Amazons on 3 x 4 against cgt-tools (its own test of its Amazons, x Left and o Right).
+#[test]
+fn amazons_agrees_with_cgt_tools() {
+    let theirs = "{{6|{3|1, {3|0, {1/2|0}}}}, {6|{4*|-3, {3, {3|0, {1/2|0}}|-4}}}|-3, {0, \
+        {0|-2}, {1|-3}|-5}, {0, {0, *|0, {0, {1/2, {1|0}|v}|v}}|-5}, {{2, {2|0}|0, {0, {2|0, \
+        {2|0}}|0}}, {2, {3|0}|0, {0, {0, ^*|0}|-1}}, {{2|0}, {2|{1|1/4}, {2|0}}|v*, {1/2|{{0|\
+        -1}, {*|-1}|-1}}, {{0, ^*|0}|-1}}, {{3|0}, {3|1, {2|0}}, {3, {3|1}|1, {1|0, *}}|-1/16, \
+        {0|-1}, {*|-1}}|-5, {v, v*, {0, {0, ^*|0}|-1}|-5}, {{1/2|{-1/4, {0|-1}, {*|-1}|-1}}, \
+        {{1|1/4}|{-1/4|-1}}, {{1|{1|0}, {1|*}}|-1/2}|-5}}}";
+    let theirs: String = theirs.chars().filter(|c| !c.is_whitespace()).collect();
+    assert_eq!(
+        sum_value(&format!("amazons 'x..#|....|.#.o' - {theirs}")),
+        "0"
+    );
+}
+
+/// The value of an expression of `nimbus cgt`, written out.
+fn sum_value(text: &str) -> String {
+    let mut forms = Forms::default();
+    let terms = nimbus::catalog::partizan::parse(text, "test", &mut forms).unwrap();
+    let mut total = ZERO;
+    for t in &terms {
+        let v = t.value(&mut forms).unwrap();
+        total = forms.add(total, v).unwrap();
+    }
+    show(&mut forms, total).unwrap()
 }
 
 /// A game graph with a cycle has no value as a short game.

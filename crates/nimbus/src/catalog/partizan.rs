@@ -17,6 +17,7 @@ use crate::core::error::{Error, Result, Span};
 use crate::partizan::dyadic::Dyadic;
 use crate::partizan::engine::Memo;
 use crate::partizan::form::{Forms, Id, ZERO};
+use crate::partizan::games::amazons::{self, Amazons};
 use crate::partizan::games::clobber::{self, Clobber};
 use crate::partizan::games::colouring::{Colouring, Kind};
 use crate::partizan::games::cutcake::{self, Cutcake};
@@ -38,6 +39,10 @@ pub const RULESETS: &[(&str, &str)] = &[
     ),
     ("clobber", "a board: rows of x, o and . separated by |"),
     ("toads", "a strip of T, F and ."),
+    (
+        "amazons",
+        "a board: rows of L (Left's amazons), R (Right's), . and # separated by |",
+    ),
     ("cutcake", "cakes RxC, separated by commas"),
     (
         "hackenbush",
@@ -137,6 +142,7 @@ pub struct Memos {
     clobber: Rc<RefCell<Memo<clobber::Board>>>,
     toads: Rc<RefCell<Memo<toads::Strip>>>,
     cutcake: Rc<RefCell<Memo<cutcake::Cakes>>>,
+    amazons: Rc<RefCell<Memo<amazons::Board>>>,
 }
 
 /// Reads `text` (named `source` in errors) into its summands, values made in `forms`.
@@ -299,6 +305,12 @@ fn ruleset(name: &str, arg: &Word, source: &str, memos: &Memos) -> Result<Box<dy
             ToadsAndFrogs,
             ToadsAndFrogs::parse(&arg.text).map_err(bad)?,
             memos.toads.clone(),
+        )),
+        "amazons" => Box::new(Played::sharing(
+            "amazons",
+            Amazons,
+            Amazons::parse(&arg.text).map_err(bad)?,
+            memos.amazons.clone(),
         )),
         "cutcake" => Box::new(Played::sharing(
             "cutcake",

@@ -6,8 +6,10 @@
 //! - [`cutcake`]: cakes cut by columns (Left) and by rows (Right);
 //! - [`hackenbush`]: Blue–Red–Green Hackenbush on a graph, or stalks;
 //! - [`colouring`]: Col and Snort, colouring the vertices of a graph;
+//! - [`amazons`]: Amazons on small boards;
 //! - [`grid`]: the bit boards the grid rulesets share.
 
+pub mod amazons;
 pub mod clobber;
 pub mod colouring;
 pub mod cutcake;
