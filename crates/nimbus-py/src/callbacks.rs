@@ -477,10 +477,7 @@ fn cgt_positions(
     };
     nimbus::api::host::clear_interrupt();
     let answer = guard.finish(api::cgt::analyse_terms(&terms, &req))?;
-    let picture = api::cgt::thermograph_picture(&answer);
-    let value = answer_to_py(py, &answer)?;
-    value.bind(py).set_item("picture", picture)?;
-    Ok(value)
+    crate::cgt_to_py(py, &answer)
 }
 
 pub(crate) fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {

@@ -523,13 +523,18 @@ fn cgt(
         incentives,
         limits: limits(max_states, max_memory, max_work),
     };
-    let (answer, picture) = run(py, false, || {
-        let a = api::cgt::solve(&expression, "the expression", &req)?;
-        let picture = api::cgt::thermograph_picture(&a);
-        Ok((a, picture))
+    let answer = run(py, false, || {
+        api::cgt::solve(&expression, "the expression", &req)
     })?;
-    let value = answer_to_py(py, &answer)?;
-    value.bind(py).set_item("picture", picture)?;
+    cgt_to_py(py, &answer)
+}
+
+/// A partizan answer for Python, with its thermograph drawn as SVG under `picture`.
+pub(crate) fn cgt_to_py(py: Python<'_>, answer: &api::cgt::Analysis) -> PyResult<Py<PyAny>> {
+    let value = answer_to_py(py, answer)?;
+    value
+        .bind(py)
+        .set_item("picture", api::cgt::thermograph_picture(answer))?;
     Ok(value)
 }
 

@@ -9,7 +9,17 @@ __all__ = ["GameValue", "PartizanGame", "Thermograph", "cgt", "partizan"]
 _NUMBERS = ("left_stop", "right_stop", "mean", "temperature")
 
 
-class Thermograph(Answer):
+class _Shown(Answer):
+    """An answer whose fields starting with ``_`` are kept out of sight (keys, printing)."""
+
+    def keys(self):
+        return [k for k in self.__dict__ if not k.startswith("_")]
+
+    def items(self):
+        return [(k, self.__dict__[k]) for k in self.keys()]
+
+
+class Thermograph(_Shown):
     """A thermograph: ``left`` and ``right`` walls as pieces (from temperature ``t`` on, the
     value ``v`` moving by ``slope`` per degree), the ``mean`` and ``temperature`` where they
     meet. In a notebook it shows as its picture; :meth:`svg` is that picture's text."""
@@ -17,12 +27,6 @@ class Thermograph(Answer):
     def __init__(self, fields, picture):
         super().__init__(fields)
         self._picture = picture
-
-    def keys(self):
-        return [k for k in self.__dict__ if not k.startswith("_")]
-
-    def items(self):
-        return [(k, self.__dict__[k]) for k in self.keys()]
 
     def svg(self):
         """The picture as SVG text (axes labelled, mast and walls)."""
@@ -32,7 +36,7 @@ class Thermograph(Answer):
         return self._picture
 
 
-class GameValue(Answer):
+class GameValue(_Shown):
     """The value of a sum of partizan games, as :func:`cgt` computes it.
 
     Fields: ``expression``, ``canonical`` (as CGSuite writes it), ``outcome`` ('L', 'R',
@@ -54,12 +58,6 @@ class GameValue(Answer):
             fields[k] = q(fields[k])
         super().__init__(fields)
         self.__dict__["_thermograph"] = (thermograph, picture)
-
-    def keys(self):
-        return [k for k in self.__dict__ if not k.startswith("_")]
-
-    def items(self):
-        return [(k, self.__dict__[k]) for k in self.keys()]
 
     def thermograph(self):
         """The thermograph (:class:`Thermograph`), shown as its picture in a notebook."""
@@ -219,20 +217,22 @@ def cgt(expression, max_moves=20, incentives=False, **limits):
         game = expression
         if game.start is None:
             raise ValueError("give the position: partizan(..., start=P)")
-        value = _nimbus.cgt_positions(
-            game.left, game.right, [game.start], game.name, max_moves, incentives, **limits
+        made = _game_value(
+            _nimbus.cgt_positions(
+                game.left, game.right, [game.start], game.name, max_moves, incentives, **limits
+            )
         )
-        walls = value.pop("thermograph")
-        fields = dict(from_value(value).__dict__)
-        fields["thermograph"] = walls
-        made = GameValue(fields)
         # Its expression cannot be read back: as an operand it is its canonical form.
         made.__dict__["_readable"] = False
         return made
     if not isinstance(expression, str):
         raise TypeError("cgt takes an expression, such as \"domineering ..|.. + ^\"")
-    value = _nimbus.cgt(expression, max_moves, incentives, **limits)
-    # The walls stay plain (GameValue keeps them for thermograph()); the rest becomes Answers.
+    return _game_value(_nimbus.cgt(expression, max_moves, incentives, **limits))
+
+
+def _game_value(value):
+    """The library's answer as a GameValue: the walls stay plain (kept for thermograph()),
+    the rest becomes Answers."""
     walls = value.pop("thermograph")
     fields = dict(from_value(value).__dict__)
     fields["thermograph"] = walls

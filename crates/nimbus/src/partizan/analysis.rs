@@ -126,8 +126,9 @@ pub fn analyse(
     let outcome = outcome(forms, total)?;
     let (left_stop, right_stop) = forms.stops(total);
     let thermograph = Thermographs::default().of(forms, total)?;
-    let (left_wins, left_wins_total) = wins(terms, &values, true, forms, max_moves)?;
-    let (right_wins, right_wins_total) = wins(terms, &values, false, forms, max_moves)?;
+    let others = others_of(&values, forms)?;
+    let (left_wins, left_wins_total) = wins(terms, &others, true, forms, max_moves)?;
+    let (right_wins, right_wins_total) = wins(terms, &others, false, forms, max_moves)?;
     let atomic_weight = match atomic_weight(forms, total)? {
         Some(w) => Some(show_all(forms, &[w])?.remove(0)),
         None => None,
@@ -217,31 +218,39 @@ fn write_sum(parts: impl Iterator<Item = String>) -> String {
     out
 }
 
+/// For each summand, the sum of the others, from the sums before and after it: subtracting a
+/// summand from the total instead adds two large forms that cancel, which costs as much as the
+/// whole value did (a second for a Snort path of 12 vertices, valued in 10 ms).
+fn others_of(values: &[Id], forms: &mut Forms) -> Result<Vec<Id>> {
+    let mut suffix = vec![ZERO; values.len() + 1];
+    for i in (0..values.len()).rev() {
+        suffix[i] = forms.add(values[i], suffix[i + 1])?;
+    }
+    let mut prefix = ZERO;
+    let mut out = Vec::with_capacity(values.len());
+    for (i, &v) in values.iter().enumerate() {
+        out.push(forms.add(prefix, suffix[i + 1])?);
+        prefix = forms.add(prefix, v)?;
+    }
+    Ok(out)
+}
+
 /// The winning moves of one side moving first: those to a sum Left (`left`) wins moving
-/// second, that is at least zero (for Right, at most zero).
+/// second, that is at least zero (for Right, at most zero); `others[i]` is the sum of every
+/// summand but the i-th.
 fn wins(
     terms: &[Box<dyn Term>],
-    values: &[Id],
+    others: &[Id],
     left: bool,
     forms: &mut Forms,
     max_moves: usize,
 ) -> Result<(Vec<Move>, usize)> {
     let mut found = Vec::new();
     let mut count = 0;
-    // The sum of the other summands, as the sums before and after each one: subtracting a
-    // summand from the total instead adds two large forms that cancel, which costs as much as
-    // the whole value did (a second for a Snort path of 12 vertices, 10 ms to value).
-    let mut suffix = vec![ZERO; values.len() + 1];
-    for i in (0..values.len()).rev() {
-        suffix[i] = forms.add(values[i], suffix[i + 1])?;
-    }
-    let mut prefix = ZERO;
     for (i, t) in terms.iter().enumerate() {
-        let others = forms.add(prefix, suffix[i + 1])?;
-        prefix = forms.add(prefix, values[i])?;
         for o in t.options(left, forms)? {
             let v = o.value(forms)?;
-            let after = forms.add(others, v)?;
+            let after = forms.add(others[i], v)?;
             let good = if left {
                 forms.le(ZERO, after)?
             } else {

@@ -58,10 +58,10 @@ fn known(table: &Table, m: &Monoid, below: u64) -> heaps::Known {
     heaps::Known {
         letters: table.letters,
         below,
-        image: (0..table.letters).map(|a| table.delta[0][a]).collect(),
+        image: table.images(),
         q: m.q,
         mult: m.mult.clone(),
-        p: (0..m.q as u32).map(|x| table.accept(x)).collect(),
+        p: table.p_portion(m.q),
     }
 }
 
@@ -69,8 +69,8 @@ fn known(table: &Table, m: &Monoid, below: u64) -> heaps::Known {
 /// it right on the most positions (all of them, `below == u64::MAX`, when the new heap adds
 /// no element).
 fn extension(table: &Table, m: &Monoid, heaps: &Heaps, limits: &Limits) -> Result<heaps::Known> {
-    let p: Vec<bool> = (0..m.q as u32).map(|x| table.accept(x)).collect();
-    let mut image: Vec<u32> = (0..table.letters).map(|a| table.delta[0][a]).collect();
+    let p = table.p_portion(m.q);
+    let mut image = table.images();
     image.push(0);
     let (mut best, mut below) = (0, 0);
     for x in 0..m.q as u32 {

@@ -73,6 +73,16 @@ impl Table {
         get(&self.rows[r as usize], 0)
     }
 
+    /// The P-portion of the first `q` elements: which are P-positions.
+    pub fn p_portion(&self, q: usize) -> Vec<bool> {
+        (0..q as u32).map(|x| self.accept(x)).collect()
+    }
+
+    /// Each heap's element: where its letter leads from the empty position.
+    pub fn images(&self) -> Vec<u32> {
+        (0..self.letters).map(|a| self.delta[0][a]).collect()
+    }
+
     /// Whether `reps[r]` plus `tests[i]` is a P-position.
     pub fn entry(&self, r: u32, i: usize) -> bool {
         get(&self.rows[r as usize], i)

@@ -256,8 +256,8 @@ pub fn check(t: &Table, heaps: &Heaps, o: &mut Oracle, limits: &Limits) -> Resul
         Ok(m) => m,
         Err(fix) => return Ok(failed(fix)),
     };
-    let p: Vec<bool> = (0..m.q as u32).map(|x| t.accept(x)).collect();
-    let image: Vec<u32> = (0..t.letters).map(|a| t.delta[0][a]).collect();
+    let p = t.p_portion(m.q);
+    let image = t.images();
     let c = Candidate {
         m: &m,
         p: &p,
