@@ -285,9 +285,12 @@ test("kayles 7 + nim 3: a winning move, clicked, leaves a P-position", async () 
 test("readable on a phone: nothing wider than the screen but the tables that scroll", async () => {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 2 });
   const p = await context.newPage();
-  await p.goto(base);
-  const width = await p.evaluate(() => document.documentElement.scrollWidth);
-  assert.ok(width <= 390, `page width ${width}`);
+  for (const fragment of ["", "#tab=cgt&kind=hb", "#tab=cgt&kind=dom&dom=........|........|........"]) {
+    await p.goto(base + fragment);
+    await p.reload();
+    const width = await p.evaluate(() => document.documentElement.scrollWidth);
+    assert.ok(width <= 390, `page width ${width} at '${fragment}'`);
+  }
   await context.close();
 });
 
@@ -331,5 +334,133 @@ test("Download .nfg writes the game in Gambit's format, and it reads back", asyn
   const eq = await equilibria(p);
   assert.equal(eq.length, 1);
   assert.match(eq[0][1], /C: 0, D: 1/);
+  await p.close();
+});
+
+/// How many pixels of a screenshot (PNG) are near `rgb`, counted in the page.
+async function pixelsNear(p, png, rgb) {
+  return p.evaluate(async ([b64, [r, g, b]]) => {
+    const img = new Image(); img.src = "data:image/png;base64," + b64; await img.decode();
+    const c = document.createElement("canvas"); c.width = img.width; c.height = img.height;
+    const ctx = c.getContext("2d"); ctx.drawImage(img, 0, 0);
+    const d = ctx.getImageData(0, 0, c.width, c.height).data;
+    let n = 0;
+    for (let i = 0; i < d.length; i += 4) if (Math.abs(d[i] - r) + Math.abs(d[i + 1] - g) + Math.abs(d[i + 2] - b) < 60) n++;
+    return n;
+  }, [png.toString("base64"), rgb]);
+}
+
+/// Analyses what the partizan tab shows; its value and outcome letter once they are in.
+async function cgtValue(p) {
+  await p.click("#solveCgt");
+  await p.waitForSelector("#cgtOutcome");
+  await p.waitForSelector("#thermo svg");
+  return [(await p.textContent("#cgtValue")).replace(/^Value\s*/, ""), (await p.textContent("#cgtOutcome"))[0]];
+}
+
+async function domSize(p, rows, cols) {
+  await p.fill("#domRows", String(rows)); await p.locator("#domRows").blur();
+  await p.fill("#domCols", String(cols)); await p.locator("#domCols").blur();
+}
+
+const RED = [192, 57, 43], BLUE = [31, 79, 168], YELLOW = [242, 194, 48], WALL = [31, 119, 180];
+
+test("Domineering drawn on the board: every outcome, winning moves outlined and played", async () => {
+  const p = await page({ tab: "cgt", kind: "dom" });
+  // One row of two: only Right has a move.
+  await domSize(p, 1, 2);
+  assert.deepEqual(await cgtValue(p), ["-1", "R"]);
+  assert.equal((await p.$$("#domBoard rect.win.R")).length, 1);
+  assert.equal((await p.$$("#domBoard rect.win.L")).length, 0);
+  assert.ok(await pixelsNear(p, await (await p.$("#domBoard")).screenshot(), RED) > 100, "Right's move outlined in red");
+  assert.match(await p.textContent("#winsR"), /row 1, columns 1–2 → 0/);
+  // The thermograph of -1, drawn: its mast in the walls' colour.
+  assert.ok(await pixelsNear(p, await (await p.$("#thermo svg")).screenshot(), WALL) > 100, "the thermograph is drawn");
+  // A column of two: Left's.
+  await domSize(p, 2, 1);
+  assert.deepEqual(await cgtValue(p), ["1", "L"]);
+  assert.ok(await pixelsNear(p, await (await p.$("#domBoard")).screenshot(), BLUE) > 100, "Left's move outlined in blue");
+  // The 2 x 2 square: the player to move wins; Left's move played leaves Left's column.
+  await domSize(p, 2, 2);
+  assert.deepEqual(await cgtValue(p), ["±1", "N"]);
+  assert.equal((await p.$$("#domBoard rect.win.L")).length, 2);
+  assert.equal((await p.$$("#domBoard rect.win.R")).length, 2);
+  await p.click("#winsL button >> nth=0");
+  await p.waitForSelector("#thermo svg");
+  assert.deepEqual([await p.textContent("#cgtValue"), (await p.textContent("#cgtOutcome"))[0]], ["Value 1", "L"]);
+  assert.equal((await p.$$("#domBoard rect.cell[aria-label$='taken']")).length, 2);
+  // A board drawn cell by cell: a column of two beside a row of two is zero.
+  await p.click("#domClear");
+  await domSize(p, 2, 4);
+  for (const [r, c] of [[0, 1], [1, 1], [1, 2], [1, 3]]) await p.click(`#domBoard rect[data-r='${r}'][data-c='${c}']`);
+  assert.deepEqual(await cgtValue(p), ["0", "P"]);
+  assert.match(await p.textContent("#cgtOut"), /no winning move[\s\S]*no winning move/);
+  // The link holds the board: opened again, the same answer.
+  const again = await page(Object.fromEntries(new URLSearchParams(new URL(p.url()).hash.slice(1))));
+  await again.waitForSelector("#cgtOutcome");
+  assert.equal(await again.textContent("#cgtOutcome"), await p.textContent("#cgtOutcome"));
+  assert.equal((await again.$$("#domBoard rect.cell[aria-label$='taken']")).length, 4);
+  await p.close(); await again.close();
+});
+
+test("Hackenbush drawn with clicks: every outcome, an edge rubbed out, a winning chop played", async () => {
+  const p = await page({ tab: "cgt", kind: "hb" });
+  const edge = async (colour, a, b) => {
+    await p.check(`input[name=hbColour][value=${colour}]`);
+    await p.click(`#hbBoard circle[data-x='${a[0]}'][data-y='${a[1]}']`);
+    await p.click(`#hbBoard circle[data-x='${b[0]}'][data-y='${b[1]}']`);
+  };
+  // A blue edge on the ground: 1.
+  await edge("B", [1, 0], [1, 1]);
+  assert.deepEqual(await cgtValue(p), ["1", "L"]);
+  assert.ok(await pixelsNear(p, await (await p.$("#hbBoard")).screenshot(), YELLOW) > 50, "the winning chop is marked");
+  // A red one beside it: 0; Left's edge rubbed out: -1.
+  await edge("R", [3, 0], [3, 1]);
+  assert.deepEqual(await cgtValue(p), ["0", "P"]);
+  await p.click("#hbBoard .hit[data-edge='0']");
+  assert.deepEqual(await cgtValue(p), ["-1", "R"]);
+  // Recoloured green by drawing it again: *.
+  await edge("G", [3, 1], [3, 0]);
+  assert.deepEqual(await cgtValue(p), ["*", "N"]);
+  // A stalk blue then red above: 1/2. An edge in the air is drawn but does not count.
+  await p.click("#hbClear");
+  await edge("B", [2, 0], [2, 1]);
+  await edge("R", [2, 1], [2, 2]);
+  await edge("B", [6, 3], [6, 4]);
+  assert.equal((await p.$$("#hbBoard line.edge[stroke-dasharray='4 6']")).length, 1);
+  assert.deepEqual(await cgtValue(p), ["1/2", "L"]);
+  assert.equal(await p.textContent("#winsL"), "the blue edge (2,0)–(2,1) → 0");
+  assert.equal(await p.textContent("#winsR"), "");
+  // Left's chop of the blue edge brings the red one down with it.
+  await p.click("#winsL button >> nth=0");
+  await p.waitForSelector("#thermo svg");
+  assert.equal(await p.textContent("#cgtValue"), "Value 0");
+  assert.equal((await p.$$("#hbBoard line.edge")).length, 0, "the chopped edge and the one above it are gone");
+  await p.close();
+});
+
+test("a partizan expression: typed, analysed with Enter, a move played, an error shown", async () => {
+  const p = await page({ tab: "cgt", kind: "expr" });
+  for (const [expr, value, outcome] of [["toads 'TT..FF'", null, null], ["{1|-1} - {1|-1}", "0", "P"], ["1/2 + ^", "1/2^", "L"], ["-1 + *", "-1*", "R"], ["*", "*", "N"]]) {
+    await p.fill("#cgtExpr", expr);
+    if (value === null) {
+      await p.press("#cgtExpr", "Enter");
+      await p.waitForSelector("#thermo svg");
+      continue;
+    }
+    assert.deepEqual(await cgtValue(p), [value, outcome], expr);
+  }
+  // A winning move of a sum, clicked: the expression becomes the sum after it.
+  await p.fill("#cgtExpr", "domineering '..|..' + toads 'T.F'");
+  await cgtValue(p);
+  const first = await p.$eval("#winsL button", (b) => b.textContent.split(" → ")[0]);
+  await p.click("#winsL button >> nth=0");
+  await p.waitForSelector("#thermo svg");
+  assert.equal(await p.inputValue("#cgtExpr"), first);
+  // A mistake: the error, where the answer goes.
+  await p.fill("#cgtExpr", "domineering 'x'");
+  await p.click("#solveCgt");
+  await p.waitForSelector("#cgtOut .err");
+  assert.match(await p.textContent("#cgtOut .err"), /domineering/);
   await p.close();
 });

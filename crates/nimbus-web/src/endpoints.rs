@@ -325,6 +325,59 @@ pub async fn sg(State(s): Shared, body: Body) -> Response {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
+struct CgtIn {
+    expression: String,
+    #[serde(default)]
+    max_moves: Option<usize>,
+    #[serde(default)]
+    incentives: bool,
+}
+
+fn solve_cgt(g: &CgtIn, c: &Config) -> nimbus::api::Result<api::cgt::Analysis> {
+    let req = api::cgt::Request {
+        max_moves: g
+            .max_moves
+            .unwrap_or(api::cgt::Request::default().max_moves),
+        incentives: g.incentives,
+        limits: c.limits,
+    };
+    api::cgt::solve(&g.expression, "the expression", &req)
+}
+
+/// `POST /api/cgt`: a sum of partizan games, its canonical form, outcome, stops, temperature,
+/// thermograph and each side's winning moves.
+pub async fn cgt(State(s): Shared, body: Body) -> Response {
+    let g: CgtIn = match read(body) {
+        Ok(g) => g,
+        Err(r) => return r,
+    };
+    compute(&s, move |c| solve_cgt(&g, c), |a| json(StatusCode::OK, &a)).await
+}
+
+/// `POST /api/cgt/thermograph`: the thermograph of a sum of partizan games as SVG (the page
+/// sends the canonical form it was given, which is read again at once).
+pub async fn cgt_thermograph(State(s): Shared, body: Body) -> Response {
+    let g: CgtIn = match read(body) {
+        Ok(g) => g,
+        Err(r) => return r,
+    };
+    compute(
+        &s,
+        move |c| {
+            let quiet = CgtIn {
+                max_moves: Some(0),
+                incentives: false,
+                ..g
+            };
+            Ok(api::cgt::thermograph_picture(&solve_cgt(&quiet, c)?))
+        },
+        svg,
+    )
+    .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct SequenceIn {
     ruleset: String,
     #[serde(default)]

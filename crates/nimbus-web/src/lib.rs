@@ -87,13 +87,15 @@ pub fn router(config: Config) -> Router {
 
 /// The endpoints that compute, each answered by its handler in this process or, when the
 /// server isolates, by a worker process.
-const COMPUTING: [&str; 9] = [
+const COMPUTING: [&str; 11] = [
     "/api/nash",
     "/api/nash/plot",
     "/api/nfg",
     "/api/zerosum",
     "/api/verify",
     "/api/sg",
+    "/api/cgt",
+    "/api/cgt/thermograph",
     "/api/sequence",
     "/api/sequence/plot",
     "/api/solve",
@@ -123,6 +125,8 @@ fn router_with_state(config: Config) -> (Router, Arc<AppState>) {
             .route("/api/zerosum", post(endpoints::zerosum))
             .route("/api/verify", post(endpoints::verify))
             .route("/api/sg", post(endpoints::sg))
+            .route("/api/cgt", post(endpoints::cgt))
+            .route("/api/cgt/thermograph", post(endpoints::cgt_thermograph))
             .route("/api/sequence", post(endpoints::sequence))
             .route("/api/sequence/plot", post(endpoints::sequence_plot))
             .route("/api/solve", post(endpoints::solve));
@@ -161,7 +165,8 @@ pub(crate) async fn not_found() -> Response {
         StatusCode::NOT_FOUND,
         "not_found",
         "no such page or endpoint (the API is under /api/: nash, nash/plot, nfg, zerosum, \
-         verify, sg, sequence, sequence/plot, solve, health)"
+         verify, sg, cgt, cgt/thermograph, sequence, sequence/plot, solve, \
+         health)"
             .into(),
     )
 }

@@ -81,6 +81,17 @@ fn app() -> Router {
     router(Config::default())
 }
 
+/// The server with a work budget of `max_work` steps.
+fn app_with_work(max_work: u64) -> Router {
+    router(Config {
+        limits: nimbus::api::Limits {
+            max_work,
+            ..Config::default().limits
+        },
+        ..Config::default()
+    })
+}
+
 #[tokio::test]
 async fn nash_answers_as_the_command_line() {
     let app = app();
@@ -388,13 +399,7 @@ async fn oversized_bodies_are_refused_with_413() {
 #[tokio::test]
 async fn computations_over_budget_stop_with_the_limit_named() {
     // Work: the quadratic nim-sequence of a large subtraction game.
-    let app = router(Config {
-        limits: nimbus::api::Limits {
-            max_work: 1_000_000,
-            ..Config::default().limits
-        },
-        ..Config::default()
-    });
+    let app = app_with_work(1_000_000);
     fails(
         &app,
         "/api/sequence",
@@ -589,4 +594,81 @@ async fn requests_hyper_refuses_get_a_json_body() {
     assert!(answer.starts_with("HTTP/1.1 200 "), "{answer}");
     assert!(answer.contains("\"status\":\"ok\""), "{answer}");
     server.abort();
+}
+
+#[tokio::test]
+async fn partizan_values_thermographs_and_no_files() {
+    let app = app();
+    let (s, v) = post(
+        &app,
+        "/api/cgt",
+        json!({"expression": "domineering '..|..'"}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    conforms("cgt", &v);
+    assert_eq!(
+        (v["canonical"].clone(), v["outcome"].clone()),
+        ("±1".into(), "N".into())
+    );
+    assert_eq!(v["left_wins_total"], 2);
+    // At most the moves asked for are listed; all are counted.
+    let (s, v) = post(
+        &app,
+        "/api/cgt",
+        json!({"expression": "domineering '...|...|...'", "max_moves": 1, "incentives": true}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    conforms("cgt", &v);
+    assert_eq!(v["left_wins"].as_array().unwrap().len(), 1);
+    assert!(v["left_wins_total"].as_u64().unwrap() > 1, "{v}");
+    assert!(v["left_incentives"].is_array(), "{v}");
+    // The picture of a value, as the command's --thermograph draws it.
+    let (s, kind, svg) = send(
+        &app,
+        "POST",
+        "/api/cgt/thermograph",
+        json!({"expression": "{0|-2}"}).to_string(),
+    )
+    .await;
+    assert_eq!((s, kind.as_str()), (StatusCode::OK, "image/svg+xml"));
+    let a = nimbus::api::cgt::solve("{0|-2}", "x", &nimbus::api::cgt::Request::default()).unwrap();
+    assert_eq!(svg, nimbus::api::cgt::thermograph_picture(&a));
+    // A graph file or a script is refused: the server reads no files.
+    for expression in [
+        "hackenbush /etc/hostname",
+        "col /etc/hostname",
+        "script:/etc/hostname 1",
+    ] {
+        fails(
+            &app,
+            "/api/cgt",
+            json!({ "expression": expression }),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "invalid",
+            "this server reads no files",
+        )
+        .await;
+    }
+    fails(
+        &app,
+        "/api/cgt",
+        json!({"expression": "domineering '.x'"}),
+        StatusCode::BAD_REQUEST,
+        "parse",
+        "domineering",
+    )
+    .await;
+    // A board past the server's budget stops with the budget named.
+    let small = app_with_work(1_000_000);
+    fails(
+        &small,
+        "/api/cgt",
+        json!({"expression": "domineering 6x6"}),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "work_limit",
+        r#"(raise "max_work")"#,
+    )
+    .await;
 }
