@@ -137,6 +137,10 @@ fn meaning(o: cgt::Outcome) -> &'static str {
 fn print_analysis(out: &mut String, a: &cgt::Analysis) {
     outln!(out, "position:    {}", a.expression);
     outln!(out, "value:       {}", a.canonical);
+    // The value up to infinitesimals, when it differs from the value itself.
+    if a.reduced != a.canonical {
+        outln!(out, "reduced:     {}", a.reduced);
+    }
     outln!(out, "outcome:     {} ({})", a.outcome, meaning(a.outcome));
     outln!(
         out,

@@ -450,6 +450,14 @@ test("a partizan expression: typed, analysed with Enter, a move played, an error
     }
     assert.deepEqual(await cgtValue(p), [value, outcome], expr);
   }
+  // The value up to infinitesimals, shown when it differs.
+  assert.match(await p.textContent("#cgtOut .facts"), /^reduced form0stops/);
+  await p.fill("#cgtExpr", "{1|-1}");
+  await cgtValue(p);
+  assert.match(await p.textContent("#cgtOut .facts"), /^stops/);
+  await p.fill("#cgtExpr", "{3||2*|1*} + ^");
+  await cgtValue(p);
+  assert.match(await p.textContent("#cgtOut .facts"), /reduced form\{3\|\|2\|1\}/);
   // A winning move of a sum, clicked: the expression becomes the sum after it.
   await p.fill("#cgtExpr", "domineering '..|..' + toads 'T.F'");
   await cgtValue(p);

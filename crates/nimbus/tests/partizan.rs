@@ -14,6 +14,7 @@ use nimbus::partizan::games::cutcake::Cutcake;
 use nimbus::partizan::games::domineering::Domineering;
 use nimbus::partizan::games::hackenbush::Hackenbush;
 use nimbus::partizan::games::toads::ToadsAndFrogs;
+use nimbus::partizan::reduced::reduced;
 use nimbus::partizan::show::show;
 use nimbus::partizan::thermograph::Thermographs;
 use nimbus::partizan::Ruleset;
@@ -151,6 +152,27 @@ proptest! {
             let back = nimbus::catalog::partizan::value_word(&text, &mut forms);
             prop_assert_eq!(back, Ok(g), "{}", text);
         }
+    }
+
+    /// The reduced canonical form: a value and its reduced form differ by an infinitesimal
+    /// (stops both 0), adding infinitesimals to the value does not change it, it is its own
+    /// reduced form, and it is born no later than the value.
+    #[test]
+    fn reduced_forms_ignore_infinitesimals(a in games(3), e in 0..INFINITESIMALS.len(), f in 0..INFINITESIMALS.len()) {
+        let mut forms = Forms::default();
+        let g = form_of(&mut forms, &a);
+        let r = reduced(&mut forms, g).unwrap();
+        let d = forms.sub(g, r).unwrap();
+        prop_assert_eq!(forms.stops(d), (Dyadic::ZERO, Dyadic::ZERO));
+        prop_assert_eq!(reduced(&mut forms, r).unwrap(), r);
+        prop_assert!(forms.birthday(r) <= forms.birthday(g));
+        let mut moved = g;
+        for i in [e, f] {
+            let eps = nimbus::catalog::partizan::value_word(INFINITESIMALS[i], &mut forms).unwrap();
+            prop_assert_eq!(forms.stops(eps), (Dyadic::ZERO, Dyadic::ZERO));
+            moved = forms.add(moved, eps).unwrap();
+        }
+        prop_assert_eq!(reduced(&mut forms, moved).unwrap(), r);
     }
 
     /// Sums are the definition's, commutative and associative; a game minus itself is zero.
@@ -597,14 +619,60 @@ fn amazons_agrees_with_cgt_tools() {
 }
 
 /// The value of an expression of `nimbus cgt`, written out.
-fn sum_value(text: &str) -> String {
-    let mut forms = Forms::default();
-    let terms = nimbus::catalog::partizan::parse(text, "test", &mut forms).unwrap();
+/// Infinitesimals of every kind: nimbers, ups, tinies and minies, and all-small switches.
+const INFINITESIMALS: [&str; 10] = [
+    "0",
+    "*",
+    "*3",
+    "^",
+    "vv*",
+    "^3*2",
+    "{0||0|-1}",
+    "{1|0||0}",
+    "{0,*|0}",
+    "{0||0|-3/2}",
+];
+
+/// CGSuite's reduced canonical forms (its tests of `reducedCanonicalForm`).
+#[test]
+fn reduced_forms_are_cgsuites() {
+    for (value, expected) in [
+        ("*8", "0"),
+        ("9/8*", "9/8"),
+        ("6^*", "6"),
+        ("73/16 + v9*8", "73/16"),
+        ("{0||0|v*}", "0"),
+        ("{^3|vv}", "0"),
+        ("{0|||0||-1|-3}", "0"),
+        ("{5||3|1|||0||||0}", "0"),
+        ("{1|^^^||^}", "0"),
+        ("{3||2*|1*}", "{3||2|1}"),
+        (
+            "{3/2*|1/2||{0|-3},{-1*,{-1/2|-1*}|-5/2}}",
+            "{3/2|1/2||{-1/2|-1||-5/2},{0|-3}}",
+        ),
+    ] {
+        let mut forms = Forms::default();
+        let total = sum_form(value, &mut forms);
+        let r = reduced(&mut forms, total).unwrap();
+        assert_eq!(show(&mut forms, r).unwrap(), expected, "{value}");
+    }
+}
+
+/// The value of an expression's sum, in `forms`.
+fn sum_form(text: &str, forms: &mut Forms) -> Id {
+    let terms = nimbus::catalog::partizan::parse(text, "test", forms).unwrap();
     let mut total = ZERO;
     for t in &terms {
-        let v = t.value(&mut forms).unwrap();
+        let v = t.value(forms).unwrap();
         total = forms.add(total, v).unwrap();
     }
+    total
+}
+
+fn sum_value(text: &str) -> String {
+    let mut forms = Forms::default();
+    let total = sum_form(text, &mut forms);
     show(&mut forms, total).unwrap()
 }
 
@@ -703,4 +771,21 @@ fn rectangles_read_back_as_they_are_written() {
             assert_eq!(back, Ok(g), "{r}x{c}: {text}");
         }
     }
+}
+
+/// Ups, downs and the nimbers beside them are named as CGSuite names them however many there
+/// are (up to 32 of each; beyond, the form is written out and reads back).
+#[test]
+fn ups_and_downs_are_named_however_many() {
+    for text in ["v9", "73/16v9*8", "^12*9", "^32*32", "-5/2v32"] {
+        assert_eq!(sum_value(text), text);
+    }
+    let mut forms = Forms::default();
+    let far = sum_form("^33", &mut forms);
+    let shown = show(&mut forms, far).unwrap();
+    assert!(shown.starts_with('{'), "{shown}");
+    assert_eq!(
+        nimbus::catalog::partizan::value_word(&shown, &mut forms),
+        Ok(far)
+    );
 }

@@ -82,6 +82,7 @@ GameLike = Union["GameValue", int, Fraction, str]
 class GameValue(Answer):
     expression: str
     canonical: str
+    reduced: str
     outcome: str
     left_stop: Fraction
     right_stop: Fraction

@@ -39,7 +39,8 @@ class Thermograph(_Shown):
 class GameValue(_Shown):
     """The value of a sum of partizan games, as :func:`cgt` computes it.
 
-    Fields: ``expression``, ``canonical`` (as CGSuite writes it), ``outcome`` ('L', 'R',
+    Fields: ``expression``, ``canonical`` (as CGSuite writes it), ``reduced`` (the reduced
+    canonical form: the value up to infinitesimals), ``outcome`` ('L', 'R',
     'N' or 'P'), ``left_stop``, ``right_stop``, ``mean``, ``temperature`` (Fractions),
     ``birthday``, ``atomic_weight`` (None unless all-small), ``left_incentives`` and
     ``right_incentives`` (with ``incentives=True``, else None), ``components``, ``left_wins``/``right_wins`` (winning moves) with
@@ -212,6 +213,8 @@ def cgt(expression, max_moves=20, incentives=False, **limits):
     True
     >>> cgt("clobber xoxo").atomic_weight
     '0'
+    >>> cgt("{3||2*|1*}").reduced
+    '{3||2|1}'
     """
     if isinstance(expression, PartizanGame):
         game = expression

@@ -4,6 +4,7 @@
 use super::atomic::atomic_weight;
 use super::dyadic::Dyadic;
 use super::form::{Forms, Id, ZERO};
+use super::reduced::reduced;
 use super::show::show_all;
 use super::term::Term;
 use super::thermograph::{Thermograph, Thermographs};
@@ -80,6 +81,9 @@ pub struct Analysis {
     pub mean: Dyadic,
     /// The temperature (for a number m/2^k, −1/2^k).
     pub temperature: Dyadic,
+    /// Its reduced canonical form: the simplest game equal to it up to an infinitesimal
+    /// (what is left when `^`, `*` and tinies are ignored).
+    pub reduced: String,
     /// The day the canonical form is born on.
     pub birthday: u32,
     /// Its thermograph.
@@ -142,8 +146,10 @@ pub fn analyse(
     } else {
         (None, None)
     };
+    let reduced_form = reduced(forms, total)?;
     let mut shown = show_all(forms, &values)?;
-    let canonical = show_all(forms, &[total])?.remove(0);
+    let [canonical, reduced] =
+        <[String; 2]>::try_from(show_all(forms, &[total, reduced_form])?).expect("two forms shown");
     let components = if terms.len() > 1 {
         terms
             .iter()
@@ -159,6 +165,7 @@ pub fn analyse(
     Ok(Analysis {
         expression,
         canonical,
+        reduced,
         outcome,
         left_stop,
         right_stop,

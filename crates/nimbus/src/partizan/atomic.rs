@@ -29,23 +29,7 @@ struct Known {
 /// The atomic weight of `g` in canonical form, or `None` when `g` is not all-small (then the
 /// weight may not exist; CGSuite's wider test for atomic infinitesimals is not made).
 pub fn atomic_weight(forms: &mut Forms, g: Id) -> Result<Option<Id>> {
-    // Every option's id is below its game's, so the subpositions in increasing id order are
-    // an order in which each is met after its options: no recursion, however deep `g` is.
-    let mut subs = vec![g];
-    let mut seen = rustc_hash::FxHashSet::default();
-    seen.insert(g);
-    let mut i = 0;
-    while i < subs.len() {
-        let x = subs[i];
-        i += 1;
-        for &o in forms.left(x).iter().chain(forms.right(x)) {
-            if seen.insert(o) {
-                subs.push(o);
-            }
-        }
-    }
-    forms.charge(subs.len() as u64)?;
-    subs.sort_unstable();
+    let subs = forms.subpositions(g)?;
     let mut known: FxHashMap<Id, Known> = FxHashMap::default();
     let mut stars: Vec<Id> = vec![ZERO];
     for x in subs {

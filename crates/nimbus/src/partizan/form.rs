@@ -209,6 +209,28 @@ impl Forms {
         self.node(g).stops
     }
 
+    /// `g` and every form it can reach, in increasing id order: each after its options (an
+    /// option's id is below its game's), so a pass over them needs no recursion, however deep
+    /// `g` is.
+    pub fn subpositions(&mut self, g: Id) -> Result<Vec<Id>> {
+        let mut subs = vec![g];
+        let mut seen = rustc_hash::FxHashSet::default();
+        seen.insert(g);
+        let mut i = 0;
+        while i < subs.len() {
+            let x = subs[i];
+            i += 1;
+            for &o in self.options(x) {
+                if seen.insert(o) {
+                    subs.push(o);
+                }
+            }
+        }
+        self.charge(subs.len() as u64)?;
+        subs.sort_unstable();
+        Ok(subs)
+    }
+
     /// Stores the form with these options (already canonical and free of dominated and
     /// reversible options), or finds it stored.
     fn intern(&mut self, mut left: Vec<Id>, mut right: Vec<Id>) -> Result<Id> {

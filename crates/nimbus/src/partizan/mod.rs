@@ -8,6 +8,7 @@
 //! - [`show`]: values written as CGSuite writes them (`3/4`, `*2`, `^*`, `±1`, `{1|0||-1}`);
 //! - [`term`]: a summand of an expression (a position, a value, a negative);
 //! - [`atomic`]: the atomic weight of an all-small game;
+//! - [`reduced`]: the reduced canonical form (the value modulo infinitesimals);
 //! - [`analysis`]: outcome, stops, mean, temperature and winning moves of a sum;
 //! - [`impartial`]: a position of any impartial ruleset as a summand (a nimber);
 //! - [`games`]: the built-in rulesets, one a file.
@@ -33,6 +34,7 @@ pub mod engine;
 pub mod form;
 pub mod games;
 pub mod impartial;
+pub mod reduced;
 pub mod show;
 pub mod term;
 pub mod thermograph;

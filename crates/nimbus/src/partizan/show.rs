@@ -8,13 +8,18 @@ use super::form::{Forms, Id, ZERO};
 use crate::core::error::Result;
 use rustc_hash::FxHashMap;
 
-/// The most ups and the largest nimber recognised beside them.
-const MOST_UPS: i64 = 8;
-const MOST_STAR: u32 = 7;
+/// The ups and the nimber beside them recognised at first; more (up to [`MOST_REACH`]) when a
+/// later-born infinitesimal is named: `n·^ + *m` is born no earlier than day `max(n, m)`.
+const FIRST_REACH: u32 = 8;
+/// The most ups and the largest nimber ever recognised beside them.
+const MOST_REACH: u32 = 32;
 
 /// Text longer than this is cut (a form's text can grow far faster than its number of
 /// subpositions).
 pub const MOST_TEXT: usize = 20_000;
+
+/// `n·^ + *m` by its form's id: `(n, m)`.
+type Uptimals = FxHashMap<Id, (i64, u32)>;
 
 /// A familiar name: text, or ± before Left's options.
 enum Named {
@@ -26,18 +31,20 @@ use Named::{Symmetric, Text};
 /// What a form is called, once recognised.
 #[derive(Default)]
 struct Namer {
-    /// `n·^ + *m` by its id, for |n| ≤ MOST_UPS and m ≤ MOST_STAR; made the first time an
-    /// infinitesimal is named.
-    uptimals: Option<FxHashMap<Id, (i64, u32)>>,
+    /// `n·^ + *m` by its id, for |n| and m up to the reach (the first number); made the
+    /// first time an infinitesimal is named, and again further when one born later is.
+    uptimals: Option<(u32, Uptimals)>,
     /// The nimbers recognised (and the forms found not to be nimbers).
     nimbers: FxHashMap<Id, Option<u32>>,
 }
 
 impl Namer {
-    fn uptimals(&mut self, forms: &mut Forms) -> Result<&FxHashMap<Id, (i64, u32)>> {
-        if self.uptimals.is_none() {
+    /// The table of `n·^ + *m` reaching far enough for a form born on day `born`.
+    fn uptimals(&mut self, forms: &mut Forms, born: u32) -> Result<&Uptimals> {
+        let reach = born.clamp(FIRST_REACH, MOST_REACH);
+        if self.uptimals.as_ref().is_none_or(|(r, _)| *r < reach) {
             let mut stars = vec![ZERO];
-            while stars.len() <= MOST_STAR as usize {
+            while stars.len() <= reach as usize {
                 let next = forms.canonical(&stars, &stars)?;
                 stars.push(next);
             }
@@ -46,7 +53,7 @@ impl Namer {
             let mut table = FxHashMap::default();
             for (step, sign) in [(up, 1i64), (down, -1)] {
                 let mut multiple = ZERO;
-                for n in 0..=MOST_UPS {
+                for n in 0..=i64::from(reach) {
                     for (m, &s) in stars.iter().enumerate() {
                         let g = forms.add(multiple, s)?;
                         table.entry(g).or_insert((sign * n, m as u32));
@@ -54,9 +61,9 @@ impl Namer {
                     multiple = forms.add(multiple, step)?;
                 }
             }
-            self.uptimals = Some(table);
+            self.uptimals = Some((reach, table));
         }
-        Ok(self.uptimals.get_or_insert_with(FxHashMap::default))
+        Ok(self.uptimals.as_ref().map(|(_, t)| t).expect("made above"))
     }
 
     /// The nimber `g` is, if it is one: `*n` is `{*0, …, *(n-1) | *0, …, *(n-1)}`, decided
@@ -115,7 +122,7 @@ impl Namer {
             // Infinitesimally close to a number: look for x + n·^ + *m.
             let x = forms.number_form(ls)?;
             let rest = forms.sub(g, x)?;
-            if let Some(&(n, m)) = self.uptimals(forms)?.get(&rest) {
+            if let Some(&(n, m)) = self.uptimals(forms, forms.birthday(rest))?.get(&rest) {
                 let number = if ls == Dyadic::ZERO {
                     String::new()
                 } else {
