@@ -389,21 +389,24 @@ fn sequence_heaps(
 }
 
 /// Adds the callback functions to the module.
-/// A partizan game given by `left(position)` and `right(position)`.
+/// A partizan game given by `left(position)` and `right(position)`, and optionally
+/// `regions(position)`, the independent positions it splits into.
 struct Partizan {
     left: Py<PyAny>,
     right: Py<PyAny>,
+    regions: Option<Py<PyAny>>,
     guard: Rc<Guard>,
 }
 
 impl Partizan {
-    fn options(&self, left: bool, p: &Pos) -> Vec<Pos> {
+    /// What `f(p)` returns (options, or regions), or none once a call has failed (its error
+    /// is kept by the guard and raised when the answer comes back).
+    fn listed(&self, f: &Py<PyAny>, p: &Pos) -> Vec<Pos> {
         if self.guard.failed() {
             return Vec::new();
         }
         Python::attach(|py| {
             self.guard.tick(py);
-            let f = if left { &self.left } else { &self.right };
             let listed = || -> PyResult<Vec<Pos>> {
                 let list = f.call1(py, (p.obj.clone_ref(py),))?;
                 let mut out = Vec::new();
@@ -424,11 +427,18 @@ impl PartizanRuleset for Partizan {
     type Position = Pos;
 
     fn left_moves(&self, p: &Pos) -> Vec<Pos> {
-        self.options(true, p)
+        self.listed(&self.left, p)
     }
 
     fn right_moves(&self, p: &Pos) -> Vec<Pos> {
-        self.options(false, p)
+        self.listed(&self.right, p)
+    }
+
+    fn regions(&self, p: &Pos) -> Vec<Pos> {
+        match &self.regions {
+            Some(f) => self.listed(f, p),
+            None => vec![p.clone()],
+        }
     }
 
     fn show(&self, p: &Pos) -> String {
@@ -439,7 +449,7 @@ impl PartizanRuleset for Partizan {
 /// The value of a sum of positions of the partizan game `left`, `right`
 /// (`nimbus::api::cgt::analyse_terms`), with its thermograph drawn under `picture`.
 #[pyfunction]
-#[pyo3(signature = (left, right, starts, name, max_moves=20, incentives=false, max_states=None, max_memory=None, max_work=None))]
+#[pyo3(signature = (left, right, starts, name, max_moves=20, incentives=false, regions=None, max_states=None, max_memory=None, max_work=None))]
 #[allow(clippy::too_many_arguments)]
 fn cgt_positions(
     py: Python<'_>,
@@ -449,6 +459,7 @@ fn cgt_positions(
     name: String,
     max_moves: usize,
     incentives: bool,
+    regions: Option<Py<PyAny>>,
     max_states: Option<u64>,
     max_memory: Option<u64>,
     max_work: Option<u64>,
@@ -461,6 +472,7 @@ fn cgt_positions(
         let rules = Partizan {
             left: left.clone_ref(py),
             right: right.clone_ref(py),
+            regions: regions.as_ref().map(|f| f.clone_ref(py)),
             guard: guard.clone(),
         };
         terms.push(Box::new(Played::sharing(

@@ -119,3 +119,27 @@ def test_errors_of_python_games_are_raised():
         nimbus.cgt(nimbus.partizan(lambda p: [[1]], lambda p: [], start=0))
     with pytest.raises(ValueError, match="give the position"):
         nimbus.cgt(nimbus.partizan(lambda p: [], lambda p: []))
+    # A game that comes back to a position has no value: said at once, naming it.
+    with pytest.raises(ValueError, match="reached again from itself"):
+        nimbus.cgt(nimbus.partizan(lambda p: [(p + 1) % 3], lambda p: [], start=0))
+    with pytest.raises(TypeError, match="regions"):
+        nimbus.partizan(lambda p: [], lambda p: [], start=0, regions=3)
+
+
+def test_regions_split_a_position_into_parts_valued_once():
+    # Toads and Frogs strips side by side, split at the strips: the same value as the sum.
+    strips = ("TT..FF", "T.F", "TF..")
+    calls = []
+
+    def regions(p):
+        calls.append(p)
+        return [(s,) for s in p]
+
+    def moves(p, left):
+        return [p[:i] + (q,) + p[i + 1:] for i, s in enumerate(p) for q in _toads(s, left)]
+
+    g = nimbus.partizan(
+        lambda p: moves(p, True), lambda p: moves(p, False), start=strips, regions=regions
+    )
+    assert nimbus.cgt(g).canonical == nimbus.cgt(" + ".join(f"toads {s}" for s in strips)).canonical
+    assert calls, "the split was asked for"

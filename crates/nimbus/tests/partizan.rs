@@ -578,15 +578,38 @@ fn a_rhai_ruleset_is_valued_like_the_built_in_one() {
         let v = terms[0].value(&mut forms)?;
         Ok::<_, nimbus::Error>(show(&mut forms, v).unwrap())
     };
-    for r in 1..=4 {
-        for c in 1..=5 {
-            let script = value_of_text(&format!("script:../../examples/cutcake.rhai {r} {c}"));
-            let built_in = value_of_text(&format!("cutcake {r}x{c}"));
-            assert_eq!(script.unwrap(), built_in.unwrap(), "{r} x {c}");
-        }
-    }
     let dir = std::env::temp_dir().join(format!("nimbus-partizan-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
+    // The example splits positions into cakes (fn regions); the same script without that
+    // split values whole positions, more slowly, and must agree.
+    let example = std::fs::read_to_string("../../examples/cutcake.rhai").unwrap();
+    assert!(example.contains("fn regions(p)"));
+    let whole = dir.join("whole.rhai");
+    std::fs::write(&whole, example.replace("fn regions(p)", "fn unused(p)")).unwrap();
+    for r in 1..=4 {
+        for c in 1..=5 {
+            let built_in = value_of_text(&format!("cutcake {r}x{c}")).unwrap();
+            let script = value_of_text(&format!("script:../../examples/cutcake.rhai {r} {c}"));
+            assert_eq!(script.unwrap(), built_in, "{r} x {c}");
+            if r * c <= 12 {
+                let script = value_of_text(&format!("script:{} {r} {c}", whole.display()));
+                assert_eq!(script.unwrap(), built_in, "{r} x {c}, unsplit");
+            }
+        }
+    }
+    // A game that can come back to a position has no value as a short game: said at once.
+    let looping = dir.join("loop.rhai");
+    std::fs::write(
+        &looping,
+        "fn start(a) { 0 }\nfn left_moves(p) { if p < 3 { [p + 1] } else { [0] } }\n\
+         fn right_moves(p) { [] }\n",
+    )
+    .unwrap();
+    let err = value_of_text(&format!("script:{}", looping.display())).unwrap_err();
+    assert!(
+        err.to_string().contains("can be reached again from itself"),
+        "{err}"
+    );
     let bad = dir.join("bad.rhai");
     std::fs::write(
         &bad,

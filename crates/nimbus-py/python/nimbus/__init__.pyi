@@ -116,12 +116,14 @@ class PartizanGame:
     right: Callable[[Any], Iterable[Any]]
     start: Any
     name: str
+    regions: Optional[Callable[[Any], Iterable[Any]]]
     def __init__(
         self,
         left: Callable[[Any], Iterable[Any]],
         right: Callable[[Any], Iterable[Any]],
         start: Any = ...,
         name: str = ...,
+        regions: Optional[Callable[[Any], Iterable[Any]]] = ...,
     ) -> None: ...
 
 def partizan(
@@ -129,6 +131,7 @@ def partizan(
     right: Callable[[Any], Iterable[Any]],
     start: Any = ...,
     name: str = ...,
+    regions: Optional[Callable[[Any], Iterable[Any]]] = ...,
 ) -> PartizanGame: ...
 def cgt(
     expression: Union[str, PartizanGame],

@@ -172,19 +172,25 @@ def _term(x):
 
 class PartizanGame:
     """A partizan game written in Python: ``left(position)`` and ``right(position)`` return
-    each side's options (hashable values: ints, strings, tuples). Made by :func:`partizan`."""
+    each side's options (hashable values: ints, strings, tuples), and ``regions(position)``,
+    when given, the independent positions it splits into (their values add up to its value;
+    each is valued once wherever it is met). Made by :func:`partizan`."""
 
-    def __init__(self, left, right, start=None, name="python"):
+    def __init__(self, left, right, start=None, name="python", regions=None):
         if not callable(left) or not callable(right):
             raise TypeError("left and right must be functions of a position")
+        if regions is not None and not callable(regions):
+            raise TypeError("regions must be a function of a position")
         self.left, self.right, self.start, self.name = left, right, start, name
+        self.regions = regions
 
     def __repr__(self):
         return f"<nimbus.PartizanGame {self.name!r}>"
 
 
-def partizan(left, right, start=None, name="python"):
-    """A partizan game from two functions, valued by :func:`cgt` like the built-in rulesets.
+def partizan(left, right, start=None, name="python", regions=None):
+    """A partizan game from two functions, valued by :func:`cgt` like the built-in rulesets;
+    ``regions`` optionally splits a position into independent parts.
 
     >>> # Cutcake: Left cuts between columns, Right between rows; a cake is (rows, columns).
     >>> def cuts(cakes, along):
@@ -196,8 +202,13 @@ def partizan(left, right, start=None, name="python"):
     >>> cake = partizan(lambda p: cuts(p, True), lambda p: cuts(p, False), start=((3, 4),))
     >>> cgt(cake).canonical == cgt("cutcake 3x4").canonical
     True
+    >>> # Each cake on its own: a large cake is valued in a moment.
+    >>> split = partizan(cake.left, cake.right, start=((8, 9),),
+    ...                  regions=lambda p: [(c,) for c in p])
+    >>> cgt(split).canonical == cgt("cutcake 8x9").canonical
+    True
     """
-    return PartizanGame(left, right, start, name)
+    return PartizanGame(left, right, start, name, regions)
 
 
 def cgt(expression, max_moves=20, incentives=False, **limits):
@@ -222,7 +233,14 @@ def cgt(expression, max_moves=20, incentives=False, **limits):
             raise ValueError("give the position: partizan(..., start=P)")
         made = _game_value(
             _nimbus.cgt_positions(
-                game.left, game.right, [game.start], game.name, max_moves, incentives, **limits
+                game.left,
+                game.right,
+                [game.start],
+                game.name,
+                max_moves,
+                incentives,
+                game.regions,
+                **limits,
             )
         )
         # Its expression cannot be read back: as an operand it is its canonical form.

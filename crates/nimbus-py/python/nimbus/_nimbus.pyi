@@ -143,6 +143,7 @@ def cgt_positions(
     name: str,
     max_moves: int = ...,
     incentives: bool = ...,
+    regions: Optional[Callable[[Any], Any]] = ...,
     max_states: Optional[int] = ...,
     max_memory: Optional[int] = ...,
     max_work: Optional[int] = ...,

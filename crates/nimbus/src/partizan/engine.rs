@@ -68,6 +68,10 @@ fn region_value<R: Ruleset>(
     }
     let limits = forms.limits();
     let mut stack = vec![frame(rules, region, forms)?];
+    // The regions whose frames have pushed their options' frames and wait for their values:
+    // every frame above such a frame on the stack is reached from it, so meeting one of them
+    // again among an option's regions means the game can come back to it.
+    let mut open: rustc_hash::FxHashSet<R::Position> = rustc_hash::FxHashSet::default();
     loop {
         let top = stack
             .last_mut()
@@ -87,6 +91,9 @@ fn region_value<R: Ruleset>(
         } else {
             (0..top.regions.len() as u32).collect()
         };
+        if !top.visited {
+            open.insert(top.region.clone());
+        }
         top.visited = true;
         for i in look {
             match memo.values.get(&top.regions[i as usize]) {
@@ -103,11 +110,15 @@ fn region_value<R: Ruleset>(
                 .filter(|q| seen.insert(q.clone()))
                 .collect();
             for q in pending {
+                if open.contains(&q) {
+                    return Err(cycle(rules, &q));
+                }
                 stack.push(frame(rules, q, forms)?);
             }
             continue;
         }
         let f = stack.pop().expect("checked above");
+        open.remove(&f.region);
         let mut ids = Vec::with_capacity(f.ends.len());
         let mut from = 0;
         for &end in &f.ends {
@@ -132,6 +143,15 @@ fn region_value<R: Ruleset>(
             return Ok(value);
         }
     }
+}
+
+/// The error of a game that can come back to `q`: it has no value as a short game.
+fn cycle<R: Ruleset>(rules: &R, q: &R::Position) -> Error {
+    Error::Invalid(format!(
+        "the position {} can be reached again from itself: a partizan value is defined for \
+         games that always end, and this one can go on for ever",
+        rules.show(q)
+    ))
 }
 
 /// The frame of `region`: its options, each split into regions.

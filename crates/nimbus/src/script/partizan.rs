@@ -2,7 +2,9 @@
 //!
 //! The script defines `fn left_moves(p)` and `fn right_moves(p)`, each returning the array of
 //! one side's options of `p`, and `fn start(args)`, where play starts (the words after the
-//! script's path, integers where they parse as one). `fn show(p)` optionally writes a position.
+//! script's path, integers where they parse as one). `fn show(p)` optionally writes a position,
+//! and `fn regions(p)` optionally splits it into independent positions whose values add up
+//! (each region is then valued once, wherever it is met: what makes a game of many parts fast).
 //! The script becomes a partizan [`Ruleset`], valued by the same engine as the built-in ones.
 
 use super::{arguments, display, Script, ScriptPos};
@@ -17,6 +19,8 @@ use std::rc::Rc;
 #[derive(Debug, Clone)]
 pub struct ScriptPartizan {
     script: Rc<Script>,
+    /// Whether the script splits positions into regions (`fn regions(p)`).
+    splits: bool,
 }
 
 fn span(s: &Script) -> Span {
@@ -48,7 +52,8 @@ impl ScriptPartizan {
                 });
             }
         }
-        Ok(ScriptPartizan { script })
+        let splits = script.has("regions", 1);
+        Ok(ScriptPartizan { script, splits })
     }
 
     /// The position `start(args)`.
@@ -59,13 +64,13 @@ impl ScriptPartizan {
         self.script.position(v, &what)
     }
 
-    /// The options, or none once the script has failed (its error is kept in the script and
-    /// returned by the summand that asked).
-    fn moves(&self, side: &str, p: &ScriptPos) -> Vec<ScriptPos> {
+    /// What `function(p)` returns (options, or regions), or none once the script has failed
+    /// (its error is kept in the script and returned by the summand that asked).
+    fn moves(&self, function: &str, p: &ScriptPos) -> Vec<ScriptPos> {
         if self.script.failed() {
             return Vec::new();
         }
-        self.script.options(side, p).unwrap_or_else(|e| {
+        self.script.options(function, p).unwrap_or_else(|e| {
             self.script.fail(e);
             Vec::new()
         })
@@ -81,6 +86,13 @@ impl Ruleset for ScriptPartizan {
 
     fn right_moves(&self, p: &ScriptPos) -> Vec<ScriptPos> {
         self.moves("right_moves", p)
+    }
+
+    fn regions(&self, p: &ScriptPos) -> Vec<ScriptPos> {
+        if !self.splits {
+            return vec![p.clone()];
+        }
+        self.moves("regions", p)
     }
 
     fn show(&self, p: &ScriptPos) -> String {
