@@ -127,7 +127,27 @@ fn misere(game: &str, heaps: &[u64], rule: Option<MisereRule>) -> MisereAnalysis
     };
     match analyze_misere(&components, &opts).unwrap() {
         MisereResult::Answer(a) => a,
-        MisereResult::Refused(_) => panic!("a search is never refused"),
+        MisereResult::Refused(r) => panic!("{text}: refused: {}", r.reason),
+    }
+}
+
+/// The quotient, asked for where it cannot answer, is refused with the reason.
+#[test]
+fn the_quotient_asked_for_is_refused_with_the_reason() {
+    for (text, says) in [
+        ("kayles 3 + nim 2", "mixes kayles with nim"),
+        ("kayles 70", "the largest heap here is 70"),
+        ("wythoff 3 5", "not a heap"),
+    ] {
+        let opts = MisereOptions {
+            limits: Limits::default(),
+            max_moves: usize::MAX,
+            rule: Some(MisereRule::Quotient),
+        };
+        match analyze_misere(&parse(text, "test").unwrap(), &opts).unwrap() {
+            MisereResult::Refused(r) => assert!(r.reason.contains(says), "{text}: {}", r.reason),
+            MisereResult::Answer(a) => panic!("{text}: answered by {}", a.rule),
+        }
     }
 }
 
@@ -191,10 +211,15 @@ proptest! {
         let auto = misere(name, &heaps, None);
         let search = misere(name, &heaps, Some(MisereRule::Search));
         prop_assert_eq!(auto.outcome, search.outcome);
+        let moves = |a: &MisereAnalysis| -> BTreeSet<String> {
+            a.winning_moves.iter().map(|m| m.result.clone()).collect()
+        };
+        // Asked for, the quotient answers even where the SJ rule would.
+        let asked = misere(name, &heaps, Some(MisereRule::Quotient));
+        prop_assert_eq!(asked.rule, MisereRule::Quotient);
+        prop_assert_eq!(asked.outcome, search.outcome);
+        prop_assert_eq!(moves(&asked), moves(&search));
         if auto.rule == MisereRule::Quotient {
-            let moves = |a: &MisereAnalysis| -> BTreeSet<String> {
-                a.winning_moves.iter().map(|m| m.result.clone()).collect()
-            };
             prop_assert_eq!(moves(&auto), moves(&search));
             prop_assert_eq!(auto.winning_moves_total, search.winning_moves_total);
         } else {

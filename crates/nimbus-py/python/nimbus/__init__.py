@@ -214,7 +214,7 @@ def sg(game, *positions, misere=False, rule=None, max_moves=20, **limits):
     ``game`` is an expression ("kayles 7 + nim 3 4"), a game made by :func:`impartial`
     (positions: its ``start``, or the ones given, added up), or one made by
     :func:`heap_game` (positions: the heap sizes). ``misere=True``: the player who cannot
-    move wins; ``rule``: insist on 'sj', 'anti-nim' or 'search'.
+    move wins; ``rule``: insist on 'sj', 'anti-nim', 'quotient' or 'search'.
     """
     if isinstance(game, str):
         value = _nimbus.sg(game, misere, rule, max_moves, **limits)

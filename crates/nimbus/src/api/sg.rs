@@ -21,12 +21,15 @@ pub const MISERE_RULES: &[(&str, MisereRule)] = &[
     ("sj", MisereRule::Sj),
     ("anti-nim", MisereRule::AntiNim),
     ("search", MisereRule::Search),
+    ("quotient", MisereRule::Quotient),
 ];
 
-/// The misère rule called `name`: sj, anti-nim or search.
+/// The misère rule called `name`: sj, anti-nim, search or quotient.
 pub fn misere_rule(name: &str) -> Result<MisereRule> {
     super::named(MISERE_RULES, name).ok_or_else(|| {
-        crate::core::error::Error::Invalid(format!("rule '{name}': use sj, anti-nim or search"))
+        crate::core::error::Error::Invalid(format!(
+            "rule '{name}': use sj, anti-nim, search or quotient"
+        ))
     })
 }
 

@@ -343,17 +343,27 @@ pub fn analyze_misere(
     let mut explanation = Vec::new();
 
     let rule = match (opts.rule, sj_holds && values.is_some()) {
-        (Some(MisereRule::Search), _) => MisereRule::Search,
+        (Some(asked @ (MisereRule::Search | MisereRule::Quotient)), _) => asked,
         (_, true) if all_nim => MisereRule::AntiNim,
         (_, true) => MisereRule::Sj,
         (Some(asked @ (MisereRule::AntiNim | MisereRule::Sj)), false) => {
             return Ok(MisereResult::Refused(refusal(asked, &atoms, limits)))
         }
-        (Some(MisereRule::Quotient) | None, false) => MisereRule::Quotient,
+        (None, false) => MisereRule::Quotient,
     };
     if rule == MisereRule::Quotient {
-        if let Some(answer) = by_quotient(&atoms, &names, components, opts)? {
-            return Ok(MisereResult::Answer(answer));
+        match by_quotient(&atoms, &names, components, opts)? {
+            Ok(answer) => return Ok(MisereResult::Answer(answer)),
+            // Asked for, the quotient is refused with the reason; otherwise the sum is
+            // searched.
+            Err(reason) if opts.rule == Some(MisereRule::Quotient) => {
+                return Ok(MisereResult::Refused(Refusal {
+                    rule: MisereRule::Quotient,
+                    reason,
+                    counterexample: None,
+                }))
+            }
+            Err(_) => {}
         }
     }
     let rule = if rule == MisereRule::Quotient {
@@ -519,25 +529,43 @@ const QUOTIENT_HEAP: u64 = 64;
 
 /// The answer from the misère quotient of the heaps' game, when every atom is a heap of one
 /// heap game and the quotient of its heaps up to the largest is found within
-/// [`QUOTIENT_WORK`] steps; `None` otherwise (the sum is then searched).
+/// [`QUOTIENT_WORK`] steps; otherwise why not (the sum is then searched, or, when the quotient
+/// was asked for, the reason is the refusal's).
 fn by_quotient(
     atoms: &[Atom],
     names: &[String],
     components: &[Box<dyn Component>],
     opts: &MisereOptions,
-) -> Result<Option<MisereAnalysis>> {
+) -> Result<std::result::Result<MisereAnalysis, String>> {
     let Some(heaps) = atoms
         .iter()
         .map(|a| a.component.heap())
         .collect::<Option<Vec<_>>>()
     else {
-        return Ok(None);
+        return Ok(Err(
+            "a misère quotient is computed for heaps of one heap game (octal, subtraction, \
+             Kayles, ...), and this sum has a component that is not a heap"
+                .into(),
+        ));
     };
     let game = heaps[0].rule_name();
     let sizes: Vec<u64> = heaps.iter().map(|h| h.size()).collect();
     let upto = sizes.iter().copied().max().unwrap_or(0);
-    if heaps.iter().any(|h| h.rule_name() != game) || upto == 0 || upto > QUOTIENT_HEAP {
-        return Ok(None);
+    if heaps.iter().any(|h| h.rule_name() != game) {
+        return Ok(Err(format!(
+            "a misère quotient is of one game's heaps, and this sum mixes {game} with {}",
+            heaps
+                .iter()
+                .map(|h| h.rule_name())
+                .find(|g| *g != game)
+                .unwrap_or_default()
+        )));
+    }
+    if upto == 0 || upto > QUOTIENT_HEAP {
+        return Ok(Err(format!(
+            "the quotient is tried for heaps from 1 to {QUOTIENT_HEAP}, and the largest heap \
+             here is {upto}"
+        )));
     }
     let limits = Limits {
         max_work: opts.limits.max_work.min(QUOTIENT_WORK),
@@ -547,7 +575,11 @@ fn by_quotient(
     let q = match Quotient::of_moves(&moves, upto, limits) {
         Ok(q) => q,
         Err(Error::Interrupted) => return Err(Error::Interrupted),
-        Err(_) => return Ok(None),
+        Err(e) => {
+            return Ok(Err(format!(
+                "the misère quotient of {game} for heaps 1 to {upto} was not found: {e}"
+            )))
+        }
     };
     let outcome = q.outcome(&sizes);
     let mut parts = |n: u64, out: &mut Vec<Vec<u64>>| heaps[0].parts(n, out);
@@ -570,7 +602,7 @@ fn by_quotient(
         if outcome == Outcome::P { "" } else { "not " }
     )];
     let components = reports_of(atoms, names);
-    Ok(Some(MisereAnalysis {
+    Ok(Ok(MisereAnalysis {
         outcome,
         rule: MisereRule::Quotient,
         explanation,
