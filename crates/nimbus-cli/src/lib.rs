@@ -13,6 +13,7 @@ macro_rules! outln {
 }
 
 mod cgt;
+mod correlated;
 mod efg;
 mod gambit_lines;
 mod game_input;
@@ -217,6 +218,8 @@ enum Command {
     Zerosum(Deferred<zerosum::Args>),
     /// Find the Nash equilibria of a game, exactly
     Nash(Deferred<nash::Args>),
+    /// Find the correlated equilibrium that maximises welfare (or a player's payoff), exactly
+    Correlated(Deferred<correlated::Args>),
     /// Inspect or convert a game tree (an .efg file or a built-in tree)
     Efg(Deferred<efg::Args>),
     /// Approximate equilibria of large trees by counterfactual regret minimisation
@@ -358,6 +361,7 @@ impl Command {
             Command::Substring(a) => a.common.json,
             Command::Zerosum(a) => a.common.json,
             Command::Nash(a) => a.common.json,
+            Command::Correlated(a) => a.common.json,
             Command::Efg(a) => a.common.json,
             Command::Cfr(a) => a.common.json,
             Command::Verify(a) => a.common.json,
@@ -416,6 +420,7 @@ fn dispatch(command: Command, out: &mut String) -> Result<ExitCode, nimbus::api:
         Command::Substring(args) => substring::run(args.0, out),
         Command::Zerosum(args) => zerosum::run(args.0, out),
         Command::Nash(args) => nash::run(args.0, out),
+        Command::Correlated(args) => correlated::run(args.0, out),
         Command::Efg(args) => efg::run(args.0, out),
         Command::Cfr(args) => efg::run_cfr(args.0, out),
         Command::Verify(args) => verify::run(args.0, out),

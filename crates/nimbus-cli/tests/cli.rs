@@ -213,6 +213,7 @@ fn every_command_has_help_with_an_example() {
         "substring",
         "zerosum",
         "nash",
+        "correlated",
         "verify",
         "efg",
     ] {
@@ -842,6 +843,7 @@ fn help_examples_are_quoted_for_the_shell() {
         "substring",
         "zerosum",
         "nash",
+        "correlated",
         "verify",
         "solve",
         "play",
@@ -1454,4 +1456,34 @@ fn quotient_prints_the_monoid_and_answers_positions() {
         (q["rule"].as_str(), &q["outcome"]),
         (Some("quotient"), &s["outcome"])
     );
+}
+
+/// `correlated`: a bad objective or a game given twice is an error naming the place (exit 2).
+#[test]
+fn correlated_refuses_bad_objectives() {
+    for (args, says) in [
+        (
+            vec!["correlated", "examples/bos.nfg", "--maximize", "player:0"],
+            "--maximize: the objective 'player:0': players are numbered from 1",
+        ),
+        (
+            vec!["correlated", "examples/bos.nfg", "--maximize", "player:3"],
+            "names player 3",
+        ),
+        (
+            vec![
+                "correlated",
+                "examples/bos.nfg",
+                "--maximize",
+                "weights:1,NaN",
+            ],
+            "'NaN'",
+        ),
+        (
+            vec!["correlated", "examples/bos.nfg", "--row", "1 2"],
+            "give the game once",
+        ),
+    ] {
+        fails(&args, says);
+    }
 }

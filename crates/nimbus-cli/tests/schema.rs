@@ -128,6 +128,14 @@ fn every_answer_matches_the_documented_schema() {
     ]);
     answers(&["efg", "examples/selten-horse.efg"]);
     answers(&["verify", "examples/pd.nfg", "0,1,0,1"]);
+    answers(&["correlated", "--row", "6 2; 7 0", "--col", "6 7; 2 0"]);
+    answers(&[
+        "correlated",
+        "examples/bos.nfg",
+        "--coarse",
+        "--maximize",
+        "player:2",
+    ]);
     answers(&["verify", "examples/bos.nfg", "0.667,0.333,0.333,0.667"]);
     answers(&["solve", "tictactoe"]);
     answers(&["solve", "tictactoe", "12", "--scores"]);

@@ -178,5 +178,13 @@ fn each_method_ends_within_the_time_its_work_budget_stands_for() {
     ends_within(&["cgt", "domineering 6x6"], w);
     let path: Vec<String> = (0..15).map(|i| format!("v{i} v{}", i + 1)).collect();
     ends_within(&["cgt", &format!("snort '{}'", path.join("; "))], w);
+
+    // Correlated equilibria: an LP of a constraint for each pair of a player's strategies
+    // over every profile, admitted and refused by its size.
+    for n in [12, 20, 40] {
+        let game = file(&format!("ce{n}.nfg"), bimatrix(n, n, 7 + n as u64, false));
+        ends_within(&["correlated", &game], w);
+        ends_within(&["correlated", &game, "--coarse"], w);
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -342,6 +342,29 @@ impl NormalFormGame {
         nash_to_py(py, answer)
     }
 
+    /// The correlated (or coarse correlated) equilibrium that maximises `maximize`
+    /// (`nimbus::api::correlated::solve`).
+    #[pyo3(signature = (maximize="welfare", coarse=false, max_memory=None, max_work=None))]
+    fn correlated(
+        &self,
+        py: Python<'_>,
+        maximize: &str,
+        coarse: bool,
+        max_memory: Option<u64>,
+        max_work: Option<u64>,
+    ) -> PyResult<Py<PyAny>> {
+        let req = api::correlated::Request {
+            maximize: api::correlated::Target::parse(maximize).map_err(to_py)?,
+            coarse,
+        };
+        let limits = limits(None, max_memory, max_work);
+        let g = &self.game;
+        let answer = run(py, g.profiles() <= SMALL, || {
+            api::correlated::solve(g, &req, &limits)
+        })?;
+        answer_to_py(py, &answer)
+    }
+
     /// The zero-sum game of the first player's payoffs (`nimbus::api::zerosum::solve`).
     #[pyo3(signature = (float=false, max_memory=None))]
     fn zero_sum(

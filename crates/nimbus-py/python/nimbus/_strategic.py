@@ -460,6 +460,24 @@ class Game:
                 a[k] = [q(x) for x in a[k]]
         return a
 
+    def correlated(self, maximize="welfare", coarse=False, **limits):
+        """The correlated equilibrium that maximises ``maximize``: 'welfare' (the players'
+        total payoff), 'player:K' (player K's, from 1) or 'weights:W1,W2,...', exactly (an LP);
+        ``coarse=True`` for coarse correlated equilibria. The answer's ``distribution`` lists
+        the profiles with positive probability.
+
+        >>> chicken = Game([[6, 2], [7, 0]], [[6, 7], [2, 0]])
+        >>> ce = chicken.correlated()
+        >>> ce.value, [(c.profile, c.probability) for c in ce.distribution]
+        (Fraction(21, 2), [(['1', '1'], Fraction(1, 2)), (['2', '1'], Fraction(1, 4)), (['1', '2'], Fraction(1, 4))])
+        """
+        a = from_value(self._native.correlated(maximize, coarse, **limits))
+        a["value"] = q(a["value"])
+        a["payoffs"] = [q(x) for x in a["payoffs"]]
+        for c in a["distribution"]:
+            c["probability"] = q(c["probability"])
+        return a
+
     def dominated(self, weak=False):
         """Iterated elimination of dominated strategies (by pure strategies and mixtures):
         the removed strategies in order, each with the mixture that dominates it."""

@@ -46,6 +46,7 @@
 //! ```
 
 pub mod cgt;
+pub mod correlated;
 pub mod custom;
 pub mod game;
 pub mod host;

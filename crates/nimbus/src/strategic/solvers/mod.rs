@@ -2,6 +2,7 @@
 //! each takes a [`super::game::NormalForm`] (or its two-player [`super::bimatrix::Bimatrix`]) and
 //! returns equilibria that [`super::game::verify`] can check exactly.
 
+pub mod correlated;
 pub mod enumpoly;
 pub mod envelope;
 pub mod gnm;

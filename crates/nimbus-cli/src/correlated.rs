@@ -1,0 +1,95 @@
+//! `nimbus correlated`: the correlated (or coarse correlated) equilibrium that maximises an
+//! objective, exactly.
+
+use crate::game_input::GameInput;
+use crate::{print_json, Common};
+use nimbus::api::correlated::{self, Target};
+use std::process::ExitCode;
+
+const EXAMPLES: &str = "\
+Examples:
+  nimbus correlated --row \"6 2; 7 0\" --col \"6 7; 2 0\"
+      Aumann's chicken: the correlated equilibrium of the largest total payoff (21/2,
+      above every Nash equilibrium's)
+  nimbus correlated game.nfg --maximize player:2     the second player's best
+  nimbus correlated game.nfg --maximize weights:1,2,0
+  nimbus correlated game.nfg --coarse                 coarse correlated equilibria
+
+A correlated equilibrium is a distribution over the pure profiles from which no player, told
+only their own strategy, gains by playing another; a coarse one, from which no player gains by
+committing to a strategy before the draw. The answer is exact: the distribution's
+probabilities and the payoffs as fractions.";
+
+/// Find the correlated equilibrium that maximises welfare (or a player's payoff), exactly
+#[derive(clap::Args)]
+#[command(after_help = EXAMPLES)]
+pub struct Args {
+    /// The game: a .nfg file ("-" for standard input), or --row and --col.
+    #[arg(value_name = "GAME", required_unless_present = "row")]
+    file: Option<String>,
+    #[command(flatten)]
+    input: GameInput,
+    /// What to maximise: welfare (the players' total payoff), player:K (player K's, from 1)
+    /// or weights:W1,W2,... (each player's payoff times a weight).
+    #[arg(long, value_name = "OBJECTIVE", default_value = "welfare")]
+    maximize: String,
+    /// Coarse correlated equilibria: no player gains by committing to one strategy before
+    /// the draw.
+    #[arg(long)]
+    coarse: bool,
+    #[command(flatten)]
+    pub(crate) common: Common,
+}
+
+pub fn run(args: Args, out: &mut String) -> Result<ExitCode, nimbus::api::Error> {
+    if args.file.is_some() && args.input.row.is_some() {
+        return Err(nimbus::api::Error::Invalid(
+            "give the game once: a .nfg file, or --row and --col".into(),
+        ));
+    }
+    let (game, notes) = args.input.load(args.file.as_deref())?;
+    let maximize = Target::parse(&args.maximize).map_err(|e| {
+        nimbus::api::Error::Invalid(format!("--maximize: {}", crate::words::message(&e)))
+    })?;
+    let req = correlated::Request {
+        maximize,
+        coarse: args.coarse,
+    };
+    let mut answer = correlated::solve(&game, &req, &args.common.limits())?;
+    answer.notes.extend(notes);
+    if args.common.json {
+        print_json(out, &answer)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    outln!(
+        out,
+        "the {} equilibrium that maximises {}: {}",
+        answer.kind,
+        answer.objective,
+        answer.value
+    );
+    outln!(
+        out,
+        "payoffs:  {}",
+        answer
+            .players
+            .iter()
+            .zip(&answer.payoffs)
+            .map(|(p, u)| format!("{p} {u}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    );
+    outln!(out, "distribution:");
+    for cell in &answer.distribution {
+        outln!(
+            out,
+            "  {:>8}  {}",
+            cell.probability,
+            cell.profile.join(", ")
+        );
+    }
+    for n in &answer.notes {
+        outln!(out, "note: {n}");
+    }
+    Ok(ExitCode::SUCCESS)
+}

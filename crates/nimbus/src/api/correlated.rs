@@ -1,0 +1,161 @@
+//! Correlated and coarse correlated equilibria: the one that maximises a linear objective (the
+//! players' total payoff, one player's, or weights), exactly.
+
+use super::Limits;
+use crate::core::error::{Error, Result};
+use crate::exact::{parse_number, show, Q};
+use crate::strategic::game::NormalForm;
+use crate::strategic::solvers::correlated::{maximize_objective, profile_of, Objective};
+use num_traits::{One, Zero};
+use serde::Serialize;
+
+/// What to maximise.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub enum Target {
+    /// The players' total payoff.
+    #[default]
+    Welfare,
+    /// One player's payoff (from 1).
+    Player(usize),
+    /// Weights, one a player, times their payoffs.
+    Weights(Vec<Q>),
+}
+
+impl Target {
+    /// Reads `welfare`, `player:K` (K from 1) or `weights:W1,W2,…` (numbers, fractions).
+    pub fn parse(text: &str) -> Result<Target> {
+        let t = text.trim();
+        let bad = |why: String| {
+            Error::Invalid(format!(
+                "the objective '{t}': {why} (use welfare, player:K or weights:W1,W2,...)"
+            ))
+        };
+        if t.eq_ignore_ascii_case("welfare") {
+            return Ok(Target::Welfare);
+        }
+        if let Some(k) = t.strip_prefix("player:") {
+            let k: usize = k
+                .trim()
+                .parse()
+                .map_err(|_| bad(format!("'{k}' is not a player's number")))?;
+            if k == 0 {
+                return Err(bad("players are numbered from 1".into()));
+            }
+            return Ok(Target::Player(k));
+        }
+        if let Some(w) = t.strip_prefix("weights:") {
+            let weights = w
+                .split(',')
+                .map(|x| parse_number(x.trim()).map_err(|why| bad(format!("'{x}': {why}"))))
+                .collect::<Result<Vec<Q>>>()?;
+            return Ok(Target::Weights(weights));
+        }
+        Err(bad("not an objective".into()))
+    }
+
+    fn weights(&self, game: &NormalForm) -> Result<Vec<Q>> {
+        let n = game.players.len();
+        match self {
+            Target::Welfare => Ok(vec![Q::one(); n]),
+            Target::Player(k) if *k <= n => {
+                let mut w = vec![Q::zero(); n];
+                w[k - 1] = Q::one();
+                Ok(w)
+            }
+            Target::Player(k) => Err(Error::Invalid(format!(
+                "the objective names player {k}, and the game has {n}"
+            ))),
+            Target::Weights(w) if w.len() == n => Ok(w.clone()),
+            Target::Weights(w) => Err(Error::Invalid(format!(
+                "the objective has {} weights, and the game has {n} players",
+                w.len()
+            ))),
+        }
+    }
+
+    fn describe(&self, game: &NormalForm) -> String {
+        match self {
+            Target::Welfare => "the players' total payoff".into(),
+            Target::Player(k) => format!("{}'s payoff", game.players[k - 1]),
+            Target::Weights(w) => format!(
+                "the payoffs weighted by {}",
+                w.iter().map(show).collect::<Vec<_>>().join(", ")
+            ),
+        }
+    }
+}
+
+/// What to compute.
+#[derive(Debug, Clone, Default)]
+pub struct Request {
+    /// The objective.
+    pub maximize: Target,
+    /// Coarse correlated equilibria instead (no player gains by committing to a strategy
+    /// before the draw).
+    pub coarse: bool,
+}
+
+/// A pure profile the distribution gives weight to.
+#[derive(Debug, Clone, Serialize)]
+pub struct Cell {
+    /// Each player's strategy.
+    pub profile: Vec<String>,
+    /// Its probability, exactly.
+    pub probability: String,
+}
+
+/// The equilibrium found.
+#[derive(Debug, Clone, Serialize)]
+pub struct Answer {
+    /// "correlated" or "coarse correlated".
+    pub kind: String,
+    /// What was maximised, in words.
+    pub objective: String,
+    /// Its value, exactly.
+    pub value: String,
+    /// The players.
+    pub players: Vec<String>,
+    /// Each player's expected payoff.
+    pub payoffs: Vec<String>,
+    /// The profiles with positive probability, in the game's order.
+    pub distribution: Vec<Cell>,
+    /// Remarks.
+    pub notes: Vec<String>,
+}
+
+/// The correlated equilibrium of `game` that maximises the request's objective.
+pub fn solve(game: &NormalForm, req: &Request, limits: &Limits) -> Result<Answer> {
+    let objective = Objective {
+        weights: req.maximize.weights(game)?,
+    };
+    let found = maximize_objective(game, &objective, req.coarse, limits)?;
+    let shape = game.shape();
+    let distribution = found
+        .distribution
+        .iter()
+        .enumerate()
+        .filter(|(_, p)| !p.is_zero())
+        .map(|(k, p)| Cell {
+            profile: profile_of(&shape, k)
+                .iter()
+                .enumerate()
+                .map(|(i, &s)| game.strategies[i][s].clone())
+                .collect(),
+            probability: show(p),
+        })
+        .collect();
+    Ok(Answer {
+        kind: if req.coarse {
+            "coarse correlated"
+        } else {
+            "correlated"
+        }
+        .into(),
+        objective: req.maximize.describe(game),
+        value: show(&found.value),
+        players: game.players.clone(),
+        payoffs: found.payoffs.iter().map(show).collect(),
+        distribution,
+        notes: Vec::new(),
+    })
+}
