@@ -65,6 +65,10 @@ pub struct Args {
     /// of two players has two strategies, the upper envelope; with --method logit, the path.
     #[arg(long, value_name = "FILE")]
     plot: Option<String>,
+    /// Mark each equilibrium listed that is of a stricter kind: perfect (trembling-hand, two
+    /// players).
+    #[arg(long, value_name = "LIST")]
+    refine: Option<String>,
     /// With --method logit: print the path followed, one point a line: lambda, then every
     /// strategy's probability (as gambit-logit prints it); in --json, `logit_path`.
     #[arg(long)]
@@ -210,9 +214,10 @@ fn number_format(decimals: Option<usize>) -> impl Fn(&Q) -> String {
 
 /// `nimbus nash` on a tree.
 fn run_tree(args: &Args, t: &nimbus::api::game::Tree, out: &mut String) -> Result<ExitCode, Error> {
-    if args.dominance || args.plot.is_some() || args.label.is_some() {
+    if args.dominance || args.plot.is_some() || args.label.is_some() || args.refine.is_some() {
         return Err(Error::Invalid(
-            "--dominance, --plot and --label apply to strategic-form games, not trees".into(),
+            "--dominance, --plot, --label and --refine apply to strategic-form games, not trees"
+                .into(),
         ));
     }
     if args.method == Method::Cfr {
@@ -265,6 +270,11 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, Error> {
         max_supports: args.max_supports,
         time_limit: args.time_limit,
         digits: args.decimals.map(|d| (d as u32).max(16)),
+        refine: match &args.refine {
+            Some(list) => nash::Refinement::parse_list(list)
+                .map_err(|e| Error::Invalid(format!("--refine: {}", crate::words::message(&e))))?,
+            None => Vec::new(),
+        },
     };
     let mut answer = nash::solve(&game, &req, &args.common.limits())?;
     answer.notes.splice(0..0, notes);
@@ -357,6 +367,13 @@ fn print_text(out: &mut String, game: &NormalForm, a: &nash::Answer, decimals: O
                 out.push_str(", ");
             }
             put_number(out, v, decimals);
+        }
+        if let Some(perfect) = &a.perfect {
+            out.push_str(if perfect[k] {
+                "   perfect"
+            } else {
+                "   not perfect"
+            });
         }
         out.push('\n');
     }

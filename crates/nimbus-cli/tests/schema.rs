@@ -129,6 +129,7 @@ fn every_answer_matches_the_documented_schema() {
     answers(&["efg", "examples/selten-horse.efg"]);
     answers(&["verify", "examples/pd.nfg", "0,1,0,1"]);
     answers(&["correlated", "--row", "6 2; 7 0", "--col", "6 7; 2 0"]);
+    answers(&["nash", "examples/bos.nfg", "--refine", "perfect"]);
     answers(&[
         "correlated",
         "examples/bos.nfg",

@@ -145,6 +145,7 @@ fn nash_to_py(py: Python<'_>, a: api::nash::Answer) -> PyResult<Py<PyAny>> {
         "logit_path",
         pythonize::pythonize(py, &a.logit_path).map_err(conversion)?,
     )?;
+    d.set_item("perfect", &a.perfect)?;
     d.set_item("notes", &a.notes)?;
     Ok(d.into_any().unbind())
 }
@@ -303,7 +304,7 @@ impl NormalFormGame {
     }
 
     /// The Nash equilibria (`nimbus::api::nash::solve`), as JSON.
-    #[pyo3(signature = (method="auto", label=None, dominance="none", path=false, max_states=None, max_memory=None, max_work=None, max_supports=None, time_limit=None, digits=None))]
+    #[pyo3(signature = (method="auto", label=None, dominance="none", path=false, max_states=None, max_memory=None, max_work=None, max_supports=None, time_limit=None, digits=None, refine=None))]
     #[allow(clippy::too_many_arguments)]
     fn nash(
         &self,
@@ -318,9 +319,14 @@ impl NormalFormGame {
         max_supports: Option<u64>,
         time_limit: Option<f64>,
         digits: Option<u32>,
+        refine: Option<&str>,
     ) -> PyResult<Py<PyAny>> {
         let method = api::nash::Method::parse(method).map_err(to_py)?;
         let dominance = api::nash::Dominance::parse(dominance).map_err(to_py)?;
+        let refine = match refine {
+            Some(list) => api::nash::Refinement::parse_list(list).map_err(to_py)?,
+            None => Vec::new(),
+        };
         let req = api::nash::Request {
             method,
             label,
@@ -330,6 +336,7 @@ impl NormalFormGame {
             max_supports,
             time_limit,
             digits,
+            refine,
         };
         let limits = limits(max_states, max_memory, max_work);
         let g = &self.game;

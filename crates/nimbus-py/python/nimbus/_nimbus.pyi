@@ -36,6 +36,7 @@ class NormalFormGame:
         max_supports: Optional[int] = None,
         time_limit: Optional[float] = None,
         digits: Optional[int] = None,
+        refine: Optional[str] = None,
     ) -> dict[str, Any]: ...
     def zero_sum(self, float: bool = False, max_memory: Optional[int] = None) -> dict[str, Any]: ...
     def correlated(

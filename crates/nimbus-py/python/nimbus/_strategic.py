@@ -387,7 +387,9 @@ class Game:
 
     # -- questions -----------------------------------------------------------------------
 
-    def equilibria(self, method="auto", dominance=False, label=None, path=False, **limits):
+    def equilibria(
+        self, method="auto", dominance=False, label=None, path=False, refine=None, **limits
+    ):
         """Nash equilibria, each checked exactly. ``method``: auto, vertex (Gambit's
         enummixed), support, lh (lcp), pure (enumpure), indifference, enumpoly (every
         equilibrium of a game of any number of players; the default for three or more:
@@ -397,11 +399,18 @@ class Game:
         equilibrium by simplicial subdivision), gnm (one by the global Newton method). ``dominance``: False,
         True or "strict" (strictly dominated strategies removed first), or "weak". ``label``: for lh,
         the one label to start from, counted from 1 (rows, then columns), as on the command
-        line."""
+        line. ``refine="perfect"``: ``.perfect`` says which equilibria listed are
+        trembling-hand perfect (two players).
+
+        >>> g = Game([[1, 0], [0, 0]], [[1, 0], [0, 0]])
+        >>> r = g.equilibria(refine="perfect")
+        >>> r.equilibria, r.perfect
+        ([Equilibrium((0, 1), (0, 1); payoffs 0, 0), Equilibrium((1, 0), (1, 0); payoffs 1, 1)], [False, True])
+        """
         dom = _DOMINANCE.get(dominance, dominance)
-        if limits:
+        if limits or refine is not None:
             return _nash_result(
-                self._native.nash(method, label, dom, path, **_limits(limits)), self
+                self._native.nash(method, label, dom, path, refine=refine, **_limits(limits)), self
             )
         return _nash_result(self._native.nash(method, label, dom, path), self)
 

@@ -10,7 +10,7 @@ use crate::strategic::bimatrix::{Bimatrix, Equilibrium as Raw};
 use crate::strategic::game::{confirms, expected_payoffs, verify, NormalForm};
 use crate::strategic::solvers::pure::{eliminate, pure_equilibria, Dominator, Reduction};
 use crate::strategic::solvers::{
-    enumpoly, envelope, gnm, lemke, logit, simpdiv, support, two_by_two, vertex,
+    enumpoly, envelope, gnm, lemke, logit, perfect, simpdiv, support, two_by_two, vertex,
 };
 use serde::Serialize;
 
@@ -123,6 +123,45 @@ impl Dominance {
     }
 }
 
+/// A refinement: which of the equilibria found are of a stricter kind.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Refinement {
+    /// Trembling-hand perfect (Selten): for two players, each strategy a best reply to some
+    /// completely mixed strategy of the other.
+    Perfect,
+}
+
+impl Refinement {
+    /// Every refinement with its name.
+    pub const NAMES: &'static [(&'static str, Refinement)] = &[
+        ("perfect", Refinement::Perfect),
+        ("trembling-hand", Refinement::Perfect),
+    ];
+
+    /// The refinements named in `text`, separated by commas.
+    pub fn parse_list(text: &str) -> Result<Vec<Refinement>> {
+        let mut out = Vec::new();
+        for word in text.split(',').map(str::trim).filter(|w| !w.is_empty()) {
+            match super::named(Self::NAMES, word) {
+                Some(r) if !out.contains(&r) => out.push(r),
+                Some(_) => {}
+                None if ["proper", "ess"].contains(&word.to_ascii_lowercase().as_str()) => {
+                    return Err(Error::Invalid(format!(
+                        "the refinement '{word}' is not decided yet (perfect is)"
+                    )))
+                }
+                None => {
+                    return Err(Error::Invalid(format!(
+                        "unknown refinement '{word}': use perfect"
+                    )))
+                }
+            }
+        }
+        Ok(out)
+    }
+}
+
 /// What to compute.
 #[derive(Debug, Clone, Default)]
 pub struct Request {
@@ -146,6 +185,8 @@ pub struct Request {
     pub digits: Option<u32>,
     /// For logit: the points of the path in the answer ([`Answer::logit_path`]).
     pub path: bool,
+    /// Refinements to decide for each equilibrium listed ([`Answer::perfect`]).
+    pub refine: Vec<Refinement>,
 }
 
 /// One equilibrium of the game as given.
@@ -225,6 +266,10 @@ pub struct Answer {
     /// strategies as given).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub logit_path: Option<Vec<PathPoint>>,
+    /// With the perfect refinement asked for: whether each equilibrium listed (in the order
+    /// of `equilibria`) is trembling-hand perfect.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub perfect: Option<Vec<bool>>,
 }
 
 /// A point of the logit quantal-response path.
@@ -913,6 +958,11 @@ pub fn solve(game: &NormalForm, req: &Request, limits: &Limits) -> Result<Answer
             weak: st.weak,
         })
         .collect();
+    let perfect = if req.refine.contains(&Refinement::Perfect) {
+        Some(perfect_marks(game, &equilibria, limits)?)
+    } else {
+        None
+    };
     Ok(Answer {
         title: game.title.clone(),
         players: game.players.clone(),
@@ -939,7 +989,38 @@ pub fn solve(game: &NormalForm, req: &Request, limits: &Limits) -> Result<Answer
                 })
                 .collect()
         }),
+        perfect,
     })
+}
+
+/// Whether each equilibrium of a two-player game is perfect: each player's strategy a best
+/// reply to a completely mixed strategy of the other (van Damme's characterisation).
+fn perfect_marks(
+    game: &NormalForm,
+    equilibria: &[Equilibrium],
+    limits: &Limits,
+) -> Result<Vec<bool>> {
+    if game.players.len() != 2 {
+        return Err(Error::Invalid(format!(
+            "perfect equilibria are decided for two-player games, and this game has {} players",
+            game.players.len()
+        )));
+    }
+    let a = game.matrix(0);
+    let b = game.matrix(1);
+    // The column player's payoffs with their own strategies as rows.
+    let bt: Vec<Vec<Q>> = (0..b[0].len())
+        .map(|j| b.iter().map(|row| row[j].clone()).collect())
+        .collect();
+    equilibria
+        .iter()
+        .map(|e| {
+            Ok(
+                perfect::best_reply_to_completely_mixed(&a, &e.profile[0], limits)?
+                    && perfect::best_reply_to_completely_mixed(&bt, &e.profile[1], limits)?,
+            )
+        })
+        .collect()
 }
 
 /// The enumeration's report on the game as given (before any dominance step).

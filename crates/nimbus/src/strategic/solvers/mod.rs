@@ -8,6 +8,7 @@ pub mod envelope;
 pub mod gnm;
 pub mod lemke;
 pub mod logit;
+pub mod perfect;
 pub mod pure;
 pub mod simpdiv;
 pub mod support;

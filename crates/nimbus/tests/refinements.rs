@@ -1,7 +1,10 @@
-//! Correlated equilibria against a slower independent method and published results: the LP's
-//! optimum against the best vertex of the polytope found by trying every basis (small games),
-//! every equilibrium checked against the definition directly, Nash equilibria (which are
-//! correlated) never better, coarse ones never worse, and Aumann's chicken.
+//! Which equilibrium: correlated equilibria and perfect equilibria against slower independent
+//! methods and published results. The LP's optimum against the best vertex of the polytope
+//! found by trying every basis (small games), every correlated equilibrium checked against the
+//! definition directly, Nash equilibria (which are correlated) never better, coarse ones never
+//! worse, and Aumann's chicken; perfection (decided as "a best reply to a completely mixed
+//! strategy") against weak dominance by a mixture (decided by trying every basis), and Selten's
+//! example.
 
 use nimbus::api::correlated::{solve, Request, Target};
 use nimbus::api::Limits;
@@ -115,13 +118,60 @@ fn solve_square(mut a: Vec<Vec<Q>>, mut b: Vec<Q>) -> Option<Vec<Q>> {
     Some((0..n).map(|i| &b[i] / &a[i][i]).collect())
 }
 
-/// The largest welfare over the polytope's vertices, each found by making some of the
-/// inequalities tight and solving (every basis tried: slow, and independent of the simplex).
-fn best_vertex(g: &NormalForm) -> Q {
+/// The largest `objective · p` over `{p ≥ 0, Σp = 1, row · p ≤ 0 for every row}`, by trying
+/// every basis (slow, and independent of the simplex method); `None` when the set is empty.
+fn best_vertex(rows: &[Vec<Q>], objective: &[Q]) -> Option<Q> {
+    let vars = objective.len();
+    let mut all: Vec<Vec<Q>> = rows.to_vec();
+    for v in 0..vars {
+        let mut r = vec![Q::zero(); vars];
+        r[v] = -Q::one();
+        all.push(r);
+    }
+    let mut best: Option<Q> = None;
+    let mut pick: Vec<usize> = (0..vars - 1).collect();
+    fn next(pick: &mut [usize], total: usize) -> bool {
+        let k = pick.len();
+        for i in (0..k).rev() {
+            if pick[i] < total - (k - i) {
+                pick[i] += 1;
+                for j in i + 1..k {
+                    pick[j] = pick[j - 1] + 1;
+                }
+                return true;
+            }
+        }
+        false
+    }
+    loop {
+        let mut a: Vec<Vec<Q>> = pick.iter().map(|&r| all[r].clone()).collect();
+        a.push(vec![Q::one(); vars]);
+        let mut b = vec![Q::zero(); vars - 1];
+        b.push(Q::one());
+        if let Some(x) = solve_square(a, b) {
+            let feasible = all
+                .iter()
+                .all(|r| r.iter().zip(&x).map(|(c, v)| c * v).sum::<Q>() <= Q::zero());
+            if feasible {
+                let w: Q = objective.iter().zip(&x).map(|(c, v)| c * v).sum();
+                if best.as_ref().is_none_or(|b| w > *b) {
+                    best = Some(w);
+                }
+            }
+        }
+        if vars == 1 || !next(&mut pick, all.len()) {
+            break;
+        }
+    }
+    best
+}
+
+/// The largest welfare of a correlated equilibrium of a two-player game, as the best vertex of
+/// the polytope of the incentive constraints.
+fn best_welfare(g: &NormalForm) -> Q {
     let (m, n) = (g.strategies[0].len(), g.strategies[1].len());
     let vars = m * n;
     let at = |i: usize, j: usize| i * n + j;
-    // Inequalities `row · p <= 0`: the incentive constraints and `-p <= 0`.
     let mut rows: Vec<Vec<Q>> = Vec::new();
     for a in 0..m {
         for b in (0..m).filter(|&b| b != a) {
@@ -141,61 +191,47 @@ fn best_vertex(g: &NormalForm) -> Q {
             rows.push(r);
         }
     }
-    for v in 0..vars {
-        let mut r = vec![Q::zero(); vars];
-        r[v] = -Q::one();
-        rows.push(r);
-    }
     let welfare: Vec<Q> = (0..vars)
         .map(|v| g.payoff(&[v / n, v % n], 0) + g.payoff(&[v / n, v % n], 1))
         .collect();
-    let mut best: Option<Q> = None;
-    let mut pick = vec![0usize; vars - 1];
-    fn next(pick: &mut [usize], total: usize) -> bool {
-        let k = pick.len();
-        for i in (0..k).rev() {
-            if pick[i] < total - (k - i) {
-                pick[i] += 1;
-                for j in i + 1..k {
-                    pick[j] = pick[j - 1] + 1;
-                }
-                return true;
-            }
-        }
-        false
-    }
-    for (i, x) in pick.iter_mut().enumerate() {
-        *x = i;
-    }
-    loop {
-        let mut a: Vec<Vec<Q>> = pick.iter().map(|&r| rows[r].clone()).collect();
-        a.push(vec![Q::one(); vars]);
-        let mut b = vec![Q::zero(); vars - 1];
-        b.push(Q::one());
-        if let Some(x) = solve_square(a, b) {
-            let feasible = rows
-                .iter()
-                .all(|r| r.iter().zip(&x).map(|(c, v)| c * v).sum::<Q>() <= Q::zero());
-            if feasible {
-                let w: Q = welfare.iter().zip(&x).map(|(c, v)| c * v).sum();
-                if best.as_ref().is_none_or(|b| w > *b) {
-                    best = Some(w);
-                }
-            }
-        }
-        if !next(&mut pick, rows.len()) {
-            break;
-        }
-    }
-    best.expect("the polytope is not empty: every game has a correlated equilibrium")
+    best_vertex(&rows, &welfare).expect("every game has a correlated equilibrium")
 }
 
+/// Whether the mixed strategy `x` of the player with payoffs `a` (rows their strategies) is
+/// weakly dominated by a mixture: some `x'` doing at least as well against every strategy of
+/// the other player and better against one (the best vertex of `{x' : x'A ≥ xA}` for the
+/// total gain).
+fn weakly_dominated(a: &[Vec<Q>], x: &[Q]) -> bool {
+    let (m, n) = (a.len(), a[0].len());
+    let against: Vec<Q> = (0..n)
+        .map(|j| (0..m).map(|i| &x[i] * &a[i][j]).sum())
+        .collect();
+    // With Σx' = 1, (xA)_j − (x'A)_j ≤ 0 is Σ_i x'_i ((xA)_j − a_ij) ≤ 0.
+    let rows: Vec<Vec<Q>> = (0..n)
+        .map(|j| (0..m).map(|i| &against[j] - &a[i][j]).collect())
+        .collect();
+    let gain: Vec<Q> = (0..m)
+        .map(|i| (0..n).map(|j| &a[i][j] - &against[j]).sum())
+        .collect();
+    best_vertex(&rows, &gain).expect("x itself is feasible") > Q::zero()
+}
+
+/// Two random payoff matrices of one shape, up to `max_rows` × `max_cols`.
 fn matrices(
     max_rows: usize,
     max_cols: usize,
 ) -> impl Strategy<Value = (Vec<Vec<i64>>, Vec<Vec<i64>>)> {
-    (1..=max_rows, 1..=max_cols).prop_flat_map(|(m, n)| {
-        let mat = prop::collection::vec(prop::collection::vec(-6i64..=6, n), m);
+    matrices_in(max_rows, max_cols, -6..=6)
+}
+
+/// As [`matrices`], with entries in `entries`.
+fn matrices_in(
+    max_rows: usize,
+    max_cols: usize,
+    entries: std::ops::RangeInclusive<i64>,
+) -> impl Strategy<Value = (Vec<Vec<i64>>, Vec<Vec<i64>>)> {
+    (1..=max_rows, 1..=max_cols).prop_flat_map(move |(m, n)| {
+        let mat = prop::collection::vec(prop::collection::vec(entries.clone(), n), m);
         (mat.clone(), mat)
     })
 }
@@ -219,7 +255,7 @@ proptest! {
         let limits = Limits::default();
         let ce = solve(&g, &Request::default(), &limits).unwrap();
         let value = nimbus::api::parse_number(&ce.value).unwrap();
-        prop_assert_eq!(&value, &best_vertex(&g));
+        prop_assert_eq!(&value, &best_welfare(&g));
         prop_assert!(is_equilibrium(&g, &distribution(&g, &ce), false));
         let nash = nimbus::api::nash::solve(&g, &Default::default(), &limits).unwrap();
         for e in &nash.equilibria {
@@ -243,6 +279,80 @@ proptest! {
         prop_assert!(p(&mine.payoffs[k - 1]) >= p(&all.payoffs[k - 1]));
         prop_assert_eq!(p(&mine.value), p(&mine.payoffs[k - 1]));
     }
+}
+
+/// Perfect equilibria of two-player games: an equilibrium is marked perfect exactly when
+/// neither player's strategy is weakly dominated by a mixture (van Damme's theorem; decided
+/// here by a different program: the library asks for a completely mixed strategy to which it
+/// is a best reply).
+fn perfect_agrees_with_undominated(a: &[Vec<i64>], b: &[Vec<i64>]) -> Result<(), TestCaseError> {
+    let g = game(a, b);
+    let req = nimbus::api::nash::Request {
+        refine: vec![nimbus::api::nash::Refinement::Perfect],
+        ..Default::default()
+    };
+    let answer = nimbus::api::nash::solve(&g, &req, &Limits::default()).unwrap();
+    let marks = answer.perfect.clone().expect("asked for");
+    prop_assert_eq!(marks.len(), answer.equilibria.len());
+    let am = g.matrix(0);
+    let bm = g.matrix(1);
+    let bt: Vec<Vec<Q>> = (0..bm[0].len())
+        .map(|j| bm.iter().map(|r| r[j].clone()).collect())
+        .collect();
+    for (e, perfect) in answer.equilibria.iter().zip(marks) {
+        let undominated =
+            !weakly_dominated(&am, &e.profile[0]) && !weakly_dominated(&bt, &e.profile[1]);
+        prop_assert_eq!(perfect, undominated, "{:?}", e.profile);
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases()))]
+
+    /// Small payoffs make ties, and so weakly dominated strategies, common.
+    #[test]
+    fn perfect_equilibria_are_the_undominated_ones((a, b) in matrices_in(3, 3, 0..=2)) {
+        perfect_agrees_with_undominated(&a, &b)?;
+    }
+}
+
+/// Selten's example (1975): in `[[1, 0], [0, 0]]` for both players, both pure profiles on the
+/// diagonal are equilibria, and only (1, 1) survives trembles.
+#[test]
+fn seltens_example() {
+    let g = game(&[vec![1, 0], vec![0, 0]], &[vec![1, 0], vec![0, 0]]);
+    let req = nimbus::api::nash::Request {
+        refine: vec![nimbus::api::nash::Refinement::Perfect],
+        ..Default::default()
+    };
+    let a = nimbus::api::nash::solve(&g, &req, &Limits::default()).unwrap();
+    let marked: Vec<(Vec<Vec<Q>>, bool)> = a
+        .equilibria
+        .iter()
+        .map(|e| e.profile.clone())
+        .zip(a.perfect.unwrap())
+        .collect();
+    assert_eq!(marked.len(), 2);
+    for (profile, perfect) in marked {
+        assert_eq!(perfect, profile[0][0] == Q::one(), "{profile:?}");
+    }
+    // Three players: refused with the reason.
+    let three = nimbus::api::game::strategic(
+        nimbus::api::game::Source::Nfg {
+            text: "NFG 1 R \"\" { \"1\" \"2\" \"3\" } { 2 2 2 }\n\n1 1 1 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0 0",
+            label: "test",
+        },
+        nimbus::api::game::StrategyNames::default(),
+    )
+    .unwrap()
+    .0;
+    let e = nimbus::api::nash::solve(&three, &req, &Limits::default()).unwrap_err();
+    assert!(e.to_string().contains("two-player games"), "{e}");
+    assert!(nimbus::api::nash::Refinement::parse_list("perfect,proper")
+        .unwrap_err()
+        .to_string()
+        .contains("not decided yet"));
 }
 
 /// Aumann's chicken (1974, as Nau, Gomez Canovas and Hansen give it): the correlated
