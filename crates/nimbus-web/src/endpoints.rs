@@ -112,6 +112,9 @@ struct NashIn {
     dominance: Option<String>,
     #[serde(default)]
     label: Option<usize>,
+    /// Refinements to decide, separated by commas ("perfect").
+    #[serde(default)]
+    refine: Option<String>,
 }
 
 fn nash_request(n: &NashIn, plot: bool) -> nimbus::api::Result<api::nash::Request> {
@@ -121,6 +124,10 @@ fn nash_request(n: &NashIn, plot: bool) -> nimbus::api::Result<api::nash::Reques
         label: n.label,
         dominance,
         plot,
+        refine: match &n.refine {
+            Some(list) => api::nash::Refinement::parse_list(list)?,
+            None => Vec::new(),
+        },
         ..Default::default()
     })
 }
@@ -186,6 +193,43 @@ pub async fn nash_plot(State(s): Shared, body: Body) -> Response {
                 .ok_or_else(|| nimbus::api::Error::Invalid("no picture was drawn".into()))
         },
         svg,
+    )
+    .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct CorrelatedIn {
+    game: GameIn,
+    /// welfare, player:K or weights:W1,W2,...
+    #[serde(default)]
+    maximize: Option<String>,
+    #[serde(default)]
+    coarse: bool,
+}
+
+/// `POST /api/correlated`: the correlated (or coarse correlated) equilibrium that maximises an
+/// objective.
+pub async fn correlated(State(s): Shared, body: Body) -> Response {
+    let q: CorrelatedIn = match read(body) {
+        Ok(q) => q,
+        Err(r) => return r,
+    };
+    compute(
+        &s,
+        move |c| {
+            let (game, read) = q.game.load()?;
+            let req = api::correlated::Request {
+                maximize: api::correlated::Target::parse(
+                    q.maximize.as_deref().unwrap_or("welfare"),
+                )?,
+                coarse: q.coarse,
+            };
+            let mut answer = api::correlated::solve(&game, &req, &c.limits)?;
+            answer.notes.extend(read);
+            Ok(answer)
+        },
+        |a| json(StatusCode::OK, &a),
     )
     .await
 }

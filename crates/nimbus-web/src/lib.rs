@@ -87,9 +87,10 @@ pub fn router(config: Config) -> Router {
 
 /// The endpoints that compute, each answered by its handler in this process or, when the
 /// server isolates, by a worker process.
-const COMPUTING: [&str; 11] = [
+const COMPUTING: [&str; 12] = [
     "/api/nash",
     "/api/nash/plot",
+    "/api/correlated",
     "/api/nfg",
     "/api/zerosum",
     "/api/verify",
@@ -121,6 +122,7 @@ fn router_with_state(config: Config) -> (Router, Arc<AppState>) {
         app = app
             .route("/api/nash", post(endpoints::nash))
             .route("/api/nash/plot", post(endpoints::nash_plot))
+            .route("/api/correlated", post(endpoints::correlated))
             .route("/api/nfg", post(endpoints::nfg))
             .route("/api/zerosum", post(endpoints::zerosum))
             .route("/api/verify", post(endpoints::verify))
@@ -164,8 +166,8 @@ pub(crate) async fn not_found() -> Response {
     failure(
         StatusCode::NOT_FOUND,
         "not_found",
-        "no such page or endpoint (the API is under /api/: nash, nash/plot, nfg, zerosum, \
-         verify, sg, cgt, cgt/thermograph, sequence, sequence/plot, solve, \
+        "no such page or endpoint (the API is under /api/: nash, nash/plot, correlated, \
+         nfg, zerosum, verify, sg, cgt, cgt/thermograph, sequence, sequence/plot, solve, \
          health)"
             .into(),
     )

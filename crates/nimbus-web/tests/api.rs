@@ -672,3 +672,49 @@ async fn partizan_values_thermographs_and_no_files() {
     )
     .await;
 }
+
+#[tokio::test]
+async fn correlated_equilibria_and_perfect_marks() {
+    let app = app();
+    let chicken = json!({"row": "6 2; 7 0", "col": "6 7; 2 0"});
+    let (s, v) = post(&app, "/api/correlated", json!({ "game": chicken })).await;
+    assert_eq!(s, StatusCode::OK);
+    conforms("correlated", &v);
+    assert_eq!(v["value"], "21/2");
+    let (s, v) = post(
+        &app,
+        "/api/correlated",
+        json!({"game": chicken, "maximize": "player:1", "coarse": true}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    conforms("correlated", &v);
+    assert_eq!(v["kind"], "coarse correlated");
+    fails(
+        &app,
+        "/api/correlated",
+        json!({"game": chicken, "maximize": "player:0"}),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "invalid",
+        "numbered from 1",
+    )
+    .await;
+    let (s, v) = post(
+        &app,
+        "/api/nash",
+        json!({"game": {"row": "1 0; 0 0", "col": "1 0; 0 0"}, "refine": "perfect"}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    conforms("nash", &v);
+    assert_eq!(v["perfect"], json!([false, true]));
+    fails(
+        &app,
+        "/api/nash",
+        json!({"game": {"row": "1 0; 0 0"}, "refine": "ess"}),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "invalid",
+        "not decided yet",
+    )
+    .await;
+}
