@@ -472,3 +472,44 @@ test("a partizan expression: typed, analysed with Enter, a move played, an error
   assert.match(await p.textContent("#cgtOut .err"), /domineering/);
   await p.close();
 });
+
+test("the best correlated equilibrium, from the grid, pasted and from a .nfg; perfect equilibria marked", async () => {
+  // Aumann's chicken typed into the grid: 21/2 together, on three profiles.
+  const p = await page({ tab: "nash" });
+  const cells = { a0_0: "6", b0_0: "6", a0_1: "2", b0_1: "7", a1_0: "7", b1_0: "2", a1_1: "0", b1_1: "0" };
+  for (const [id, v] of Object.entries(cells)) await p.fill("#" + id, v);
+  await p.click("#solveCorrelated");
+  await p.waitForSelector("#ceValue");
+  assert.match(await p.textContent("#ceValue"), /best correlated equilibrium: 21\/2/);
+  assert.equal((await p.$$("#distribution tr")).length, 4);
+  // The row player's best, and a coarse one.
+  await p.selectOption("#ceObjective", "player:1");
+  await p.check("#coarse");
+  await p.click("#solveCorrelated");
+  await p.waitForFunction(() => /coarse correlated equilibrium: 7/.test(document.querySelector("#ceValue")?.textContent || ""));
+  await p.close();
+  // Selten's game pasted: two equilibria, the second pair of strategies weakly dominated.
+  const q = await page({ tab: "nash" });
+  await q.click("#pasteBtn");
+  await q.fill("#pasteText", "1 0\n0 0\n\n1 0\n0 0");
+  await q.click("#pasteApply");
+  await q.check("#perfect");
+  await q.click("#solveNash");
+  const eq = await equilibria(q);
+  assert.equal(eq.length, 2);
+  // By their payoffs: (1, 1) on the first strategies, (0, 0) on the weakly dominated ones.
+  const marks = Object.fromEntries(eq.map((row) => [row[3], row[4]]));
+  assert.deepEqual(marks, { "1, 1": "yes", "0, 0": "no" }, JSON.stringify(eq));
+  await q.click("#solveCorrelated");
+  await q.waitForSelector("#ceValue");
+  assert.match(await q.textContent("#ceValue"), /: 2$/);
+  await q.close();
+  // A .nfg file uploaded: the battle of the sexes.
+  const r = await page({ tab: "nash" });
+  await r.setInputFiles("#nfgFile", path.join(root, "examples/bos.nfg"));
+  await r.click("#solveCorrelated");
+  await r.waitForSelector("#ceValue");
+  assert.match(await r.textContent("#ceValue"), /best correlated equilibrium: \d/);
+  assert.ok((await r.$$("#distribution tr")).length >= 2);
+  await r.close();
+});
