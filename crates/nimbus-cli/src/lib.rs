@@ -557,7 +557,7 @@ mod tests {
     fn deferred_commands_are_listed_with_their_own_descriptions() {
         use clap::CommandFactory;
         let top = Cli::command();
-        assert_eq!(top.get_subcommands().count(), 13);
+        assert_eq!(top.get_subcommands().count(), 14);
         for listed in top.get_subcommands() {
             let mut own = listed.clone();
             own.build();
