@@ -84,7 +84,10 @@ def test_results_out_of_range_are_refused():
 
 
 def test_ctrl_c_raises_keyboard_interrupt_promptly():
+    # A test run started in the background by a non-interactive shell inherits SIGINT as
+    # ignored, and Python then installs no handler: put Python's own back, as a terminal has it.
     code = (
+        "import signal; signal.signal(signal.SIGINT, signal.default_int_handler)\n"
         "import nimbus, sys\n"
         "print('ready', flush=True)\n"
         "try:\n"

@@ -129,7 +129,10 @@ def test_read_write_pickle_and_display(root, tmp_path):
 def test_ctrl_c_stops_a_long_three_player_enumeration():
     # A random 6 x 6 x 6 game (216 profiles, fewer than the two-player "small" bound): its
     # enumeration runs for minutes, and must still stop on Ctrl-C.
+    # A test run started in the background by a non-interactive shell inherits SIGINT as
+    # ignored, and Python then installs no handler: put Python's own back, as a terminal has it.
     code = (
+        "import signal; signal.signal(signal.SIGINT, signal.default_int_handler)\n"
         "import numpy as np, nimbus, sys\n"
         "rng = np.random.default_rng(7)\n"
         "g = nimbus.Game(*(rng.integers(0, 100, (6, 6, 6)) for _ in range(3)))\n"
