@@ -14,6 +14,7 @@ Examples:
   nimbus correlated game.nfg --maximize player:2     the second player's best
   nimbus correlated game.nfg --maximize weights:1,2,0
   nimbus correlated game.nfg --coarse                 coarse correlated equilibria
+  nimbus correlated game.nfg --vertices               every vertex of their polytope too
 
 A correlated equilibrium is a distribution over the pure profiles from which no player, told
 only their own strategy, gains by playing another; a coarse one, from which no player gains by
@@ -37,6 +38,10 @@ pub struct Args {
     /// the draw.
     #[arg(long)]
     coarse: bool,
+    /// Every vertex of the polytope of (coarse) correlated equilibria too, each marked when it
+    /// is a Nash equilibrium (exact; the number of vertices grows fast with the game).
+    #[arg(long)]
+    vertices: bool,
     #[command(flatten)]
     pub(crate) common: Common,
 }
@@ -54,6 +59,7 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, nimbus::api::Error>
     let req = correlated::Request {
         maximize,
         coarse: args.coarse,
+        vertices: args.vertices,
     };
     let mut answer = correlated::solve(&game, &req, &args.common.limits())?;
     answer.notes.extend(notes);
@@ -80,16 +86,39 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, nimbus::api::Error>
             .join(", ")
     );
     outln!(out, "distribution:");
-    for cell in &answer.distribution {
+    print_cells(out, &answer.distribution, "  ");
+    if let Some(vertices) = &answer.vertices {
         outln!(
             out,
-            "  {:>8}  {}",
-            cell.probability,
-            cell.profile.join(", ")
+            "the polytope of {} equilibria has {} vertices:",
+            answer.kind,
+            vertices.len()
         );
+        for (k, v) in vertices.iter().enumerate() {
+            outln!(
+                out,
+                "  {:>3}. payoffs {}{}",
+                k + 1,
+                v.payoffs.join(", "),
+                if v.nash { "   a Nash equilibrium" } else { "" }
+            );
+            print_cells(out, &v.distribution, "       ");
+        }
     }
     for n in &answer.notes {
         outln!(out, "note: {n}");
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A distribution, a profile a line: its probability, then each player's strategy.
+fn print_cells(out: &mut String, cells: &[correlated::Cell], indent: &str) {
+    for cell in cells {
+        outln!(
+            out,
+            "{indent}{:>8}  {}",
+            cell.probability,
+            cell.profile.join(", ")
+        );
+    }
 }

@@ -65,8 +65,8 @@ pub struct Args {
     /// of two players has two strategies, the upper envelope; with --method logit, the path.
     #[arg(long, value_name = "FILE")]
     plot: Option<String>,
-    /// Mark each equilibrium listed that is of a stricter kind: perfect (trembling-hand, two
-    /// players).
+    /// Mark each equilibrium listed that is of a stricter kind, separated by commas: perfect
+    /// (trembling-hand, two players), ess (evolutionarily stable, symmetric games).
     #[arg(long, value_name = "LIST")]
     refine: Option<String>,
     /// With --method logit: print the path followed, one point a line: lambda, then every
@@ -374,6 +374,9 @@ fn print_text(out: &mut String, game: &NormalForm, a: &nash::Answer, decimals: O
             } else {
                 "   not perfect"
             });
+        }
+        if let Some(ess) = &a.ess {
+            out.push_str(if ess[k] { "   ESS" } else { "   not ESS" });
         }
         out.push('\n');
     }

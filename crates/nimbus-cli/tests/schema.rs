@@ -130,6 +130,7 @@ fn every_answer_matches_the_documented_schema() {
     answers(&["verify", "examples/pd.nfg", "0,1,0,1"]);
     answers(&["correlated", "--row", "6 2; 7 0", "--col", "6 7; 2 0"]);
     answers(&["nash", "examples/bos.nfg", "--refine", "perfect"]);
+    answers(&["nash", "examples/pd.nfg", "--refine", "perfect,ess"]);
     answers(&[
         "correlated",
         "examples/bos.nfg",
@@ -137,6 +138,7 @@ fn every_answer_matches_the_documented_schema() {
         "--maximize",
         "player:2",
     ]);
+    answers(&["correlated", "examples/2x2x2.nfg", "--vertices"]);
     answers(&["verify", "examples/bos.nfg", "0.667,0.333,0.333,0.667"]);
     answers(&["solve", "tictactoe"]);
     answers(&["solve", "tictactoe", "12", "--scores"]);

@@ -146,6 +146,7 @@ fn nash_to_py(py: Python<'_>, a: api::nash::Answer) -> PyResult<Py<PyAny>> {
         pythonize::pythonize(py, &a.logit_path).map_err(conversion)?,
     )?;
     d.set_item("perfect", &a.perfect)?;
+    d.set_item("ess", &a.ess)?;
     d.set_item("notes", &a.notes)?;
     Ok(d.into_any().unbind())
 }
@@ -351,18 +352,21 @@ impl NormalFormGame {
 
     /// The correlated (or coarse correlated) equilibrium that maximises `maximize`
     /// (`nimbus::api::correlated::solve`).
-    #[pyo3(signature = (maximize="welfare", coarse=false, max_memory=None, max_work=None))]
+    #[pyo3(signature = (maximize="welfare", coarse=false, vertices=false, max_memory=None, max_work=None))]
+    #[allow(clippy::too_many_arguments)]
     fn correlated(
         &self,
         py: Python<'_>,
         maximize: &str,
         coarse: bool,
+        vertices: bool,
         max_memory: Option<u64>,
         max_work: Option<u64>,
     ) -> PyResult<Py<PyAny>> {
         let req = api::correlated::Request {
             maximize: api::correlated::Target::parse(maximize).map_err(to_py)?,
             coarse,
+            vertices,
         };
         let limits = limits(None, max_memory, max_work);
         let g = &self.game;

@@ -513,3 +513,39 @@ test("the best correlated equilibrium, from the grid, pasted and from a .nfg; pe
   assert.ok((await r.$$("#distribution tr")).length >= 2);
   await r.close();
 });
+
+test("evolutionarily stable equilibria marked: typed, pasted and from a .nfg; refused for an asymmetric game", async () => {
+  // Hawk–dove typed into the grid (prize 2, cost 4): only the even mix is stable.
+  const p = await page({ tab: "nash" });
+  const cells = { a0_0: "-1", b0_0: "-1", a0_1: "2", b0_1: "0", a1_0: "0", b1_0: "2", a1_1: "1", b1_1: "1" };
+  for (const [id, v] of Object.entries(cells)) await p.fill("#" + id, v);
+  await p.check("#ess");
+  await p.click("#solveNash");
+  const eq = await equilibria(p);
+  assert.equal(eq.length, 3);
+  const marks = Object.fromEntries(eq.map((row) => [row[3], row[4]]));
+  assert.deepEqual(marks, { "0, 2": "no", "1/2, 1/2": "yes", "2, 0": "no" }, JSON.stringify(eq));
+  assert.match(await p.textContent("#nashOut"), /ESS: both play the same x/);
+  await p.close();
+  // An asymmetric game pasted: refused, saying why.
+  const q = await page({ tab: "nash" });
+  await q.click("#pasteBtn");
+  await q.fill("#pasteText", "1 2\n0 1\n\n1 2\n0 1");
+  await q.click("#pasteApply");
+  await q.check("#ess");
+  await q.click("#solveNash");
+  await q.waitForSelector("#nashOut .err");
+  assert.match(await q.textContent("#nashOut .err"), /symmetric games/);
+  await q.close();
+  // Rock–paper–scissors from a .nfg, with both refinements: the centre is perfect but only
+  // neutrally stable, so not an ESS.
+  const r = await page({ tab: "nash" });
+  await r.setInputFiles("#nfgFile", path.join(root, "examples/rps.nfg"));
+  await r.check("#perfect");
+  await r.check("#ess");
+  await r.click("#solveNash");
+  const rps = await equilibria(r);
+  assert.equal(rps.length, 1);
+  assert.deepEqual(rps[0].slice(-2), ["yes", "no"]);
+  await r.close();
+});

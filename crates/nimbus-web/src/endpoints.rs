@@ -206,6 +206,8 @@ struct CorrelatedIn {
     maximize: Option<String>,
     #[serde(default)]
     coarse: bool,
+    #[serde(default)]
+    vertices: bool,
 }
 
 /// `POST /api/correlated`: the correlated (or coarse correlated) equilibrium that maximises an
@@ -224,6 +226,7 @@ pub async fn correlated(State(s): Shared, body: Body) -> Response {
                     q.maximize.as_deref().unwrap_or("welfare"),
                 )?,
                 coarse: q.coarse,
+                vertices: q.vertices,
             };
             let mut answer = api::correlated::solve(&game, &req, &c.limits)?;
             answer.notes.extend(read);

@@ -714,7 +714,26 @@ async fn correlated_equilibria_and_perfect_marks() {
         json!({"game": {"row": "1 0; 0 0"}, "refine": "ess"}),
         StatusCode::UNPROCESSABLE_ENTITY,
         "invalid",
+        "symmetric games",
+    )
+    .await;
+    fails(
+        &app,
+        "/api/nash",
+        json!({"game": {"row": "1 0; 0 0"}, "refine": "proper"}),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "invalid",
         "not decided yet",
     )
     .await;
+    let (s, v) = post(
+        &app,
+        "/api/nash",
+        json!({"game": {"row": "-1 2; 0 1", "col": "-1 0; 2 1"}, "refine": "ess,perfect"}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    conforms("nash", &v);
+    assert_eq!(v["ess"], json!([false, true, false]));
+    assert_eq!(v["perfect"], json!([true, true, true]));
 }

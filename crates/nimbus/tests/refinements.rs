@@ -4,7 +4,11 @@
 //! definition directly, Nash equilibria (which are correlated) never better, coarse ones never
 //! worse, and Aumann's chicken; perfection (decided as "a best reply to a completely mixed
 //! strategy") against weak dominance by a mixture (decided by trying every basis), and Selten's
-//! example.
+//! example; evolutionary stability against the definition on a grid of invaders, each invader
+//! the library names checked by the definition, the pure ESS by their textbook condition, and
+//! hawk–dove and rock–paper–scissors; the vertices of the correlated equilibria against every
+//! basis tried, each extreme Nash equilibrium among them (Gomez Canovas, Hansen and Jaumard),
+//! and chicken's five.
 
 use nimbus::api::correlated::{solve, Request, Target};
 use nimbus::api::Limits;
@@ -118,17 +122,17 @@ fn solve_square(mut a: Vec<Vec<Q>>, mut b: Vec<Q>) -> Option<Vec<Q>> {
     Some((0..n).map(|i| &b[i] / &a[i][i]).collect())
 }
 
-/// The largest `objective · p` over `{p ≥ 0, Σp = 1, row · p ≤ 0 for every row}`, by trying
-/// every basis (slow, and independent of the simplex method); `None` when the set is empty.
-fn best_vertex(rows: &[Vec<Q>], objective: &[Q]) -> Option<Q> {
-    let vars = objective.len();
+/// Every vertex of `{p ≥ 0, Σp = 1, row · p ≤ 0 for every row}`, by trying every basis (slow,
+/// and independent of the simplex method and of the double description method), sorted and
+/// without repeats.
+fn all_vertices(rows: &[Vec<Q>], vars: usize) -> Vec<Vec<Q>> {
     let mut all: Vec<Vec<Q>> = rows.to_vec();
     for v in 0..vars {
         let mut r = vec![Q::zero(); vars];
         r[v] = -Q::one();
         all.push(r);
     }
-    let mut best: Option<Q> = None;
+    let mut found: Vec<Vec<Q>> = Vec::new();
     let mut pick: Vec<usize> = (0..vars - 1).collect();
     fn next(pick: &mut [usize], total: usize) -> bool {
         let k = pick.len();
@@ -153,28 +157,46 @@ fn best_vertex(rows: &[Vec<Q>], objective: &[Q]) -> Option<Q> {
                 .iter()
                 .all(|r| r.iter().zip(&x).map(|(c, v)| c * v).sum::<Q>() <= Q::zero());
             if feasible {
-                let w: Q = objective.iter().zip(&x).map(|(c, v)| c * v).sum();
-                if best.as_ref().is_none_or(|b| w > *b) {
-                    best = Some(w);
-                }
+                found.push(x);
             }
         }
         if vars == 1 || !next(&mut pick, all.len()) {
             break;
         }
     }
-    best
+    found.sort();
+    found.dedup();
+    found
 }
 
-/// The largest welfare of a correlated equilibrium of a two-player game, as the best vertex of
-/// the polytope of the incentive constraints.
-fn best_welfare(g: &NormalForm) -> Q {
+/// The largest `objective · p` over `{p ≥ 0, Σp = 1, row · p ≤ 0 for every row}`: its best
+/// vertex; `None` when the set is empty.
+fn best_vertex(rows: &[Vec<Q>], objective: &[Q]) -> Option<Q> {
+    all_vertices(rows, objective.len())
+        .iter()
+        .map(|x| objective.iter().zip(x).map(|(c, v)| c * v).sum::<Q>())
+        .max()
+}
+
+/// The incentive constraints of a two-player game over `p[i·n + j]`, written out again here:
+/// correlated (told `a`, `b` does not pay) or coarse (committing to `b` does not pay).
+fn ce_rows(g: &NormalForm, coarse: bool) -> Vec<Vec<Q>> {
     let (m, n) = (g.strategies[0].len(), g.strategies[1].len());
     let vars = m * n;
     let at = |i: usize, j: usize| i * n + j;
     let mut rows: Vec<Vec<Q>> = Vec::new();
-    for a in 0..m {
-        for b in (0..m).filter(|&b| b != a) {
+    for b in 0..m {
+        if coarse {
+            let mut r = vec![Q::zero(); vars];
+            for i in 0..m {
+                for j in 0..n {
+                    r[at(i, j)] = g.payoff(&[b, j], 0) - g.payoff(&[i, j], 0);
+                }
+            }
+            rows.push(r);
+            continue;
+        }
+        for a in (0..m).filter(|&a| a != b) {
             let mut r = vec![Q::zero(); vars];
             for j in 0..n {
                 r[at(a, j)] = g.payoff(&[b, j], 0) - g.payoff(&[a, j], 0);
@@ -182,8 +204,18 @@ fn best_welfare(g: &NormalForm) -> Q {
             rows.push(r);
         }
     }
-    for a in 0..n {
-        for b in (0..n).filter(|&b| b != a) {
+    for b in 0..n {
+        if coarse {
+            let mut r = vec![Q::zero(); vars];
+            for i in 0..m {
+                for j in 0..n {
+                    r[at(i, j)] = g.payoff(&[i, b], 1) - g.payoff(&[i, j], 1);
+                }
+            }
+            rows.push(r);
+            continue;
+        }
+        for a in (0..n).filter(|&a| a != b) {
             let mut r = vec![Q::zero(); vars];
             for i in 0..m {
                 r[at(i, a)] = g.payoff(&[i, b], 1) - g.payoff(&[i, a], 1);
@@ -191,6 +223,15 @@ fn best_welfare(g: &NormalForm) -> Q {
             rows.push(r);
         }
     }
+    rows
+}
+
+/// The largest welfare of a correlated equilibrium of a two-player game, as the best vertex of
+/// the polytope of the incentive constraints.
+fn best_welfare(g: &NormalForm) -> Q {
+    let n = g.strategies[1].len();
+    let rows = ce_rows(g, false);
+    let vars = g.strategies[0].len() * n;
     let welfare: Vec<Q> = (0..vars)
         .map(|v| g.payoff(&[v / n, v % n], 0) + g.payoff(&[v / n, v % n], 1))
         .collect();
@@ -272,7 +313,7 @@ proptest! {
     fn a_players_best_is_an_equilibrium((a, b) in matrices(3, 3), k in 1usize..=2) {
         let g = game(&a, &b);
         let limits = Limits::default();
-        let mine = solve(&g, &Request { maximize: Target::Player(k), coarse: false }, &limits).unwrap();
+        let mine = solve(&g, &Request { maximize: Target::Player(k), coarse: false, vertices: false }, &limits).unwrap();
         let all = solve(&g, &Request::default(), &limits).unwrap();
         prop_assert!(is_equilibrium(&g, &distribution(&g, &mine), false));
         let p = |x: &str| nimbus::api::parse_number(x).unwrap();
@@ -397,6 +438,7 @@ fn bad_objectives_and_large_games_are_refused() {
         &Request {
             maximize: Target::Player(3),
             coarse: false,
+            vertices: false,
         },
         &Limits::default(),
     );
@@ -407,6 +449,7 @@ fn bad_objectives_and_large_games_are_refused() {
         &Request {
             maximize: weights,
             coarse: false,
+            vertices: false,
         },
         &Limits::default(),
     )
@@ -421,4 +464,301 @@ fn bad_objectives_and_large_games_are_refused() {
     };
     let e = solve(&game(&big, &big), &Request::default(), &small).unwrap_err();
     assert_eq!(e.kind(), "memory_limit", "{e}");
+}
+
+/// `xᵀ A y`.
+fn bilinear(a: &[Vec<Q>], x: &[Q], y: &[Q]) -> Q {
+    (0..x.len())
+        .flat_map(|i| (0..y.len()).map(move |j| (i, j)))
+        .map(|(i, j)| &x[i] * &a[i][j] * &y[j])
+        .sum()
+}
+
+/// Every mixed strategy over `n` strategies whose probabilities are multiples of `1/d`.
+fn grid(n: usize, d: i64) -> Vec<Vec<Q>> {
+    let mut out = Vec::new();
+    let mut counts = vec![0i64; n];
+    fn fill(k: usize, left: i64, d: i64, counts: &mut Vec<i64>, out: &mut Vec<Vec<Q>>) {
+        if k + 1 == counts.len() {
+            counts[k] = left;
+            out.push(counts.iter().map(|&c| Q::new(c.into(), d.into())).collect());
+            return;
+        }
+        for c in 0..=left {
+            counts[k] = c;
+            fill(k + 1, left - c, d, counts, out);
+        }
+    }
+    fill(0, d, d, &mut counts, &mut out);
+    out
+}
+
+/// An invader `y` of `x` by the definition: `y ≠ x`, and either `y` does better against `x`,
+/// or as well against `x` and at least as well against itself as `x` does against it.
+fn invades(a: &[Vec<Q>], x: &[Q], y: &[Q]) -> bool {
+    let (yx, xx) = (bilinear(a, y, x), bilinear(a, x, x));
+    y != x && (yx > xx || (yx == xx && bilinear(a, y, y) >= bilinear(a, x, y)))
+}
+
+/// The ESS marks of a random symmetric game: each (x, x) marked stable has no invader on a
+/// grid of strategies; each marked unstable has the invader the library names, checked by the
+/// definition; no asymmetric equilibrium is marked; every pure strategy that meets the
+/// textbook condition (`a_ii > a_ji`, or equal and `a_ij > a_jj`, for every `j`) is listed
+/// and marked.
+fn ess_agrees_with_the_definition(a: &[Vec<i64>]) -> Result<(bool, bool), TestCaseError> {
+    let at: Vec<Vec<i64>> = (0..a.len())
+        .map(|j| a.iter().map(|r| r[j]).collect())
+        .collect();
+    let g = game(a, &at);
+    let req = nimbus::api::nash::Request {
+        refine: vec![nimbus::api::nash::Refinement::Ess],
+        ..Default::default()
+    };
+    let limits = Limits::default();
+    let answer = nimbus::api::nash::solve(&g, &req, &limits).unwrap();
+    let marks = answer.ess.clone().expect("asked for");
+    prop_assert_eq!(marks.len(), answer.equilibria.len());
+    let am = g.matrix(0);
+    let n = a.len();
+    let points = grid(n, 12);
+    let (mut stable, mut unstable) = (false, false);
+    for (e, ess) in answer.equilibria.iter().zip(&marks) {
+        let x = &e.profile[0];
+        if e.profile[0] != e.profile[1] {
+            prop_assert!(!ess);
+            continue;
+        }
+        let named = nimbus::strategic::solvers::ess::invader(&am, x, &limits).unwrap();
+        prop_assert_eq!(*ess, named.is_none());
+        match named {
+            Some(y) => {
+                unstable = true;
+                prop_assert!(invades(&am, x, &y), "{:?} does not invade {:?}", y, x);
+            }
+            None => {
+                stable = true;
+                for y in &points {
+                    prop_assert!(!invades(&am, x, y), "{:?} invades {:?}", y, x);
+                }
+            }
+        }
+    }
+    for i in 0..n {
+        let textbook = (0..n)
+            .filter(|&j| j != i)
+            .all(|j| a[i][i] > a[j][i] || (a[i][i] == a[j][i] && a[i][j] > a[j][j]));
+        if textbook {
+            let pure: Vec<Q> = (0..n).map(|j| q(i64::from(i == j))).collect();
+            let listed = answer
+                .equilibria
+                .iter()
+                .zip(&marks)
+                .any(|(e, &m)| m && e.profile[0] == pure && e.profile[1] == pure);
+            prop_assert!(listed, "pure strategy {} is an ESS", i + 1);
+        }
+    }
+    Ok((stable, unstable))
+}
+
+/// A random square matrix, 2 × 2 to `max` × `max`, entries in `entries`.
+fn square(
+    max: usize,
+    entries: std::ops::RangeInclusive<i64>,
+) -> impl Strategy<Value = Vec<Vec<i64>>> {
+    (2..=max)
+        .prop_flat_map(move |n| prop::collection::vec(prop::collection::vec(entries.clone(), n), n))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases()))]
+
+    /// Small payoffs make ties, so alternative best replies off the support (the copositive
+    /// part of the test) are common.
+    #[test]
+    fn ess_marks_agree_with_the_definition(a in square(4, -2..=2)) {
+        ess_agrees_with_the_definition(&a)?;
+    }
+}
+
+/// Both verdicts are reached, on the games the property test draws from.
+#[test]
+fn ess_test_reaches_both_verdicts() {
+    let mut seen = (false, false);
+    let mut runner = proptest::test_runner::TestRunner::deterministic();
+    for _ in 0..200 {
+        let a = proptest::strategy::ValueTree::current(
+            &square(4, -2..=2).new_tree(&mut runner).unwrap(),
+        );
+        let (s, u) = ess_agrees_with_the_definition(&a).unwrap();
+        seen = (seen.0 || s, seen.1 || u);
+    }
+    assert_eq!(seen, (true, true));
+}
+
+fn ess_of(a: &[Vec<i64>]) -> Vec<(Vec<Q>, bool)> {
+    let at: Vec<Vec<i64>> = (0..a.len())
+        .map(|j| a.iter().map(|r| r[j]).collect())
+        .collect();
+    let req = nimbus::api::nash::Request {
+        refine: vec![nimbus::api::nash::Refinement::Ess],
+        ..Default::default()
+    };
+    let answer = nimbus::api::nash::solve(&game(a, &at), &req, &Limits::default()).unwrap();
+    answer
+        .equilibria
+        .iter()
+        .zip(answer.ess.unwrap())
+        .filter(|(e, _)| e.profile[0] == e.profile[1])
+        .map(|(e, m)| (e.profile[0].clone(), m))
+        .collect()
+}
+
+/// Hawk–dove with prize V = 2 and cost C = 4: neither pure strategy is stable, the mix with
+/// V/C hawks is (Maynard Smith). Rock–paper–scissors: the centre is stable when a win is worth
+/// more than a loss costs, neutral (not an ESS) when they are equal, unstable when less.
+#[test]
+fn hawk_dove_and_rock_paper_scissors() {
+    let half = Q::new(1.into(), 2.into());
+    assert_eq!(
+        ess_of(&[vec![-1, 2], vec![0, 1]]),
+        vec![(vec![half.clone(), half], true)]
+    );
+    let third = Q::new(1.into(), 3.into());
+    let centre = vec![third.clone(), third.clone(), third];
+    for (win, loss, stable) in [(2, 1, true), (1, 1, false), (1, 2, false)] {
+        let a = vec![
+            vec![0, -loss, win],
+            vec![win, 0, -loss],
+            vec![-loss, win, 0],
+        ];
+        assert_eq!(ess_of(&a), vec![(centre.clone(), stable)], "{win} {loss}");
+    }
+}
+
+/// ESS is refused where it is not defined, naming why.
+#[test]
+fn ess_needs_a_symmetric_game() {
+    let req = nimbus::api::nash::Request {
+        refine: vec![nimbus::api::nash::Refinement::Ess],
+        ..Default::default()
+    };
+    let g = game(&[vec![1, 2], vec![0, 1]], &[vec![1, 2], vec![0, 1]]);
+    let e = nimbus::api::nash::solve(&g, &req, &Limits::default()).unwrap_err();
+    assert!(e.to_string().contains("symmetric"), "{e}");
+    let g = game(
+        &[vec![1, 2, 3], vec![0, 1, 3]],
+        &[vec![1, 2, 3], vec![0, 1, 3]],
+    );
+    let e = nimbus::api::nash::solve(&g, &req, &Limits::default()).unwrap_err();
+    assert!(e.to_string().contains("2 × 3"), "{e}");
+}
+
+/// The library's vertices, re-indexed `p[i·n + j]` (it numbers profiles with the first
+/// player's strategy changing fastest), sorted.
+fn library_vertices(g: &NormalForm, coarse: bool) -> Vec<Vec<Q>> {
+    let (m, n) = (g.strategies[0].len(), g.strategies[1].len());
+    let found =
+        nimbus::strategic::solvers::correlated_vertices::vertices(g, coarse, &Limits::default())
+            .unwrap();
+    let mut out: Vec<Vec<Q>> = found
+        .iter()
+        .map(|p| {
+            (0..m * n)
+                .map(|v| p[g.index(&[v / n, v % n])].clone())
+                .collect()
+        })
+        .collect();
+    out.sort();
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases()))]
+
+    /// The double description method finds exactly the vertices that trying every basis
+    /// finds, correlated and coarse, once each; every extreme Nash equilibrium is one of them
+    /// and is marked, and every vertex marked Nash is an equilibrium.
+    #[test]
+    fn correlated_vertices_are_every_basis_vertex((a, b) in matrices_in(2, 3, -3..=3)) {
+        let g = game(&a, &b);
+        let n = g.strategies[1].len();
+        for coarse in [false, true] {
+            let found = library_vertices(&g, coarse);
+            let mut unique = found.clone();
+            unique.dedup();
+            prop_assert_eq!(unique.len(), found.len());
+            prop_assert_eq!(&found, &all_vertices(&ce_rows(&g, coarse), g.strategies[0].len() * n));
+        }
+        let req = nimbus::api::correlated::Request { vertices: true, ..Default::default() };
+        let answer = solve(&g, &req, &Limits::default()).unwrap();
+        let listed = answer.vertices.unwrap();
+        let found = library_vertices(&g, false);
+        prop_assert_eq!(listed.len(), found.len());
+        let nash = nimbus::api::nash::solve(&g, &Default::default(), &Limits::default()).unwrap();
+        for e in &nash.equilibria {
+            let product: Vec<Q> = (0..found[0].len())
+                .map(|v| &e.profile[0][v / n] * &e.profile[1][v % n])
+                .collect();
+            prop_assert!(found.contains(&product), "{:?} is not a vertex", e.profile);
+            let payoffs: Vec<String> = e.payoffs.iter().map(nimbus::exact::show).collect();
+            prop_assert!(listed.iter().any(|v| v.nash && v.payoffs == payoffs));
+        }
+        // A vertex marked Nash: its distribution is the product of its marginals, and no
+        // player gains against the other's marginal by a pure strategy.
+        for v in &listed {
+            let (m, n) = (g.strategies[0].len(), g.strategies[1].len());
+            let mut p = vec![vec![Q::zero(); n]; m];
+            for cell in &v.distribution {
+                let i = g.strategies[0].iter().position(|s| *s == cell.profile[0]).unwrap();
+                let j = g.strategies[1].iter().position(|s| *s == cell.profile[1]).unwrap();
+                p[i][j] = nimbus::api::parse_number(&cell.probability).unwrap();
+            }
+            let x: Vec<Q> = p.iter().map(|r| r.iter().sum()).collect();
+            let y: Vec<Q> = (0..n).map(|j| p.iter().map(|r| &r[j]).sum()).collect();
+            let product = (0..m).all(|i| (0..n).all(|j| p[i][j] == &x[i] * &y[j]));
+            let u = |k: usize, xs: &[Q], ys: &[Q]| -> Q {
+                (0..m).flat_map(|i| (0..n).map(move |j| (i, j)))
+                    .map(|(i, j)| &xs[i] * &ys[j] * g.payoff(&[i, j], k))
+                    .sum()
+            };
+            let unit = |len: usize, k: usize| -> Vec<Q> {
+                (0..len).map(|t| q(i64::from(t == k))).collect()
+            };
+            let stable = product
+                && (0..m).all(|i| u(0, &unit(m, i), &y) <= u(0, &x, &y))
+                && (0..n).all(|j| u(1, &x, &unit(n, j)) <= u(1, &x, &y));
+            prop_assert_eq!(v.nash, stable, "{:?}", v.distribution);
+        }
+    }
+}
+
+/// Aumann's chicken: five vertices, the three Nash equilibria and two more, the best of them
+/// for welfare Aumann's 21/2.
+#[test]
+fn chickens_correlated_vertices() {
+    let g = game(&[vec![6, 2], vec![7, 0]], &[vec![6, 7], vec![2, 0]]);
+    let req = nimbus::api::correlated::Request {
+        vertices: true,
+        ..Default::default()
+    };
+    let answer = solve(&g, &req, &Limits::default()).unwrap();
+    let vertices = answer.vertices.unwrap();
+    let summary: Vec<(String, bool)> = vertices
+        .iter()
+        .map(|v| (v.payoffs.join(", "), v.nash))
+        .collect();
+    let expected = [
+        ("21/4, 21/4", false),
+        ("14/3, 14/3", true),
+        ("7, 2", true),
+        ("18/5, 18/5", false),
+        ("2, 7", true),
+    ];
+    assert_eq!(
+        summary,
+        expected
+            .iter()
+            .map(|(p, n)| (p.to_string(), *n))
+            .collect::<Vec<_>>()
+    );
 }

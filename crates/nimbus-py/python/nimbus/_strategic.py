@@ -400,12 +400,16 @@ class Game:
         True or "strict" (strictly dominated strategies removed first), or "weak". ``label``: for lh,
         the one label to start from, counted from 1 (rows, then columns), as on the command
         line. ``refine="perfect"``: ``.perfect`` says which equilibria listed are
-        trembling-hand perfect (two players).
+        trembling-hand perfect (two players); ``refine="ess"`` (a symmetric game): ``.ess``
+        says which are ``(x, x)`` with ``x`` evolutionarily stable; ``"perfect,ess"`` both.
 
         >>> g = Game([[1, 0], [0, 0]], [[1, 0], [0, 0]])
         >>> r = g.equilibria(refine="perfect")
         >>> r.equilibria, r.perfect
         ([Equilibrium((0, 1), (0, 1); payoffs 0, 0), Equilibrium((1, 0), (1, 0); payoffs 1, 1)], [False, True])
+        >>> hawk_dove = Game([[-1, 2], [0, 1]], [[-1, 0], [2, 1]])
+        >>> hawk_dove.equilibria(refine="ess").ess
+        [False, True, False]
         """
         dom = _DOMINANCE.get(dominance, dominance)
         if limits or refine is not None:
@@ -469,22 +473,30 @@ class Game:
                 a[k] = [q(x) for x in a[k]]
         return a
 
-    def correlated(self, maximize="welfare", coarse=False, **limits):
+    def correlated(self, maximize="welfare", coarse=False, vertices=False, **limits):
         """The correlated equilibrium that maximises ``maximize``: 'welfare' (the players'
         total payoff), 'player:K' (player K's, from 1) or 'weights:W1,W2,...', exactly (an LP);
         ``coarse=True`` for coarse correlated equilibria. The answer's ``distribution`` lists
-        the profiles with positive probability.
+        the profiles with positive probability. ``vertices=True``: ``.vertices`` lists every
+        vertex of the polytope, each with ``payoffs``, ``nash`` (whether it is a Nash
+        equilibrium) and ``distribution``.
 
         >>> chicken = Game([[6, 2], [7, 0]], [[6, 7], [2, 0]])
         >>> ce = chicken.correlated()
         >>> ce.value, [(c.profile, c.probability) for c in ce.distribution]
         (Fraction(21, 2), [(['1', '1'], Fraction(1, 2)), (['2', '1'], Fraction(1, 4)), (['1', '2'], Fraction(1, 4))])
+        >>> [(v.payoffs, v.nash) for v in chicken.correlated(vertices=True).vertices]
+        [([Fraction(21, 4), Fraction(21, 4)], False), ([Fraction(14, 3), Fraction(14, 3)], True), ([Fraction(7, 1), Fraction(2, 1)], True), ([Fraction(18, 5), Fraction(18, 5)], False), ([Fraction(2, 1), Fraction(7, 1)], True)]
         """
-        a = from_value(self._native.correlated(maximize, coarse, **limits))
+        a = from_value(self._native.correlated(maximize, coarse, vertices, **limits))
         a["value"] = q(a["value"])
         a["payoffs"] = [q(x) for x in a["payoffs"]]
         for c in a["distribution"]:
             c["probability"] = q(c["probability"])
+        for v in a.get("vertices") or []:
+            v["payoffs"] = [q(x) for x in v["payoffs"]]
+            for c in v["distribution"]:
+                c["probability"] = q(c["probability"])
         return a
 
     def dominated(self, weak=False):

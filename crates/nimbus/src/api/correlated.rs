@@ -1,11 +1,13 @@
 //! Correlated and coarse correlated equilibria: the one that maximises a linear objective (the
-//! players' total payoff, one player's, or weights), exactly.
+//! players' total payoff, one player's, or weights), exactly, and on request every vertex of
+//! their polytope.
 
 use super::Limits;
 use crate::core::error::{Error, Result};
 use crate::exact::{parse_number, show, Q};
 use crate::strategic::game::NormalForm;
 use crate::strategic::solvers::correlated::{maximize_objective, profile_of, Objective};
+use crate::strategic::solvers::correlated_vertices;
 use num_traits::{One, Zero};
 use serde::Serialize;
 
@@ -93,6 +95,8 @@ pub struct Request {
     /// Coarse correlated equilibria instead (no player gains by committing to a strategy
     /// before the draw).
     pub coarse: bool,
+    /// Every vertex of the polytope too ([`Answer::vertices`]).
+    pub vertices: bool,
 }
 
 /// A pure profile the distribution gives weight to.
@@ -119,19 +123,30 @@ pub struct Answer {
     pub payoffs: Vec<String>,
     /// The profiles with positive probability, in the game's order.
     pub distribution: Vec<Cell>,
+    /// With [`Request::vertices`]: every vertex of the polytope of (coarse) correlated
+    /// equilibria, in decreasing lexicographic order of their distributions.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub vertices: Option<Vec<Vertex>>,
     /// Remarks.
     pub notes: Vec<String>,
 }
 
-/// The correlated equilibrium of `game` that maximises the request's objective.
-pub fn solve(game: &NormalForm, req: &Request, limits: &Limits) -> Result<Answer> {
-    let objective = Objective {
-        weights: req.maximize.weights(game)?,
-    };
-    let found = maximize_objective(game, &objective, req.coarse, limits)?;
+/// A vertex of the polytope of correlated equilibria.
+#[derive(Debug, Clone, Serialize)]
+pub struct Vertex {
+    /// Each player's expected payoff.
+    pub payoffs: Vec<String>,
+    /// Whether the players' draws are independent, so the vertex is a Nash equilibrium (every
+    /// extreme Nash equilibrium of a two-player game is a vertex).
+    pub nash: bool,
+    /// The profiles with positive probability.
+    pub distribution: Vec<Cell>,
+}
+
+/// The profiles `distribution` gives weight to, named.
+fn cells(game: &NormalForm, distribution: &[Q]) -> Vec<Cell> {
     let shape = game.shape();
-    let distribution = found
-        .distribution
+    distribution
         .iter()
         .enumerate()
         .filter(|(_, p)| !p.is_zero())
@@ -143,7 +158,55 @@ pub fn solve(game: &NormalForm, req: &Request, limits: &Limits) -> Result<Answer
                 .collect(),
             probability: show(p),
         })
-        .collect();
+        .collect()
+}
+
+/// Whether `distribution` is the product of its marginals.
+fn independent(game: &NormalForm, distribution: &[Q]) -> bool {
+    let shape = game.shape();
+    let mut marginals: Vec<Vec<Q>> = shape.iter().map(|&n| vec![Q::zero(); n]).collect();
+    for (k, p) in distribution.iter().enumerate() {
+        for (i, &s) in profile_of(&shape, k).iter().enumerate() {
+            marginals[i][s] += p;
+        }
+    }
+    distribution.iter().enumerate().all(|(k, p)| {
+        let product = profile_of(&shape, k)
+            .iter()
+            .enumerate()
+            .fold(Q::one(), |acc, (i, &s)| acc * &marginals[i][s]);
+        *p == product
+    })
+}
+
+/// The correlated equilibrium of `game` that maximises the request's objective.
+pub fn solve(game: &NormalForm, req: &Request, limits: &Limits) -> Result<Answer> {
+    let objective = Objective {
+        weights: req.maximize.weights(game)?,
+    };
+    let found = maximize_objective(game, &objective, req.coarse, limits)?;
+    let vertices = if req.vertices {
+        let list = correlated_vertices::vertices(game, req.coarse, limits)?;
+        Some(
+            list.iter()
+                .map(|p| {
+                    let mut payoffs = vec![Q::zero(); game.players.len()];
+                    for (k, pk) in p.iter().enumerate().filter(|(_, pk)| !pk.is_zero()) {
+                        for (i, u) in game.payoffs_at(k).iter().enumerate() {
+                            payoffs[i] += u * pk;
+                        }
+                    }
+                    Vertex {
+                        payoffs: payoffs.iter().map(show).collect(),
+                        nash: independent(game, p),
+                        distribution: cells(game, p),
+                    }
+                })
+                .collect(),
+        )
+    } else {
+        None
+    };
     Ok(Answer {
         kind: if req.coarse {
             "coarse correlated"
@@ -155,7 +218,8 @@ pub fn solve(game: &NormalForm, req: &Request, limits: &Limits) -> Result<Answer
         value: show(&found.value),
         players: game.players.clone(),
         payoffs: found.payoffs.iter().map(show).collect(),
-        distribution,
+        distribution: cells(game, &found.distribution),
+        vertices,
         notes: Vec::new(),
     })
 }

@@ -10,7 +10,7 @@ use crate::strategic::bimatrix::{Bimatrix, Equilibrium as Raw};
 use crate::strategic::game::{confirms, expected_payoffs, verify, NormalForm};
 use crate::strategic::solvers::pure::{eliminate, pure_equilibria, Dominator, Reduction};
 use crate::strategic::solvers::{
-    enumpoly, envelope, gnm, lemke, logit, perfect, simpdiv, support, two_by_two, vertex,
+    enumpoly, envelope, ess, gnm, lemke, logit, perfect, simpdiv, support, two_by_two, vertex,
 };
 use serde::Serialize;
 
@@ -130,6 +130,10 @@ pub enum Refinement {
     /// Trembling-hand perfect (Selten): for two players, each strategy a best reply to some
     /// completely mixed strategy of the other.
     Perfect,
+    /// Evolutionarily stable (Maynard Smith and Price), for symmetric two-player games: a
+    /// symmetric equilibrium `(x, x)` whose `x` does better against every other best reply
+    /// `y` than `y` does against itself.
+    Ess,
 }
 
 impl Refinement {
@@ -137,6 +141,8 @@ impl Refinement {
     pub const NAMES: &'static [(&'static str, Refinement)] = &[
         ("perfect", Refinement::Perfect),
         ("trembling-hand", Refinement::Perfect),
+        ("ess", Refinement::Ess),
+        ("evolutionarily-stable", Refinement::Ess),
     ];
 
     /// The refinements named in `text`, separated by commas.
@@ -146,14 +152,14 @@ impl Refinement {
             match super::named(Self::NAMES, word) {
                 Some(r) if !out.contains(&r) => out.push(r),
                 Some(_) => {}
-                None if ["proper", "ess"].contains(&word.to_ascii_lowercase().as_str()) => {
+                None if word.eq_ignore_ascii_case("proper") => {
                     return Err(Error::Invalid(format!(
-                        "the refinement '{word}' is not decided yet (perfect is)"
+                        "the refinement '{word}' is not decided yet (perfect and ess are)"
                     )))
                 }
                 None => {
                     return Err(Error::Invalid(format!(
-                        "unknown refinement '{word}': use perfect"
+                        "unknown refinement '{word}': use perfect or ess"
                     )))
                 }
             }
@@ -185,7 +191,8 @@ pub struct Request {
     pub digits: Option<u32>,
     /// For logit: the points of the path in the answer ([`Answer::logit_path`]).
     pub path: bool,
-    /// Refinements to decide for each equilibrium listed ([`Answer::perfect`]).
+    /// Refinements to decide for each equilibrium listed ([`Answer::perfect`],
+    /// [`Answer::ess`]).
     pub refine: Vec<Refinement>,
 }
 
@@ -270,6 +277,11 @@ pub struct Answer {
     /// of `equilibria`) is trembling-hand perfect.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub perfect: Option<Vec<bool>>,
+    /// With the ess refinement asked for (a symmetric game): whether each equilibrium listed
+    /// is `(x, x)` with `x` evolutionarily stable. Every ESS is an extreme equilibrium, so
+    /// the methods that list every extreme equilibrium list every ESS.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub ess: Option<Vec<bool>>,
 }
 
 /// A point of the logit quantal-response path.
@@ -963,6 +975,11 @@ pub fn solve(game: &NormalForm, req: &Request, limits: &Limits) -> Result<Answer
     } else {
         None
     };
+    let ess = if req.refine.contains(&Refinement::Ess) {
+        Some(ess_marks(game, &equilibria, limits)?)
+    } else {
+        None
+    };
     Ok(Answer {
         title: game.title.clone(),
         players: game.players.clone(),
@@ -990,7 +1007,50 @@ pub fn solve(game: &NormalForm, req: &Request, limits: &Limits) -> Result<Answer
                 .collect()
         }),
         perfect,
+        ess,
     })
+}
+
+/// Whether each equilibrium of a symmetric two-player game is `(x, x)` with `x` an ESS.
+fn ess_marks(game: &NormalForm, equilibria: &[Equilibrium], limits: &Limits) -> Result<Vec<bool>> {
+    if game.players.len() != 2 {
+        return Err(Error::Invalid(format!(
+            "evolutionary stability is decided for symmetric two-player games, and this game \
+             has {} players",
+            game.players.len()
+        )));
+    }
+    let a = game.matrix(0);
+    let b = game.matrix(1);
+    let (m, n) = (a.len(), a[0].len());
+    if m != n {
+        return Err(Error::Invalid(format!(
+            "evolutionary stability is decided for symmetric games, and this one is {m} × {n}"
+        )));
+    }
+    for i in 0..n {
+        for j in 0..n {
+            if b[i][j] != a[j][i] {
+                return Err(Error::Invalid(format!(
+                    "evolutionary stability is decided for symmetric games, where the column \
+                     player's payoff at row {}, column {} is the row player's at row {}, column \
+                     {}; here they are {} and {}",
+                    i + 1,
+                    j + 1,
+                    j + 1,
+                    i + 1,
+                    show(&b[i][j]),
+                    show(&a[j][i])
+                )));
+            }
+        }
+    }
+    equilibria
+        .iter()
+        .map(|e| {
+            Ok(e.profile[0] == e.profile[1] && ess::invader(&a, &e.profile[0], limits)?.is_none())
+        })
+        .collect()
 }
 
 /// Whether each equilibrium of a two-player game is perfect: each player's strategy a best

@@ -3,8 +3,10 @@
 //! returns equilibria that [`super::game::verify`] can check exactly.
 
 pub mod correlated;
+pub mod correlated_vertices;
 pub mod enumpoly;
 pub mod envelope;
+pub mod ess;
 pub mod gnm;
 pub mod lemke;
 pub mod logit;
