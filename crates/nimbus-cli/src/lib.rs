@@ -14,6 +14,7 @@ macro_rules! outln {
 
 mod cgt;
 mod correlated;
+mod dynamics;
 mod efg;
 mod gambit_lines;
 mod game_input;
@@ -220,6 +221,8 @@ enum Command {
     Nash(Deferred<nash::Args>),
     /// Find the correlated equilibrium that maximises welfare (or a player's payoff), exactly
     Correlated(Deferred<correlated::Args>),
+    /// How play evolves under a learning rule: fictitious play or the replicator equation
+    Dynamics(Deferred<dynamics::Args>),
     /// Inspect or convert a game tree (an .efg file or a built-in tree)
     Efg(Deferred<efg::Args>),
     /// Approximate equilibria of large trees by counterfactual regret minimisation
@@ -362,6 +365,7 @@ impl Command {
             Command::Zerosum(a) => a.common.json,
             Command::Nash(a) => a.common.json,
             Command::Correlated(a) => a.common.json,
+            Command::Dynamics(a) => a.common.json,
             Command::Efg(a) => a.common.json,
             Command::Cfr(a) => a.common.json,
             Command::Verify(a) => a.common.json,
@@ -421,6 +425,7 @@ fn dispatch(command: Command, out: &mut String) -> Result<ExitCode, nimbus::api:
         Command::Zerosum(args) => zerosum::run(args.0, out),
         Command::Nash(args) => nash::run(args.0, out),
         Command::Correlated(args) => correlated::run(args.0, out),
+        Command::Dynamics(args) => dynamics::run(args.0, out),
         Command::Efg(args) => efg::run(args.0, out),
         Command::Cfr(args) => efg::run_cfr(args.0, out),
         Command::Verify(args) => verify::run(args.0, out),
@@ -454,6 +459,23 @@ fn write_stdout(text: &str) -> std::io::Result<()> {
         Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
         other => other,
     }
+}
+
+/// Writes a picture the answer drew into the file the user named for it, and says so in the
+/// notes; nothing when either is missing.
+pub(crate) fn write_plot(
+    path: Option<&String>,
+    svg: Option<&String>,
+    notes: &mut Vec<String>,
+) -> Result<(), nimbus::api::Error> {
+    if let (Some(path), Some(svg)) = (path, svg) {
+        std::fs::write(path, svg).map_err(|source| nimbus::api::Error::Io {
+            path: path.clone(),
+            source,
+        })?;
+        notes.push(format!("plot written to {path}"));
+    }
+    Ok(())
 }
 
 /// Appends `value` to the output as one line of JSON.
@@ -557,7 +579,7 @@ mod tests {
     fn deferred_commands_are_listed_with_their_own_descriptions() {
         use clap::CommandFactory;
         let top = Cli::command();
-        assert_eq!(top.get_subcommands().count(), 14);
+        assert_eq!(top.get_subcommands().count(), 15);
         for listed in top.get_subcommands() {
             let mut own = listed.clone();
             own.build();

@@ -278,13 +278,7 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, Error> {
     };
     let mut answer = nash::solve(&game, &req, &args.common.limits())?;
     answer.notes.splice(0..0, notes);
-    if let (Some(path), Some(svg)) = (&args.plot, &answer.plot) {
-        std::fs::write(path, svg).map_err(|source| Error::Io {
-            path: path.clone(),
-            source,
-        })?;
-        answer.notes.push(format!("plot written to {path}"));
-    }
+    crate::write_plot(args.plot.as_ref(), answer.plot.as_ref(), &mut answer.notes)?;
     let num = number_format(args.decimals);
     if !args.common.json {
         for point in answer.logit_path.iter().flatten() {

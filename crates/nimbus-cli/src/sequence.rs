@@ -83,13 +83,7 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, nimbus::api::Error>
     };
     let mut answer = sequence::solve(&args.ruleset.join(" "), &req)?;
     answer.notes = answer.notes.iter().map(|n| crate::words::note(n)).collect();
-    if let (Some(path), Some(svg)) = (&args.plot, &answer.plot) {
-        std::fs::write(path, svg).map_err(|source| nimbus::api::Error::Io {
-            path: path.clone(),
-            source,
-        })?;
-        answer.notes.push(format!("plot written to {path}"));
-    }
+    crate::write_plot(args.plot.as_ref(), answer.plot.as_ref(), &mut answer.notes)?;
     if args.common.json {
         print_json(out, &answer)?;
         return Ok(ExitCode::SUCCESS);

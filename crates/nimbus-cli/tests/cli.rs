@@ -214,6 +214,7 @@ fn every_command_has_help_with_an_example() {
         "zerosum",
         "nash",
         "correlated",
+        "dynamics",
         "verify",
         "efg",
     ] {
@@ -844,6 +845,7 @@ fn help_examples_are_quoted_for_the_shell() {
         "zerosum",
         "nash",
         "correlated",
+        "dynamics",
         "verify",
         "solve",
         "play",
@@ -1483,6 +1485,59 @@ fn correlated_refuses_bad_objectives() {
             vec!["correlated", "examples/bos.nfg", "--row", "1 2"],
             "give the game once",
         ),
+    ] {
+        fails(&args, says);
+    }
+}
+
+/// `dynamics`: every bad setting is refused naming its flag (exit 2): NaN, infinities, zero and
+/// negative times, 2^64 rounds, one record, an unknown rule or tie rule, a start of the wrong
+/// shape or that is not a number.
+#[test]
+fn dynamics_refuses_bad_settings() {
+    let rep = |flag: &'static str, v: &'static str| {
+        vec![
+            "dynamics",
+            "examples/bos.nfg",
+            "--rule",
+            "replicator",
+            flag,
+            v,
+        ]
+    };
+    for (args, says) in [
+        (rep("--time", "nan"), "--time is NaN"),
+        (rep("--time", "inf"), "--time is inf"),
+        (rep("--time", "-1"), "--time is -1"),
+        (rep("--time", "0"), "--time is 0"),
+        (rep("--start", "1/2 1/2"), "the game needs 2"),
+        (rep("--start", "1/2 x; 1 0"), "--start: 'x'"),
+        (
+            vec![
+                "dynamics",
+                "examples/bos.nfg",
+                "--rounds",
+                "18446744073709551616",
+            ],
+            "--rounds",
+        ),
+        (
+            vec!["dynamics", "examples/bos.nfg", "--rounds", "0"],
+            "--rounds is 0",
+        ),
+        (
+            vec!["dynamics", "examples/bos.nfg", "--points", "1"],
+            "--points is 1",
+        ),
+        (
+            vec!["dynamics", "examples/bos.nfg", "--rule", "best"],
+            "--rule: unknown rule",
+        ),
+        (
+            vec!["dynamics", "examples/bos.nfg", "--ties", "last"],
+            "--ties: the tie rule",
+        ),
+        (vec!["dynamics", "examples/3x3x3.nfg"], "two-player games"),
     ] {
         fails(&args, says);
     }

@@ -139,6 +139,15 @@ fn every_answer_matches_the_documented_schema() {
         "player:2",
     ]);
     answers(&["correlated", "examples/2x2x2.nfg", "--vertices"]);
+    answers(&["dynamics", "examples/rps.nfg", "--rounds", "50"]);
+    answers(&[
+        "dynamics",
+        "examples/bos.nfg",
+        "--rule",
+        "replicator",
+        "--time",
+        "3",
+    ]);
     answers(&["verify", "examples/bos.nfg", "0.667,0.333,0.333,0.667"]);
     answers(&["solve", "tictactoe"]);
     answers(&["solve", "tictactoe", "12", "--scores"]);

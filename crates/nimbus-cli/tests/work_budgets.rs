@@ -186,5 +186,21 @@ fn each_method_ends_within_the_time_its_work_budget_stands_for() {
         ends_within(&["correlated", &game], w);
         ends_within(&["correlated", &game, "--coarse"], w);
     }
+    // The vertices of the correlated equilibria, counted as the rays are combined; the
+    // dynamics, counted by rounds and by the integrator's steps.
+    let five = file("ce5.nfg", bimatrix(5, 5, 3, false));
+    ends_within(&["correlated", &five, "--vertices"], w);
+    ends_within(&["dynamics", &five, "--rounds", "1000000000000"], w);
+    ends_within(
+        &[
+            "dynamics",
+            &five,
+            "--rule",
+            "replicator",
+            "--time",
+            "1000000",
+        ],
+        w,
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

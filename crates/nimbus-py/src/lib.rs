@@ -376,6 +376,60 @@ impl NormalFormGame {
         answer_to_py(py, &answer)
     }
 
+    /// How play evolves under a learning rule (`nimbus::api::dynamics::solve`): `start` is a
+    /// vector a player of numbers as text (play counts, or shares).
+    #[pyo3(signature = (rule="fictitious-play", rounds=1000, time=10.0, points=11, start=None, ties="first", two_populations=false, plot=false, max_memory=None, max_work=None))]
+    #[allow(clippy::too_many_arguments)]
+    fn dynamics(
+        &self,
+        py: Python<'_>,
+        rule: &str,
+        rounds: u64,
+        time: f64,
+        points: u64,
+        start: Option<Vec<Vec<String>>>,
+        ties: &str,
+        two_populations: bool,
+        plot: bool,
+        max_memory: Option<u64>,
+        max_work: Option<u64>,
+    ) -> PyResult<Py<PyAny>> {
+        let start = match start {
+            None => None,
+            Some(v) => Some(
+                v.iter()
+                    .map(|row| {
+                        row.iter()
+                            .map(|x| {
+                                api::parse_number(x).map_err(|why| {
+                                    to_py(api::Error::Invalid(format!("start: '{x}': {why}")))
+                                })
+                            })
+                            .collect::<PyResult<Vec<_>>>()
+                    })
+                    .collect::<PyResult<Vec<_>>>()?,
+            ),
+        };
+        let req = api::dynamics::Request {
+            rule: api::dynamics::Rule::parse(rule).map_err(to_py)?,
+            rounds,
+            time,
+            points,
+            start,
+            ties: api::dynamics::parse_ties(ties).map_err(to_py)?,
+            two_populations,
+            plot,
+        };
+        let limits = limits(None, max_memory, max_work);
+        let g = &self.game;
+        let answer = run(py, false, || api::dynamics::solve(g, &req, &limits))?;
+        let d = answer_to_py(py, &answer)?;
+        if let Some(svg) = &answer.plot {
+            d.bind(py).set_item("plot", svg)?;
+        }
+        Ok(d)
+    }
+
     /// The zero-sum game of the first player's payoffs (`nimbus::api::zerosum::solve`).
     #[pyo3(signature = (float=false, max_memory=None))]
     fn zero_sum(

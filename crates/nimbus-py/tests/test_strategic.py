@@ -326,3 +326,76 @@ def test_zero_sum_value_equals_pygambit_lp(rng):
         eq = r.equilibrium if hasattr(r, "equilibrium") else r.equilibria[0]
         first = list(g.players)[0]
         assert value == F(str(eq.payoffs[first] if hasattr(eq, "payoffs") else eq.payoff(first)))
+
+
+# -- learning dynamics against nashpy ---------------------------------------------------------
+
+
+def test_replicator_agrees_with_nashpy():
+    """The replicator equation, one population and two, against nashpy's (SciPy's odeint) on
+    seeded random games and starting points: the trajectories agree to the integrators'
+    tolerance at every record."""
+    nashpy = pytest.importorskip("nashpy")
+    rng = np.random.default_rng(46)
+    for trial in range(6):
+        n = int(rng.integers(2, 5))
+        a = rng.integers(-5, 6, size=(n, n))
+        w = rng.integers(1, 10, size=n)
+        start = [F(int(x), int(w.sum())) for x in w]
+        times = np.linspace(0, 5, 11)
+        ours = nimbus.Game(a, a.T).dynamics("replicator", time=5, points=11, start=[start])
+        theirs = nashpy.Game(a, a.T).replicator_dynamics(
+            y0=np.array([float(x) for x in start]), timepoints=times
+        )
+        for p, row in zip(ours.points, theirs):
+            assert np.allclose(p.profile[0], row, atol=1e-5), (trial, p.profile, row)
+        b = rng.integers(-5, 6, size=(n, n))
+        v = rng.integers(1, 10, size=n)
+        other = [F(int(x), int(v.sum())) for x in v]
+        ours = nimbus.Game(a, b).dynamics(
+            "replicator", time=5, points=11, start=[start, other]
+        )
+        xs, ys = nashpy.Game(a, b).asymmetric_replicator_dynamics(
+            x0=np.array([float(x) for x in start]),
+            y0=np.array([float(x) for x in other]),
+            timepoints=times,
+        )
+        for p, x, y in zip(ours.points, xs, ys):
+            assert np.allclose(p.profile[0], x, atol=1e-5), (trial, p.profile, x)
+            assert np.allclose(p.profile[1], y, atol=1e-5), (trial, p.profile, y)
+
+
+def test_fictitious_play_agrees_with_nashpy():
+    """Fictitious play's play counts equal nashpy's round by round, on seeded games whose
+    payoffs are drawn from a wide range so that nashpy's random tie-breaking never has a
+    choice to make (checked: a run with a tie is not compared)."""
+    nashpy = pytest.importorskip("nashpy")
+    rng = np.random.default_rng(7)
+    compared = 0
+    for trial in range(20):
+        m, n = (int(x) for x in rng.integers(2, 5, size=2))
+        a = rng.integers(0, 10**6, size=(m, n))
+        b = rng.integers(0, 10**6, size=(m, n))
+        start = [list(rng.integers(1, 4, size=m)), list(rng.integers(1, 4, size=n))]
+        rounds = 40
+        runs = list(
+            nashpy.Game(a, b).fictitious_play(
+                iterations=rounds, play_counts=[np.array(s) for s in start]
+            )
+        )
+        # A tie anywhere: nashpy drew, so the runs need not agree.
+        tie = False
+        for counts in runs[:-1]:
+            row = a @ counts[1]
+            col = counts[0] @ b
+            tie |= (row == row.max()).sum() > 1 or (col == col.max()).sum() > 1
+        if tie:
+            continue
+        compared += 1
+        ours = nimbus.Game(a, b).dynamics(rounds=rounds, points=rounds + 1, start=start)
+        for k, p in enumerate(ours.points):
+            total = [sum(runs[k][0]), sum(runs[k][1])]
+            want = [[F(int(c), int(total[i])) for c in runs[k][i]] for i in range(2)]
+            assert p.exact == want, (trial, k)
+        assert ours.counts == [[int(c) for c in v] for v in runs[-1]]
+    assert compared >= 15

@@ -183,3 +183,51 @@ fn a_continuum_of_equilibria_is_a_thick_black_segment() {
     assert!(s.pieces.iter().any(|pc| !pc.is_point()), "{:?}", s.pieces);
     check(a, b);
 }
+
+/// The dynamics' time series, as a picture: hawk–dove under the replicator equation from 9/10
+/// hawks, the hawks' line (blue) starting at 0.9 and ending near 1/2, the doves' (red)
+/// starting at 0.1, and nothing drawn above 0.95 in the panel's middle.
+#[test]
+fn dynamics_time_series_as_a_picture() {
+    use nimbus::api::dynamics::{solve as run, Request, Rule};
+    let g = game("-1 2; 0 1", "-1 0; 2 1");
+    let req = Request {
+        rule: Rule::Replicator,
+        time: 10.0,
+        points: 101,
+        start: Some(vec![vec![
+            Q::new(9.into(), 10.into()),
+            Q::new(1.into(), 10.into()),
+        ]]),
+        plot: true,
+        ..Default::default()
+    };
+    let answer = run(&g, &req, &nimbus::api::Limits::default()).unwrap();
+    let pixmap = picture::render(answer.plot.as_ref().unwrap());
+    // The panel: 560 × 220 pixels from (50, 50).
+    let (left, top, w, h) = (50.0, 50.0, 560.0, 220.0);
+    let at = |t: f64, p: f64| (left + w * t / 10.0, top + h * (1.0 - p));
+    let colour_near = |(x, y): (f64, f64), colour: [u8; 3]| {
+        (-2i32..=2).any(|dx| {
+            (-2i32..=2).any(|dy| {
+                pixmap
+                    .pixel(
+                        (x.round() as i32 + dx) as u32,
+                        (y.round() as i32 + dy) as u32,
+                    )
+                    .is_some_and(|c| {
+                        [c.red(), c.green(), c.blue()]
+                            .iter()
+                            .zip(colour)
+                            .all(|(&a, b)| (i32::from(a) - i32::from(b)).abs() <= 40)
+                    })
+            })
+        })
+    };
+    let end = answer.points.last().unwrap().profile[0][0];
+    assert!(colour_near(at(0.1, 0.9), ROW));
+    assert!(colour_near(at(10.0, end), ROW));
+    assert!(colour_near(at(0.1, 0.1), COL));
+    assert!(!colour_near(at(5.0, 0.97), ROW));
+    assert!(!colour_near(at(5.0, 0.97), COL));
+}

@@ -762,3 +762,250 @@ fn chickens_correlated_vertices() {
             .collect::<Vec<_>>()
     );
 }
+
+/// Fictitious play done again the slow way: every round, each strategy's expected payoff
+/// against the other's empirical frequencies computed afresh in fractions, the first best
+/// reply taken.
+fn slow_fictitious_play(g: &NormalForm, start: [Vec<u64>; 2], rounds: u64) -> [Vec<u64>; 2] {
+    let (m, n) = (g.strategies[0].len(), g.strategies[1].len());
+    let mut counts = start;
+    for _ in 0..rounds {
+        let freq = |v: &[u64]| -> Vec<Q> {
+            let total: u64 = v.iter().sum();
+            v.iter()
+                .map(|&c| {
+                    if total == 0 {
+                        Q::zero()
+                    } else {
+                        Q::new(c.into(), total.into())
+                    }
+                })
+                .collect()
+        };
+        let (x, y) = (freq(&counts[0]), freq(&counts[1]));
+        let row: Vec<Q> = (0..m)
+            .map(|i| (0..n).map(|j| g.payoff(&[i, j], 0) * &y[j]).sum())
+            .collect();
+        let col: Vec<Q> = (0..n)
+            .map(|j| (0..m).map(|i| g.payoff(&[i, j], 1) * &x[i]).sum())
+            .collect();
+        let first_best = |v: &[Q]| {
+            let best = v.iter().max().unwrap();
+            v.iter().position(|u| u == best).unwrap()
+        };
+        let (i, j) = (first_best(&row), first_best(&col));
+        counts[0][i] += 1;
+        counts[1][j] += 1;
+    }
+    counts
+}
+
+/// A fixed-step classical Runge–Kutta run of the one-population replicator equation, with
+/// steps far smaller than the adaptive method takes: slow, and independent of it.
+fn slow_replicator(a: &[Vec<f64>], x0: &[f64], time: f64) -> Vec<f64> {
+    let field = |x: &[f64]| -> Vec<f64> {
+        let ax: Vec<f64> = a
+            .iter()
+            .map(|r| r.iter().zip(x).map(|(u, v)| u * v).sum())
+            .collect();
+        let mean: f64 = x.iter().zip(&ax).map(|(u, v)| u * v).sum();
+        x.iter().zip(&ax).map(|(xi, f)| xi * (f - mean)).collect()
+    };
+    let steps = (time / 1e-3).round() as usize;
+    let h = time / steps as f64;
+    let mut x = x0.to_vec();
+    let add = |x: &[f64], k: &[f64], s: f64| -> Vec<f64> {
+        x.iter().zip(k).map(|(a, b)| a + s * b).collect()
+    };
+    for _ in 0..steps {
+        let k1 = field(&x);
+        let k2 = field(&add(&x, &k1, h / 2.0));
+        let k3 = field(&add(&x, &k2, h / 2.0));
+        let k4 = field(&add(&x, &k3, h));
+        for i in 0..x.len() {
+            x[i] += h / 6.0 * (k1[i] + 2.0 * k2[i] + 2.0 * k3[i] + k4[i]);
+        }
+    }
+    x
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases()))]
+
+    /// Fictitious play's counts and exact frequencies equal the slow run's, round by round
+    /// at the records.
+    #[test]
+    fn fictitious_play_agrees_with_the_slow_run(
+        (a, b) in matrices_in(4, 4, -3..=3),
+        seed in 0u64..1000,
+        rounds in 1u64..60,
+    ) {
+        use nimbus::api::dynamics::{solve as run, Request, Rule};
+        let g = game(&a, &b);
+        let (m, n) = (g.strategies[0].len(), g.strategies[1].len());
+        let start = [
+            (0..m).map(|i| (seed >> i) % 3).collect::<Vec<u64>>(),
+            (0..n).map(|j| (seed >> (j + 4)) % 3).collect::<Vec<u64>>(),
+        ];
+        let req = Request {
+            rule: Rule::FictitiousPlay,
+            rounds,
+            points: 2,
+            start: Some(start.iter().map(|v| v.iter().map(|&c| q(c as i64)).collect()).collect()),
+            ..Default::default()
+        };
+        let answer = run(&g, &req, &Limits::default()).unwrap();
+        let slow = slow_fictitious_play(&g, start, rounds);
+        prop_assert_eq!(answer.counts.unwrap(), slow.to_vec());
+        let last = answer.points.last().unwrap();
+        prop_assert_eq!(last.at, rounds as f64);
+        for (k, v) in slow.iter().enumerate() {
+            let total: u64 = v.iter().sum();
+            let exact: Vec<String> = v
+                .iter()
+                .map(|&c| nimbus::exact::show(&Q::new(c.into(), total.into())))
+                .collect();
+            prop_assert_eq!(&last.exact.as_ref().unwrap()[k], &exact);
+        }
+    }
+
+    /// The replicator equation's adaptive run agrees with a fixed-step one to 1e-6, and the
+    /// shares stay on the simplex.
+    #[test]
+    fn replicator_agrees_with_fixed_steps(
+        a in square(3, -4..=4),
+        weights in prop::collection::vec(1u32..10, 3),
+        time in 1u32..6,
+    ) {
+        use nimbus::api::dynamics::{solve as run, Request, Rule};
+        let n = a.len();
+        let at: Vec<Vec<i64>> = (0..n).map(|j| a.iter().map(|r| r[j]).collect()).collect();
+        let g = game(&a, &at);
+        let total: u32 = weights[..n].iter().sum();
+        let start: Vec<Q> = weights[..n].iter().map(|&w| Q::new(w.into(), total.into())).collect();
+        let req = Request {
+            rule: Rule::Replicator,
+            time: f64::from(time),
+            points: 3,
+            start: Some(vec![start.clone()]),
+            ..Default::default()
+        };
+        let answer = run(&g, &req, &Limits::default()).unwrap();
+        let af: Vec<Vec<f64>> = a.iter().map(|r| r.iter().map(|&v| v as f64).collect()).collect();
+        let x0: Vec<f64> = start.iter().map(nimbus::exact::to_f64).collect();
+        let slow = slow_replicator(&af, &x0, f64::from(time));
+        let end = &answer.points.last().unwrap().profile[0];
+        for (u, v) in end.iter().zip(&slow) {
+            prop_assert!((u - v).abs() < 1e-6, "{:?} against {:?}", end, slow);
+        }
+        for p in &answer.points {
+            prop_assert!((p.profile[0].iter().sum::<f64>() - 1.0).abs() < 1e-9);
+        }
+    }
+}
+
+/// The textbook cases: fictitious play on rock–paper–scissors approaches the uniform
+/// equilibrium (Robinson: it converges in zero-sum games), and the replicator equation takes
+/// hawk–dove to the mixed ESS with V/C hawks from either side.
+#[test]
+fn textbook_dynamics() {
+    use nimbus::api::dynamics::{solve as run, Request, Rule};
+    let rps = game(
+        &[vec![0, -1, 1], vec![1, 0, -1], vec![-1, 1, 0]],
+        &[vec![0, 1, -1], vec![-1, 0, 1], vec![1, -1, 0]],
+    );
+    let req = Request {
+        rounds: 20_000,
+        ..Default::default()
+    };
+    let answer = run(&rps, &req, &Limits::default()).unwrap();
+    for v in &answer.points.last().unwrap().profile {
+        for p in v {
+            assert!((p - 1.0 / 3.0).abs() < 0.02, "{v:?}");
+        }
+    }
+    let hawk_dove = game(&[vec![-1, 2], vec![0, 1]], &[vec![-1, 0], vec![2, 1]]);
+    for start in [(1, 10), (9, 10)] {
+        let req = Request {
+            rule: Rule::Replicator,
+            time: 30.0,
+            start: Some(vec![vec![
+                Q::new(start.0.into(), start.1.into()),
+                Q::new((start.1 - start.0).into(), start.1.into()),
+            ]]),
+            ..Default::default()
+        };
+        let answer = run(&hawk_dove, &req, &Limits::default()).unwrap();
+        assert_eq!(answer.players, vec!["the population".to_string()]);
+        let end = &answer.points.last().unwrap().profile[0];
+        assert!((end[0] - 0.5).abs() < 1e-4, "{end:?}");
+    }
+}
+
+/// Bad settings are refused by name: a start of the wrong shape or not summing to 1,
+/// counts that are not whole, no time, one record, three players.
+#[test]
+fn bad_dynamics_settings_are_refused() {
+    use nimbus::api::dynamics::{solve as run, Request, Rule};
+    let g = game(&[vec![-1, 2], vec![0, 1]], &[vec![-1, 0], vec![2, 1]]);
+    let limits = Limits::default();
+    let half = Q::new(1.into(), 2.into());
+    let cases: Vec<(Request, &str)> = vec![
+        (
+            Request {
+                start: Some(vec![vec![half.clone(), half.clone()]]),
+                ..Default::default()
+            },
+            "the game needs 2",
+        ),
+        (
+            Request {
+                start: Some(vec![vec![half.clone(), q(1)], vec![q(1), q(0)]]),
+                ..Default::default()
+            },
+            "whole numbers",
+        ),
+        (
+            Request {
+                rule: Rule::Replicator,
+                start: Some(vec![vec![half.clone(), q(1)]]),
+                ..Default::default()
+            },
+            "summing to 1",
+        ),
+        (
+            Request {
+                rule: Rule::Replicator,
+                time: f64::NAN,
+                ..Default::default()
+            },
+            "time",
+        ),
+        (
+            Request {
+                rule: Rule::Replicator,
+                time: 0.0,
+                ..Default::default()
+            },
+            "positive time",
+        ),
+        (
+            Request {
+                points: 1,
+                ..Default::default()
+            },
+            "points",
+        ),
+        (
+            Request {
+                rounds: 0,
+                ..Default::default()
+            },
+            "rounds",
+        ),
+    ];
+    for (req, words) in cases {
+        let e = run(&g, &req, &limits).unwrap_err();
+        assert!(e.to_string().contains(words), "{e} lacks {words}");
+    }
+}

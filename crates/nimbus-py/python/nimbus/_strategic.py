@@ -499,6 +499,47 @@ class Game:
                 c["probability"] = q(c["probability"])
         return a
 
+    def dynamics(
+        self,
+        rule="fictitious-play",
+        rounds=1000,
+        time=10.0,
+        points=11,
+        start=None,
+        ties="first",
+        two_populations=False,
+        plot=False,
+        **limits,
+    ):
+        """How play evolves under a learning rule. ``rule="fictitious-play"`` (exact: each
+        round a best reply to the other's empirical play; ``start`` the play counts, none by
+        default; ``ties`` "first" or "random:SEED"; ``rounds``) or ``"replicator"`` (the
+        replicator equation to ``time``, integrated with error control; one population for a
+        symmetric game unless ``two_populations``, else two; ``start`` the shares, uniform by
+        default). The answer's ``points`` are ``points`` records evenly spaced, each with
+        ``at`` (round or time), ``profile`` (floats) and, for fictitious play, ``exact``
+        (Fractions); ``counts`` the final play counts; ``plot`` an SVG when asked for.
+
+        >>> hawk_dove = Game([[-1, 2], [0, 1]], [[-1, 0], [2, 1]])
+        >>> run = hawk_dove.dynamics("replicator", time=30, start=[["9/10", "1/10"]])
+        >>> [round(p, 4) for p in run.points[-1].profile[0]]
+        [0.5, 0.5]
+        >>> rps = Game([[0, -1, 1], [1, 0, -1], [-1, 1, 0]])
+        >>> rps.dynamics(rounds=6, points=2).points[-1].exact
+        [[Fraction(1, 6), Fraction(1, 2), Fraction(1, 3)], [Fraction(1, 6), Fraction(1, 2), Fraction(1, 3)]]
+        """
+        if start is not None:
+            start = [[str(x) for x in v] for v in start]
+        a = from_value(
+            self._native.dynamics(
+                rule, rounds, float(time), points, start, ties, two_populations, plot, **limits
+            )
+        )
+        for p in a["points"]:
+            if p.get("exact") is not None:
+                p["exact"] = [[q(x) for x in v] for v in p["exact"]]
+        return a
+
     def dominated(self, weak=False):
         """Iterated elimination of dominated strategies (by pure strategies and mixtures):
         the removed strategies in order, each with the mixture that dominates it."""

@@ -48,6 +48,7 @@
 pub mod cgt;
 pub mod correlated;
 pub mod custom;
+pub mod dynamics;
 pub mod game;
 pub mod host;
 pub mod nash;

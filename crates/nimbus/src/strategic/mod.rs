@@ -35,5 +35,6 @@
 //! ```
 
 pub mod bimatrix;
+pub mod dynamics;
 pub mod game;
 pub mod solvers;
