@@ -13,6 +13,7 @@ Examples:
       fictitious play on rock-paper-scissors: the frequencies approach 1/3 each
   nimbus dynamics game.nfg --rounds 10000 --ties random:7      ties drawn, seeded
   nimbus dynamics game.nfg --rule replicator --time 20 --plot run.svg
+      with the rest points and their stability; a symmetric 3 x 3 game's plot is its simplex
   nimbus dynamics game.nfg --rule replicator --start \"1/2 1/4 1/4\"
 
 Fictitious play is exact: the frequencies are fractions of whole play counts. The replicator
@@ -51,7 +52,8 @@ pub struct Args {
     /// The replicator equation on a symmetric game: two populations, one a side.
     #[arg(long)]
     two_populations: bool,
-    /// Draw each strategy's probability against the round or time into this SVG file.
+    /// Draw each strategy's probability against the round or time into this SVG file (for
+    /// one population of three strategies: the phase portrait on the simplex).
     #[arg(long, value_name = "FILE")]
     plot: Option<String>,
     #[command(flatten)]
@@ -125,6 +127,23 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, Error> {
                 out,
                 "{p} played: {}",
                 c.iter().map(u64::to_string).collect::<Vec<_>>().join(" ")
+            );
+        }
+    }
+    if let Some(rests) = &answer.rest_points {
+        outln!(out, "rest points ({}):", rests.len());
+        for r in rests {
+            let word = match r.stability {
+                dynamics::Stability::Stable => "asymptotically stable",
+                dynamics::Stability::Unstable => "unstable",
+                dynamics::Stability::Undecided => "not decided by the linearisation",
+            };
+            outln!(
+                out,
+                "  ({})   payoff {}{}   {word}",
+                r.shares.join(", "),
+                r.payoff,
+                if r.nash { "   Nash" } else { "" }
             );
         }
     }

@@ -140,6 +140,7 @@ fn every_answer_matches_the_documented_schema() {
     ]);
     answers(&["correlated", "examples/2x2x2.nfg", "--vertices"]);
     answers(&["dynamics", "examples/rps.nfg", "--rounds", "50"]);
+    answers(&["dynamics", "examples/rps.nfg", "--rule", "replicator"]);
     answers(&[
         "dynamics",
         "examples/bos.nfg",

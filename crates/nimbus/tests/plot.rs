@@ -231,3 +231,79 @@ fn dynamics_time_series_as_a_picture() {
     assert!(!colour_near(at(5.0, 0.97), ROW));
     assert!(!colour_near(at(5.0, 0.97), COL));
 }
+
+/// The phase portrait on the simplex, as a picture: each rest point's disc is filled by its
+/// verdict (black stable, white unstable, grey undecided), the run starts in blue, and grey
+/// trajectories cross the triangle.
+#[test]
+fn simplex_portrait_as_a_picture() {
+    use nimbus::api::dynamics::{solve as run, Request, Rule};
+    use nimbus::strategic::dynamics::simplex::place;
+    let portrait = |a: &str, at: &str, start: [i64; 3]| {
+        let g = game(a, at);
+        let total: i64 = start.iter().sum();
+        let req = Request {
+            rule: Rule::Replicator,
+            time: 20.0,
+            start: Some(vec![start
+                .iter()
+                .map(|&s| Q::new(s.into(), total.into()))
+                .collect()]),
+            plot: true,
+            ..Default::default()
+        };
+        let answer = run(&g, &req, &nimbus::api::Limits::default()).unwrap();
+        picture::render(answer.plot.as_ref().unwrap())
+    };
+    let pixel = |pix: &tiny_skia::Pixmap, x: &[f64]| {
+        let (px, py) = place(x);
+        let c = pix.pixel(px.round() as u32, py.round() as u32).unwrap();
+        [c.red(), c.green(), c.blue()]
+    };
+    let close = |c: [u8; 3], want: [u8; 3]| {
+        c.iter()
+            .zip(want)
+            .all(|(&a, b)| (i32::from(a) - i32::from(b)).abs() <= 40)
+    };
+    let third = [1.0 / 3.0; 3];
+    // Rock–paper–scissors with wins worth 2, losses 1: the centre stable, the corners not.
+    let rps = portrait(
+        "0 -1 2; 2 0 -1; -1 2 0",
+        "0 2 -1; -1 0 2; 2 -1 0",
+        [6, 3, 3],
+    );
+    assert!(close(pixel(&rps, &third), BLACK));
+    for corner in [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]] {
+        assert!(close(pixel(&rps, &corner), [255, 255, 255]));
+    }
+    // The run's start, in blue; some grey trajectory between the centre and a corner.
+    assert!(close(pixel(&rps, &[0.5, 0.25, 0.25]), ROW));
+    let greys = (1..40)
+        .filter(|k| {
+            let t = f64::from(*k) / 40.0;
+            let c = pixel(
+                &rps,
+                &[1.0 / 3.0 + t * 2.0 / 3.0, (1.0 - t) / 3.0, (1.0 - t) / 3.0],
+            );
+            c[0] == c[1] && c[1] == c[2] && c[0] > 100 && c[0] < 220
+        })
+        .count();
+    assert!(greys > 0);
+    // Plain rock–paper–scissors: the centre is grey (a centre; closed orbits).
+    let plain = portrait(
+        "0 -1 1; 1 0 -1; -1 1 0",
+        "0 1 -1; -1 0 1; 1 -1 0",
+        [6, 3, 3],
+    );
+    assert!(close(pixel(&plain, &third), [0x90, 0x90, 0x90]));
+    // Coordination: every corner stable, the centre and the edges' middles unstable.
+    let coordination = portrait("1 0 0; 0 1 0; 0 0 1", "1 0 0; 0 1 0; 0 0 1", [5, 3, 2]);
+    for corner in [[1.0, 0.0, 0.0], [0.0, 1.0, 0.0], [0.0, 0.0, 1.0]] {
+        assert!(close(pixel(&coordination, &corner), BLACK));
+    }
+    assert!(close(pixel(&coordination, &third), [255, 255, 255]));
+    assert!(close(
+        pixel(&coordination, &[0.5, 0.5, 0.0]),
+        [255, 255, 255]
+    ));
+}

@@ -518,7 +518,9 @@ class Game:
         symmetric game unless ``two_populations``, else two; ``start`` the shares, uniform by
         default). The answer's ``points`` are ``points`` records evenly spaced, each with
         ``at`` (round or time), ``profile`` (floats) and, for fictitious play, ``exact``
-        (Fractions); ``counts`` the final play counts; ``plot`` an SVG when asked for.
+        (Fractions); ``counts`` the final play counts; ``rest_points`` (one population: each
+        with ``shares``, ``payoff``, ``nash``, ``stability``); ``plot`` an SVG when asked for
+        (for three strategies and one population, the phase portrait on the simplex).
 
         >>> hawk_dove = Game([[-1, 2], [0, 1]], [[-1, 0], [2, 1]])
         >>> run = hawk_dove.dynamics("replicator", time=30, start=[["9/10", "1/10"]])

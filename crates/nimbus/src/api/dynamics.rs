@@ -5,12 +5,14 @@ use super::Limits;
 use crate::core::error::{Error, Result};
 use crate::core::number::{finite_at_least, in_range};
 use crate::exact::{show, to_f64, Q};
-use crate::strategic::dynamics::{fictitious, plot, replicator};
+use crate::strategic::dynamics::rest_points::rest_points;
+use crate::strategic::dynamics::{fictitious, plot, replicator, simplex};
 use crate::strategic::game::NormalForm;
 use num_traits::{Signed, ToPrimitive};
 use serde::Serialize;
 
 pub use crate::strategic::dynamics::fictitious::Ties;
+pub use crate::strategic::dynamics::rest_points::Stability;
 
 /// The learning rules.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
@@ -114,6 +116,19 @@ pub struct Point {
     pub exact: Option<Vec<Vec<String>>>,
 }
 
+/// A rest point of the replicator equation.
+#[derive(Debug, Clone, Serialize)]
+pub struct Rest {
+    /// The shares, exactly.
+    pub shares: Vec<String>,
+    /// The average payoff there.
+    pub payoff: String,
+    /// Whether no other strategy earns more there (a symmetric Nash equilibrium).
+    pub nash: bool,
+    /// stable (asymptotically), unstable, or undecided (by the linearisation).
+    pub stability: Stability,
+}
+
 /// The run.
 #[derive(Debug, Clone, Serialize)]
 pub struct Answer {
@@ -133,6 +148,10 @@ pub struct Answer {
     /// The integrator's steps (the replicator equation).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub steps: Option<u64>,
+    /// The one-population replicator equation: every isolated rest point, exactly, with its
+    /// stability.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rest_points: Option<Vec<Rest>>,
     /// Remarks.
     pub notes: Vec<String>,
     /// The time series, when asked for.
@@ -155,7 +174,7 @@ pub fn solve(game: &NormalForm, req: &Request, limits: &Limits) -> Result<Answer
         Rule::FictitiousPlay => fictitious_play(game, &a, &b, req, points, limits)?,
         Rule::Replicator => replicator_run(game, &a, &b, req, points, limits)?,
     };
-    if req.plot {
+    if req.plot && answer.plot.is_none() {
         let at: Vec<f64> = answer.points.iter().map(|p| p.at).collect();
         let profiles: Vec<Vec<Vec<f64>>> =
             answer.points.iter().map(|p| p.profile.clone()).collect();
@@ -269,6 +288,7 @@ fn fictitious_play(
         points,
         counts: Some(last.to_vec()),
         steps: None,
+        rest_points: None,
         notes,
         plot: None,
     })
@@ -338,9 +358,13 @@ fn replicator_run(
         .collect();
     let (profiles, steps) = replicator::run(&float(a), &float(b), &start, &times, limits)?;
     let mut notes = Vec::new();
-    if !symmetric {
-        notes.push("the game is not symmetric, so two populations play it, one a side".to_string());
-    }
+    let (rests, picture) = if two {
+        (None, None)
+    } else {
+        let drawn = req.plot && m == 3;
+        let (rests, picture) = one_population(game, a, &start, time, drawn, limits, &mut notes)?;
+        (Some(rests), picture)
+    };
     notes.push(format!(
         "integrated by the Dormand–Prince method, local errors within 1e-8 relative, 1e-10 \
          absolute ({steps} steps)"
@@ -374,7 +398,58 @@ fn replicator_run(
             .collect(),
         counts: None,
         steps: Some(steps),
+        rest_points: rests,
         notes,
-        plot: None,
+        plot: picture,
     })
+}
+
+/// The rest points of the one-population equation (continua named in `notes`) and, when
+/// `drawn`, the portrait on the simplex of three strategies with the run from `start`.
+fn one_population(
+    game: &NormalForm,
+    a: &[Vec<Q>],
+    start: &[Vec<f64>],
+    time: f64,
+    drawn: bool,
+    limits: &Limits,
+    notes: &mut Vec<String>,
+) -> Result<(Vec<Rest>, Option<String>)> {
+    let af: Vec<Vec<f64>> = a.iter().map(|r| r.iter().map(to_f64).collect()).collect();
+    let (found, continua) = rest_points(a, limits)?;
+    for s in continua {
+        notes.push(format!(
+            "a continuum of rest points inside the face of strategies {}",
+            s.iter()
+                .map(|&i| game.strategies[0][i].clone())
+                .collect::<Vec<_>>()
+                .join(", ")
+        ));
+    }
+    let picture = if drawn {
+        // The run drawn finely, whatever the records asked for.
+        let fine: Vec<f64> = (0..=400).map(|k| time * k as f64 / 400.0).collect();
+        let (path, _) = replicator::run(&af, &af, start, &fine, limits)?;
+        let run: Vec<Vec<f64>> = path.into_iter().map(|mut p| p.remove(0)).collect();
+        Some(simplex::portrait(
+            &af,
+            &game.strategies[0],
+            &run,
+            &found,
+            time,
+            limits,
+        )?)
+    } else {
+        None
+    };
+    let rests = found
+        .iter()
+        .map(|r| Rest {
+            shares: r.shares.iter().map(show).collect(),
+            payoff: show(&r.payoff),
+            nash: r.nash,
+            stability: r.stability,
+        })
+        .collect();
+    Ok((rests, picture))
 }

@@ -6,3 +6,5 @@ pub mod fictitious;
 pub mod ode;
 pub mod plot;
 pub mod replicator;
+pub mod rest_points;
+pub mod simplex;
