@@ -65,7 +65,7 @@ def main():
         for r in range(REPEATS):
             runs = [
                 lambda: nimbus.Game(a, a.T).dynamics(
-                    "replicator", time=10, points=101, start=[shares]
+                    "replicator", time=10, points=101, start=[shares], rest_points=False
                 ),
                 lambda: nashpy.Game(a, a.T).replicator_dynamics(y0=x0, timepoints=times),
             ]
@@ -77,6 +77,43 @@ def main():
         gap = float(np.max(np.abs(np.array(ours.points[-1].profile[0]) - theirs[-1])))
         o, t = statistics.median(ours_t), statistics.median(theirs_t)
         label = f"replicator {n}x{n}, time 10"
+        print(f"{label:<36}{o:>10.4f}{t:>10.4f}{t / o:>15.1f}   last record apart: {gap:.1e}")
+
+    # nashpy's own calls, the same arguments to both packages: every record returned.
+    a = rng.integers(0, 10**6, size=(3, 3))
+    b = rng.integers(0, 10**6, size=(3, 3))
+    start = [np.array([1, 2, 1]), np.array([2, 1, 1])]
+    sym = rng.integers(-5, 6, size=(3, 3))
+    y0 = np.array([0.5, 0.3, 0.2])
+    times = np.linspace(0, 100, 1000)
+    cases = [
+        (
+            "fictitious_play 3x3, 10^5 iterations",
+            lambda g: list(g.fictitious_play(iterations=10**5, play_counts=start))[-1],
+            (a, b),
+        ),
+        (
+            "replicator_dynamics 3x3, to t = 100",
+            lambda g: g.replicator_dynamics(y0=y0, timepoints=times)[-1],
+            (sym, sym.T),
+        ),
+    ]
+    for label, call, (x, y) in cases:
+        ours_t, theirs_t = [], []
+        for r in range(REPEATS):
+            runs = [lambda: call(nimbus.Game(x, y)), lambda: call(nashpy.Game(x, y))]
+            order = [0, 1] if r % 2 == 0 else [1, 0]
+            res = {k: timed(runs[k]) for k in order}
+            ours_t.append(res[0][0])
+            theirs_t.append(res[1][0])
+            ours, theirs = res[0][1], res[1][1]
+        gap = np.max(
+            np.abs(
+                np.concatenate([np.ravel(v) for v in ours]).astype(float)
+                - np.concatenate([np.ravel(v) for v in theirs]).astype(float)
+            )
+        )
+        o, t = statistics.median(ours_t), statistics.median(theirs_t)
         print(f"{label:<36}{o:>10.4f}{t:>10.4f}{t / o:>15.1f}   last record apart: {gap:.1e}")
 
 

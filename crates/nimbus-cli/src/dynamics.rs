@@ -87,13 +87,17 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, Error> {
         rounds: args.rounds,
         time: args.time,
         points: args.points,
+        times: None,
         start: args.start.as_deref().map(vectors).transpose()?,
         ties: dynamics::parse_ties(&args.ties).map_err(|e| word("--ties", e))?,
+        plays: false,
         two_populations: args.two_populations,
         plot: args.plot.is_some(),
+        rest_points: true,
     };
     let mut answer = dynamics::solve(&game, &req, &args.common.limits())?;
     answer.notes.splice(0..0, notes);
+    answer.notes = answer.notes.iter().map(|n| crate::words::note(n)).collect();
     crate::write_plot(args.plot.as_ref(), answer.plot.as_ref(), &mut answer.notes)?;
     if args.common.json {
         print_json(out, &answer)?;

@@ -378,7 +378,7 @@ impl NormalFormGame {
 
     /// How play evolves under a learning rule (`nimbus::api::dynamics::solve`): `start` is a
     /// vector a player of numbers as text (play counts, or shares).
-    #[pyo3(signature = (rule="fictitious-play", rounds=1000, time=10.0, points=11, start=None, ties="first", two_populations=false, plot=false, max_memory=None, max_work=None))]
+    #[pyo3(signature = (rule="fictitious-play", rounds=1000, time=10.0, points=11, start=None, ties="first", two_populations=false, plot=false, times=None, rest_points=true, plays=false, max_memory=None, max_work=None))]
     #[allow(clippy::too_many_arguments)]
     fn dynamics(
         &self,
@@ -391,6 +391,9 @@ impl NormalFormGame {
         ties: &str,
         two_populations: bool,
         plot: bool,
+        times: Option<Vec<f64>>,
+        rest_points: bool,
+        plays: bool,
         max_memory: Option<u64>,
         max_work: Option<u64>,
     ) -> PyResult<Py<PyAny>> {
@@ -415,14 +418,22 @@ impl NormalFormGame {
             rounds,
             time,
             points,
+            times,
             start,
             ties: api::dynamics::parse_ties(ties).map_err(to_py)?,
+            plays,
             two_populations,
             plot,
+            rest_points,
         };
         let limits = limits(None, max_memory, max_work);
         let g = &self.game;
-        let answer = run(py, false, || api::dynamics::solve(g, &req, &limits))?;
+        let mut answer = run(py, false, || api::dynamics::solve(g, &req, &limits))?;
+        answer.notes = answer
+            .notes
+            .iter()
+            .map(|n| api::render_settings(n, &keyword))
+            .collect();
         let d = answer_to_py(py, &answer)?;
         if let Some(svg) = &answer.plot {
             d.bind(py).set_item("plot", svg)?;

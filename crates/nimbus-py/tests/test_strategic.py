@@ -399,3 +399,43 @@ def test_fictitious_play_agrees_with_nashpy():
             assert p.exact == want, (trial, k)
         assert ours.counts == [[int(c) for c in v] for v in runs[-1]]
     assert compared >= 15
+
+
+def test_nashpy_names_for_the_dynamics():
+    """A notebook written for nashpy runs with the import changed: ``fictitious_play``,
+    ``replicator_dynamics`` and ``asymmetric_replicator_dynamics`` take nashpy's arguments
+    and return what nashpy returns (the same answers: counts equal where nashpy met no tie,
+    trajectories within 1e-5)."""
+    nashpy = pytest.importorskip("nashpy")
+    a = np.array([[3, 0, 7], [5, 1, 2], [0, 4, 4]]) * 1000 + np.array(
+        [[1, 2, 3], [4, 5, 6], [7, 8, 9]]
+    )
+    b = np.array([[2, 6, 1], [0, 3, 5], [4, 1, 2]]) * 1000 + np.array(
+        [[9, 8, 7], [6, 5, 4], [3, 2, 1]]
+    )
+    start = [np.array([1, 2, 1]), np.array([2, 1, 1])]
+    ours = list(nimbus.Game(a, b).fictitious_play(iterations=30, play_counts=start))
+    theirs = list(nashpy.Game(a, b).fictitious_play(iterations=30, play_counts=start))
+    assert len(ours) == len(theirs) == 31
+    for o, t in zip(ours, theirs):
+        assert [list(v) for v in o] == [list(v) for v in t]
+    # From no play at all: the first round's counts, whatever the tie rule drew, sum to one.
+    first = list(nimbus.Game(a, b).fictitious_play(iterations=3))
+    assert [list(v) for v in first[0]] == [[0, 0, 0], [0, 0, 0]]
+    assert [int(v.sum()) for v in first[1]] == [1, 1]
+    sym = np.array([[0, -1, 2], [2, 0, -1], [-1, 2, 0]])
+    times = np.linspace(0, 20, 50)
+    y0 = np.array([0.5, 0.3, 0.2])
+    ours = nimbus.Game(sym, sym.T).replicator_dynamics(y0=y0, timepoints=times)
+    theirs = nashpy.Game(sym, sym.T).replicator_dynamics(y0=y0, timepoints=times)
+    assert ours.shape == theirs.shape == (50, 3)
+    assert np.allclose(ours, theirs, atol=1e-5)
+    default = nimbus.Game(sym).replicator_dynamics()
+    assert default.shape == (1000, 3) and np.allclose(default[0], [1 / 3] * 3)
+    xs, ys = nimbus.Game(a, b).asymmetric_replicator_dynamics(
+        x0=[0.2, 0.3, 0.5], y0=[0.6, 0.2, 0.2], timepoints=np.linspace(0, 1e-3, 5)
+    )
+    txs, tys = nashpy.Game(a, b).asymmetric_replicator_dynamics(
+        x0=np.array([0.2, 0.3, 0.5]), y0=np.array([0.6, 0.2, 0.2]), timepoints=np.linspace(0, 1e-3, 5)
+    )
+    assert np.allclose(xs, txs, atol=1e-5) and np.allclose(ys, tys, atol=1e-5)

@@ -1177,3 +1177,27 @@ fn rest_points_of_textbook_games() {
         ]
     );
 }
+
+/// A game too large to search every support for rest points still runs: the rest points are
+/// left out with a note naming the budget, not the run refused.
+#[test]
+fn rest_points_past_the_budget_are_left_out() {
+    use nimbus::api::dynamics::{solve as run, Request, Rule};
+    let n = 30;
+    let a: Vec<Vec<i64>> = (0..n)
+        .map(|i| (0..n).map(|j| ((i * 7 + j * 3) % 10) as i64).collect())
+        .collect();
+    let at: Vec<Vec<i64>> = (0..n).map(|j| a.iter().map(|r| r[j]).collect()).collect();
+    let req = Request {
+        rule: Rule::Replicator,
+        points: 2,
+        ..Default::default()
+    };
+    let answer = run(&game(&a, &at), &req, &Limits::default()).unwrap();
+    assert!(answer.rest_points.is_none());
+    assert!(
+        answer.notes.iter().any(|n| n.contains("not listed")),
+        "{:?}",
+        answer.notes
+    );
+}

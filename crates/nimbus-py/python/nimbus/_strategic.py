@@ -509,6 +509,8 @@ class Game:
         ties="first",
         two_populations=False,
         plot=False,
+        times=None,
+        rest_points=True,
         **limits,
     ):
         """How play evolves under a learning rule. ``rule="fictitious-play"`` (exact: each
@@ -516,11 +518,13 @@ class Game:
         default; ``ties`` "first" or "random:SEED"; ``rounds``) or ``"replicator"`` (the
         replicator equation to ``time``, integrated with error control; one population for a
         symmetric game unless ``two_populations``, else two; ``start`` the shares, uniform by
-        default). The answer's ``points`` are ``points`` records evenly spaced, each with
-        ``at`` (round or time), ``profile`` (floats) and, for fictitious play, ``exact``
-        (Fractions); ``counts`` the final play counts; ``rest_points`` (one population: each
-        with ``shares``, ``payoff``, ``nash``, ``stability``); ``plot`` an SVG when asked for
-        (for three strategies and one population, the phase portrait on the simplex).
+        default; ``times`` the times to record instead, the run starting at the first). The
+        answer's ``points`` are ``points`` records evenly spaced, each with ``at`` (round or
+        time), ``profile`` (floats) and, for fictitious play, ``exact`` (Fractions) and
+        ``counts``; ``counts`` the final play counts; ``rest_points`` (one population, unless
+        ``rest_points=False``: each with ``shares``, ``payoff``, ``nash``, ``stability``);
+        ``plot`` an SVG when asked for (for three strategies and one population, the phase
+        portrait on the simplex).
 
         >>> hawk_dove = Game([[-1, 2], [0, 1]], [[-1, 0], [2, 1]])
         >>> run = hawk_dove.dynamics("replicator", time=30, start=[["9/10", "1/10"]])
@@ -534,13 +538,116 @@ class Game:
             start = [[str(x) for x in v] for v in start]
         a = from_value(
             self._native.dynamics(
-                rule, rounds, float(time), points, start, ties, two_populations, plot, **limits
+                rule,
+                rounds,
+                float(time),
+                points,
+                start,
+                ties,
+                two_populations,
+                plot,
+                None if times is None else [float(t) for t in times],
+                rest_points,
+                False,
+                **limits,
             )
         )
         for p in a["points"]:
             if p.get("exact") is not None:
                 p["exact"] = [[q(x) for x in v] for v in p["exact"]]
         return a
+
+    # -- nashpy's names for the dynamics ---------------------------------------------------
+
+    def fictitious_play(self, iterations, play_counts=None, ties="random"):
+        """nashpy's ``fictitious_play``: a generator of the play counts (a NumPy array a
+        player) before the first round and after each of ``iterations``. Exact best replies;
+        ties drawn at random as nashpy draws them (``ties="first"``, or ``"random:SEED"``,
+        for a repeatable run)."""
+        import numpy as np
+
+        m, n = (len(s) for s in self.strategies)
+        start = [np.zeros(m, dtype=np.int64), np.zeros(n, dtype=np.int64)]
+        if play_counts is not None:
+            start = [np.array(v, dtype=np.int64) for v in play_counts]
+        # One run that keeps the strategies played each round; the counts after each round
+        # are running sums of them.
+        a = self._native.dynamics(
+            "fictitious-play",
+            iterations,
+            10.0,
+            2,
+            [[str(int(c)) for c in v] for v in start],
+            ties,
+            False,
+            False,
+            None,
+            False,
+            True,
+        )
+        plays = np.array(a["plays"], dtype=np.int64).reshape(-1, 2)
+        rows = np.zeros((len(plays), m), dtype=np.int64)
+        cols = np.zeros((len(plays), n), dtype=np.int64)
+        rows[np.arange(len(plays)), plays[:, 0]] = 1
+        cols[np.arange(len(plays)), plays[:, 1]] = 1
+        rows = np.cumsum(rows, axis=0) + start[0]
+        cols = np.cumsum(cols, axis=0) + start[1]
+        yield [start[0].copy(), start[1].copy()]
+        for r, c in zip(rows, cols):
+            yield [r, c]
+
+    def replicator_dynamics(self, y0=None, timepoints=None):
+        """nashpy's ``replicator_dynamics``: the shares of one population playing the row
+        player's payoffs against itself at each of ``timepoints`` (default
+        ``linspace(0, 10, 1000)``) from ``y0`` (default uniform), as a NumPy array, one row a
+        time point."""
+        import numpy as np
+
+        a, b = self.payoff_matrices[:2]
+        n = len(a)
+        # One population plays the row player's payoffs against itself.
+        transposed = [list(r) for r in zip(*a)]
+        game = self if b == transposed else Game(a, transposed)
+        timepoints = np.linspace(0, 10, 1000) if timepoints is None else timepoints
+        answer = game._native.dynamics(
+            "replicator",
+            1000,
+            10.0,
+            2,
+            [[str(x) for x in _shares(y0, n)]],
+            "first",
+            False,
+            False,
+            [float(t) for t in timepoints],
+            False,
+            False,
+        )
+        return np.array([p["profile"][0] for p in answer["points"]])
+
+    def asymmetric_replicator_dynamics(self, x0=None, y0=None, timepoints=None):
+        """nashpy's ``asymmetric_replicator_dynamics``: two populations, one a side, at each
+        of ``timepoints`` (default ``linspace(0, 10, 1000)``) from ``x0`` and ``y0`` (default
+        uniform): the pair of NumPy arrays ``(xs, ys)``."""
+        import numpy as np
+
+        m, n = len(self.strategies[0]), len(self.strategies[1])
+        timepoints = np.linspace(0, 10, 1000) if timepoints is None else timepoints
+        answer = self._native.dynamics(
+            "replicator",
+            1000,
+            10.0,
+            2,
+            [[str(x) for x in _shares(x0, m)], [str(x) for x in _shares(y0, n)]],
+            "first",
+            True,
+            False,
+            [float(t) for t in timepoints],
+            False,
+            False,
+        )
+        xs = np.array([p["profile"][0] for p in answer["points"]])
+        ys = np.array([p["profile"][1] for p in answer["points"]])
+        return xs, ys
 
     def dominated(self, weak=False):
         """Iterated elimination of dominated strategies (by pure strategies and mixtures):
@@ -682,3 +789,13 @@ def _limits(kw):
     if bad:
         raise TypeError(f"unexpected keyword {sorted(bad)[0]!r}")
     return kw
+
+
+def _shares(v, n):
+    """Shares as exact fractions summing to exactly 1 (floats taken as they are, the
+    remainder on the last), uniform when ``v`` is None."""
+    if v is None:
+        return [Fraction(1, n)] * n
+    shares = [Fraction(x) if isinstance(x, (int, Fraction)) else Fraction(float(x)) for x in v]
+    shares[-1] = 1 - sum(shares[:-1])
+    return shares

@@ -2,6 +2,7 @@
 //! (one population or two), recorded at evenly spaced rounds or times, with a picture.
 
 use super::Limits;
+use crate::core::budget::check_memory;
 use crate::core::error::{Error, Result};
 use crate::core::number::{finite_at_least, in_range};
 use crate::exact::{show, to_f64, Q};
@@ -76,16 +77,24 @@ pub struct Request {
     pub time: f64,
     /// The records kept, evenly spaced from the start to the end (at least 2).
     pub points: u64,
+    /// The replicator equation: the times to record instead (non-decreasing; the run starts
+    /// at the first, as SciPy's `odeint` does, and `time` and `points` are not used).
+    pub times: Option<Vec<f64>>,
     /// Where to start, a vector a player: fictitious play's play counts (whole numbers;
     /// none played by default), the replicator's shares (each summing to 1; uniform by
     /// default).
     pub start: Option<Vec<Vec<Q>>>,
     /// Fictitious play: how ties between best replies are broken.
     pub ties: Ties,
+    /// Fictitious play: keep the strategies played in every round ([`Answer::plays`]).
+    pub plays: bool,
     /// The replicator equation on a symmetric game: two populations instead of one.
     pub two_populations: bool,
     /// Draw the time series (SVG) into [`Answer::plot`].
     pub plot: bool,
+    /// The one-population replicator equation: list the rest points too (when the work
+    /// budget admits the search of every support; otherwise a note says why not).
+    pub rest_points: bool,
 }
 
 impl Default for Request {
@@ -95,10 +104,13 @@ impl Default for Request {
             rounds: 1000,
             time: 10.0,
             points: 11,
+            times: None,
             start: None,
             ties: Ties::First,
+            plays: false,
             two_populations: false,
             plot: false,
+            rest_points: true,
         }
     }
 }
@@ -114,6 +126,9 @@ pub struct Point {
     /// Fictitious play: the frequencies exactly.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub exact: Option<Vec<Vec<String>>>,
+    /// Fictitious play: the play counts.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub counts: Option<Vec<Vec<u64>>>,
 }
 
 /// A rest point of the replicator equation.
@@ -145,6 +160,9 @@ pub struct Answer {
     /// Fictitious play's play counts at the end.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub counts: Option<Vec<Vec<u64>>>,
+    /// Fictitious play, when asked for: the strategies played in each round, from the first.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub plays: Option<Vec<[usize; 2]>>,
     /// The integrator's steps (the replicator equation).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub steps: Option<u64>,
@@ -167,7 +185,15 @@ pub fn solve(game: &NormalForm, req: &Request, limits: &Limits) -> Result<Answer
             game.players.len()
         )));
     }
-    let points = in_range("points", req.points, 2, 100_000, "records")?;
+    let points = in_range("points", req.points, 2, 1_000_001, "records")?;
+    let records = req.times.as_ref().map_or(points, |t| t.len() as u64);
+    let cells: usize = game.strategies.iter().map(Vec::len).sum();
+    // A record keeps a float, a fraction and a count for each strategy.
+    check_memory(
+        "the records of the dynamics",
+        records.saturating_mul(cells as u64 * 96 + 64),
+        limits.max_memory,
+    )?;
     let a = game.matrix(0);
     let b = game.matrix(1);
     let mut answer = match req.rule {
@@ -202,30 +228,7 @@ fn fictitious_play(
     limits: &Limits,
 ) -> Result<Answer> {
     let rounds = in_range("rounds", req.rounds, 1, 1 << 40, "rounds")?;
-    let shape = [a.len(), a[0].len()];
-    let start: [Vec<u64>; 2] = match &req.start {
-        None => [vec![0; shape[0]], vec![0; shape[1]]],
-        Some(s) => {
-            let mut out = [Vec::new(), Vec::new()];
-            check_start_shape(s, &shape)?;
-            for (k, v) in s.iter().enumerate() {
-                for x in v {
-                    let whole = x.is_integer() && !x.is_negative();
-                    match x.to_integer().to_u64().filter(|_| whole) {
-                        Some(c) if c <= 1 << 40 => out[k].push(c),
-                        _ => {
-                            return Err(Error::Invalid(format!(
-                                "fictitious play starts from play counts, whole numbers from 0 \
-                                 to 2^40, and {} is not one",
-                                show(x)
-                            )))
-                        }
-                    }
-                }
-            }
-            out
-        }
-    };
+    let start = start_counts(req, [a.len(), a[0].len()])?;
     // The rounds recorded: evenly spaced from 0 to the last.
     let wanted: Vec<u64> = (0..points)
         .map(|k| (rounds as u128 * k as u128 / (points - 1) as u128) as u64)
@@ -233,17 +236,36 @@ fn fictitious_play(
     let mut next = 0;
     let mut recorded: Vec<(u64, [Vec<u64>; 2])> = Vec::new();
     let mut last = start.clone();
-    fictitious::run(a, b, start, rounds, req.ties, limits, |round, counts| {
-        while next < wanted.len() && wanted[next] < round {
-            next += 1;
-        }
-        if next < wanted.len() && wanted[next] == round {
-            recorded.push((round, counts.clone()));
-        }
-        if round == rounds {
-            last = counts.clone();
-        }
-    })?;
+    let mut plays: Vec<[usize; 2]> = Vec::new();
+    if req.plays {
+        check_memory(
+            "the plays of fictitious play",
+            rounds.saturating_mul(16),
+            limits.max_memory,
+        )?;
+    }
+    fictitious::run(
+        a,
+        b,
+        start,
+        rounds,
+        req.ties,
+        limits,
+        |round, counts, play| {
+            if let (true, Some(p)) = (req.plays, play) {
+                plays.push(p);
+            }
+            while next < wanted.len() && wanted[next] < round {
+                next += 1;
+            }
+            if next < wanted.len() && wanted[next] == round {
+                recorded.push((round, counts.clone()));
+            }
+            if round == rounds {
+                last = counts.clone();
+            }
+        },
+    )?;
     recorded.dedup_by_key(|(r, _)| *r);
     let mut notes = Vec::new();
     let points: Vec<Point> = recorded
@@ -264,6 +286,7 @@ fn fictitious_play(
                     .map(|v| v.iter().map(to_f64).collect())
                     .collect(),
                 exact: Some(exact.iter().map(|v| v.iter().map(show).collect()).collect()),
+                counts: Some(counts.to_vec()),
             }
         })
         .collect();
@@ -287,10 +310,39 @@ fn fictitious_play(
         strategies: game.strategies.clone(),
         points,
         counts: Some(last.to_vec()),
+        plays: req.plays.then_some(plays),
         steps: None,
         rest_points: None,
         notes,
         plot: None,
+    })
+}
+
+/// Fictitious play's starting play counts: the request's (whole numbers from 0 to 2^40), or
+/// none played.
+fn start_counts(req: &Request, shape: [usize; 2]) -> Result<[Vec<u64>; 2]> {
+    Ok(match &req.start {
+        None => [vec![0; shape[0]], vec![0; shape[1]]],
+        Some(s) => {
+            let mut out = [Vec::new(), Vec::new()];
+            check_start_shape(s, &shape)?;
+            for (k, v) in s.iter().enumerate() {
+                for x in v {
+                    let whole = x.is_integer() && !x.is_negative();
+                    match x.to_integer().to_u64().filter(|_| whole) {
+                        Some(c) if c <= 1 << 40 => out[k].push(c),
+                        _ => {
+                            return Err(Error::Invalid(format!(
+                                "fictitious play starts from play counts, whole numbers from 0 \
+                                 to 2^40, and {} is not one",
+                                show(x)
+                            )))
+                        }
+                    }
+                }
+            }
+            out
+        }
     })
 }
 
@@ -322,13 +374,7 @@ fn replicator_run(
     points: u64,
     limits: &Limits,
 ) -> Result<Answer> {
-    let time = finite_at_least("time", req.time, 0.0)?;
-    if time == 0.0 || time > 1e6 {
-        return Err(Error::Invalid(format!(
-            "{} is {time}: give a positive time, at most 1e6",
-            crate::core::hint::setting("time")
-        )));
-    }
+    let (time, times) = record_times(req, points)?;
     let (m, n) = (a.len(), a[0].len());
     let symmetric = m == n && (0..m).all(|i| (0..n).all(|j| b[i][j] == a[j][i]));
     let two = req.two_populations || !symmetric;
@@ -353,17 +399,15 @@ fn replicator_run(
     let float = |x: &[Vec<Q>]| -> Vec<Vec<f64>> {
         x.iter().map(|r| r.iter().map(to_f64).collect()).collect()
     };
-    let times: Vec<f64> = (0..points)
-        .map(|k| time * k as f64 / (points - 1) as f64)
-        .collect();
-    let (profiles, steps) = replicator::run(&float(a), &float(b), &start, &times, limits)?;
+    let from_zero: Vec<f64> = times.iter().map(|t| t - times[0]).collect();
+    let (profiles, steps) = replicator::run(&float(a), &float(b), &start, &from_zero, limits)?;
     let mut notes = Vec::new();
-    let (rests, picture) = if two {
+    let (rests, picture) = if two || !(req.rest_points || req.plot) {
         (None, None)
     } else {
         let drawn = req.plot && m == 3;
         let (rests, picture) = one_population(game, a, &start, time, drawn, limits, &mut notes)?;
-        (Some(rests), picture)
+        (rests.filter(|_| req.rest_points), picture)
     };
     notes.push(format!(
         "integrated by the Dormand–Prince method, local errors within 1e-8 relative, 1e-10 \
@@ -394,9 +438,11 @@ fn replicator_run(
                 at: t,
                 profile,
                 exact: None,
+                counts: None,
             })
             .collect(),
         counts: None,
+        plays: None,
         steps: Some(steps),
         rest_points: rests,
         notes,
@@ -414,9 +460,22 @@ fn one_population(
     drawn: bool,
     limits: &Limits,
     notes: &mut Vec<String>,
-) -> Result<(Vec<Rest>, Option<String>)> {
+) -> Result<(Option<Vec<Rest>>, Option<String>)> {
     let af: Vec<Vec<f64>> = a.iter().map(|r| r.iter().map(to_f64).collect()).collect();
-    let (found, continua) = rest_points(a, limits)?;
+    let (found, continua) = match rest_points(a, limits) {
+        Ok((found, continua)) => (Some(found), continua),
+        // The run stands without them: say why they are missing.
+        Err(Error::Budget { .. }) => {
+            notes.push(format!(
+                "the rest points are not listed: searching the 2^{} - 1 supports is past the \
+                 work budget (raise {})",
+                a.len(),
+                crate::core::hint::setting("max_work")
+            ));
+            (None, Vec::new())
+        }
+        Err(e) => return Err(e),
+    };
     for s in continua {
         notes.push(format!(
             "a continuum of rest points inside the face of strategies {}",
@@ -435,21 +494,53 @@ fn one_population(
             &af,
             &game.strategies[0],
             &run,
-            &found,
+            found.as_deref().unwrap_or_default(),
             time,
             limits,
         )?)
     } else {
         None
     };
-    let rests = found
-        .iter()
-        .map(|r| Rest {
-            shares: r.shares.iter().map(show).collect(),
-            payoff: show(&r.payoff),
-            nash: r.nash,
-            stability: r.stability,
-        })
-        .collect();
+    let rests = found.map(|found| {
+        found
+            .iter()
+            .map(|r| Rest {
+                shares: r.shares.iter().map(show).collect(),
+                payoff: show(&r.payoff),
+                nash: r.nash,
+                stability: r.stability,
+            })
+            .collect()
+    });
     Ok((rests, picture))
+}
+
+/// The times to record at, and the run's length: the request's own list (non-decreasing,
+/// finite, spanning at most 10^6), or `points` evenly spaced to `time`.
+fn record_times(req: &Request, points: u64) -> Result<(f64, Vec<f64>)> {
+    if let Some(times) = &req.times {
+        let bad = times.is_empty()
+            || times.iter().any(|t| !t.is_finite())
+            || times.windows(2).any(|w| w[1] < w[0])
+            || times[times.len() - 1] - times[0] > 1e6;
+        if bad {
+            return Err(Error::Invalid(format!(
+                "{} must be finite, non-decreasing and span at most 1e6",
+                crate::core::hint::setting("times")
+            )));
+        }
+        let span = times[times.len() - 1] - times[0];
+        return Ok((span, times.clone()));
+    }
+    let time = finite_at_least("time", req.time, 0.0)?;
+    if time == 0.0 || time > 1e6 {
+        return Err(Error::Invalid(format!(
+            "{} is {time}: give a positive time, at most 1e6",
+            crate::core::hint::setting("time")
+        )));
+    }
+    let times = (0..points)
+        .map(|k| time * k as f64 / (points - 1) as f64)
+        .collect();
+    Ok((time, times))
 }

@@ -25,7 +25,7 @@ pub type Counts = [Vec<u64>; 2];
 
 /// Runs `rounds` rounds of fictitious play on the bimatrix game `(a, b)` from the play counts
 /// `start`, handing the counts after every round (and before the first, as round 0) to
-/// `record`.
+/// `record`, with the strategies just played (none at round 0).
 pub fn run(
     a: &[Vec<Q>],
     b: &[Vec<Q>],
@@ -33,7 +33,7 @@ pub fn run(
     rounds: u64,
     ties: Ties,
     limits: &Limits,
-    mut record: impl FnMut(u64, &Counts),
+    mut record: impl FnMut(u64, &Counts, Option<[usize; 2]>),
 ) -> Result<()> {
     let (m, n) = (a.len(), a[0].len());
     // A round adds a column of payoffs to each player's totals and compares them: m + n
@@ -66,7 +66,7 @@ pub fn run(
         Ties::First => None,
     };
     let mut counts = start;
-    record(0, &counts);
+    record(0, &counts, None);
     for round in 1..=rounds {
         let i = pick(&against_a, &mut rng);
         let j = pick(&against_b, &mut rng);
@@ -78,7 +78,7 @@ pub fn run(
         for (c, v) in against_b.iter_mut().enumerate() {
             *v += pay_b(i, c);
         }
-        record(round, &counts);
+        record(round, &counts, Some([i, j]));
     }
     Ok(())
 }
