@@ -4,7 +4,7 @@
 use crate::game_input::GameInput;
 use crate::{print_json, Common};
 use nimbus::api::dynamics::{self, Rule};
-use nimbus::api::{parse_number, Error, Q};
+use nimbus::api::Error;
 use std::process::ExitCode;
 
 const EXAMPLES: &str = "\
@@ -60,19 +60,6 @@ pub struct Args {
     pub(crate) common: Common,
 }
 
-fn vectors(text: &str) -> Result<Vec<Vec<Q>>, Error> {
-    text.split(';')
-        .map(|part| {
-            part.split([' ', ','])
-                .filter(|w| !w.is_empty())
-                .map(|w| {
-                    parse_number(w).map_err(|why| Error::Invalid(format!("--start: '{w}': {why}")))
-                })
-                .collect()
-        })
-        .collect()
-}
-
 pub fn run(args: Args, out: &mut String) -> Result<ExitCode, Error> {
     if args.file.is_some() && args.input.row.is_some() {
         return Err(Error::Invalid(
@@ -88,7 +75,12 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, Error> {
         time: args.time,
         points: args.points,
         times: None,
-        start: args.start.as_deref().map(vectors).transpose()?,
+        start: args
+            .start
+            .as_deref()
+            .map(dynamics::parse_start)
+            .transpose()
+            .map_err(|e| word("--start", e))?,
         ties: dynamics::parse_ties(&args.ties).map_err(|e| word("--ties", e))?,
         plays: false,
         two_populations: args.two_populations,

@@ -268,7 +268,7 @@ pub struct CfrArgs {
     #[arg(long, value_name = "N", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
     iterations: u64,
     /// Stop once the exploitability is at most this (checked at the reports).
-    #[arg(long, value_name = "X", alias = "target-exploitability", value_parser = crate::non_negative)]
+    #[arg(long, value_name = "X", alias = "target-exploitability", value_parser = crate::non_negative, allow_negative_numbers = true)]
     target: Option<f64>,
     /// cfr+ (CFR+) or dcfr (discounted CFR).
     #[arg(long, value_name = "VARIANT", default_value = "cfr+", value_parser = ["cfr+", "dcfr"])]

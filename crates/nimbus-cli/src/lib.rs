@@ -90,7 +90,7 @@ pub struct ScriptArgs {
     #[arg(long, value_name = "BYTES", default_value_t = nimbus::api::ScriptOptions::DEFAULT_MEMORY, value_parser = positive_usize)]
     script_mem: usize,
     /// Scripts: most seconds all calls of a script may take together.
-    #[arg(long, value_name = "SECONDS", default_value_t = nimbus::api::ScriptOptions::DEFAULT_SECONDS, value_parser = seconds)]
+    #[arg(long, value_name = "SECONDS", default_value_t = nimbus::api::ScriptOptions::DEFAULT_SECONDS, value_parser = seconds, allow_negative_numbers = true)]
     script_time: f64,
 }
 

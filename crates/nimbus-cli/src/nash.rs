@@ -86,7 +86,7 @@ pub struct Args {
     #[arg(long, value_name = "N")]
     max_supports: Option<u64>,
     /// For enumpoly: stop after this many seconds (what was covered is reported).
-    #[arg(long, value_name = "SECONDS", value_parser = crate::seconds)]
+    #[arg(long, value_name = "SECONDS", value_parser = crate::seconds, allow_negative_numbers = true)]
     time_limit: Option<f64>,
     #[command(flatten)]
     pub(crate) common: Common,

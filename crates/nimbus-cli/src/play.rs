@@ -36,7 +36,7 @@ pub struct Args {
     depth: Option<u32>,
     /// The solver thinks at most this many seconds a move (with --depth: no limit unless
     /// given).
-    #[arg(long, value_name = "SECONDS", value_parser = crate::seconds)]
+    #[arg(long, value_name = "SECONDS", value_parser = crate::seconds, allow_negative_numbers = true)]
     time_limit: Option<f64>,
     #[command(flatten)]
     script: ScriptArgs,

@@ -31,7 +31,7 @@ pub struct Args {
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1024))]
     slots: Option<u64>,
     /// Seconds one computation may take.
-    #[arg(long, value_name = "SECONDS", value_parser = crate::seconds, default_value = "10")]
+    #[arg(long, value_name = "SECONDS", value_parser = crate::seconds, allow_negative_numbers = true, default_value = "10")]
     time_budget: f64,
     /// Positions one computation may store.
     #[arg(long, value_name = "N", default_value_t = 2_000_000)]

@@ -47,7 +47,7 @@ pub struct Args {
     #[arg(long, value_name = "PLIES", value_parser = crate::plies)]
     depth: Option<u32>,
     /// Stop after this many seconds with the best answer found so far (marked as such).
-    #[arg(long, value_name = "SECONDS", value_parser = crate::seconds)]
+    #[arg(long, value_name = "SECONDS", value_parser = crate::seconds, allow_negative_numbers = true)]
     time_limit: Option<f64>,
     /// The search.
     #[arg(long, value_enum, default_value_t = MethodArg::Auto)]

@@ -1511,7 +1511,7 @@ fn dynamics_refuses_bad_settings() {
         (rep("--time", "-1"), "--time is -1"),
         (rep("--time", "0"), "--time is 0"),
         (rep("--start", "1/2 1/2"), "the game needs 2"),
-        (rep("--start", "1/2 x; 1 0"), "--start: 'x'"),
+        (rep("--start", "1/2 x; 1 0"), "--start: the start: 'x'"),
         (
             vec![
                 "dynamics",
@@ -1540,5 +1540,28 @@ fn dynamics_refuses_bad_settings() {
         (vec!["dynamics", "examples/3x3x3.nfg"], "two-player games"),
     ] {
         fails(&args, says);
+    }
+}
+
+/// A negative number of seconds is read as a value and refused by the flag's own rule, not
+/// taken for an unknown flag.
+#[test]
+fn negative_seconds_are_refused_by_their_rule() {
+    for args in [
+        vec!["solve", "connect4", "4453", "--time-limit", "-1"],
+        vec![
+            "nash",
+            "examples/3x3x3.nfg",
+            "--method",
+            "enumpoly",
+            "--time-limit",
+            "-2.5",
+        ],
+        vec!["cfr", "kuhn", "--target", "-1"],
+    ] {
+        let out = nimbus(&args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains("give a "), "{args:?}: {err}");
     }
 }

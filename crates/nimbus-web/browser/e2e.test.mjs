@@ -549,3 +549,62 @@ test("evolutionarily stable equilibria marked: typed, pasted and from a .nfg; re
   assert.deepEqual(rps[0].slice(-2), ["yes", "no"]);
   await r.close();
 });
+
+test("learning dynamics: the replicator typed, on a pasted 3 x 3 simplex, fictitious play from a .nfg, a bad start", async () => {
+  // Hawk–dove typed into the grid, the replicator from nine hawks in ten: half hawks at the
+  // end, three rest points, the mix stable, and a time series drawn.
+  const p = await page({ tab: "nash" });
+  const cells = { a0_0: "-1", b0_0: "-1", a0_1: "2", b0_1: "0", a1_0: "0", b1_0: "2", a1_1: "1", b1_1: "1" };
+  for (const [id, v] of Object.entries(cells)) await p.fill("#" + id, v);
+  await p.selectOption("#dynRule", "replicator");
+  await p.fill("#dynLength", "30");
+  await p.fill("#dynStart", "9/10 1/10");
+  await p.click("#runDynamics");
+  await p.waitForSelector("#restPoints");
+  const rows = await p.$$eval("#dynPoints tr", (r) => r.slice(1).map((x) => [...x.cells].map((c) => c.textContent.trim())));
+  assert.equal(rows.length, 11);
+  assert.equal(rows[0][1], "0.9000, 0.1000");
+  assert.equal(rows[10][1], "0.5000, 0.5000");
+  const rests = await p.$$eval("#restPoints tr", (r) => r.slice(1).map((x) => [...x.cells].map((c) => c.textContent.trim())));
+  assert.deepEqual(rests.map((r) => [r[0], r[3]]), [["1, 0", "unstable"], ["0, 1", "unstable"], ["1/2, 1/2", "asymptotically stable"]]);
+  await p.waitForSelector("#plot svg polyline");
+  assert.equal(await p.textContent("#plotTitle"), "How play evolves");
+  await p.close();
+  // Rock–paper–scissors with wins worth 2, pasted: the simplex, its centre a filled (stable) disc.
+  const q = await page({ tab: "nash" });
+  await q.click("#pasteBtn");
+  await q.fill("#pasteText", "0 -1 2\n2 0 -1\n-1 2 0\n\n0 2 -1\n-1 0 2\n2 -1 0");
+  await q.click("#pasteApply");
+  await q.selectOption("#dynRule", "replicator");
+  await q.click("#runDynamics");
+  await q.waitForSelector("#plot svg circle");
+  assert.equal(await q.textContent("#plotTitle"), "The simplex: trajectories and rest points");
+  const fills = await q.$$eval("#plot svg circle", (c) => c.map((x) => x.getAttribute("fill")));
+  assert.deepEqual(fills.sort(), ["#000000", "#ffffff", "#ffffff", "#ffffff"]);
+  // The stable disc is at the triangle's centre: the mean of its corners.
+  const centre = await q.$eval("#plot svg polygon", (t) => { const p = t.getAttribute("points").split(" ").map((xy) => xy.split(",").map(Number)); return [(p[0][0] + p[1][0] + p[2][0]) / 3, (p[0][1] + p[1][1] + p[2][1]) / 3]; });
+  const disc = await q.$eval("#plot svg circle[fill='#000000']", (c) => [Number(c.getAttribute("cx")), Number(c.getAttribute("cy"))]);
+  assert.ok(Math.abs(disc[0] - centre[0]) < 1 && Math.abs(disc[1] - centre[1]) < 1, JSON.stringify([disc, centre]));
+  await q.close();
+  // Rock–paper–scissors from a .nfg under fictitious play: exact frequencies, near a third.
+  const r = await page({ tab: "nash" });
+  await r.setInputFiles("#nfgFile", path.join(root, "examples/rps.nfg"));
+  await r.fill("#dynLength", "3000");
+  await r.click("#runDynamics");
+  await r.waitForSelector("#dynPoints");
+  const fp = await r.$$eval("#dynPoints tr", (x) => x.slice(1).map((y) => [...y.cells].map((c) => c.textContent.trim())));
+  assert.equal(fp[fp.length - 1][0], "3000");
+  assert.match(fp[fp.length - 1][1], /^\d+\/\d+, \d+\/\d+, \d+\/\d+$/);
+  await r.waitForSelector("#plot svg polyline");
+  // A start of the wrong shape: refused, saying so.
+  await r.fill("#dynStart", "1 2");
+  await r.click("#runDynamics");
+  await r.waitForSelector("#nashOut .err");
+  assert.match(await r.textContent("#nashOut .err"), /the game needs 2/);
+  await r.fill("#dynStart", "");
+  await r.fill("#dynLength", "abc");
+  await r.click("#runDynamics");
+  await r.waitForSelector("#nashOut .err");
+  assert.match(await r.textContent("#nashOut .err"), /rounds: give a whole number/);
+  await r.close();
+});

@@ -239,6 +239,90 @@ pub async fn correlated(State(s): Shared, body: Body) -> Response {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
+struct DynamicsIn {
+    game: GameIn,
+    /// fictitious-play or replicator.
+    #[serde(default)]
+    rule: Option<String>,
+    #[serde(default)]
+    rounds: Option<u64>,
+    #[serde(default)]
+    time: Option<f64>,
+    #[serde(default)]
+    points: Option<u64>,
+    /// A vector a player, separated by ';' ("1/2 1/2" or "3 1; 0 2").
+    #[serde(default)]
+    start: Option<String>,
+    /// first or random[:SEED].
+    #[serde(default)]
+    ties: Option<String>,
+    #[serde(default)]
+    two_populations: bool,
+}
+
+fn run_dynamics(
+    q: &DynamicsIn,
+    plot: bool,
+    c: &Config,
+) -> nimbus::api::Result<api::dynamics::Answer> {
+    let (game, read) = q.game.load()?;
+    let defaults = api::dynamics::Request::default();
+    let req = api::dynamics::Request {
+        rule: api::dynamics::Rule::parse(q.rule.as_deref().unwrap_or("fictitious-play"))?,
+        rounds: q.rounds.unwrap_or(defaults.rounds),
+        time: q.time.unwrap_or(defaults.time),
+        points: q.points.unwrap_or(defaults.points),
+        start: q
+            .start
+            .as_deref()
+            .filter(|s| !s.trim().is_empty())
+            .map(api::dynamics::parse_start)
+            .transpose()?,
+        ties: api::dynamics::parse_ties(q.ties.as_deref().unwrap_or("first"))?,
+        two_populations: q.two_populations,
+        plot,
+        ..defaults
+    };
+    let mut answer = api::dynamics::solve(&game, &req, &c.limits)?;
+    answer.notes.extend(read);
+    Ok(answer)
+}
+
+/// `POST /api/dynamics`: how play evolves under fictitious play or the replicator equation.
+pub async fn dynamics(State(s): Shared, body: Body) -> Response {
+    let q: DynamicsIn = match read(body) {
+        Ok(q) => q,
+        Err(r) => return r,
+    };
+    compute(
+        &s,
+        move |c| run_dynamics(&q, false, c),
+        |a| json(StatusCode::OK, &a),
+    )
+    .await
+}
+
+/// `POST /api/dynamics/plot`: the run's picture as SVG (the phase portrait on the simplex for
+/// one population of three strategies, the time series otherwise).
+pub async fn dynamics_plot(State(s): Shared, body: Body) -> Response {
+    let q: DynamicsIn = match read(body) {
+        Ok(q) => q,
+        Err(r) => return r,
+    };
+    compute(
+        &s,
+        move |c| {
+            run_dynamics(&q, true, c)?
+                .plot
+                .ok_or_else(|| nimbus::api::Error::Invalid("no picture was drawn".into()))
+        },
+        svg,
+    )
+    .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct NfgIn {
     game: GameIn,
     #[serde(default)]

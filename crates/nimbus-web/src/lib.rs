@@ -87,10 +87,12 @@ pub fn router(config: Config) -> Router {
 
 /// The endpoints that compute, each answered by its handler in this process or, when the
 /// server isolates, by a worker process.
-const COMPUTING: [&str; 12] = [
+const COMPUTING: [&str; 14] = [
     "/api/nash",
     "/api/nash/plot",
     "/api/correlated",
+    "/api/dynamics",
+    "/api/dynamics/plot",
     "/api/nfg",
     "/api/zerosum",
     "/api/verify",
@@ -123,6 +125,8 @@ fn router_with_state(config: Config) -> (Router, Arc<AppState>) {
             .route("/api/nash", post(endpoints::nash))
             .route("/api/nash/plot", post(endpoints::nash_plot))
             .route("/api/correlated", post(endpoints::correlated))
+            .route("/api/dynamics", post(endpoints::dynamics))
+            .route("/api/dynamics/plot", post(endpoints::dynamics_plot))
             .route("/api/nfg", post(endpoints::nfg))
             .route("/api/zerosum", post(endpoints::zerosum))
             .route("/api/verify", post(endpoints::verify))
@@ -167,8 +171,8 @@ pub(crate) async fn not_found() -> Response {
         StatusCode::NOT_FOUND,
         "not_found",
         "no such page or endpoint (the API is under /api/: nash, nash/plot, correlated, \
-         nfg, zerosum, verify, sg, cgt, cgt/thermograph, sequence, sequence/plot, solve, \
-         health)"
+         dynamics, dynamics/plot, nfg, zerosum, verify, sg, cgt, cgt/thermograph, sequence, \
+         sequence/plot, solve, health)"
             .into(),
     )
 }

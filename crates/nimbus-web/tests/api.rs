@@ -736,4 +736,52 @@ async fn correlated_equilibria_and_perfect_marks() {
     conforms("nash", &v);
     assert_eq!(v["ess"], json!([false, true, false]));
     assert_eq!(v["perfect"], json!([true, true, true]));
+    // The dynamics: the command line's answer, its picture, a bad start refused.
+    let hawk_dove = json!({"row": "-1 2; 0 1", "col": "-1 0; 2 1"});
+    let (s, v) = post(
+        &app,
+        "/api/dynamics",
+        json!({"game": hawk_dove, "rule": "replicator", "time": 30, "start": "9/10 1/10"}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    conforms("dynamics", &v);
+    assert_eq!(v["rest_points"][2]["stability"], json!("stable"));
+    let (s, v) = post(
+        &app,
+        "/api/dynamics",
+        json!({"game": hawk_dove, "rounds": 10, "ties": "random:3"}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    conforms("dynamics", &v);
+    let rps = json!({"row": "0 -1 1; 1 0 -1; -1 1 0", "col": "0 1 -1; -1 0 1; 1 -1 0"});
+    let (s, kind, svg) = send(
+        &app,
+        "POST",
+        "/api/dynamics/plot",
+        json!({"game": rps, "rule": "replicator"}).to_string(),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(kind.contains("svg"), "{kind}");
+    assert!(svg.starts_with("<svg") && svg.contains("<circle"), "{svg}");
+    fails(
+        &app,
+        "/api/dynamics",
+        json!({"game": hawk_dove, "rule": "replicator", "start": "1/2 1/3"}),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "invalid",
+        "summing to 1",
+    )
+    .await;
+    fails(
+        &app,
+        "/api/dynamics",
+        json!({"game": hawk_dove, "rule": "best-reply"}),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "invalid",
+        "unknown rule",
+    )
+    .await;
 }

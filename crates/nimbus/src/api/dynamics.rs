@@ -66,6 +66,22 @@ pub fn parse_ties(text: &str) -> Result<Ties> {
     )))
 }
 
+/// Reads a start: a vector a player, separated by `;`, the numbers by spaces or commas
+/// (`"1/2 1/4 1/4"`, `"3 1; 0 2"`).
+pub fn parse_start(text: &str) -> Result<Vec<Vec<Q>>> {
+    text.split(';')
+        .map(|part| {
+            part.split([' ', ','])
+                .filter(|w| !w.is_empty())
+                .map(|w| {
+                    crate::exact::parse_number(w)
+                        .map_err(|why| Error::Invalid(format!("the start: '{w}': {why}")))
+                })
+                .collect()
+        })
+        .collect()
+}
+
 /// What to compute.
 #[derive(Debug, Clone)]
 pub struct Request {
