@@ -1012,6 +1012,13 @@ pub fn solve(game: &NormalForm, req: &Request, limits: &Limits) -> Result<Answer
 }
 
 /// Whether each equilibrium of a symmetric two-player game is `(x, x)` with `x` an ESS.
+///
+/// Every ESS is an extreme equilibrium, so listing the extreme ones lists every ESS: were
+/// `(x, x)` inside a segment of equilibria, the set of equilibria being a union of products of
+/// faces, `(x, x ± t z)` would be equilibria for a direction `z` into the best replies to `x`
+/// and a small `t`; then `x` is a best reply to `x + t z` and to `x − t z`, so `A z` is
+/// constant on the strategies `x` plays and on the other best replies alike, and
+/// `zᵀA z = c · Σ z = 0`, which the ESS condition (`zᵀA z < 0`) forbids.
 fn ess_marks(game: &NormalForm, equilibria: &[Equilibrium], limits: &Limits) -> Result<Vec<bool>> {
     if game.players.len() != 2 {
         return Err(Error::Invalid(format!(
