@@ -64,3 +64,25 @@ pub fn solve<T: Ring>(mut m: Vec<Vec<T>>, cols: usize) -> Result<Solution<T>, Ov
         .collect::<Result<Vec<T>, Overflow>>()?;
     Ok(Solution::Unique(x, neg(&d)?))
 }
+
+/// Solves a system of fractions given its augmented rows `[M | b]` (`cols` unknowns): each row
+/// is put over its own common denominator (a row's positive scale changes no solution) and
+/// solved in big integers. A unique solution comes back as the values themselves, over the
+/// denominator 1.
+pub fn solve_fractions(rows: &[Vec<crate::exact::Q>], cols: usize) -> Solution<crate::exact::Q> {
+    use crate::exact::{over_common_denominator, ratio, Q};
+    use num_bigint::BigInt;
+    let ints: Vec<Vec<BigInt>> = rows
+        .iter()
+        .map(|r| over_common_denominator(r.iter()).0)
+        .collect();
+    // Big integers do not overflow.
+    match solve::<BigInt>(ints, cols) {
+        Ok(Solution::Unique(num, den)) => Solution::Unique(
+            num.iter().map(|v| ratio(v, &den)).collect(),
+            Q::from_integer(1.into()),
+        ),
+        Ok(Solution::Inconsistent) => Solution::Inconsistent,
+        Ok(Solution::Dependent) | Err(_) => Solution::Dependent,
+    }
+}

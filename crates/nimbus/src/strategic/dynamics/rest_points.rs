@@ -16,9 +16,9 @@
 
 use crate::core::budget::{check_work, Limits};
 use crate::core::error::Result;
-use crate::exact::linalg::{solve, Solution};
+use crate::exact::linalg::{solve_fractions, Solution};
 use crate::exact::simplex::maximize;
-use crate::exact::{over_common_denominator, ratio, Q};
+use crate::exact::{over_common_denominator, Q};
 use num_bigint::BigInt;
 use num_traits::{One, Signed, Zero};
 
@@ -80,23 +80,16 @@ pub fn rest_points(a: &[Vec<Q>], limits: &Limits) -> Result<(Vec<RestPoint>, Vec
         sum.push(Q::zero());
         sum.push(Q::one());
         rows.push(sum);
-        let ints: Vec<Vec<BigInt>> = rows
-            .iter()
-            .map(|r| over_common_denominator(r.iter()).0)
-            .collect();
-        match solve::<BigInt>(ints, k + 1).ok() {
-            Some(Solution::Unique(num, den)) => {
-                let sol: Vec<Q> = num.iter().map(|v| ratio(v, &den)).collect();
-                if sol[..k].iter().all(Signed::is_positive) {
-                    let mut x = vec![Q::zero(); n];
-                    for (v, &i) in sol.iter().zip(&s) {
-                        x[i] = v.clone();
-                    }
-                    found.push(classify(a, x, &s, sol[k].clone()));
+        match solve_fractions(&rows, k + 1) {
+            Solution::Unique(sol, _) if sol[..k].iter().all(Signed::is_positive) => {
+                let mut x = vec![Q::zero(); n];
+                for (v, &i) in sol.iter().zip(&s) {
+                    x[i] = v.clone();
                 }
+                found.push(classify(a, x, &s, sol[k].clone()));
             }
             // Many solutions: a continuum of rest points if one has every share positive.
-            Some(Solution::Dependent) if continuum_inside(a, &s)? => continua.push(s),
+            Solution::Dependent if continuum_inside(a, &s)? => continua.push(s),
             _ => {}
         }
     }

@@ -25,8 +25,8 @@
 
 use crate::core::budget::{check_work, Limits};
 use crate::core::error::{Error, Result};
-use crate::exact::linalg::{solve, Solution};
-use crate::exact::{over_common_denominator, ratio, Q};
+use crate::exact::linalg::{solve_fractions, Solution};
+use crate::exact::Q;
 use num_bigint::BigInt;
 use num_traits::{Signed, Zero};
 
@@ -211,12 +211,8 @@ fn not_strictly_copositive(m: &[Vec<Q>]) -> Option<Vec<Q>> {
 /// The unique solution of the rational system with augmented rows `[M | b]` and `cols`
 /// unknowns, or `None` when it has none or many.
 fn solve_q(rows: Vec<Vec<Q>>, cols: usize) -> Option<Vec<Q>> {
-    let ints: Vec<Vec<BigInt>> = rows
-        .iter()
-        .map(|r| over_common_denominator(r.iter()).0)
-        .collect();
-    match solve::<BigInt>(ints, cols).ok()? {
-        Solution::Unique(num, den) => Some(num.iter().map(|v| ratio(v, &den)).collect()),
+    match solve_fractions(&rows, cols) {
+        Solution::Unique(x, _) => Some(x),
         _ => None,
     }
 }
