@@ -5,7 +5,8 @@
 //! worse, and Aumann's chicken; perfection (decided as "a best reply to a completely mixed
 //! strategy") against weak dominance by a mixture (decided by trying every basis), and Selten's
 //! example; evolutionary stability against the definition on a grid of invaders, each invader
-//! the library names checked by the definition, the pure ESS by their textbook condition, and
+//! the library names checked by the definition, the pure ESS against the strict equilibria and
+//! the pure mutants, a published case where a mixture of mutants invades, and
 //! hawk–dove and rock–paper–scissors; the vertices of the correlated equilibria against every
 //! basis tried, each extreme Nash equilibrium among them (Gomez Canovas, Hansen and Jaumard),
 //! and chicken's five.
@@ -502,9 +503,9 @@ fn invades(a: &[Vec<Q>], x: &[Q], y: &[Q]) -> bool {
 
 /// The ESS marks of a random symmetric game: each (x, x) marked stable has no invader on a
 /// grid of strategies; each marked unstable has the invader the library names, checked by the
-/// definition; no asymmetric equilibrium is marked; every pure strategy that meets the
-/// textbook condition (`a_ii > a_ji`, or equal and `a_ij > a_jj`, for every `j`) is listed
-/// and marked.
+/// definition; no asymmetric equilibrium is marked; every strict pure equilibrium is listed
+/// and marked, and every pure strategy marked resists each pure mutant (`a_ii > a_ji`, or
+/// equal and `a_ij > a_jj`, for every `j`).
 fn ess_agrees_with_the_definition(a: &[Vec<i64>]) -> Result<(bool, bool), TestCaseError> {
     let at: Vec<Vec<i64>> = (0..a.len())
         .map(|j| a.iter().map(|r| r[j]).collect())
@@ -544,17 +545,28 @@ fn ess_agrees_with_the_definition(a: &[Vec<i64>]) -> Result<(bool, bool), TestCa
         }
     }
     for i in 0..n {
-        let textbook = (0..n)
+        let pure: Vec<Q> = (0..n).map(|j| q(i64::from(i == j))).collect();
+        let marked = answer
+            .equilibria
+            .iter()
+            .zip(&marks)
+            .any(|(e, &m)| m && e.profile[0] == pure && e.profile[1] == pure);
+        // A strict equilibrium is an ESS.
+        let strict = (0..n).filter(|&j| j != i).all(|j| a[i][i] > a[j][i]);
+        if strict {
+            prop_assert!(marked, "pure strategy {} is a strict equilibrium", i + 1);
+        }
+        // Resisting every pure mutant is necessary, not sufficient: with two alternative best
+        // replies a mixture of them can invade where neither alone does.
+        let pure_mutants = (0..n)
             .filter(|&j| j != i)
             .all(|j| a[i][i] > a[j][i] || (a[i][i] == a[j][i] && a[i][j] > a[j][j]));
-        if textbook {
-            let pure: Vec<Q> = (0..n).map(|j| q(i64::from(i == j))).collect();
-            let listed = answer
-                .equilibria
-                .iter()
-                .zip(&marks)
-                .any(|(e, &m)| m && e.profile[0] == pure && e.profile[1] == pure);
-            prop_assert!(listed, "pure strategy {} is an ESS", i + 1);
+        if marked {
+            prop_assert!(
+                pure_mutants,
+                "pure strategy {} is marked but a pure mutant invades",
+                i + 1
+            );
         }
     }
     Ok((stable, unstable))
@@ -632,6 +644,33 @@ fn hawk_dove_and_rock_paper_scissors() {
             vec![-loss, win, 0],
         ];
         assert_eq!(ess_of(&a), vec![(centre.clone(), stable)], "{win} {loss}");
+    }
+}
+
+/// A pure strategy that resists every pure mutant but not a mixture of two (a case the
+/// property test found): e4 earns 2 against itself and so do strategies 1 and 2, each alone
+/// does worse against e4 than e4 does, but their even mixture earns 3/4 against itself where
+/// e4 earns 1/2 against it.
+#[test]
+fn a_mixture_of_mutants_can_invade_where_none_alone_does() {
+    let a = vec![
+        vec![0, 2, 0, 2],
+        vec![2, -1, 0, 2],
+        vec![0, 0, 0, 0],
+        vec![1, 0, 0, 2],
+    ];
+    let e4 = vec![q(0), q(0), q(0), q(1)];
+    let marks = ess_of(&a);
+    assert!(marks.contains(&(e4.clone(), false)), "{marks:?}");
+    let am: Vec<Vec<Q>> = a
+        .iter()
+        .map(|r| r.iter().map(|&v| q(v)).collect())
+        .collect();
+    let half = Q::new(1.into(), 2.into());
+    assert!(invades(&am, &e4, &[half.clone(), half, q(0), q(0)]));
+    for j in 0..3 {
+        let pure: Vec<Q> = (0..4).map(|k| q(i64::from(k == j))).collect();
+        assert!(!invades(&am, &e4, &pure), "strategy {}", j + 1);
     }
 }
 
