@@ -131,6 +131,7 @@ pub fn moves(data: &[u8]) {
         deadline: None,
         table_bits: 10,
         max_nodes: Some(1_000_000),
+        grow_to_bits: Some(12),
     };
     let c4 = Connect4::standard();
     if let Ok(p) = c4.parse_position(rest) {

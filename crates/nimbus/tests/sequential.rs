@@ -434,6 +434,46 @@ fn connect4_search_order_never_allows_an_immediate_win() {
     }
 }
 
+/// Two Connect Four positions share a table key exactly when they are the same position or
+/// reflections of each other, judged on the drawn boards (an independent representation):
+/// checked over every pair of a few hundred random early and late positions.
+#[test]
+fn connect4_keys_fold_reflections_and_nothing_else() {
+    for (w, h) in [(7, 6), (5, 4), (6, 5)] {
+        let g = Connect4::new(w, h).unwrap();
+        let positions: Vec<_> = (0..300)
+            .map(|seed| random_position(&g, seed, (seed % 16) as u32))
+            .collect();
+        let drawn: Vec<String> = positions.iter().map(|p| g.show_position(p)).collect();
+        let reflected = |board: &str| -> String {
+            let mut lines: Vec<String> = board.lines().map(String::from).collect();
+            let labels = lines.pop().unwrap();
+            let mut out: Vec<String> = lines
+                .iter()
+                .map(|l| l.split(' ').rev().collect::<Vec<_>>().join(" "))
+                .collect();
+            out.push(labels);
+            out.join("\n") + "\n"
+        };
+        let mut folded = 0;
+        for i in 0..positions.len() {
+            for j in 0..positions.len() {
+                let same = drawn[i] == drawn[j] || drawn[i] == reflected(&drawn[j]);
+                let shared = g.key(&positions[i]) == g.key(&positions[j]);
+                // Only positions with few stones fold their reflection.
+                let early = positions[i].moves < 12;
+                if same && (early || drawn[i] == drawn[j]) {
+                    assert!(shared, "{w}x{h}:\n{}\n{}", drawn[i], drawn[j]);
+                } else {
+                    assert!(!shared, "{w}x{h}:\n{}\n{}", drawn[i], drawn[j]);
+                }
+                folded += usize::from(shared && drawn[i] != drawn[j]);
+            }
+        }
+        assert!(folded > 0, "{w}x{h}: no reflected pair met");
+    }
+}
+
 /// Multi-heap Nim for the impartial engine, independent of the sequential ruleset.
 struct ImpartialNim;
 impl nimbus::impartial::Impartial for ImpartialNim {
@@ -524,6 +564,39 @@ proptest! {
             let mut at_best = at_best;
             at_best.sort();
             prop_assert_eq!(listed, at_best);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// Connect Four's search, with everything that makes it fast — a table that starts tiny
+    /// and grows mid-search, reflections sharing a key, children looked up before they are
+    /// searched, the threat-first order — scores positions as memoised minimax over the
+    /// plain moves does; and a second position after a reset (the table shrunk back) too.
+    #[test]
+    fn connect4_search_with_a_growing_table_matches_memoised_minimax(
+        seed in any::<u64>(),
+        board in 0usize..3,
+        plies in 3u32..12,
+    ) {
+        let (w, h) = [(4, 4), (5, 4), (4, 5)][board];
+        let g = Connect4::new(w, h).unwrap();
+        let limits = SearchLimits {
+            table_bits: 6,
+            grow_to_bits: Some(12),
+            ..SearchLimits::default()
+        };
+        let mut s = alphabeta::Searcher::new(&g, &limits);
+        for k in 0..2 {
+            let p = random_position(&g, seed.wrapping_add(k), plies + 2 * k as u32);
+            if g.outcome(&p).is_some() {
+                continue;
+            }
+            let exact = memo::explore(&g, &p, 50_000_000).unwrap().value(&p).unwrap();
+            s.reset();
+            prop_assert_eq!(g.score(&mut s, &p), Some(exact), "{}x{} {:?}", w, h, p);
         }
     }
 }

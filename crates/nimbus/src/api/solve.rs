@@ -314,6 +314,7 @@ pub fn search_limits(
         deadline,
         table_bits,
         max_nodes: Some(limits.max_work),
+        grow_to_bits: None,
     })
 }
 
@@ -758,9 +759,23 @@ pub fn batch_limits(
     if let Some(t) = time_limit {
         crate::core::number::seconds("time_limit", t)?;
     }
-    // A small table by default: it stays in cache, and easy positions need few entries.
-    search_limits(None, None, table_bits.unwrap_or(14), limits)
+    // A small table by default: it stays in cache, and easy positions need few entries. It
+    // grows when a position turns out hard, as far as the memory and state budgets allow.
+    let mut search = search_limits(None, None, table_bits.unwrap_or(BATCH_TABLE_BITS), limits)?;
+    if table_bits.is_none() {
+        let fits =
+            |bits: u32| 16u64 << bits <= limits.max_memory && 1u64 << bits <= limits.max_states;
+        search.grow_to_bits = (BATCH_TABLE_BITS..=BATCH_TABLE_MAX_BITS)
+            .rev()
+            .find(|&b| fits(b));
+    }
+    Ok(search)
 }
+
+/// The table a batch starts each position with: 256 KiB, in cache.
+const BATCH_TABLE_BITS: u32 = 14;
+/// The largest a batch's table grows to by itself (256 MiB); `table_bits` sets any size.
+const BATCH_TABLE_MAX_BITS: u32 = 24;
 
 /// Scores each line of `text` (Pons' test format: the moves first) in Connect Four, with one
 /// table kept warm across lines, and hands each result (or the line's error) to `each`.

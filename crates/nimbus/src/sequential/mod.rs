@@ -111,10 +111,19 @@ pub trait Game {
     fn evaluate(&self, _p: &Self::Position) -> Value {
         0
     }
-    /// A key that identifies the position among all positions (injective), for the
-    /// transposition table; `None` disables the table for this game.
+    /// A key for the transposition table; `None` disables the table for this game. Two
+    /// positions may share a key only when they have the same value at every depth and the
+    /// same evaluation (a game may fold symmetric positions together); the best move the
+    /// table remembers for a key is only a hint of where to start.
     fn key(&self, _p: &Self::Position) -> Option<u64> {
         None
+    }
+    /// Whether a search of `p` should first look up each child in the table, hoping that one
+    /// of them already proves a cut-off (enhanced transposition cutoffs, Plaat et al. 1996).
+    /// The look-ups cost a memory access a child, which pays only far from the leaves, where
+    /// a cut-off saves a large subtree: the game says where that is.
+    fn probe_children(&self, _p: &Self::Position) -> bool {
+        false
     }
     /// The moves in the order a search should try them, and sound bounds `(lo, hi)` on the
     /// position's value. The list may leave out a move only when another listed move is
@@ -190,6 +199,10 @@ pub struct SearchLimits {
     pub table_bits: u32,
     /// Stop after about this many nodes (the work budget), as at the deadline.
     pub max_nodes: Option<u64>,
+    /// When set, the table starts at 2^`table_bits` entries and grows, up to 2^`grow_to_bits`,
+    /// when a search outgrows it (see [`search::alphabeta::Searcher`]); otherwise its size is
+    /// fixed.
+    pub grow_to_bits: Option<u32>,
 }
 
 impl Default for SearchLimits {
@@ -199,6 +212,7 @@ impl Default for SearchLimits {
             deadline: None,
             table_bits: 22,
             max_nodes: None,
+            grow_to_bits: None,
         }
     }
 }

@@ -60,7 +60,18 @@ pub struct Searcher<'g, G: Game> {
     max_nodes: u64,
     stopped: bool,
     root_best: Option<G::Move>,
+    /// The largest the table may grow to (as a power of two), when it may grow.
+    grow_to_bits: Option<u32>,
+    /// Tables of other sizes, kept for the next search that needs them.
+    spare: Vec<Table>,
+    /// [`Searcher::nodes`] when the table was last emptied or grown.
+    nodes_at_table: u64,
 }
+
+/// A search that has visited this many nodes an entry of its table outgrows the table.
+const GROW_AFTER_NODES_PER_ENTRY: u64 = 16;
+/// How much larger (as a power of two) each growth makes the table.
+const GROW_BITS: u32 = 8;
 
 /// Maps a move's place in the reordered list back to its index in the game's order.
 fn original_index(place: usize, hoisted: u8) -> usize {
@@ -90,7 +101,37 @@ impl<'g, G: Game> Searcher<'g, G> {
             max_nodes: limits.max_nodes.unwrap_or(u64::MAX),
             stopped: false,
             root_best: None,
+            grow_to_bits: limits.grow_to_bits,
+            spare: Vec::new(),
+            nodes_at_table: 0,
         }
+    }
+
+    /// Moves to a table 2^[`GROW_BITS`] times larger (at most 2^`grow_to_bits`) when the
+    /// search has outgrown the one it has: a small table that stays in the processor's cache
+    /// is fastest for easy positions, a large one saves hard positions most of their work.
+    /// The entries found so far come along.
+    fn grow_table(&mut self) {
+        let (Some(most), Some(t)) = (self.grow_to_bits, &self.table) else {
+            return;
+        };
+        let bits = t.bits();
+        if bits >= most || self.nodes - self.nodes_at_table < GROW_AFTER_NODES_PER_ENTRY << bits {
+            return;
+        }
+        let want = (bits + GROW_BITS).min(most);
+        let mut larger = match self.spare.iter().position(|s| s.bits() == want) {
+            Some(i) => {
+                let mut s = self.spare.swap_remove(i);
+                s.clear();
+                s
+            }
+            None => Table::new(want),
+        };
+        larger.absorb(t);
+        let smaller = self.table.replace(larger);
+        self.spare.extend(smaller);
+        self.nodes_at_table = self.nodes;
     }
 
     /// Sets the instant at which searches stop (each position of a batch gets its own).
@@ -100,10 +141,22 @@ impl<'g, G: Game> Searcher<'g, G> {
 
     /// Empties the table and the node count, for an independent search.
     pub fn reset(&mut self) {
+        // A table that grew goes back to the smallest size for the next position.
+        if let Some(i) = (0..self.spare.len()).min_by_key(|&i| self.spare[i].bits()) {
+            if self
+                .table
+                .as_ref()
+                .is_some_and(|t| t.bits() > self.spare[i].bits())
+            {
+                let smallest = self.spare.swap_remove(i);
+                self.spare.extend(self.table.replace(smallest));
+            }
+        }
         if let Some(t) = &mut self.table {
             t.clear();
         }
         self.nodes = 0;
+        self.nodes_at_table = 0;
         self.stopped = false;
     }
 
@@ -141,6 +194,7 @@ impl<'g, G: Game> Searcher<'g, G> {
             if crate::core::progress::tick(self.nodes).is_err() || self.nodes >= self.max_nodes {
                 self.stopped = true;
             }
+            self.grow_table();
         }
         if self.stopped {
             return Entered::Leaf(Found {
@@ -208,6 +262,25 @@ impl<'g, G: Game> Searcher<'g, G> {
         }
         known_lo = known_lo.max(lo);
         known_hi = known_hi.min(hi);
+        if let (Some(t), true) = (&self.table, key.is_some() && g.probe_children(&pos)) {
+            // A child's upper bound in the table is a lower bound here: one may already
+            // reach β without searching anything.
+            for &m in f.moves.iter() {
+                let Some(e) = g.key(&g.play(&pos, m)).and_then(|k| t.probe(k)) else {
+                    continue;
+                };
+                if e.depth == EXACT_DEPTH || e.depth as u32 + 1 >= depth {
+                    let bound = g.reward(&pos, m) - e.hi;
+                    if bound > known_lo {
+                        known_lo = bound;
+                        horizon |= e.depth != EXACT_DEPTH;
+                    }
+                }
+            }
+            if known_lo >= beta || known_lo >= known_hi {
+                return leaf(known_lo, horizon);
+            }
+        }
         alpha = alpha.max(known_lo);
         beta = beta.min(known_hi);
         if alpha >= beta {

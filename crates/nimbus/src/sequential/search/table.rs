@@ -167,6 +167,29 @@ impl Table {
             | (e.best as u64) << 40
             | (self.generation as u64) << 48
             | weight << 56;
+        self.place(key, data);
+    }
+
+    /// Entries: 2^bits.
+    pub fn bits(&self) -> u32 {
+        64 - self.shift
+    }
+
+    /// Copies every entry of `from` (a smaller table, usually) into this one, which keeps
+    /// what it holds: a search that outgrows its table moves on without forgetting.
+    pub fn absorb(&mut self, from: &Table) {
+        for s in &from.slots {
+            if from.current(s) {
+                let data = s[1] & !(0xff << 48) | (self.generation as u64) << 48;
+                self.place(s[0], data);
+            }
+        }
+    }
+
+    /// Puts a packed entry (with this table's generation) into its bucket.
+    #[inline]
+    fn place(&mut self, key: u64, data: u64) {
+        let weight = data >> 56;
         let new = [key, data];
         let b = self.bucket(key);
         let (first, second) = (self.slots[b], self.slots[b + 1]);
@@ -207,5 +230,37 @@ mod tests {
         }
         t.clear();
         assert!(t.probe(42).is_none());
+    }
+
+    #[test]
+    fn a_larger_table_absorbs_every_current_entry() {
+        let mut small = Table::new(6);
+        let entry = |k: u64| Entry {
+            lo: -(k as Value % 7),
+            hi: k as Value % 5,
+            depth: EXACT_DEPTH,
+            best: (k % 3) as u8,
+        };
+        small.store(1, entry(1), 1);
+        small.clear();
+        let keys: Vec<u64> = (2..40).map(|k| k * 0x1234_5678_9abc).collect();
+        for &k in &keys {
+            small.store(k, entry(k), k);
+        }
+        let kept: Vec<u64> = keys
+            .iter()
+            .copied()
+            .filter(|&k| small.probe(k).is_some())
+            .collect();
+        assert!(kept.len() > 20);
+        let mut large = Table::new(12);
+        large.store(7, entry(7), 1);
+        large.absorb(&small);
+        for &k in &kept {
+            assert_eq!(large.probe(k), Some(entry(k)));
+        }
+        // What the large table held stays; what the small one had forgotten stays forgotten.
+        assert_eq!(large.probe(7), Some(entry(7)));
+        assert!(large.probe(1).is_none());
     }
 }

@@ -61,6 +61,13 @@ impl std::hash::Hash for Position {
     }
 }
 
+/// Positions with at least this many empty cells look up their children in the table
+/// before searching them ([`Game::probe_children`]).
+const ETC_EMPTY_CELLS: u32 = 12;
+
+/// Positions with fewer stones fold their reflection into one key ([`Game::key`]).
+const MIRROR_STONES: u32 = 12;
+
 /// Marks a move of the search order (see [`Position::safe`]); columns are below 32.
 const SAFE: u8 = 0x80;
 
@@ -110,6 +117,19 @@ impl Connect4 {
             order,
             tall: 3 * (height + 2) >= 64,
         })
+    }
+
+    /// The key of the position reflected left to right: the columns' groups of h + 1 bits
+    /// in reverse order.
+    #[inline(always)]
+    fn mirror(&self, key: u64) -> u64 {
+        let step = self.height + 1;
+        let group = (1u64 << step) - 1;
+        let mut m = 0;
+        for c in 0..self.width {
+            m |= ((key >> (c * step)) & group) << ((self.width - 1 - c) * step);
+        }
+        m
     }
 
     /// Columns.
@@ -316,9 +336,25 @@ impl Game for Connect4 {
         mine - theirs
     }
 
+    /// Pons' key `current + mask` (each column's stones and height in its own h + 1 bits),
+    /// or, early in the game, its mirror image when that is smaller: a position and its
+    /// reflection have the same value, so they share one entry of the table. Reflections
+    /// meet only near the symmetric start; later the reflection costs more than it finds.
+    /// (Keys of positions with different numbers of stones never meet, so the switch is safe.)
     #[inline]
     fn key(&self, p: &Position) -> Option<u64> {
-        Some(p.current + p.mask)
+        let key = p.current + p.mask;
+        Some(if p.moves < MIRROR_STONES {
+            key.min(self.mirror(key))
+        } else {
+            key
+        })
+    }
+
+    /// Far from the end of the game a cut-off found in the table saves a large subtree.
+    #[inline]
+    fn probe_children(&self, p: &Position) -> bool {
+        self.cells - p.moves >= ETC_EMPTY_CELLS
     }
 
     #[inline]
@@ -374,9 +410,14 @@ impl Game for Connect4 {
         for (place, &c) in self.order.iter().enumerate() {
             let bit = safe & self.column_mask(c as u32);
             if bit != 0 {
-                let count = self
-                    .winning_cells(p.current | bit, p.mask | bit)
-                    .count_ones();
+                let mask = p.mask | bit;
+                let threats = self.winning_cells(p.current | bit, mask);
+                let above = (mask + self.bottom) << 1;
+                // A threat just above a playable cell counts more: it forbids the
+                // opponent that column at once (measured on a tuning sample of the test
+                // sets, lines 501 on, apart from the lines the tests and the benchmark use:
+                // a quarter fewer nodes on the hard openings).
+                let count = 2 * threats.count_ones() + (threats & above).count_ones();
                 let key = count << 16 | (0xff - place as u32) << 8 | c as u32;
                 let mut j = n;
                 while j > 0 && keys[j - 1] < key {
