@@ -122,6 +122,6 @@ for spec in $sets; do
     n=$(awk "BEGIN {print $(med "${tn[@]}") - $startup_n}")
     p=$(awk "BEGIN {print $(med "${tp[@]}") - $startup_p}")
     s=$(awk "BEGIN {print $(med "${ts[@]}") - $startup_s}")
-    printf '| %-12s | %5s | %9.2f | %9.2f | %11.2f | %13.2f | %18.2f |\n' "$name" "$count" "$n" "$p" "$s" \
+    printf '| %-12s | %5s | %9.3f | %9.3f | %11.3f | %13.2f | %18.2f |\n' "$name" "$count" "$n" "$p" "$s" \
         "$(awk "BEGIN {print $n / $p}")" "$(awk "BEGIN {print $n / $s}")"
 done

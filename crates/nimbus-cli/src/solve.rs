@@ -63,11 +63,10 @@ pub struct Args {
     /// two bits a position and a file a tier, resuming from the tiers already there.
     #[arg(long, value_name = "FILE|DIR")]
     db: Option<String>,
-    /// Entries of the transposition table, as a power of two, 16 bytes each (default 20).
-    /// When positions come from standard input and this is not given, each starts with 2^14
-    /// (easy positions run fastest in a table that stays in the processor's cache) and the
-    /// table grows by itself when a position turns out hard, up to 2^24 entries or
-    /// --max-memory.
+    /// Entries of the transposition table, as a power of two, 16 bytes each, fixed (default
+    /// 20). Positions from standard input start without it at 2^14 each (easy positions run
+    /// fastest in a table that stays in the processor's cache), and the table grows by itself
+    /// when a position turns out hard, up to 2^24 entries or --max-memory.
     #[arg(long, value_name = "BITS", value_parser = clap::value_parser!(u32).range(10..=32))]
     table_bits: Option<u32>,
     /// With --all --db DIR: keep each position's remoteness too (a byte a position, in

@@ -600,3 +600,44 @@ proptest! {
         }
     }
 }
+
+/// Steininger's table of who wins each board with width + height ≤ 13 and on which move the
+/// game ends (data/connect4/boards.txt, with its source): (width, height, winner, last move).
+fn steininger_boards() -> Vec<(u32, u32, i32, u32)> {
+    let path = format!(
+        "{}/../../data/connect4/boards.txt",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    std::fs::read_to_string(&path)
+        .unwrap_or_else(|e| panic!("{path}: {e}"))
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.trim().is_empty())
+        .map(|l| {
+            let f: Vec<i64> = l.split_whitespace().map(|x| x.parse().unwrap()).collect();
+            (f[0] as u32, f[1] as u32, f[2] as i32, f[3] as u32)
+        })
+        .collect()
+}
+
+/// The boards of that table with width + height ≤ 10 (the rest take from seconds to
+/// minutes: `bench/connect4_boards.sh`), solved from the empty board by the search: the
+/// winner and the move on which the game ends.
+#[test]
+fn connect4_small_boards_end_where_steininger_says() {
+    let boards = steininger_boards();
+    assert_eq!(boards.len(), 21);
+    let mut checked = 0;
+    for &(w, h, winner, last) in boards.iter().filter(|b| b.0 + b.1 <= 10) {
+        let g = Connect4::new(w, h).unwrap();
+        let mut s = alphabeta::Searcher::new(&g, &SearchLimits::default());
+        let start = g.start();
+        let v = g.score(&mut s, &start).unwrap();
+        assert_eq!(
+            (v.signum() as i32, g.plies_to_end(&start, v)),
+            (winner, last),
+            "{w}x{h}"
+        );
+        checked += 1;
+    }
+    assert_eq!(checked, 6);
+}
