@@ -609,6 +609,40 @@ fn solve_connect4_reads_positions_from_stdin() {
         .starts_with("23163416124767223154467471272416755633 0 "));
 }
 
+/// `--threads` gives the same scores (a hard opening, past the point where helpers join, and
+/// an easy line), and a bad count is refused by name before any input is read.
+#[test]
+fn solve_connect4_batch_on_threads_gives_the_same_scores() {
+    let input = "3246313\n2252576253462244111563365343671351441\n";
+    let scores = |extra: &[&str]| -> Vec<String> {
+        let mut args = vec!["solve", "connect4", "-"];
+        args.extend_from_slice(extra);
+        let out = with_stdin(&args, input);
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8_lossy(&out.stdout)
+            .lines()
+            .map(|l| l.split(' ').take(2).collect::<Vec<_>>().join(" "))
+            .collect()
+    };
+    let one = scores(&[]);
+    assert_eq!(
+        one,
+        ["3246313 -2", "2252576253462244111563365343671351441 -1"]
+    );
+    assert_eq!(scores(&["--threads", "2"]), one);
+    assert_eq!(scores(&["--threads", "3"]), one);
+    for bad in ["0", "1025", "-1", "NaN", "18446744073709551616"] {
+        let out = with_stdin(&["solve", "connect4", "-", "--threads", bad], input);
+        assert_eq!(out.status.code(), Some(2), "--threads {bad}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("--threads"), "--threads {bad}: {err}");
+    }
+}
+
 #[test]
 fn solve_all_saves_and_answers_queries() {
     let db = std::env::temp_dir().join(format!("nimbus-ttt-{}.db", std::process::id()));

@@ -641,3 +641,36 @@ fn connect4_small_boards_end_where_steininger_says() {
     }
     assert_eq!(checked, 6);
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// A race of one to three helper threads through a shared table (lazy SMP) scores what
+    /// memoised minimax does, whoever finishes first; and the table the race leaves behind
+    /// still serves a plain search of the next position.
+    #[test]
+    fn connect4_parallel_race_matches_memoised_minimax(
+        seed in any::<u64>(),
+        board in 0usize..3,
+        plies in 3u32..10,
+        helpers in 1usize..4,
+    ) {
+        let (w, h) = [(4, 4), (5, 4), (4, 5)][board];
+        let g = Connect4::new(w, h).unwrap();
+        let limits = SearchLimits { table_bits: 8, ..SearchLimits::default() };
+        let mut s = alphabeta::Searcher::new(&g, &limits);
+        for k in 0..2u64 {
+            let p = random_position(&g, seed.wrapping_add(k), plies + 2 * k as u32);
+            if g.outcome(&p).is_some() {
+                continue;
+            }
+            let exact = memo::explore(&g, &p, 50_000_000).unwrap().value(&p).unwrap();
+            s.reset();
+            let raced = nimbus::sequential::search::parallel::race(&mut s, helpers, &|s| g.score(s, &p));
+            prop_assert_eq!(raced, Some(exact), "{}x{} {:?}", w, h, p);
+            prop_assert!(!s.stopped());
+            s.reset();
+            prop_assert_eq!(g.score(&mut s, &p), Some(exact));
+        }
+    }
+}

@@ -796,19 +796,63 @@ const TABLE_BITS: u32 = 20;
 /// The largest a table grows to by itself (256 MiB); `table_bits` sets any size.
 const TABLE_MAX_BITS: u32 = 24;
 
+/// The threads of a batch, checked: 1 when not given.
+pub fn batch_threads(threads: Option<u32>) -> Result<usize> {
+    match threads {
+        None => Ok(1),
+        Some(t @ 1..=MAX_THREADS) => Ok(t as usize),
+        Some(t) => Err(Error::Invalid(format!(
+            "{} is {t}: use 1 to {MAX_THREADS}",
+            crate::core::hint::setting("threads")
+        ))),
+    }
+}
+
+/// More threads than any machine this runs on has cores.
+const MAX_THREADS: u32 = 1024;
+
+/// Nodes a batch's position is searched on one thread before helpers join: most positions of
+/// a batch finish sooner than threads start.
+const SERIAL_NODES: u64 = 1 << 20;
+
+/// The score of `p` on `threads` threads: alone up to [`SERIAL_NODES`] nodes, then racing
+/// helpers through the largest table the limits allow. `None` when a limit stopped it.
+fn score_parallel(
+    g: &Connect4,
+    s: &mut alphabeta::Searcher<'_, Connect4>,
+    p: &seq::games::connect4::Position,
+    threads: usize,
+    budget: u64,
+) -> Option<seq::Value> {
+    s.set_max_nodes(budget.min(SERIAL_NODES));
+    let alone = g.score(s, p);
+    s.set_max_nodes(budget);
+    // Stopped short of the serial nodes: the deadline or Ctrl-C, not the hand-over.
+    if alone.is_some() || budget <= SERIAL_NODES || s.nodes < SERIAL_NODES {
+        return alone;
+    }
+    s.resume();
+    s.grow_now();
+    seq::search::parallel::race(s, threads - 1, &|s| g.score(s, p))
+}
+
 /// Scores each line of `text` (Pons' test format: the moves first) in Connect Four, with one
 /// table kept warm across lines, and hands each result (or the line's error) to `each`.
+/// With `threads` above 1, a position still open after 2^20 nodes is searched on
+/// that many threads sharing the table ([`seq::search::parallel`]); the scores are the same.
 pub fn score_lines(
     g: &Connect4,
     text: &str,
     time_limit: Option<f64>,
     table_bits: Option<u32>,
+    threads: Option<u32>,
     limits: &Limits,
     each: &mut dyn FnMut(Result<Line>),
 ) -> Result<()> {
     let per_line = time_limit
         .map(|t| crate::core::number::seconds("time_limit", t))
         .transpose()?;
+    let threads = batch_threads(threads)?;
     let limits = batch_limits(time_limit, table_bits, limits)?;
     let mut s = alphabeta::Searcher::new(g, &limits);
     s.prefault();
@@ -826,7 +870,11 @@ pub fn score_lines(
         s.reset();
         let started = Instant::now();
         s.set_deadline(per_line.map(|d| started + d));
-        let score = g.score(&mut s, &p);
+        let score = if threads > 1 {
+            score_parallel(g, &mut s, &p, threads, limits.max_nodes.unwrap_or(u64::MAX))
+        } else {
+            g.score(&mut s, &p)
+        };
         let microseconds = started.elapsed().as_secs_f64() * 1e6;
         // The searcher stops on the first of its two limits; the node count says which.
         let stopped = score.is_none().then(|| match limits.max_nodes {

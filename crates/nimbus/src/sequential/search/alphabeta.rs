@@ -12,6 +12,8 @@ use crate::sequential::search::table::{Entry, Table, EXACT_DEPTH, NO_MOVE};
 /// How many children beyond the first have their table slots prefetched.
 const PREFETCH: usize = 3;
 use crate::sequential::{Game, Search, SearchLimits, Value, INFINITY};
+use std::sync::atomic::{AtomicBool, Ordering::Relaxed};
+use std::sync::Arc;
 use std::time::Instant;
 
 /// A search's answer: its value, and whether a depth limit (an evaluation) shaped it.
@@ -50,16 +52,22 @@ enum Entered {
 
 /// The alpha–beta engine, with its table and counters; reuse it across searches of one game.
 pub struct Searcher<'g, G: Game> {
-    game: &'g G,
-    table: Option<Table>,
+    pub(super) game: &'g G,
+    /// Shared with the helpers of a parallel search ([`super::parallel`]) while they run.
+    pub(super) table: Option<Arc<Table>>,
     frames: Vec<Frame<G::Position, G::Move>>,
     used: usize,
     /// Positions visited since the searcher was made (or [`Searcher::reset`]).
     pub nodes: u64,
-    deadline: Option<Instant>,
-    max_nodes: u64,
-    stopped: bool,
+    pub(super) deadline: Option<Instant>,
+    pub(super) max_nodes: u64,
+    pub(super) stopped: bool,
     root_best: Option<G::Move>,
+    /// Raised when another thread of a parallel search has the answer.
+    pub(super) stop: Option<Arc<AtomicBool>>,
+    /// A helper's number (0: the main searcher): helpers start their shallow nodes with
+    /// different moves, so that they fill the shared table with different subtrees.
+    pub(super) helper: usize,
     /// The largest the table may grow to (as a power of two), when it may grow.
     grow_to_bits: Option<u32>,
     /// Tables of other sizes, kept for the next search that needs them.
@@ -70,6 +78,8 @@ pub struct Searcher<'g, G: Game> {
 
 /// A search that has visited this many nodes an entry of its table outgrows the table.
 const GROW_AFTER_NODES_PER_ENTRY: u64 = 16;
+/// How many plies from the root a helper of a parallel search tries its own first move.
+const HELPER_PLIES: usize = 3;
 /// How much larger (as a power of two) each growth makes the table.
 const GROW_BITS: u32 = 8;
 
@@ -90,7 +100,7 @@ impl<'g, G: Game> Searcher<'g, G> {
     pub fn new(game: &'g G, limits: &SearchLimits) -> Self {
         let table = game
             .key(&game.start())
-            .map(|_| Table::new(limits.table_bits));
+            .map(|_| Arc::new(Table::new(limits.table_bits)));
         Searcher {
             game,
             table,
@@ -104,23 +114,67 @@ impl<'g, G: Game> Searcher<'g, G> {
             grow_to_bits: limits.grow_to_bits,
             spare: Vec::new(),
             nodes_at_table: 0,
+            stop: None,
+            helper: 0,
         }
+    }
+
+    /// A helper for a parallel search: the same game and limits, sharing this searcher's
+    /// table, stopping when `stop` is raised.
+    pub(super) fn helper(&self, helper: usize, stop: Arc<AtomicBool>) -> Searcher<'g, G> {
+        Searcher {
+            game: self.game,
+            table: self.table.clone(),
+            frames: Vec::new(),
+            used: 0,
+            nodes: 0,
+            deadline: self.deadline,
+            max_nodes: self.max_nodes,
+            stopped: false,
+            root_best: None,
+            grow_to_bits: None,
+            spare: Vec::new(),
+            nodes_at_table: 0,
+            stop: Some(stop),
+            helper,
+        }
+    }
+
+    /// Sets the work budget of the next searches, in nodes counted from the last reset.
+    pub fn set_max_nodes(&mut self, max_nodes: u64) {
+        self.max_nodes = max_nodes;
+    }
+
+    /// Whether the last search stopped (at the deadline, the work budget or Ctrl-C).
+    pub fn stopped(&self) -> bool {
+        self.stopped
+    }
+
+    /// Lets searches run again after one stopped at the work budget, keeping the table.
+    pub fn resume(&mut self) {
+        self.stopped = false;
     }
 
     /// Moves to a table 2^[`GROW_BITS`] times larger (at most 2^`grow_to_bits`) when the
     /// search has outgrown the one it has: a small table that stays in the processor's cache
     /// is fastest for easy positions, a large one saves hard positions most of their work.
     /// The entries found so far come along.
-    fn grow_table(&mut self) {
+    fn grow_table(&mut self, now: bool) {
         let (Some(most), Some(t)) = (self.grow_to_bits, &self.table) else {
             return;
         };
         let bits = t.bits();
-        if bits >= most || self.nodes - self.nodes_at_table < GROW_AFTER_NODES_PER_ENTRY << bits {
+        let due = self.nodes - self.nodes_at_table >= GROW_AFTER_NODES_PER_ENTRY << bits;
+        // A table shared with helpers stays: they hold it.
+        if bits >= most || !(due || now) || Arc::strong_count(t) > 1 {
             return;
         }
-        let want = (bits + GROW_BITS).min(most);
-        let mut larger = match self.spare.iter().position(|s| s.bits() == want) {
+        let want = if now {
+            most
+        } else {
+            (bits + GROW_BITS).min(most)
+        };
+        let larger = match self.spare.iter().position(|s| s.bits() == want) {
             Some(i) => {
                 let mut s = self.spare.swap_remove(i);
                 s.clear();
@@ -129,9 +183,15 @@ impl<'g, G: Game> Searcher<'g, G> {
             None => Table::new(want),
         };
         larger.absorb(t);
-        let smaller = self.table.replace(larger);
-        self.spare.extend(smaller);
+        let smaller = self.table.replace(Arc::new(larger));
+        self.spare.extend(smaller.and_then(Arc::into_inner));
         self.nodes_at_table = self.nodes;
+    }
+
+    /// Moves to the largest table the limits allow at once (a parallel search is about to
+    /// share it, and a shared table cannot grow).
+    pub fn grow_now(&mut self) {
+        self.grow_table(true);
     }
 
     /// Sets the instant at which searches stop (each position of a batch gets its own).
@@ -149,11 +209,16 @@ impl<'g, G: Game> Searcher<'g, G> {
                 .is_some_and(|t| t.bits() > self.spare[i].bits())
             {
                 let smallest = self.spare.swap_remove(i);
-                self.spare.extend(self.table.replace(smallest));
+                let larger = self.table.replace(Arc::new(smallest));
+                self.spare.extend(larger.and_then(Arc::into_inner));
             }
         }
         if let Some(t) = &mut self.table {
-            t.clear();
+            match Arc::get_mut(t) {
+                Some(t) => t.clear(),
+                // Still shared (a helper outlived its search): start a table of its own.
+                None => *t = Arc::new(Table::new(t.bits())),
+            }
         }
         self.nodes = 0;
         self.nodes_at_table = 0;
@@ -162,7 +227,7 @@ impl<'g, G: Game> Searcher<'g, G> {
 
     /// Maps the table's memory now (see [`Table::prefault`]), before timed searches.
     pub fn prefault(&mut self) {
-        if let Some(t) = &mut self.table {
+        if let Some(t) = self.table.as_mut().and_then(Arc::get_mut) {
             t.prefault();
         }
     }
@@ -194,7 +259,10 @@ impl<'g, G: Game> Searcher<'g, G> {
             if crate::core::progress::tick(self.nodes).is_err() || self.nodes >= self.max_nodes {
                 self.stopped = true;
             }
-            self.grow_table();
+            if self.stop.as_ref().is_some_and(|s| s.load(Relaxed)) {
+                self.stopped = true;
+            }
+            self.grow_table(false);
         }
         if self.stopped {
             return Entered::Leaf(Found {
@@ -286,6 +354,10 @@ impl<'g, G: Game> Searcher<'g, G> {
         if alpha >= beta {
             return leaf(alpha, horizon);
         }
+        if self.helper != 0 && self.used < HELPER_PLIES && f.moves.len() > 1 {
+            // A helper near the root starts with a move of its own instead.
+            hoisted = ((self.helper + self.used) % f.moves.len()) as u8;
+        }
         if (hoisted as usize) < f.moves.len() && hoisted != 0 {
             f.moves[..=hoisted as usize].rotate_right(1);
         } else {
@@ -368,7 +440,7 @@ impl<'g, G: Game> Searcher<'g, G> {
                     if top == base {
                         self.root_best = Some(f.moves[f.best_index]);
                     }
-                    if let (Some(k), Some(t), false) = (f.key, &mut self.table, self.stopped) {
+                    if let (Some(k), Some(t), false) = (f.key, &self.table, self.stopped) {
                         // A node where every move failed low has no meaningful best move.
                         let index = if best > f.alpha0 {
                             original_index(f.best_index, f.hoisted)

@@ -7,6 +7,7 @@ pub mod deepening;
 pub mod memo;
 pub mod minimax;
 pub mod mtdf;
+pub mod parallel;
 pub mod table;
 
 use super::{Game, Search, SearchLimits};

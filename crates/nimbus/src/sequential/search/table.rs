@@ -10,15 +10,19 @@
 //! without touching its memory.
 
 use crate::sequential::{Value, INFINITY};
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// Depth recorded for bounds that hold whatever the depth (the subtree was searched to the end).
 pub const EXACT_DEPTH: u8 = u8::MAX;
 /// Move index recorded when there is no best move to remember.
 pub const NO_MOVE: u8 = u8::MAX;
 
-/// A slot is `[key, data]`: plain words, so that a new table is zeroed memory the operating
-/// system hands out lazily rather than memory written entry by entry.
-type Slot = [u64; 2];
+/// A slot is `[key ^ data, data]` in two atomic words. Threads of a parallel search share one
+/// table without locks (Hyatt and Mann's lockless hashing): a slot torn by two writers no
+/// longer checks (its first word is not the key xor its second) and reads as a miss. Relaxed
+/// loads and stores compile to plain moves on x86-64. A new table is zeroed memory the
+/// operating system hands out lazily, not memory written entry by entry.
+type Slot = [AtomicU64; 2];
 
 /// What the table knows of a position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,9 +37,9 @@ pub struct Entry {
     pub best: u8,
 }
 
-/// A fixed-size transposition table.
+/// A fixed-size transposition table; shared by the threads of a parallel search.
 pub struct Table {
-    slots: Vec<Slot>,
+    slots: Box<[Slot]>,
     shift: u32,
     generation: u8,
 }
@@ -86,11 +90,27 @@ fn advise_huge_pages(slots: &[Slot]) {
 #[cfg(not(target_os = "linux"))]
 fn advise_huge_pages(_slots: &[Slot]) {}
 
+/// `n` empty slots in zeroed memory (which the operating system maps lazily).
+fn zeroed_slots(n: usize) -> Box<[Slot]> {
+    // The budgets refuse a table past the memory long before its size could overflow.
+    let layout = std::alloc::Layout::array::<Slot>(n).expect("a table's size fits in memory");
+    // SAFETY: the layout is that of `n` slots (nonzero: n >= 2); all-zero bits are a valid
+    // AtomicU64 (it has u64's representation), so the zeroed allocation is `n` initialised
+    // slots, and the box takes ownership of exactly that allocation.
+    unsafe {
+        let p = std::alloc::alloc_zeroed(layout).cast::<Slot>();
+        if p.is_null() {
+            std::alloc::handle_alloc_error(layout);
+        }
+        Box::from_raw(std::ptr::slice_from_raw_parts_mut(p, n))
+    }
+}
+
 impl Table {
     /// A table of 2^`bits` entries (16 bytes each); `bits` is clamped to 1..=32.
     pub fn new(bits: u32) -> Table {
         let bits = bits.clamp(1, 32);
-        let slots = vec![[0u64; 2]; 1 << bits];
+        let slots = zeroed_slots(1 << bits);
         advise_huge_pages(&slots);
         Table {
             slots,
@@ -102,7 +122,13 @@ impl Table {
     /// Writes every entry once, so that the operating system maps the memory now rather than
     /// page by page during a timed search.
     pub fn prefault(&mut self) {
-        self.slots.fill([0, 0]);
+        self.wipe();
+    }
+
+    fn wipe(&mut self) {
+        for s in self.slots.iter_mut() {
+            *s = [AtomicU64::new(0), AtomicU64::new(0)];
+        }
     }
 
     /// Forgets every entry.
@@ -110,7 +136,7 @@ impl Table {
         self.generation = self.generation.wrapping_add(1);
         if self.generation == 0 {
             // After 255 clears stale entries could look current again: wipe for real.
-            self.slots.fill([0, 0]);
+            self.wipe();
             self.generation = 1;
         }
     }
@@ -119,8 +145,18 @@ impl Table {
         ((key.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> self.shift) as usize) & !1
     }
 
-    fn current(&self, s: &Slot) -> bool {
-        (s[1] >> 48) as u8 == self.generation
+    /// A slot's key and data, when it holds an entry of this generation that no concurrent
+    /// write tore.
+    #[inline]
+    fn read(&self, s: &Slot) -> Option<(u64, u64)> {
+        let (check, data) = (s[0].load(Relaxed), s[1].load(Relaxed));
+        ((data >> 48) as u8 == self.generation).then_some((check ^ data, data))
+    }
+
+    #[inline]
+    fn write(s: &Slot, key: u64, data: u64) {
+        s[0].store(key ^ data, Relaxed);
+        s[1].store(data, Relaxed);
     }
 
     /// Asks the processor to start loading `key`'s bucket, so that a probe a little later
@@ -144,8 +180,8 @@ impl Table {
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let b = self.bucket(key);
         for s in &self.slots[b..b + 2] {
-            if s[0] == key && self.current(s) {
-                let data = s[1];
+            if let Some((k, data)) = self.read(s).filter(|&(k, _)| k == key) {
+                debug_assert_eq!(k, key);
                 return Some(Entry {
                     lo: unpack_lo(data as u16),
                     hi: unpack_hi((data >> 16) as u16),
@@ -159,7 +195,7 @@ impl Table {
 
     /// Records `e` for `key`, searched with `nodes` nodes below it.
     #[inline]
-    pub fn store(&mut self, key: u64, e: Entry, nodes: u64) {
+    pub fn store(&self, key: u64, e: Entry, nodes: u64) {
         let weight = (64 - nodes.leading_zeros()) as u64;
         let data = pack_lo(e.lo) as u64
             | (pack_hi(e.hi) as u64) << 16
@@ -177,31 +213,30 @@ impl Table {
 
     /// Copies every entry of `from` (a smaller table, usually) into this one, which keeps
     /// what it holds: a search that outgrows its table moves on without forgetting.
-    pub fn absorb(&mut self, from: &Table) {
-        for s in &from.slots {
-            if from.current(s) {
-                let data = s[1] & !(0xff << 48) | (self.generation as u64) << 48;
-                self.place(s[0], data);
+    pub fn absorb(&self, from: &Table) {
+        for s in from.slots.iter() {
+            if let Some((key, data)) = from.read(s) {
+                self.place(key, data & !(0xff << 48) | (self.generation as u64) << 48);
             }
         }
     }
 
     /// Puts a packed entry (with this table's generation) into its bucket.
     #[inline]
-    fn place(&mut self, key: u64, data: u64) {
+    fn place(&self, key: u64, data: u64) {
         let weight = data >> 56;
-        let new = [key, data];
         let b = self.bucket(key);
-        let (first, second) = (self.slots[b], self.slots[b + 1]);
-        if first[0] == key || !self.current(&first) {
-            self.slots[b] = new;
-        } else if second[0] == key || !self.current(&second) {
-            self.slots[b + 1] = new;
-        } else if weight >= first[1] >> 56 {
-            self.slots[b + 1] = first;
-            self.slots[b] = new;
-        } else {
-            self.slots[b + 1] = new;
+        let (first, second) = (&self.slots[b], &self.slots[b + 1]);
+        match (self.read(first), self.read(second)) {
+            (None, _) => Self::write(first, key, data),
+            (Some((k, _)), _) if k == key => Self::write(first, key, data),
+            (_, None) => Self::write(second, key, data),
+            (_, Some((k, _))) if k == key => Self::write(second, key, data),
+            (Some((k, d)), _) if weight >= d >> 56 => {
+                Self::write(second, k, d);
+                Self::write(first, key, data);
+            }
+            _ => Self::write(second, key, data),
         }
     }
 }
@@ -253,7 +288,7 @@ mod tests {
             .filter(|&k| small.probe(k).is_some())
             .collect();
         assert!(kept.len() > 20);
-        let mut large = Table::new(12);
+        let large = Table::new(12);
         large.store(7, entry(7), 1);
         large.absorb(&small);
         for &k in &kept {
