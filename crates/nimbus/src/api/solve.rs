@@ -764,25 +764,14 @@ pub fn batch_limits(
     if let Some(t) = time_limit {
         crate::core::number::seconds("time_limit", t)?;
     }
-    // A small table by default: it stays in cache, and easy positions need few entries.
-    limits_growing(None, None, table_bits, BATCH_TABLE_BITS, limits)
-}
-
-/// [`search_limits`] with a table of 2^`start_bits` entries that grows when a search outgrows
-/// it, as far as the memory and state budgets allow (up to [`TABLE_MAX_BITS`]), unless the
-/// request fixes its size (`table_bits`).
-fn limits_growing(
-    depth: Option<u32>,
-    time_limit: Option<f64>,
-    table_bits: Option<u32>,
-    start_bits: u32,
-    limits: &Limits,
-) -> Result<seq::SearchLimits> {
-    let mut search = search_limits(depth, time_limit, table_bits.unwrap_or(start_bits), limits)?;
+    // A small table by default: it stays in cache, and easy positions need few entries. It
+    // grows when a position turns out hard, as far as the memory and state budgets allow,
+    // unless the request fixes its size.
+    let mut search = search_limits(None, None, table_bits.unwrap_or(BATCH_TABLE_BITS), limits)?;
     if table_bits.is_none() {
         let fits =
             |bits: u32| 16u64 << bits <= limits.max_memory && 1u64 << bits <= limits.max_states;
-        search.grow_to_bits = (start_bits..=TABLE_MAX_BITS).rev().find(|&b| fits(b));
+        search.grow_to_bits = (BATCH_TABLE_BITS..=TABLE_MAX_BITS).rev().find(|&b| fits(b));
     }
     Ok(search)
 }

@@ -330,7 +330,8 @@ impl<'g, G: Game> Searcher<'g, G> {
         }
         known_lo = known_lo.max(lo);
         known_hi = known_hi.min(hi);
-        if let (Some(t), true) = (&self.table, key.is_some() && g.probe_children(&pos)) {
+        let probed = key.is_some() && g.probe_children(&pos);
+        if let (Some(t), true) = (&self.table, probed) {
             // A child's upper bound in the table is a lower bound here: one may already
             // reach β without searching anything.
             for &m in f.moves.iter() {
@@ -379,8 +380,8 @@ impl<'g, G: Game> Searcher<'g, G> {
         f.horizon = horizon;
         f.nodes_at_entry = self.nodes;
         // The children's table slots are random places in memory: start loading the next
-        // few while the first child is searched.
-        if let (Some(t), Some(_)) = (&self.table, key) {
+        // few while the first child is searched (unless looking them up just loaded them).
+        if let (Some(t), Some(_), false) = (&self.table, key, probed) {
             for &m in f.moves.iter().skip(1).take(PREFETCH) {
                 if let Some(k) = g.key(&g.play(&f.pos, m)) {
                     t.prefetch(k);
