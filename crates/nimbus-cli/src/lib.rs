@@ -221,7 +221,7 @@ enum Command {
     Nash(Deferred<nash::Args>),
     /// Find the correlated equilibrium that maximises welfare (or a player's payoff), exactly
     Correlated(Deferred<correlated::Args>),
-    /// How play evolves under a learning rule: fictitious play or the replicator equation
+    /// How play evolves under a learning rule: fictitious play, replicator, Moran and more
     Dynamics(Deferred<dynamics::Args>),
     /// Inspect or convert a game tree (an .efg file or a built-in tree)
     Efg(Deferred<efg::Args>),

@@ -1572,9 +1572,175 @@ fn dynamics_refuses_bad_settings() {
             "--ties: the tie rule",
         ),
         (vec!["dynamics", "examples/3x3x3.nfg"], "two-player games"),
+        (
+            rep("--mutation", "2"),
+            "--mutation: the mutation: the rate 2 is above 1",
+        ),
+        (rep("--mutation", "1 0; 1 1"), "row 2 sums to 2"),
+        (rep("--mutation", "-1"), "cannot be negative"),
+        (
+            vec!["dynamics", "examples/bos.nfg", "--mutation", "0.1"],
+            "mutation belongs to",
+        ),
+        (
+            vec![
+                "dynamics",
+                "examples/bos.nfg",
+                "--rule",
+                "logit",
+                "--noise",
+                "0",
+            ],
+            "--noise must be positive",
+        ),
+        (
+            vec![
+                "dynamics",
+                "examples/bos.nfg",
+                "--rule",
+                "sfp",
+                "--noise",
+                "nan",
+            ],
+            "--noise is NaN",
+        ),
+        (
+            vec![
+                "dynamics",
+                "examples/bos.nfg",
+                "--rule",
+                "sfp",
+                "--perturbation",
+                "inf",
+            ],
+            "--perturbation is inf",
+        ),
+        (
+            vec!["dynamics", "examples/bos.nfg", "--rule", "moran"],
+            "needs --population",
+        ),
+        (
+            vec![
+                "dynamics",
+                "examples/bos.nfg",
+                "--rule",
+                "moran",
+                "--population",
+                "3 x",
+            ],
+            "--population: the population: 'x'",
+        ),
+        (
+            vec![
+                "dynamics",
+                "examples/bos.nfg",
+                "--rule",
+                "moran",
+                "--population",
+                "1 0",
+            ],
+            "from 2 to 2^32 individuals",
+        ),
+        (
+            vec![
+                "dynamics",
+                "examples/bos.nfg",
+                "--rule",
+                "moran",
+                "--population",
+                "18446744073709551616 1",
+            ],
+            "--population",
+        ),
+        (
+            vec![
+                "dynamics",
+                "--row",
+                "1 -1; 0 1",
+                "--rule",
+                "moran",
+                "--population",
+                "2 2",
+            ],
+            "must not be negative",
+        ),
+        (
+            vec![
+                "dynamics",
+                "examples/bos.nfg",
+                "--rule",
+                "br",
+                "--start",
+                "1 1; 0 1",
+            ],
+            "a pure profile",
+        ),
+        (
+            vec![
+                "dynamics",
+                "examples/bos.nfg",
+                "--rule",
+                "moran",
+                "--population",
+                "2 2",
+                "--runs",
+                "0",
+            ],
+            "--runs",
+        ),
+        (
+            vec!["dynamics", "examples/bos.nfg", "--seed", "-1"],
+            "--seed",
+        ),
     ] {
         fails(&args, says);
     }
+}
+
+/// `dynamics`: the new rules' answers on textbook games, as printed.
+#[test]
+fn dynamics_rules_print_what_they_found() {
+    let out = nimbus(&[
+        "dynamics",
+        "--row",
+        "1 -1; -1 1",
+        "--col",
+        "-1 1; 1 -1",
+        "--rule",
+        "best-response",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("from round 0, a cycle of 4: (1, 1) -> (1, 2) -> (2, 2) -> (2, 1)"),
+        "{text}"
+    );
+    let out = nimbus(&[
+        "dynamics",
+        "--row",
+        "1 1; 1 1",
+        "--rule",
+        "moran",
+        "--population",
+        "3 7",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(text.contains("  1: 3/10 (0.300000)"), "{text}");
+    assert!(text.contains("  2: 7/10 (0.700000)"), "{text}");
+    let out = nimbus(&[
+        "dynamics",
+        "--row",
+        "2 0; 0 1",
+        "--col",
+        "1 0; 0 2",
+        "--rule",
+        "replicator",
+        "--two-populations",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("(2/3, 1/3; 1/3, 2/3)   payoffs 2/3, 2/3   Nash   unstable"),
+        "{text}"
+    );
 }
 
 /// A negative number of seconds is read as a value and refused by the flag's own rule, not

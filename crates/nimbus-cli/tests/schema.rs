@@ -149,6 +149,58 @@ fn every_answer_matches_the_documented_schema() {
         "--time",
         "3",
     ]);
+    answers(&[
+        "dynamics",
+        "examples/bos.nfg",
+        "--rule",
+        "replicator",
+        "--two-populations",
+    ]);
+    answers(&["dynamics", "examples/bos.nfg", "--rule", "best-response"]);
+    answers(&["dynamics", "examples/rps.nfg", "--rule", "best-response"]);
+    answers(&[
+        "dynamics",
+        "examples/rps.nfg",
+        "--rule",
+        "sfp",
+        "--rounds",
+        "40",
+    ]);
+    answers(&[
+        "dynamics",
+        "examples/bos.nfg",
+        "--rule",
+        "regret",
+        "--rounds",
+        "90",
+    ]);
+    answers(&[
+        "dynamics",
+        "examples/rps.nfg",
+        "--rule",
+        "logit",
+        "--time",
+        "2",
+    ]);
+    answers(&[
+        "dynamics",
+        "examples/bos.nfg",
+        "--rule",
+        "moran",
+        "--population",
+        "3 4",
+    ]);
+    answers(&[
+        "dynamics",
+        "--row",
+        "1 2 3; 3 1 2; 2 3 1",
+        "--rule",
+        "moran",
+        "--population",
+        "2 2 2",
+        "--runs",
+        "20",
+    ]);
     answers(&["verify", "examples/bos.nfg", "0.667,0.333,0.333,0.667"]);
     answers(&["solve", "tictactoe"]);
     answers(&["solve", "tictactoe", "12", "--scores"]);

@@ -202,5 +202,56 @@ fn each_method_ends_within_the_time_its_work_budget_stands_for() {
         ],
         w,
     );
+    // The other rules: best response with random ties runs every round; the Moran process's
+    // exact fixation grows as the population squared, its simulated runs as they go.
+    for rule in ["best-response", "sfp", "regret-matching"] {
+        ends_within(
+            &[
+                "dynamics",
+                &five,
+                "--rule",
+                rule,
+                "--rounds",
+                "1000000000000",
+                "--ties",
+                "random:1",
+            ],
+            w,
+        );
+    }
+    ends_within(
+        &["dynamics", &five, "--rule", "logit", "--time", "1000000"],
+        w,
+    );
+    ends_within(
+        &[
+            "dynamics",
+            "--row",
+            "3 1; 4 2",
+            "--col",
+            "3 4; 1 2",
+            "--rule",
+            "moran",
+            "--population",
+            "100000 7",
+        ],
+        w,
+    );
+    ends_within(
+        &[
+            "dynamics",
+            "--row",
+            "1 1 1; 1 1 1; 1 1 1",
+            "--rule",
+            "moran",
+            "--population",
+            "300 300 300",
+            "--runs",
+            "1000000000",
+            "--rounds",
+            "1000000000",
+        ],
+        w,
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -378,7 +378,7 @@ impl NormalFormGame {
 
     /// How play evolves under a learning rule (`nimbus::api::dynamics::solve`): `start` is a
     /// vector a player of numbers as text (play counts, or shares).
-    #[pyo3(signature = (rule="fictitious-play", rounds=1000, time=10.0, points=11, start=None, ties="first", two_populations=false, plot=false, times=None, rest_points=true, plays=false, max_memory=None, max_work=None))]
+    #[pyo3(signature = (rule="fictitious-play", rounds=1000, time=10.0, points=11, start=None, ties="first", two_populations=false, plot=false, times=None, rest_points=true, plays=false, max_memory=None, max_work=None, noise=0.1, perturbation=0.01, mutation=None, population=None, runs=1000, seed=0))]
     #[allow(clippy::too_many_arguments)]
     fn dynamics(
         &self,
@@ -396,6 +396,12 @@ impl NormalFormGame {
         plays: bool,
         max_memory: Option<u64>,
         max_work: Option<u64>,
+        noise: f64,
+        perturbation: f64,
+        mutation: Option<&str>,
+        population: Option<Vec<u64>>,
+        runs: u64,
+        seed: u64,
     ) -> PyResult<Py<PyAny>> {
         let start = match start {
             None => None,
@@ -425,6 +431,15 @@ impl NormalFormGame {
             two_populations,
             plot,
             rest_points,
+            noise,
+            perturbation,
+            mutation: mutation
+                .map(api::dynamics::parse_mutation)
+                .transpose()
+                .map_err(to_py)?,
+            population,
+            runs,
+            seed,
         };
         let limits = limits(None, max_memory, max_work);
         let g = &self.game;

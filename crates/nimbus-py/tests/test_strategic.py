@@ -439,3 +439,94 @@ def test_nashpy_names_for_the_dynamics():
         x0=np.array([0.2, 0.3, 0.5]), y0=np.array([0.6, 0.2, 0.2]), timepoints=np.linspace(0, 1e-3, 5)
     )
     assert np.allclose(xs, txs, atol=1e-5) and np.allclose(ys, tys, atol=1e-5)
+
+
+def test_nashpy_names_for_the_new_dynamics():
+    """``replicator_dynamics`` with a ``mutation_matrix``, ``stochastic_fictitious_play``,
+    ``moran_process`` and ``fixation_probabilities`` take nashpy's arguments and return what
+    nashpy returns. The random ones cannot draw nashpy's numbers, so they are checked by what
+    does not depend on the draws: the replicator-mutator trajectory to 1e-5; stochastic
+    fictitious play's distributions, with no perturbation, against nashpy's own logit reply to
+    the counts before each round; every Moran generation one individual replaced, the last a
+    single strategy; the exact fixation probabilities against nashpy's estimate."""
+    nashpy = pytest.importorskip("nashpy")
+    from nashpy.learning.stochastic_fictitious_play import (
+        get_distribution_response_to_play_count,
+    )
+
+    rps = np.array([[0, -1, 1], [1, 0, -1], [-1, 1, 0]])
+    q = np.array([[0.9, 0.05, 0.05], [0.1, 0.8, 0.1], [0.0, 0.2, 0.8]])
+    times = np.linspace(0, 15, 40)
+    y0 = np.array([0.6, 0.3, 0.1])
+    ours = nimbus.Game(rps, rps.T).replicator_dynamics(y0=y0, timepoints=times, mutation_matrix=q)
+    theirs = nashpy.Game(rps, rps.T).replicator_dynamics(y0=y0, timepoints=times, mutation_matrix=q)
+    assert np.allclose(ours, theirs, atol=1e-5)
+
+    a = np.array([[3, 1], [0, 2]])
+    b = np.array([[2, 0], [1, 3]])
+    run = list(
+        nimbus.Game(a, b).stochastic_fictitious_play(
+            iterations=25, etha=0.7, epsilon_bar=0, seed=4
+        )
+    )
+    theirs = list(nashpy.Game(a, b).stochastic_fictitious_play(iterations=2))
+    assert len(run) == 26 and run[0][1] == (None, None) and theirs[0][1] == (None, None)
+    for (before, _), (counts, dist) in zip(run, run[1:]):
+        assert [int(v.sum()) for v in counts] == [int(v.sum()) + 1 for v in before]
+        row = get_distribution_response_to_play_count(a, before[1], epsilon_bar=0, etha=0.7)
+        col = get_distribution_response_to_play_count(b.T, before[0], epsilon_bar=0, etha=0.7)
+        assert np.allclose(dist[0], row, atol=1e-12) and np.allclose(dist[1], col, atol=1e-12)
+    again = list(
+        nimbus.Game(a, b).stochastic_fictitious_play(iterations=25, etha=0.7, epsilon_bar=0, seed=4)
+    )
+    assert all((x == y).all() for r, s in zip(run, again) for x, y in zip(r[0], s[0]))
+
+    hawk = np.array([[1, 4], [2, 3]])
+    game = nimbus.Game(hawk, hawk.T)
+    population = np.array([0, 0, 0, 0, 1, 1])
+    generations = list(game.moran_process(population, seed=3))
+    before = population
+    for g in generations:
+        assert g.shape == population.shape and (g != before).sum() <= 1
+        before = g
+    assert len(set(generations[-1])) == 1
+    exact = game.fixation_probabilities(population, repetitions=1)
+    np.random.seed(0)
+    estimate = nashpy.Game(hawk, hawk.T).fixation_probabilities(population, repetitions=600)
+    assert set(exact) == set(estimate) == {(0,) * 6, (1,) * 6}
+    for state, p in exact.items():
+        assert abs(p - estimate[state]) < 4 * (p * (1 - p) / 600) ** 0.5 + 1e-9
+    three = nimbus.Game(np.ones((3, 3), dtype=int)).fixation_probabilities(
+        [0, 1, 1, 2, 2, 2], repetitions=3000, seed=1
+    )
+    for s, share in [(0, 1 / 6), (1, 2 / 6), (2, 3 / 6)]:
+        assert abs(three[(s,) * 6] - share) < 4 * (share * (1 - share) / 3000) ** 0.5
+
+
+def test_the_new_rules_from_dynamics():
+    """``Game.dynamics`` runs every rule: best response's ending, regret matching's exact
+    regret and joint play (Fractions), the Moran process's exact fixation, the logit dynamics,
+    and two populations of a 2 x 2 game with their rest points and the square's picture."""
+    pennies = nimbus.Game([[1, -1], [-1, 1]])
+    br = pennies.dynamics("best-response", rounds=10, points=2)
+    assert br.ending["kind"] == "cycle" and br.ending["length"] == 4
+    rm = nimbus.Game([[6, 2], [7, 0]], [[6, 7], [2, 0]]).dynamics(
+        "regret-matching", rounds=2000, points=2, seed=2
+    )
+    assert isinstance(rm.points[-1].regret, Fraction)
+    assert sum(sum(r) for r in rm.joint) == 1
+    mo = nimbus.Game([[1, 1], [1, 1]]).dynamics("moran", population=[2, 3], points=2)
+    assert [f["exact"] for f in mo.fixation] == [Fraction(2, 5), Fraction(3, 5)]
+    lo = nimbus.Game([[0, -1, 1], [1, 0, -1], [-1, 1, 0]]).dynamics(
+        "logit", time=30, points=2, noise=0.5, start=[["1/2", "1/4", "1/4"]]
+    )
+    assert np.allclose(lo.points[-1].profile[0], [1 / 3] * 3, atol=1e-6)
+    bos = nimbus.Game([[2, 0], [0, 1]], [[1, 0], [0, 2]])
+    two = bos.dynamics("replicator", two_populations=True, points=2, plot=True)
+    inner = two.rest_points[-1]
+    assert inner["shares"] == [Fraction(2, 3), Fraction(1, 3)]
+    assert inner["second"] == [Fraction(1, 3), Fraction(2, 3)]
+    assert inner["stability"] == "unstable" and inner["nash"]
+    assert "<svg" in two.plot
+    with pytest.raises(ValueError, match="population"):
+        bos.dynamics("moran")

@@ -608,3 +608,89 @@ test("learning dynamics: the replicator typed, on a pasted 3 x 3 simplex, fictit
   assert.match(await r.textContent("#nashOut .err"), /rounds: give a whole number/);
   await r.close();
 });
+
+test("learning dynamics, the other rules: two populations on the square, best response's cycle, regret matching, the Moran process, mutation and logit, their errors", async () => {
+  // Battle of the sexes typed, two populations: the unit square, two stable corners filled,
+  // the mixed saddle open, five rest points with both populations' shares.
+  const p = await page({ tab: "nash" });
+  const cells = { a0_0: "2", b0_0: "1", a0_1: "0", b0_1: "0", a1_0: "0", b1_0: "0", a1_1: "1", b1_1: "2" };
+  for (const [id, v] of Object.entries(cells)) await p.fill("#" + id, v);
+  await p.selectOption("#dynRule", "replicator");
+  await p.check("#dynTwo");
+  await p.click("#runDynamics");
+  await p.waitForSelector("#restPoints");
+  const rests = await p.$$eval("#restPoints tr", (r) => r.slice(1).map((x) => [...x.cells].map((c) => c.textContent.trim())));
+  assert.equal(rests.length, 5);
+  assert.deepEqual(rests[4], ["2/3, 1/3; 1/3, 2/3", "2/3, 2/3", "yes", "unstable"]);
+  await p.waitForSelector("#plot svg circle");
+  assert.equal(await p.textContent("#plotTitle"), "The unit square: trajectories and rest points");
+  const fills = await p.$$eval("#plot svg circle", (c) => c.map((x) => x.getAttribute("fill")));
+  assert.deepEqual(fills.sort(), ["#000000", "#000000", "#ffffff", "#ffffff", "#ffffff"]);
+  // Best response on the same game from the miscoordinated corner: a cycle of two.
+  await p.uncheck("#dynTwo");
+  await p.selectOption("#dynRule", "best-response");
+  await p.fill("#dynStart", "1 0; 0 1");
+  await p.fill("#dynLength", "20");
+  await p.click("#runDynamics");
+  await p.waitForSelector("#dynEnding");
+  assert.match(await p.textContent("#dynEnding"), /From round 0, a cycle of 2/);
+  // From a coordinated corner it settles at once.
+  await p.fill("#dynStart", "1 0; 1 0");
+  await p.click("#runDynamics");
+  await p.waitForSelector("#dynEnding");
+  assert.match(await p.textContent("#dynEnding"), /Settled at round 0 in the pure equilibrium \(C, C\)/);
+  // Regret matching: a regret column of exact fractions and the joint play.
+  await p.fill("#dynStart", "");
+  await p.selectOption("#dynRule", "regret-matching");
+  await p.fill("#dynLength", "5000");
+  await p.click("#runDynamics");
+  await p.waitForSelector("#dynJoint");
+  const heads = await p.$$eval("#dynPoints tr th", (h) => h.map((x) => x.textContent));
+  assert.equal(heads[heads.length - 1], "regret");
+  const joint = await p.$$eval("#dynJoint td", (c) => c.map((x) => x.textContent));
+  assert.equal(joint.length, 4);
+  // The Moran process, three against two: exact fixation; without a population, refused.
+  await p.selectOption("#dynRule", "moran");
+  await p.fill("#dynLength", "");
+  await p.click("#runDynamics");
+  await p.waitForSelector("#nashOut .err");
+  assert.match(await p.textContent("#nashOut .err"), /needs "population"/);
+  await p.fill("#dynPopulation", "3 2");
+  await p.click("#runDynamics");
+  await p.waitForSelector("#dynFixation");
+  const fix = await p.$$eval("#dynFixation tr", (r) => r.slice(1).map((x) => [...x.cells].map((c) => c.textContent.trim())));
+  assert.equal(fix.length, 2);
+  assert.match(fix[0][1], /^\d+\/\d+ ≈ 0\.\d{6}$/);
+  // Mutation on a rule that has none: refused.
+  await p.selectOption("#dynRule", "fictitious-play");
+  await p.fill("#dynMutation", "0.1");
+  await p.click("#runDynamics");
+  await p.waitForSelector("#nashOut .err");
+  assert.match(await p.textContent("#nashOut .err"), /mutation belongs to/);
+  await p.close();
+  // Rock–paper–scissors pasted: the replicator–mutator and the logit dynamics on the simplex
+  // (trajectories, no rest points listed: a note says so), stochastic fictitious play.
+  const q = await page({ tab: "nash" });
+  await q.click("#pasteBtn");
+  await q.fill("#pasteText", "0 -1 1\n1 0 -1\n-1 1 0\n\n0 1 -1\n-1 0 1\n1 -1 0");
+  await q.click("#pasteApply");
+  await q.selectOption("#dynRule", "replicator");
+  await q.fill("#dynMutation", "0.05");
+  await q.click("#runDynamics");
+  await q.waitForSelector("#plot svg polyline");
+  assert.equal(await q.textContent("#plotTitle"), "The simplex: trajectories and rest points");
+  assert.match(await q.textContent("#dynTitle"), /replicator-mutator/);
+  await q.fill("#dynMutation", "");
+  await q.selectOption("#dynRule", "logit");
+  await q.click("#runDynamics");
+  await q.waitForSelector("#dynTitle");
+  assert.match(await q.textContent("#dynTitle"), /logit dynamics/);
+  await q.selectOption("#dynRule", "stochastic-fictitious-play");
+  await q.fill("#dynLength", "200");
+  await q.click("#runDynamics");
+  await q.waitForSelector("#dynTitle");
+  assert.match(await q.textContent("#dynTitle"), /stochastic fictitious play, 200 rounds/);
+  const last = await q.$$eval("#dynPoints tr", (r) => r[r.length - 1].cells[0].textContent);
+  assert.equal(last, "200");
+  await q.close();
+});

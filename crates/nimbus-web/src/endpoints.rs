@@ -241,7 +241,8 @@ pub async fn correlated(State(s): Shared, body: Body) -> Response {
 #[serde(deny_unknown_fields)]
 struct DynamicsIn {
     game: GameIn,
-    /// fictitious-play or replicator.
+    /// fictitious-play, best-response, stochastic-fictitious-play, regret-matching,
+    /// replicator, logit or moran.
     #[serde(default)]
     rule: Option<String>,
     #[serde(default)]
@@ -258,6 +259,22 @@ struct DynamicsIn {
     ties: Option<String>,
     #[serde(default)]
     two_populations: bool,
+    /// The logit noise (logit dynamics, stochastic fictitious play).
+    #[serde(default)]
+    noise: Option<f64>,
+    /// Stochastic fictitious play's largest perturbation.
+    #[serde(default)]
+    perturbation: Option<f64>,
+    /// A mutation rate, or a matrix with rows separated by ';'.
+    #[serde(default)]
+    mutation: Option<String>,
+    /// The Moran process: how many play each strategy ("9 1").
+    #[serde(default)]
+    population: Option<String>,
+    #[serde(default)]
+    runs: Option<u64>,
+    #[serde(default)]
+    seed: Option<u64>,
 }
 
 fn run_dynamics(
@@ -281,6 +298,22 @@ fn run_dynamics(
         ties: api::dynamics::parse_ties(q.ties.as_deref().unwrap_or("first"))?,
         two_populations: q.two_populations,
         plot,
+        noise: q.noise.unwrap_or(defaults.noise),
+        perturbation: q.perturbation.unwrap_or(defaults.perturbation),
+        mutation: q
+            .mutation
+            .as_deref()
+            .filter(|s| !s.trim().is_empty())
+            .map(api::dynamics::parse_mutation)
+            .transpose()?,
+        population: q
+            .population
+            .as_deref()
+            .filter(|s| !s.trim().is_empty())
+            .map(api::dynamics::parse_population)
+            .transpose()?,
+        runs: q.runs.unwrap_or(defaults.runs),
+        seed: q.seed.unwrap_or(defaults.seed),
         ..defaults
     };
     let mut answer = api::dynamics::solve(&game, &req, &c.limits)?;
@@ -288,7 +321,7 @@ fn run_dynamics(
     Ok(answer)
 }
 
-/// `POST /api/dynamics`: how play evolves under fictitious play or the replicator equation.
+/// `POST /api/dynamics`: how play evolves under a learning rule.
 pub async fn dynamics(State(s): Shared, body: Body) -> Response {
     let q: DynamicsIn = match read(body) {
         Ok(q) => q,

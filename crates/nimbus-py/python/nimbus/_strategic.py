@@ -511,20 +511,43 @@ class Game:
         plot=False,
         times=None,
         rest_points=True,
+        noise=0.1,
+        perturbation=0.01,
+        mutation=None,
+        population=None,
+        runs=1000,
+        seed=0,
         **limits,
     ):
-        """How play evolves under a learning rule. ``rule="fictitious-play"`` (exact: each
-        round a best reply to the other's empirical play; ``start`` the play counts, none by
-        default; ``ties`` "first" or "random:SEED"; ``rounds``) or ``"replicator"`` (the
-        replicator equation to ``time``, integrated with error control; one population for a
-        symmetric game unless ``two_populations``, else two; ``start`` the shares, uniform by
-        default; ``times`` the times to record instead, the run starting at the first). The
-        answer's ``points`` are ``points`` records evenly spaced, each with ``at`` (round or
-        time), ``profile`` (floats) and, for fictitious play, ``exact`` (Fractions) and
-        ``counts``; ``counts`` the final play counts; ``rest_points`` (one population, unless
-        ``rest_points=False``: each with ``shares``, ``payoff``, ``nash``, ``stability``);
-        ``plot`` an SVG when asked for (for three strategies and one population, the phase
-        portrait on the simplex).
+        """How play evolves under a learning rule (the CLI's ``nimbus dynamics``):
+
+        - ``"fictitious-play"`` (exact: each round a best reply to the other's empirical
+          play; ``start`` the play counts, none by default; ``ties`` "first" or
+          "random:SEED"; ``rounds``);
+        - ``"best-response"`` (exact: each round both move to a best reply to the other's
+          last strategy; ``start`` a pure profile such as ``[[1, 0], [0, 1]]``); the answer's
+          ``ending`` is the pure equilibrium or the cycle it ends in;
+        - ``"stochastic-fictitious-play"`` (a logit reply, noise ``noise``, to beliefs with
+          payoffs perturbed up to ``perturbation``; drawn, from ``seed``);
+        - ``"regret-matching"`` (Hart and Mas-Colell; exact regrets, drawn from ``seed``):
+          each record's ``regret`` is the distance of the empirical joint play (``joint`` at
+          the end) from the correlated equilibria;
+        - ``"replicator"`` (the replicator equation to ``time``, integrated with error
+          control; one population for a symmetric game unless ``two_populations``, else two;
+          ``start`` the shares, uniform by default; ``times`` the times to record instead, the
+          run starting at the first; ``mutation`` a rate or a matrix, as text, for the
+          replicator-mutator equation) and ``"logit"`` (the logit dynamics, noise ``noise``);
+        - ``"moran"`` (the Moran process on the row player's payoffs; ``population`` how many
+          play each strategy; ``fixation`` exact for two strategies present, else from
+          ``runs`` simulated runs; ``mutation`` a probability).
+
+        The answer's ``points`` are ``points`` records evenly spaced, each with ``at`` (round,
+        time or generation), ``profile`` (floats) and, for the exact rules, ``exact``
+        (Fractions); ``counts`` the final play counts; ``rest_points`` (the replicator, one
+        population or two of a 2 x 2 game, unless ``rest_points=False``: each with ``shares``,
+        ``payoff``, ``nash``, ``stability``); ``plot`` an SVG when asked for (for three
+        strategies and one population, the phase portrait on the simplex; for a 2 x 2 game
+        and two populations, on the unit square).
 
         >>> hawk_dove = Game([[-1, 2], [0, 1]], [[-1, 0], [2, 1]])
         >>> run = hawk_dove.dynamics("replicator", time=30, start=[["9/10", "1/10"]])
@@ -549,9 +572,29 @@ class Game:
                 None if times is None else [float(t) for t in times],
                 rest_points,
                 False,
+                noise=float(noise),
+                perturbation=float(perturbation),
+                mutation=None if mutation is None else str(mutation),
+                population=None if population is None else [int(c) for c in population],
+                runs=runs,
+                seed=seed,
                 **limits,
             )
         )
+        for p in a["points"]:
+            if p.get("regret") is not None:
+                p["regret"] = q(p["regret"])
+        if a.get("joint") is not None:
+            a["joint"] = [[q(x) for x in row] for row in a["joint"]]
+        for f in a.get("fixation") or []:
+            if f.get("exact") is not None:
+                f["exact"] = q(f["exact"])
+        for r in a.get("rest_points") or []:
+            r["shares"] = [q(x) for x in r["shares"]]
+            r["payoff"] = q(r["payoff"])
+            if r.get("second") is not None:
+                r["second"] = [q(x) for x in r["second"]]
+                r["second_payoff"] = q(r["second_payoff"])
         for p in a["points"]:
             if p.get("exact") is not None:
                 p["exact"] = [[q(x) for x in v] for v in p["exact"]]
@@ -596,11 +639,12 @@ class Game:
         for r, c in zip(rows, cols):
             yield [r, c]
 
-    def replicator_dynamics(self, y0=None, timepoints=None):
+    def replicator_dynamics(self, y0=None, timepoints=None, mutation_matrix=None):
         """nashpy's ``replicator_dynamics``: the shares of one population playing the row
         player's payoffs against itself at each of ``timepoints`` (default
         ``linspace(0, 10, 1000)``) from ``y0`` (default uniform), as a NumPy array, one row a
-        time point."""
+        time point; with ``mutation_matrix`` (``[i][j]`` the chance that an offspring of ``i``
+        plays ``j``), the replicator-mutator equation."""
         import numpy as np
 
         a, b = self.payoff_matrices[:2]
@@ -621,6 +665,7 @@ class Game:
             [float(t) for t in timepoints],
             False,
             False,
+            mutation=None if mutation_matrix is None else _matrix_text(mutation_matrix),
         )
         return np.array([p["profile"][0] for p in answer["points"]])
 
@@ -648,6 +693,108 @@ class Game:
         xs = np.array([p["profile"][0] for p in answer["points"]])
         ys = np.array([p["profile"][1] for p in answer["points"]])
         return xs, ys
+
+    def stochastic_fictitious_play(
+        self, iterations, play_counts=None, etha=10**-1, epsilon_bar=10**-2, seed=None
+    ):
+        """nashpy's ``stochastic_fictitious_play``: a generator of ``(play_counts,
+        distributions)`` before the first round (distributions ``(None, None)``) and after each
+        of ``iterations``, with nashpy's logit noise ``etha`` and perturbation
+        ``epsilon_bar``. Drawn from ``seed`` (a fresh one each call when None)."""
+        import numpy as np
+
+        m, n = (len(s) for s in self.strategies)
+        start = [np.zeros(m, dtype=np.int64), np.zeros(n, dtype=np.int64)]
+        if play_counts is not None:
+            start = [np.array(v, dtype=np.int64) for v in play_counts]
+        a = self._native.dynamics(
+            "stochastic-fictitious-play",
+            iterations,
+            10.0,
+            iterations + 1,
+            [[str(int(c)) for c in v] for v in start],
+            "first",
+            False,
+            False,
+            None,
+            False,
+            False,
+            noise=float(etha),
+            perturbation=float(epsilon_bar),
+            seed=_seed(seed),
+        )
+        for k, p in enumerate(a["points"]):
+            counts = [np.array(v, dtype=np.int64) for v in p["counts"]]
+            dist = (None, None) if k == 0 else [np.array(v) for v in p["distributions"]]
+            yield counts, dist
+
+    def moran_process(self, initial_population, mutation_probability=0, seed=None):
+        """nashpy's ``moran_process`` on a complete graph: a generator of the population
+        (a NumPy array, each individual's strategy) after each generation until one strategy
+        is left (with mutation, for ever). Drawn from ``seed`` (a fresh one each call when
+        None)."""
+        import numpy as np
+
+        population = np.array(initial_population)
+        k = len(self.strategies[0])
+        counts = np.bincount(population, minlength=k)
+        rng = np.random.default_rng(_seed(seed))
+        if mutation_probability == 0 and np.count_nonzero(counts) <= 1:
+            yield population.copy()
+            return
+        while True:
+            # A chunk of generations natively; each is turned into one individual replaced.
+            a = self._native.dynamics(
+                "moran",
+                10**5,
+                10.0,
+                2,
+                None,
+                "first",
+                False,
+                False,
+                None,
+                False,
+                True,
+                mutation=None if not mutation_probability else str(float(mutation_probability)),
+                population=[int(c) for c in counts],
+                seed=int(rng.integers(2**63)),
+            )
+            generations = a["generations"]
+            for before, after in zip(generations, generations[1:]):
+                diff = np.array(after) - np.array(before)
+                if diff.any():
+                    died, born = int(np.argmin(diff)), int(np.argmax(diff))
+                    who = rng.choice(np.flatnonzero(population == died))
+                    population[who] = born
+                yield population.copy()
+            counts = np.array(generations[-1])
+            if mutation_probability == 0 and np.count_nonzero(counts) <= 1:
+                return
+
+    def fixation_probabilities(self, initial_population, repetitions, seed=None):
+        """nashpy's ``fixation_probabilities`` on a complete graph: ``{final population:
+        probability}``. With two strategies present the probabilities are exact (the
+        birth-death chain's, as floats; ``repetitions`` is not needed); with more, estimated
+        from ``repetitions`` runs drawn from ``seed``."""
+        import numpy as np
+
+        population = np.array(initial_population)
+        k = len(self.strategies[0])
+        a = self.dynamics(
+            "moran",
+            rounds=10**6,
+            points=2,
+            population=list(np.bincount(population, minlength=k)),
+            runs=repetitions,
+            seed=_seed(seed),
+        )
+        n = len(population)
+        return {
+            (s,) * n: f["probability"]
+            for s, f in enumerate(a["fixation"])
+            if f["probability"] > 0
+        }
 
     def dominated(self, weak=False):
         """Iterated elimination of dominated strategies (by pure strategies and mixtures):
@@ -789,6 +936,31 @@ def _limits(kw):
     if bad:
         raise TypeError(f"unexpected keyword {sorted(bad)[0]!r}")
     return kw
+
+
+def _seed(seed):
+    """A seed for the native generator: the one given, or a fresh one."""
+    import random
+
+    return random.getrandbits(63) if seed is None else int(seed)
+
+
+def _matrix_text(m):
+    """A matrix of probabilities as the text the library reads (rows separated by ';'): each
+    row exact, a row of floats that sums to 1 up to rounding made to sum to exactly 1 on its
+    last entry (the library refuses rows that do not)."""
+    rows = []
+    for row in m:
+        exact = [_exact(x) for x in row]
+        if exact and abs(float(sum(exact)) - 1) < 1e-9:
+            exact[-1] = 1 - sum(exact[:-1])
+        rows.append(" ".join(str(x) for x in exact))
+    return "; ".join(rows)
+
+
+def _exact(x):
+    """A number as an exact fraction (floats exactly as they are stored)."""
+    return Fraction(x) if isinstance(x, (int, Fraction)) else Fraction(float(x))
 
 
 def _shares(v, n):
