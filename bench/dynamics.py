@@ -114,7 +114,82 @@ def main():
             )
         )
         o, t = statistics.median(ours_t), statistics.median(theirs_t)
-        print(f"{label:<36}{o:>10.4f}{t:>10.4f}{t / o:>15.1f}   last record apart: {gap:.1e}")
+        sums = ""
+        if "replicator" in label:
+            # The shares must sum to 1: where the average payoff is negative nashpy's
+            # trajectory leaves the simplex (its errors grow as e^t).
+            sums = f", sums {float(np.sum(ours)):.6f} and {float(np.sum(theirs)):.6f}"
+        print(f"{label:<36}{o:>10.4f}{t:>10.4f}{t / o:>15.1f}   last record apart: {gap:.1e}{sums}")
+    others(rng)
+
+
+def interleaved(ours, theirs):
+    """Medians of REPEATS interleaved runs of two calls, and their last answers."""
+    ours_t, theirs_t = [], []
+    for r in range(REPEATS):
+        runs = [ours, theirs]
+        order = [0, 1] if r % 2 == 0 else [1, 0]
+        res = {k: timed(runs[k]) for k in order}
+        ours_t.append(res[0][0])
+        theirs_t.append(res[1][0])
+        answers = (res[0][1], res[1][1])
+    return statistics.median(ours_t), statistics.median(theirs_t), answers
+
+
+def others(rng):
+    """The rules nashpy draws at random (stochastic fictitious play, the Moran process) and
+    the replicator-mutator equation, by nashpy's names with the same arguments. Random runs
+    cannot agree draw by draw: what is compared is what does not depend on the draws (the
+    mutator's trajectory; fixation probabilities within the estimate's error; the play counts'
+    totals)."""
+    rps = np.array([[0, -1, 1], [1, 0, -1], [-1, 1, 0]])
+    q = np.array([[0.9, 0.05, 0.05], [0.05, 0.9, 0.05], [0.05, 0.05, 0.9]])
+    y0 = np.array([0.5, 0.3, 0.2])
+    times = np.linspace(0, 100, 1000)
+    o, t, (ours, theirs) = interleaved(
+        lambda: nimbus.Game(rps, rps.T).replicator_dynamics(y0=y0, timepoints=times, mutation_matrix=q),
+        lambda: nashpy.Game(rps, rps.T).replicator_dynamics(y0=y0, timepoints=times, mutation_matrix=q),
+    )
+    gap = float(np.max(np.abs(ours[-1] - theirs[-1])))
+    label = "replicator-mutator 3x3, to t = 100"
+    print(f"{label:<36}{o:>10.4f}{t:>10.4f}{t / o:>15.1f}   last record apart: {gap:.1e}")
+    a = rng.integers(0, 5, size=(3, 3))
+    b = rng.integers(0, 5, size=(3, 3))
+    for iterations in [10**4, 10**5]:
+        o, t, (ours, theirs) = interleaved(
+            lambda: list(nimbus.Game(a, b).stochastic_fictitious_play(iterations=iterations, seed=1))[-1],
+            lambda: list(nashpy.Game(a, b).stochastic_fictitious_play(iterations=iterations))[-1],
+        )
+        same = [int(v.sum()) for v in ours[0]] == [int(v.sum()) for v in theirs[0]]
+        label = f"stochastic_fictitious_play, {iterations}"
+        print(f"{label:<36}{o:>10.4f}{t:>10.4f}{t / o:>15.1f}   totals equal: {same}")
+    hawk = np.array([[1, 4], [2, 3]])
+    for n, reps in [(10, 1000), (30, 200)]:
+        population = np.array([0] * (n - 1) + [1])
+        o, t, (ours, theirs) = interleaved(
+            lambda: nimbus.Game(hawk, hawk.T).fixation_probabilities(population, repetitions=reps, seed=1),
+            lambda: nashpy.Game(hawk, hawk.T).fixation_probabilities(population, repetitions=reps),
+        )
+        p = ours.get((1,) * n, 0.0)
+        e = theirs.get((1,) * n, 0.0)
+        within = abs(p - e) <= 4 * (p * (1 - p) / reps) ** 0.5 + 1e-9
+        label = f"fixation_probabilities N={n}, {reps}"
+        print(f"{label:<36}{o:>10.4f}{t:>10.4f}{t / o:>15.1f}   exact {p:.4f}, estimate {e:.4f}: {within}")
+    three = np.array([[2, 1, 3], [3, 2, 1], [1, 3, 2]])
+    population = np.array([0, 0, 0, 1, 1, 1, 2, 2, 2])
+    o, t, (ours, theirs) = interleaved(
+        lambda: nimbus.Game(three, three.T).fixation_probabilities(population, repetitions=1000, seed=1),
+        lambda: nashpy.Game(three, three.T).fixation_probabilities(population, repetitions=1000),
+    )
+    gap = max(abs(ours.get(k, 0) - theirs.get(k, 0)) for k in set(ours) | set(theirs))
+    label = "fixation_probabilities 3 kinds, 1000"
+    print(f"{label:<36}{o:>10.4f}{t:>10.4f}{t / o:>15.1f}   estimates apart: {gap:.3f}")
+    o, t, (ours, theirs) = interleaved(
+        lambda: list(nimbus.Game(hawk, hawk.T).moran_process(np.array([0] * 15 + [1] * 15), seed=2)),
+        lambda: list(nashpy.Game(hawk, hawk.T).moran_process(np.array([0] * 15 + [1] * 15))),
+    )
+    label = "moran_process N=30, one run"
+    print(f"{label:<36}{o:>10.4f}{t:>10.4f}{t / o:>15.1f}   generations {len(ours)} and {len(theirs)}")
 
 
 main()

@@ -61,14 +61,30 @@ fn run<T: Send>(
         return py.detach(work).map_err(to_py);
     }
     nimbus::api::host::clear_interrupt();
+    let waiting = std::thread::current();
+    let done = std::sync::atomic::AtomicBool::new(false);
     std::thread::scope(|s| {
-        let worker = s.spawn(work);
+        // The worker says it is done and wakes this thread, so a short call returns at once
+        // rather than at the next tick of the signal check. (`is_finished` lags the wake-up:
+        // waiting on it could sleep a whole tick.)
+        let worker = s.spawn(|| {
+            let result = work();
+            done.store(true, std::sync::atomic::Ordering::Release);
+            waiting.unpark();
+            result
+        });
+        // (A worker that panicked never says so, but it does finish.)
+        let finished = || done.load(std::sync::atomic::Ordering::Acquire) || worker.is_finished();
         let mut stop: Option<PyErr> = None;
-        while !worker.is_finished() {
+        while !finished() {
             py.detach(|| {
                 let until = std::time::Instant::now() + std::time::Duration::from_millis(20);
-                while !worker.is_finished() && std::time::Instant::now() < until {
-                    std::thread::sleep(std::time::Duration::from_micros(200));
+                while !finished() {
+                    let now = std::time::Instant::now();
+                    if now >= until {
+                        break;
+                    }
+                    std::thread::park_timeout(until - now);
                 }
             });
             if stop.is_none() {
@@ -95,6 +111,46 @@ pub(crate) fn answer_to_py<T: serde::Serialize>(py: Python<'_>, answer: &T) -> P
     pythonize::pythonize(py, &api::versioned(answer))
         .map(Bound::unbind)
         .map_err(conversion)
+}
+
+/// A run of the dynamics as flat series, for the nashpy-named calls that turn every record
+/// into NumPy arrays: `at`, and each record's `profile` (and `counts`, `distributions` where
+/// the rule has them) concatenated, player after player, record after record — one list each
+/// rather than a dictionary a record; with `plays` and `generations` as the answer has them.
+fn series_to_py(py: Python<'_>, a: api::dynamics::Answer) -> PyResult<Py<PyAny>> {
+    use pyo3::types::PyDict;
+    let d = PyDict::new(py);
+    let flat = |f: &dyn Fn(&api::dynamics::Point) -> Option<Vec<f64>>| -> Option<Vec<f64>> {
+        let mut out = Vec::new();
+        for p in &a.points {
+            out.extend(f(p)?);
+        }
+        Some(out)
+    };
+    d.set_item("at", a.points.iter().map(|p| p.at).collect::<Vec<f64>>())?;
+    d.set_item("profile", flat(&|p| Some(p.profile.concat())))?;
+    let counts = flat(&|p| {
+        p.counts
+            .as_ref()
+            .map(|c| c.concat().into_iter().map(|v| v as f64).collect())
+    });
+    if let Some(c) = counts {
+        d.set_item("counts", c)?;
+    }
+    if let Some(v) = flat(&|p| p.distributions.as_ref().map(|x| x.concat())) {
+        d.set_item("distributions", v)?;
+    }
+    if let Some(plays) = &a.plays {
+        d.set_item(
+            "plays",
+            plays.iter().flatten().copied().collect::<Vec<usize>>(),
+        )?;
+    }
+    if let Some(g) = &a.generations {
+        d.set_item("generations", g.concat())?;
+    }
+    d.set_item("notes", &a.notes)?;
+    Ok(d.into_any().unbind())
 }
 
 /// A Nash answer for the Python layer: the same fields as its serialised form, built directly
@@ -378,7 +434,7 @@ impl NormalFormGame {
 
     /// How play evolves under a learning rule (`nimbus::api::dynamics::solve`): `start` is a
     /// vector a player of numbers as text (play counts, or shares).
-    #[pyo3(signature = (rule="fictitious-play", rounds=1000, time=10.0, points=11, start=None, ties="first", two_populations=false, plot=false, times=None, rest_points=true, plays=false, max_memory=None, max_work=None, noise=0.1, perturbation=0.01, mutation=None, population=None, runs=1000, seed=0))]
+    #[pyo3(signature = (rule="fictitious-play", rounds=1000, time=10.0, points=11, start=None, ties="first", two_populations=false, plot=false, times=None, rest_points=true, plays=false, max_memory=None, max_work=None, noise=0.1, perturbation=0.01, mutation=None, population=None, runs=1000, seed=0, series=false))]
     #[allow(clippy::too_many_arguments)]
     fn dynamics(
         &self,
@@ -402,6 +458,7 @@ impl NormalFormGame {
         population: Option<Vec<u64>>,
         runs: u64,
         seed: u64,
+        series: bool,
     ) -> PyResult<Py<PyAny>> {
         let start = match start {
             None => None,
@@ -449,6 +506,9 @@ impl NormalFormGame {
             .iter()
             .map(|n| api::render_settings(n, &keyword))
             .collect();
+        if series {
+            return series_to_py(py, answer);
+        }
         let d = answer_to_py(py, &answer)?;
         if let Some(svg) = &answer.plot {
             d.bind(py).set_item("plot", svg)?;

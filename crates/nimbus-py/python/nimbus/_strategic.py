@@ -652,22 +652,23 @@ class Game:
         # One population plays the row player's payoffs against itself.
         transposed = [list(r) for r in zip(*a)]
         game = self if b == transposed else Game(a, transposed)
-        timepoints = np.linspace(0, 10, 1000) if timepoints is None else timepoints
+        time, points, times = _record_times(timepoints)
         answer = game._native.dynamics(
             "replicator",
             1000,
-            10.0,
-            2,
+            time,
+            points,
             [[str(x) for x in _shares(y0, n)]],
             "first",
             False,
             False,
-            [float(t) for t in timepoints],
+            times,
             False,
             False,
             mutation=None if mutation_matrix is None else _matrix_text(mutation_matrix),
+            series=True,
         )
-        return np.array([p["profile"][0] for p in answer["points"]])
+        return np.array(answer["profile"]).reshape(-1, n)
 
     def asymmetric_replicator_dynamics(self, x0=None, y0=None, timepoints=None):
         """nashpy's ``asymmetric_replicator_dynamics``: two populations, one a side, at each
@@ -676,23 +677,23 @@ class Game:
         import numpy as np
 
         m, n = len(self.strategies[0]), len(self.strategies[1])
-        timepoints = np.linspace(0, 10, 1000) if timepoints is None else timepoints
+        time, points, times = _record_times(timepoints)
         answer = self._native.dynamics(
             "replicator",
             1000,
-            10.0,
-            2,
+            time,
+            points,
             [[str(x) for x in _shares(x0, m)], [str(x) for x in _shares(y0, n)]],
             "first",
             True,
             False,
-            [float(t) for t in timepoints],
+            times,
             False,
             False,
+            series=True,
         )
-        xs = np.array([p["profile"][0] for p in answer["points"]])
-        ys = np.array([p["profile"][1] for p in answer["points"]])
-        return xs, ys
+        both = np.array(answer["profile"]).reshape(-1, m + n)
+        return both[:, :m].copy(), both[:, m:].copy()
 
     def stochastic_fictitious_play(
         self, iterations, play_counts=None, etha=10**-1, epsilon_bar=10**-2, seed=None
@@ -722,11 +723,13 @@ class Game:
             noise=float(etha),
             perturbation=float(epsilon_bar),
             seed=_seed(seed),
+            series=True,
         )
-        for k, p in enumerate(a["points"]):
-            counts = [np.array(v, dtype=np.int64) for v in p["counts"]]
-            dist = (None, None) if k == 0 else [np.array(v) for v in p["distributions"]]
-            yield counts, dist
+        counts = np.array(a["counts"], dtype=np.int64).reshape(-1, m + n)
+        dist = np.array(a["distributions"]).reshape(-1, m + n)
+        for k in range(len(counts)):
+            played = [counts[k, :m], counts[k, m:]]
+            yield played, (None, None) if k == 0 else [dist[k, :m], dist[k, m:]]
 
     def moran_process(self, initial_population, mutation_probability=0, seed=None):
         """nashpy's ``moran_process`` on a complete graph: a generator of the population
@@ -936,6 +939,22 @@ def _limits(kw):
     if bad:
         raise TypeError(f"unexpected keyword {sorted(bad)[0]!r}")
     return kw
+
+
+def _record_times(timepoints):
+    """nashpy's ``timepoints`` (default ``linspace(0, 10, 1000)``) as the library takes them:
+    evenly spaced from 0, as a time and a number of records (no list to convert); otherwise
+    the list itself. Returns ``(time, points, times)``."""
+    import numpy as np
+
+    if timepoints is None:
+        return 10.0, 1000, None
+    t = np.asarray(timepoints, dtype=float)
+    if len(t) >= 2 and t[0] == 0 and t[-1] > 0:
+        step = t[-1] / (len(t) - 1)
+        if np.allclose(t, np.arange(len(t)) * step, rtol=0, atol=1e-12 * t[-1]):
+            return float(t[-1]), len(t), None
+    return 10.0, 2, [float(x) for x in t]
 
 
 def _seed(seed):

@@ -117,6 +117,14 @@ pub(super) fn run(input: &Input) -> Result<Answer> {
     } else {
         (None, None)
     };
+    if matches!(field, Field::Mutator(_)) && a.iter().flatten().any(Signed::is_negative) {
+        notes.push(
+            "with negative payoffs the replicator-mutator's offspring counts can be negative, \
+             and shares can leave the simplex (as in nashpy's equation): shift the payoffs by \
+             a constant to keep them fitnesses"
+                .into(),
+        );
+    }
     if !matches!(field, Field::Replicator) && req.rest_points {
         notes.push(format!(
             "the rest points of {} are not computed exactly; the run shows where it settles",
@@ -151,7 +159,17 @@ pub(super) fn run(input: &Input) -> Result<Answer> {
             .zip(profiles)
             .map(|(&t, profile)| Point {
                 at: t,
-                profile,
+                // A share that dies out may come out a little below 0 (the tolerance is 1e-10
+                // absolute near zero): shown as 0. (The replicator-mutator with negative
+                // payoffs can truly leave the simplex, as nashpy's does; that is kept.)
+                profile: profile
+                    .into_iter()
+                    .map(|v| {
+                        v.into_iter()
+                            .map(|x| if x < 0.0 && x > -1e-9 { 0.0 } else { x })
+                            .collect()
+                    })
+                    .collect(),
                 ..Point::default()
             })
             .collect(),

@@ -44,17 +44,32 @@ pub fn logit(v: &[f64], eta: f64, out: &mut [f64]) {
     }
 }
 
+/// The average payoff `Σ x_i pay_i / Σ x_i`. On the simplex the division is by one; off it,
+/// it makes the sum of the shares an exact (linear) invariant of the replicator fields, which
+/// Runge–Kutta steps keep exactly. With the textbook `Σ x_i pay_i`, the sum's error `s` obeys
+/// `s' = −(average payoff) s` and grows as `e^t` where the average payoff is −1 (nashpy's
+/// odeint leaves the simplex there: shares summing to 0.7 by time 40).
+fn mean(x: &[f64], pay: &[f64]) -> f64 {
+    let total: f64 = x.iter().sum();
+    let paid: f64 = x.iter().zip(pay).map(|(u, w)| u * w).sum();
+    if total == 0.0 {
+        0.0
+    } else {
+        paid / total
+    }
+}
+
 /// One side's rates: `x` the side's shares, `pay` its strategies' payoffs, into `d`.
 fn side(field: &Field, x: &[f64], pay: &[f64], scratch: &mut [f64], d: &mut [f64]) {
     match field {
         Field::Replicator => {
-            let mean: f64 = x.iter().zip(pay).map(|(u, w)| u * w).sum();
+            let mean = mean(x, pay);
             for i in 0..x.len() {
                 d[i] = x[i] * (pay[i] - mean);
             }
         }
         Field::Mutator(q) => {
-            let mean: f64 = x.iter().zip(pay).map(|(u, w)| u * w).sum();
+            let mean = mean(x, pay);
             for j in 0..x.len() {
                 let born: f64 = (0..x.len()).map(|i| x[i] * pay[i] * q[i][j]).sum();
                 d[j] = born - x[j] * mean;
