@@ -647,11 +647,15 @@ class Game:
         plays ``j``), the replicator-mutator equation."""
         import numpy as np
 
-        a, b = self.payoff_matrices[:2]
-        n = len(a)
-        # One population plays the row player's payoffs against itself.
-        transposed = [list(r) for r in zip(*a)]
-        game = self if b == transposed else Game(a, transposed)
+        # One population plays the row player's payoffs against itself: this game when it is
+        # symmetric, else the row player's against their transpose (made once per game).
+        game = self.__dict__.get("_one_population")
+        if game is None:
+            a, b = self.payoff_matrices[:2]
+            transposed = [list(r) for r in zip(*a)]
+            game = self if b == transposed else Game(a, transposed)
+            self.__dict__["_one_population"] = game
+        n = len(self.strategies[0])
         time, points, times = _record_times(timepoints)
         answer = game._native.dynamics(
             "replicator",
@@ -952,7 +956,7 @@ def _record_times(timepoints):
     t = np.asarray(timepoints, dtype=float)
     if len(t) >= 2 and t[0] == 0 and t[-1] > 0:
         step = t[-1] / (len(t) - 1)
-        if np.allclose(t, np.arange(len(t)) * step, rtol=0, atol=1e-12 * t[-1]):
+        if np.abs(t - np.arange(len(t)) * step).max() <= 1e-12 * t[-1]:
             return float(t[-1]), len(t), None
     return 10.0, 2, [float(x) for x in t]
 
