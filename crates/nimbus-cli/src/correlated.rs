@@ -15,6 +15,8 @@ Examples:
   nimbus correlated game.nfg --maximize weights:1,2,0
   nimbus correlated game.nfg --coarse                 coarse correlated equilibria
   nimbus correlated game.nfg --vertices               every vertex of their polytope too
+  nimbus correlated --row \"6 2; 7 0\" --col \"6 7; 2 0\" --plot chicken.svg
+      the payoffs of the correlated and the Nash equilibria, drawn
 
 A correlated equilibrium is a distribution over the pure profiles from which no player, told
 only their own strategy, gains by playing another; a coarse one, from which no player gains by
@@ -42,6 +44,10 @@ pub struct Args {
     /// is a Nash equilibrium (exact; the number of vertices grows fast with the game).
     #[arg(long)]
     vertices: bool,
+    /// A two-player game: draw the payoffs in this SVG file: the feasible ones, the correlated
+    /// equilibria's, the Nash equilibria's and their hull, and the best one found.
+    #[arg(long, value_name = "FILE")]
+    plot: Option<String>,
     #[command(flatten)]
     pub(crate) common: Common,
 }
@@ -60,9 +66,11 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, nimbus::api::Error>
         maximize,
         coarse: args.coarse,
         vertices: args.vertices,
+        plot: args.plot.is_some(),
     };
     let mut answer = correlated::solve(&game, &req, &args.common.limits())?;
     answer.notes.extend(notes);
+    crate::write_plot(args.plot.as_ref(), answer.plot.as_ref(), &mut answer.notes)?;
     if args.common.json {
         print_json(out, &answer)?;
         return Ok(ExitCode::SUCCESS);

@@ -1697,6 +1697,35 @@ fn dynamics_refuses_bad_settings() {
     }
 }
 
+/// `correlated --plot`: a picture of a two-player game's payoffs, refused for three players.
+#[test]
+fn correlated_plot_is_for_two_players() {
+    let dir = std::env::temp_dir().join(format!("nimbus-ce-plot-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("chicken.svg");
+    let out = nimbus(&[
+        "correlated",
+        "--row",
+        "6 2; 7 0",
+        "--col",
+        "6 7; 2 0",
+        "--plot",
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    assert!(std::fs::read_to_string(&file).unwrap().contains("<polygon"));
+    fails(
+        &[
+            "correlated",
+            "examples/3x3x3.nfg",
+            "--plot",
+            file.to_str().unwrap(),
+        ],
+        "a two-player game's payoffs",
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// `dynamics`: the new rules' answers on textbook games, as printed.
 #[test]
 fn dynamics_rules_print_what_they_found() {

@@ -408,7 +408,7 @@ impl NormalFormGame {
 
     /// The correlated (or coarse correlated) equilibrium that maximises `maximize`
     /// (`nimbus::api::correlated::solve`).
-    #[pyo3(signature = (maximize="welfare", coarse=false, vertices=false, max_memory=None, max_work=None))]
+    #[pyo3(signature = (maximize="welfare", coarse=false, vertices=false, max_memory=None, max_work=None, plot=false))]
     #[allow(clippy::too_many_arguments)]
     fn correlated(
         &self,
@@ -418,18 +418,24 @@ impl NormalFormGame {
         vertices: bool,
         max_memory: Option<u64>,
         max_work: Option<u64>,
+        plot: bool,
     ) -> PyResult<Py<PyAny>> {
         let req = api::correlated::Request {
             maximize: api::correlated::Target::parse(maximize).map_err(to_py)?,
             coarse,
             vertices,
+            plot,
         };
         let limits = limits(None, max_memory, max_work);
         let g = &self.game;
         let answer = run(py, g.profiles() <= SMALL, || {
             api::correlated::solve(g, &req, &limits)
         })?;
-        answer_to_py(py, &answer)
+        let d = answer_to_py(py, &answer)?;
+        if let Some(svg) = &answer.plot {
+            d.bind(py).set_item("plot", svg)?;
+        }
+        Ok(d)
     }
 
     /// How play evolves under a learning rule (`nimbus::api::dynamics::solve`): `start` is a

@@ -530,3 +530,15 @@ def test_the_new_rules_from_dynamics():
     assert "<svg" in two.plot
     with pytest.raises(ValueError, match="population"):
         bos.dynamics("moran")
+
+
+def test_correlated_payoffs_picture():
+    """``correlated(plot=True)`` draws a two-player game's equilibria's payoffs; three players
+    are refused."""
+    chicken = nimbus.Game([[6, 2], [7, 0]], [[6, 7], [2, 0]])
+    a = chicken.correlated(plot=True)
+    assert a.value == Fraction(21, 2) and a.plot.count('fill="#d62728"') == 3
+    assert a.get("vertices") is None
+    three = nimbus.Game(np.zeros((2, 2, 2), dtype=int), np.zeros((2, 2, 2), dtype=int), np.zeros((2, 2, 2), dtype=int))
+    with pytest.raises(ValueError, match="two-player"):
+        three.correlated(plot=True)

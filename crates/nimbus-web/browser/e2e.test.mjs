@@ -482,6 +482,11 @@ test("the best correlated equilibrium, from the grid, pasted and from a .nfg; pe
   await p.waitForSelector("#ceValue");
   assert.match(await p.textContent("#ceValue"), /best correlated equilibrium: 21\/2/);
   assert.equal((await p.$$("#distribution tr")).length, 4);
+  // The payoffs drawn: three Nash equilibria (red), the correlated polygon, the best ringed.
+  await p.waitForSelector("#plot svg circle[fill='#d62728']");
+  assert.match(await p.textContent("#plotTitle"), /^Payoffs: feasible \(grey\), correlated equilibria/);
+  assert.equal((await p.$$("#plot svg circle[fill='#d62728']")).length, 3);
+  assert.equal((await p.$$("#plot svg polygon[fill='#9ecae1']")).length, 1);
   // The row player's best, and a coarse one.
   await p.selectOption("#ceObjective", "player:1");
   await p.check("#coarse");

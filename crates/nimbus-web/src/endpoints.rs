@@ -210,6 +210,23 @@ struct CorrelatedIn {
     vertices: bool,
 }
 
+fn run_correlated(
+    q: &CorrelatedIn,
+    plot: bool,
+    c: &Config,
+) -> nimbus::api::Result<api::correlated::Answer> {
+    let (game, read) = q.game.load()?;
+    let req = api::correlated::Request {
+        maximize: api::correlated::Target::parse(q.maximize.as_deref().unwrap_or("welfare"))?,
+        coarse: q.coarse,
+        vertices: q.vertices,
+        plot,
+    };
+    let mut answer = api::correlated::solve(&game, &req, &c.limits)?;
+    answer.notes.extend(read);
+    Ok(answer)
+}
+
 /// `POST /api/correlated`: the correlated (or coarse correlated) equilibrium that maximises an
 /// objective.
 pub async fn correlated(State(s): Shared, body: Body) -> Response {
@@ -219,20 +236,27 @@ pub async fn correlated(State(s): Shared, body: Body) -> Response {
     };
     compute(
         &s,
-        move |c| {
-            let (game, read) = q.game.load()?;
-            let req = api::correlated::Request {
-                maximize: api::correlated::Target::parse(
-                    q.maximize.as_deref().unwrap_or("welfare"),
-                )?,
-                coarse: q.coarse,
-                vertices: q.vertices,
-            };
-            let mut answer = api::correlated::solve(&game, &req, &c.limits)?;
-            answer.notes.extend(read);
-            Ok(answer)
-        },
+        move |c| run_correlated(&q, false, c),
         |a| json(StatusCode::OK, &a),
+    )
+    .await
+}
+
+/// `POST /api/correlated/plot`: a two-player game's equilibria's payoffs in the payoff plane
+/// (SVG).
+pub async fn correlated_plot(State(s): Shared, body: Body) -> Response {
+    let q: CorrelatedIn = match read(body) {
+        Ok(q) => q,
+        Err(r) => return r,
+    };
+    compute(
+        &s,
+        move |c| {
+            run_correlated(&q, true, c)?
+                .plot
+                .ok_or_else(|| nimbus::api::Error::Invalid("no picture was drawn".into()))
+        },
+        svg,
     )
     .await
 }

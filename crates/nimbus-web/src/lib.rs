@@ -87,10 +87,11 @@ pub fn router(config: Config) -> Router {
 
 /// The endpoints that compute, each answered by its handler in this process or, when the
 /// server isolates, by a worker process.
-const COMPUTING: [&str; 14] = [
+const COMPUTING: [&str; 15] = [
     "/api/nash",
     "/api/nash/plot",
     "/api/correlated",
+    "/api/correlated/plot",
     "/api/dynamics",
     "/api/dynamics/plot",
     "/api/nfg",
@@ -125,6 +126,7 @@ fn router_with_state(config: Config) -> (Router, Arc<AppState>) {
             .route("/api/nash", post(endpoints::nash))
             .route("/api/nash/plot", post(endpoints::nash_plot))
             .route("/api/correlated", post(endpoints::correlated))
+            .route("/api/correlated/plot", post(endpoints::correlated_plot))
             .route("/api/dynamics", post(endpoints::dynamics))
             .route("/api/dynamics/plot", post(endpoints::dynamics_plot))
             .route("/api/nfg", post(endpoints::nfg))
@@ -171,8 +173,8 @@ pub(crate) async fn not_found() -> Response {
         StatusCode::NOT_FOUND,
         "not_found",
         "no such page or endpoint (the API is under /api/: nash, nash/plot, correlated, \
-         dynamics, dynamics/plot, nfg, zerosum, verify, sg, cgt, cgt/thermograph, sequence, \
-         sequence/plot, solve, health)"
+         correlated/plot, dynamics, dynamics/plot, nfg, zerosum, verify, sg, cgt, \
+         cgt/thermograph, sequence, sequence/plot, solve, health)"
             .into(),
     )
 }

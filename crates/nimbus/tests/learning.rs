@@ -522,3 +522,41 @@ fn the_replicator_stays_on_the_simplex() {
         }
     }
 }
+
+/// Aumann's chicken drawn in the payoff plane, tested as a picture: the correlated equilibria's
+/// payoffs (blue) reach (5, 5), above the Nash equilibria's hull; (1.5, 1.5) is feasible only
+/// (grey); (6.5, 6.5) is not feasible (white); a Nash equilibrium's payoffs (7, 2) are red.
+#[test]
+fn correlated_payoffs_as_a_picture() {
+    use nimbus::api::correlated::{solve, Request};
+    use nimbus::strategic::solvers::correlated_picture::Scale;
+    let g = game(&[vec![6, 2], vec![7, 0]], &[vec![6, 7], vec![2, 0]]);
+    let req = Request {
+        plot: true,
+        ..Default::default()
+    };
+    let answer = solve(&g, &req, &Limits::default()).unwrap();
+    assert!(answer.vertices.is_none());
+    let pix = picture::render(answer.plot.as_ref().unwrap());
+    // The picture's scale comes from the outcomes alone.
+    let outcomes = [(6.0, 6.0), (2.0, 7.0), (7.0, 2.0), (0.0, 0.0)];
+    let scale = Scale::of(&outcomes);
+    let colour = |p: (f64, f64)| {
+        let (x, y) = scale.place(p);
+        let c = pix.pixel(x.round() as u32, y.round() as u32).unwrap();
+        [c.red(), c.green(), c.blue()]
+    };
+    let close = |c: [u8; 3], want: [u8; 3]| {
+        c.iter()
+            .zip(want)
+            .all(|(&a, b)| (i32::from(a) - i32::from(b)).abs() <= 30)
+    };
+    assert!(
+        close(colour((5.0, 5.0)), [0x9e, 0xca, 0xe1]),
+        "{:?}",
+        colour((5.0, 5.0))
+    );
+    assert!(close(colour((1.5, 1.5)), [0xe6, 0xe6, 0xe6]));
+    assert!(close(colour((6.5, 6.5)), [255, 255, 255]));
+    assert!(close(colour((7.0, 2.0)), [0xd6, 0x27, 0x28]));
+}

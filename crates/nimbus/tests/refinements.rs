@@ -314,7 +314,7 @@ proptest! {
     fn a_players_best_is_an_equilibrium((a, b) in matrices(3, 3), k in 1usize..=2) {
         let g = game(&a, &b);
         let limits = Limits::default();
-        let mine = solve(&g, &Request { maximize: Target::Player(k), coarse: false, vertices: false }, &limits).unwrap();
+        let mine = solve(&g, &Request { maximize: Target::Player(k), coarse: false, vertices: false, plot: false }, &limits).unwrap();
         let all = solve(&g, &Request::default(), &limits).unwrap();
         prop_assert!(is_equilibrium(&g, &distribution(&g, &mine), false));
         let p = |x: &str| nimbus::api::parse_number(x).unwrap();
@@ -440,6 +440,7 @@ fn bad_objectives_and_large_games_are_refused() {
             maximize: Target::Player(3),
             coarse: false,
             vertices: false,
+            plot: false,
         },
         &Limits::default(),
     );
@@ -451,6 +452,7 @@ fn bad_objectives_and_large_games_are_refused() {
             maximize: weights,
             coarse: false,
             vertices: false,
+            plot: false,
         },
         &Limits::default(),
     )

@@ -473,13 +473,14 @@ class Game:
                 a[k] = [q(x) for x in a[k]]
         return a
 
-    def correlated(self, maximize="welfare", coarse=False, vertices=False, **limits):
+    def correlated(self, maximize="welfare", coarse=False, vertices=False, plot=False, **limits):
         """The correlated equilibrium that maximises ``maximize``: 'welfare' (the players'
         total payoff), 'player:K' (player K's, from 1) or 'weights:W1,W2,...', exactly (an LP);
         ``coarse=True`` for coarse correlated equilibria. The answer's ``distribution`` lists
         the profiles with positive probability. ``vertices=True``: ``.vertices`` lists every
         vertex of the polytope, each with ``payoffs``, ``nash`` (whether it is a Nash
-        equilibrium) and ``distribution``.
+        equilibrium) and ``distribution``. ``plot=True`` (two players): ``.plot``, an SVG of
+        the payoffs (feasible, correlated, Nash and their hull, the best found).
 
         >>> chicken = Game([[6, 2], [7, 0]], [[6, 7], [2, 0]])
         >>> ce = chicken.correlated()
@@ -488,7 +489,7 @@ class Game:
         >>> [(v.payoffs, v.nash) for v in chicken.correlated(vertices=True).vertices]
         [([Fraction(21, 4), Fraction(21, 4)], False), ([Fraction(14, 3), Fraction(14, 3)], True), ([Fraction(7, 1), Fraction(2, 1)], True), ([Fraction(18, 5), Fraction(18, 5)], False), ([Fraction(2, 1), Fraction(7, 1)], True)]
         """
-        a = from_value(self._native.correlated(maximize, coarse, vertices, **limits))
+        a = from_value(self._native.correlated(maximize, coarse, vertices, plot=plot, **limits))
         a["value"] = q(a["value"])
         a["payoffs"] = [q(x) for x in a["payoffs"]]
         for c in a["distribution"]:

@@ -4,10 +4,10 @@
 
 use super::Limits;
 use crate::core::error::{Error, Result};
-use crate::exact::{parse_number, show, Q};
+use crate::exact::{parse_number, show, to_f64, Q};
 use crate::strategic::game::NormalForm;
 use crate::strategic::solvers::correlated::{maximize_objective, profile_of, Objective};
-use crate::strategic::solvers::correlated_vertices;
+use crate::strategic::solvers::{correlated_picture, correlated_vertices};
 use num_traits::{One, Zero};
 use serde::Serialize;
 
@@ -97,6 +97,9 @@ pub struct Request {
     pub coarse: bool,
     /// Every vertex of the polytope too ([`Answer::vertices`]).
     pub vertices: bool,
+    /// A two-player game: draw the equilibria's payoffs in the payoff plane into
+    /// [`Answer::plot`] (the vertices are computed for it, listed only when asked for).
+    pub plot: bool,
 }
 
 /// A pure profile the distribution gives weight to.
@@ -129,6 +132,9 @@ pub struct Answer {
     pub vertices: Option<Vec<Vertex>>,
     /// Remarks.
     pub notes: Vec<String>,
+    /// The picture, when asked for.
+    #[serde(skip)]
+    pub plot: Option<String>,
 }
 
 /// A vertex of the polytope of correlated equilibria.
@@ -185,7 +191,13 @@ pub fn solve(game: &NormalForm, req: &Request, limits: &Limits) -> Result<Answer
         weights: req.maximize.weights(game)?,
     };
     let found = maximize_objective(game, &objective, req.coarse, limits)?;
-    let vertices = if req.vertices {
+    if req.plot && game.players.len() != 2 {
+        return Err(Error::Invalid(format!(
+            "the picture is of a two-player game's payoffs, and this game has {} players",
+            game.players.len()
+        )));
+    }
+    let listed = if req.vertices || req.plot {
         let list = correlated_vertices::vertices(game, req.coarse, limits)?;
         Some(
             list.iter()
@@ -196,17 +208,40 @@ pub fn solve(game: &NormalForm, req: &Request, limits: &Limits) -> Result<Answer
                             payoffs[i] += u * pk;
                         }
                     }
-                    Vertex {
-                        payoffs: payoffs.iter().map(show).collect(),
-                        nash: independent(game, p),
-                        distribution: cells(game, p),
-                    }
+                    (payoffs, independent(game, p), cells(game, p))
                 })
-                .collect(),
+                .collect::<Vec<_>>(),
         )
     } else {
         None
     };
+    let plot = match (&listed, req.plot) {
+        (Some(list), true) => {
+            let pair = |v: &[Q]| (to_f64(&v[0]), to_f64(&v[1]));
+            let outcomes: Vec<(f64, f64)> = (0..game.profiles())
+                .map(|k| pair(game.payoffs_at(k)))
+                .collect();
+            let vertices: Vec<((f64, f64), bool)> =
+                list.iter().map(|(p, nash, _)| (pair(p), *nash)).collect();
+            let shown = correlated_picture::Payoffs {
+                players: [&game.players[0], &game.players[1]],
+                outcomes: &outcomes,
+                vertices: &vertices,
+                best: pair(&found.payoffs),
+            };
+            Some(correlated_picture::picture(&shown).0)
+        }
+        _ => None,
+    };
+    let vertices = listed.filter(|_| req.vertices).map(|list| {
+        list.into_iter()
+            .map(|(payoffs, nash, distribution)| Vertex {
+                payoffs: payoffs.iter().map(show).collect(),
+                nash,
+                distribution,
+            })
+            .collect()
+    });
     Ok(Answer {
         kind: if req.coarse {
             "coarse correlated"
@@ -221,5 +256,6 @@ pub fn solve(game: &NormalForm, req: &Request, limits: &Limits) -> Result<Answer
         distribution: cells(game, &found.distribution),
         vertices,
         notes: Vec::new(),
+        plot,
     })
 }

@@ -3,6 +3,7 @@
 //! returns equilibria that [`super::game::verify`] can check exactly.
 
 pub mod correlated;
+pub mod correlated_picture;
 pub mod correlated_vertices;
 pub mod enumpoly;
 pub mod envelope;
