@@ -23,6 +23,7 @@ Examples:
   nimbus dynamics game.nfg --rule regret-matching --rounds 100000 --seed 3
   nimbus dynamics --row \"1 4; 2 3\" --col \"1 2; 4 3\" --rule moran --population \"9 1\"
       the probability that each strategy takes over, exactly
+  nimbus dynamics game.nfg --rule moran --population \"9 1\" --graph ring.txt   on a graph
 
 Fictitious play, best-response dynamics and regret matching are exact (fractions of whole
 counts; regrets in whole numbers). The continuous rules are integrated with error control
@@ -81,6 +82,11 @@ pub struct Args {
     /// The Moran process: how many individuals play each strategy ("9 1").
     #[arg(long, value_name = "COUNTS")]
     population: Option<String>,
+    /// The Moran process on a graph: a file of edges, a line each, two individuals numbered
+    /// from 0 ("0 1"; the first of --population's counts are the lowest numbers); the
+    /// offspring replaces a neighbour.
+    #[arg(long, value_name = "FILE")]
+    graph: Option<String>,
     /// The Moran process: the runs simulated when more than two strategies are present.
     #[arg(long, default_value_t = 1000, allow_negative_numbers = true)]
     runs: u64,
@@ -138,6 +144,12 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, Error> {
             .map_err(|e| word("--population", e))?,
         runs: args.runs,
         seed: args.seed,
+        graph: match &args.graph {
+            Some(path) => Some(
+                dynamics::parse_graph(&crate::read_input(path)?).map_err(|e| word("--graph", e))?,
+            ),
+            None => None,
+        },
     };
     let mut answer = dynamics::solve(&game, &req, &args.common.limits())?;
     answer.notes.splice(0..0, notes);

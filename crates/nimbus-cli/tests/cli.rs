@@ -1726,6 +1726,61 @@ fn correlated_plot_is_for_two_players() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// `dynamics --rule moran --graph FILE`: simulated on the graph; a bad graph refused, naming
+/// the line or the individual.
+#[test]
+fn moran_on_a_graph_from_a_file() {
+    let dir = std::env::temp_dir().join(format!("nimbus-moran-graph-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let write = |name: &str, text: &str| {
+        let path = dir.join(name);
+        std::fs::write(&path, text).unwrap();
+        path.to_str().unwrap().to_string()
+    };
+    let ring = write("ring.txt", "# a ring\n0 1\n1 2\n2 3\n3 0\n");
+    let args = |graph: &str| {
+        vec![
+            "dynamics".to_string(),
+            "--row".into(),
+            "1 4; 2 3".into(),
+            "--col".into(),
+            "1 2; 4 3".into(),
+            "--rule".into(),
+            "moran".into(),
+            "--population".into(),
+            "3 1".into(),
+            "--runs".into(),
+            "50".into(),
+            "--graph".into(),
+            graph.to_string(),
+        ]
+    };
+    let ok = args(&ring);
+    let out = nimbus(&ok.iter().map(String::as_str).collect::<Vec<_>>());
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(
+        text.contains("(simulated)") && text.contains("replaces a neighbour"),
+        "{text}"
+    );
+    for (name, body, says) in [
+        ("cut.txt", "0 1\n2 3\n", "not connected"),
+        ("far.txt", "0 9\n", "individuals are 0 to 3"),
+        ("word.txt", "0 x\n", "--graph: the graph, line 1: 'x'"),
+        ("three.txt", "0 1 2\n", "line 1: give an edge"),
+        ("loop.txt", "0 0\n1 2\n", "to itself"),
+    ] {
+        let a = args(&write(name, body));
+        fails(&a.iter().map(String::as_str).collect::<Vec<_>>(), says);
+    }
+    let a = args(dir.join("missing.txt").to_str().unwrap());
+    fails(
+        &a.iter().map(String::as_str).collect::<Vec<_>>(),
+        "missing.txt",
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// `dynamics`: the new rules' answers on textbook games, as printed.
 #[test]
 fn dynamics_rules_print_what_they_found() {

@@ -440,7 +440,7 @@ impl NormalFormGame {
 
     /// How play evolves under a learning rule (`nimbus::api::dynamics::solve`): `start` is a
     /// vector a player of numbers as text (play counts, or shares).
-    #[pyo3(signature = (rule="fictitious-play", rounds=1000, time=10.0, points=11, start=None, ties="first", two_populations=false, plot=false, times=None, rest_points=true, plays=false, max_memory=None, max_work=None, noise=0.1, perturbation=0.01, mutation=None, population=None, runs=1000, seed=0, series=false))]
+    #[pyo3(signature = (rule="fictitious-play", rounds=1000, time=10.0, points=11, start=None, ties="first", two_populations=false, plot=false, times=None, rest_points=true, plays=false, max_memory=None, max_work=None, noise=0.1, perturbation=0.01, mutation=None, population=None, runs=1000, seed=0, series=false, graph=None))]
     #[allow(clippy::too_many_arguments)]
     fn dynamics(
         &self,
@@ -465,6 +465,7 @@ impl NormalFormGame {
         runs: u64,
         seed: u64,
         series: bool,
+        graph: Option<Vec<(usize, usize)>>,
     ) -> PyResult<Py<PyAny>> {
         let start = match start {
             None => None,
@@ -503,6 +504,7 @@ impl NormalFormGame {
             population,
             runs,
             seed,
+            graph,
         };
         let limits = limits(None, max_memory, max_work);
         let g = &self.game;

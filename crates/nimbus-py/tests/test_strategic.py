@@ -542,3 +542,14 @@ def test_correlated_payoffs_picture():
     three = nimbus.Game(np.zeros((2, 2, 2), dtype=int), np.zeros((2, 2, 2), dtype=int), np.zeros((2, 2, 2), dtype=int))
     with pytest.raises(ValueError, match="two-player"):
         three.correlated(plot=True)
+
+
+def test_moran_on_a_graph():
+    """``dynamics("moran", graph=...)``: simulated on the graph (a ring), a bad graph refused."""
+    hawk = nimbus.Game([[1, 4], [2, 3]], [[1, 2], [4, 3]])
+    ring = [(i, (i + 1) % 6) for i in range(6)]
+    a = hawk.dynamics("moran", population=[5, 1], graph=ring, runs=200, points=2, seed=3)
+    assert all(f.get("exact") is None for f in a.fixation)
+    assert abs(sum(f["probability"] for f in a.fixation) - 1) < 1e-12
+    with pytest.raises(ValueError, match="not connected"):
+        hawk.dynamics("moran", population=[2, 2], graph=[(0, 1), (2, 3)])

@@ -299,6 +299,9 @@ struct DynamicsIn {
     runs: Option<u64>,
     #[serde(default)]
     seed: Option<u64>,
+    /// The Moran process on a graph: edges a line, "0 1".
+    #[serde(default)]
+    graph: Option<String>,
 }
 
 fn run_dynamics(
@@ -338,6 +341,12 @@ fn run_dynamics(
             .transpose()?,
         runs: q.runs.unwrap_or(defaults.runs),
         seed: q.seed.unwrap_or(defaults.seed),
+        graph: q
+            .graph
+            .as_deref()
+            .filter(|s| !s.trim().is_empty())
+            .map(api::dynamics::parse_graph)
+            .transpose()?,
         ..defaults
     };
     let mut answer = api::dynamics::solve(&game, &req, &c.limits)?;

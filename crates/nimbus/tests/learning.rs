@@ -560,3 +560,42 @@ fn correlated_payoffs_as_a_picture() {
     assert!(close(colour((6.5, 6.5)), [255, 255, 255]));
     assert!(close(colour((7.0, 2.0)), [0xd6, 0x27, 0x28]));
 }
+
+/// On the complete graph the offspring replaces one of the others, and the chain's ratio of
+/// down to up is the well-mixed one, so the simulated fixation on the graph agrees with the
+/// exact well-mixed probability (Lieberman, Hauert and Nowak's isothermal theorem).
+#[test]
+fn moran_on_the_complete_graph_is_the_well_mixed_process() {
+    let a = vec![vec![3, 1], vec![4, 2]];
+    let exact = moran(&a, vec![2, 4], 1, 0).fixation.unwrap()[0].probability;
+    let edges: Vec<(usize, usize)> = (0..6)
+        .flat_map(|i| (i + 1..6).map(move |j| (i, j)))
+        .collect();
+    let g = game(&a, &a);
+    let runs = 4000;
+    let req = Request {
+        rule: Rule::Moran,
+        population: Some(vec![2, 4]),
+        graph: Some(edges),
+        runs,
+        seed: 21,
+        rounds: 1_000_000,
+        points: 2,
+        ..Default::default()
+    };
+    let fix = run(&g, &req, &Limits::default()).unwrap().fixation.unwrap();
+    assert!(fix[0].exact.is_none());
+    let sd = (exact * (1.0 - exact) / runs as f64).sqrt();
+    assert!(
+        (fix[0].probability - exact).abs() < 4.0 * sd,
+        "{} {exact}",
+        fix[0].probability
+    );
+    // A graph that is not connected is refused.
+    let req = Request {
+        graph: Some(vec![(0, 1), (2, 3), (4, 5)]),
+        ..req
+    };
+    let e = run(&g, &req, &Limits::default()).unwrap_err();
+    assert!(e.to_string().contains("not connected"), "{e}");
+}

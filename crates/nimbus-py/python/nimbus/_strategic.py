@@ -518,6 +518,7 @@ class Game:
         population=None,
         runs=1000,
         seed=0,
+        graph=None,
         **limits,
     ):
         """How play evolves under a learning rule (the CLI's ``nimbus dynamics``):
@@ -540,7 +541,9 @@ class Game:
           replicator-mutator equation) and ``"logit"`` (the logit dynamics, noise ``noise``);
         - ``"moran"`` (the Moran process on the row player's payoffs; ``population`` how many
           play each strategy; ``fixation`` exact for two strategies present, else from
-          ``runs`` simulated runs; ``mutation`` a probability).
+          ``runs`` simulated runs; ``mutation`` a probability; ``graph`` a list of edges
+          ``(i, j)`` between individuals numbered from 0, the offspring replacing a
+          neighbour, fixation then simulated).
 
         The answer's ``points`` are ``points`` records evenly spaced, each with ``at`` (round,
         time or generation), ``profile`` (floats) and, for the exact rules, ``exact``
@@ -579,6 +582,7 @@ class Game:
                 population=None if population is None else [int(c) for c in population],
                 runs=runs,
                 seed=seed,
+                graph=None if graph is None else [(int(i), int(j)) for i, j in graph],
                 **limits,
             )
         )

@@ -171,6 +171,40 @@ pub fn parse_population(text: &str) -> Result<Vec<u64>> {
         .collect()
 }
 
+/// Reads a graph for the Moran process: an edge a line, two individuals numbered from 0
+/// (`"0 1"`), separated by spaces or a comma; `#` starts a comment.
+pub fn parse_graph(text: &str) -> Result<Vec<(usize, usize)>> {
+    let mut edges = Vec::new();
+    for (k, line) in text.lines().enumerate() {
+        let line = line.split('#').next().unwrap_or("").trim();
+        if line.is_empty() {
+            continue;
+        }
+        let ends: Vec<&str> = line
+            .split([' ', ',', '\t'])
+            .filter(|w| !w.is_empty())
+            .collect();
+        let node = |w: &str| {
+            w.parse::<usize>().map_err(|_| {
+                Error::Invalid(format!(
+                    "the graph, line {}: '{w}' is not an individual (a whole number from 0)",
+                    k + 1
+                ))
+            })
+        };
+        match ends[..] {
+            [x, y] => edges.push((node(x)?, node(y)?)),
+            _ => {
+                return Err(Error::Invalid(format!(
+                    "the graph, line {}: give an edge as two individuals, '0 1'",
+                    k + 1
+                )))
+            }
+        }
+    }
+    Ok(edges)
+}
+
 /// What to compute.
 #[derive(Debug, Clone)]
 pub struct Request {
@@ -220,6 +254,9 @@ pub struct Request {
     /// The random rules' seed (stochastic fictitious play, regret matching, the Moran
     /// process).
     pub seed: u64,
+    /// The Moran process on a graph: its edges between individuals (numbered from 0; the
+    /// first `population[0]` play the first strategy, and so on).
+    pub graph: Option<Vec<(usize, usize)>>,
 }
 
 impl Default for Request {
@@ -242,6 +279,7 @@ impl Default for Request {
             population: None,
             runs: 1000,
             seed: 0,
+            graph: None,
         }
     }
 }

@@ -106,6 +106,7 @@ pub fn run(
     let mut path = vec![start];
     let mut seen: HashMap<[usize; 2], u64> = HashMap::from([(start, 0)]);
     let mut ending = None;
+    crate::core::progress::phase("best-response dynamics (rounds)", rounds);
     for round in 1..=rounds {
         let [i, j] = *path.last().expect("the start");
         let next = [
@@ -129,7 +130,7 @@ pub fn run(
             seen.insert(next, round);
         }
         if round % 4096 == 0 {
-            crate::core::progress::check()?;
+            crate::core::progress::tick(round)?;
         }
     }
     Ok(Run { path, ending })

@@ -67,6 +67,7 @@ pub fn run(
     };
     let mut counts = start;
     record(0, &counts, None);
+    crate::core::progress::phase("fictitious play (rounds)", rounds);
     for round in 1..=rounds {
         let i = pick(&against_a, &mut rng);
         let j = pick(&against_b, &mut rng);
@@ -79,6 +80,9 @@ pub fn run(
             *v += pay_b(i, c);
         }
         record(round, &counts, Some([i, j]));
+        if round % 4096 == 0 {
+            crate::core::progress::tick(round)?;
+        }
     }
     Ok(())
 }

@@ -10,6 +10,7 @@ pub mod draw;
 pub mod fictitious;
 pub mod field;
 pub mod moran;
+pub mod moran_graph;
 pub mod ode;
 pub mod plot;
 pub mod regret;

@@ -161,6 +161,7 @@ pub fn run(
     let mut col = Side::new(transposed)?;
     let mut joint = vec![0u64; m * n];
     let [mut i, mut j] = first;
+    crate::core::progress::phase("regret matching (rounds)", rounds);
     for t in 1..=rounds {
         if t > 1 {
             let (ni, nj) = (row.next(i, t - 1, rng), col.next(j, t - 1, rng));
@@ -178,7 +179,7 @@ pub fn run(
             },
         );
         if t % 4096 == 0 {
-            crate::core::progress::check()?;
+            crate::core::progress::tick(t)?;
         }
     }
     Ok(())

@@ -83,6 +83,7 @@ pub fn run(
     let mut counts = start;
     let mut dist = [vec![1.0 / m as f64; m], vec![1.0 / n as f64; n]];
     record(0, (&counts, &dist));
+    crate::core::progress::phase("stochastic fictitious play (rounds)", rounds);
     for round in 1..=rounds {
         let p = respond(m, |k, l| a[k][l], &counts[1], eta, epsilon, rng);
         let q = respond(n, |k, l| b[l][k], &counts[0], eta, epsilon, rng);
@@ -92,7 +93,7 @@ pub fn run(
         dist = [p, q];
         record(round, (&counts, &dist));
         if round % 4096 == 0 {
-            crate::core::progress::check()?;
+            crate::core::progress::tick(round)?;
         }
     }
     Ok(())
