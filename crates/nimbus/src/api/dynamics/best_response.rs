@@ -2,7 +2,6 @@
 
 use super::{pure_profile, pure_start, record_rounds, Answer, Ending, Input, Point, Rule};
 use crate::core::error::Result;
-use crate::core::number::in_range;
 use crate::strategic::dynamics::best_response::{self, Ending as Ended};
 use crate::strategic::dynamics::fictitious::Ties;
 
@@ -14,9 +13,9 @@ pub(super) fn run(input: &Input) -> Result<Answer> {
         b,
         req,
         points,
+        rounds,
         limits,
     } = *input;
-    let rounds = in_range("rounds", req.rounds, 1, 1 << 40, "rounds")?;
     let shape = [a.len(), a[0].len()];
     let start = pure_start(req, shape, "best-response dynamics")?;
     let run = best_response::run(a, b, start, rounds, req.ties, limits)?;

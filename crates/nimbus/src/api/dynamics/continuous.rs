@@ -70,6 +70,7 @@ pub(super) fn run(input: &Input) -> Result<Answer> {
         req,
         points,
         limits,
+        ..
     } = *input;
     let (time, times) = record_times(req, points)?;
     let (m, n) = (a.len(), a[0].len());

@@ -3,7 +3,6 @@
 use super::{check_start_shape, record_rounds, Answer, Input, Point, Request, Rule};
 use crate::core::budget::check_memory;
 use crate::core::error::{Error, Result};
-use crate::core::number::in_range;
 use crate::exact::{show, to_f64, Q};
 use crate::strategic::dynamics::fictitious::{self, Ties};
 use num_traits::{Signed, ToPrimitive};
@@ -16,9 +15,9 @@ pub(super) fn run(input: &Input) -> Result<Answer> {
         b,
         req,
         points,
+        rounds,
         limits,
     } = *input;
-    let rounds = in_range("rounds", req.rounds, 1, 1 << 40, "rounds")?;
     let start = start_counts(req, [a.len(), a[0].len()])?;
     let wanted = record_rounds(rounds, points);
     let mut next = 0;

@@ -434,6 +434,12 @@ pub fn solve(game: &NormalForm, req: &Request, limits: &Limits) -> Result<Answer
     }
     finite_at_least("perturbation", req.perturbation, 0.0)?;
     in_range("runs", req.runs, 1, 1 << 32, "runs")?;
+    let unit = if req.rule == Rule::Moran {
+        "generations"
+    } else {
+        "rounds"
+    };
+    let rounds = in_range("rounds", req.rounds, 1, 1 << 40, unit)?;
     let a = game.matrix(0);
     let b = game.matrix(1);
     if req.mutation.is_some() && !matches!(req.rule, Rule::Replicator | Rule::Moran) {
@@ -447,6 +453,7 @@ pub fn solve(game: &NormalForm, req: &Request, limits: &Limits) -> Result<Answer
         b: &b,
         req,
         points,
+        rounds,
         limits,
     };
     let mut answer = match req.rule {
@@ -473,7 +480,7 @@ pub fn solve(game: &NormalForm, req: &Request, limits: &Limits) -> Result<Answer
 }
 
 /// What every rule's run reads: the game, its payoff matrices, the request, the number of
-/// records (checked) and the budgets.
+/// records and of rounds (or generations), both checked, and the budgets.
 #[derive(Clone, Copy)]
 struct Input<'a> {
     game: &'a NormalForm,
@@ -481,6 +488,7 @@ struct Input<'a> {
     b: &'a [Vec<Q>],
     req: &'a Request,
     points: u64,
+    rounds: u64,
     limits: &'a Limits,
 }
 

@@ -4,7 +4,6 @@ use super::{record_rounds, Answer, Fixation, Input, Mutation, Point, Request, Ru
 use crate::api::Limits;
 use crate::core::budget::{check_memory, check_work};
 use crate::core::error::{Error, Result};
-use crate::core::number::in_range;
 use crate::exact::{show, to_f64, Q};
 use crate::strategic::dynamics::{moran, moran_graph};
 use crate::strategic::game::NormalForm;
@@ -22,7 +21,8 @@ pub(super) fn run(input: &Input) -> Result<Answer> {
         limits,
         ..
     } = *input;
-    let (generations, counts, size, mutation) = settings(a, req)?;
+    let generations = input.rounds;
+    let (counts, size, mutation) = settings(a, req)?;
     let af: Vec<Vec<f64>> = a.iter().map(|r| r.iter().map(to_f64).collect()).collect();
     let k = a.len() as u64;
     let graph = match &req.graph {
@@ -313,10 +313,9 @@ fn recorded(
     Ok((states, at, all))
 }
 
-/// The request's settings for the Moran process, checked: the generations a run may take, the
-/// population's counts and size, and the mutation probability.
-fn settings(a: &[Vec<Q>], req: &Request) -> Result<(u64, Vec<u64>, u64, f64)> {
-    let generations = in_range("rounds", req.rounds, 1, 1 << 40, "generations")?;
+/// The request's settings for the Moran process, checked: the population's counts and size,
+/// and the mutation probability.
+fn settings(a: &[Vec<Q>], req: &Request) -> Result<(Vec<u64>, u64, f64)> {
     let counts = req.population.clone().ok_or_else(|| {
         Error::Invalid(format!(
             "the Moran process needs {}: how many individuals play each strategy",
@@ -339,5 +338,5 @@ fn settings(a: &[Vec<Q>], req: &Request) -> Result<(u64, Vec<u64>, u64, f64)> {
             ))
         }
     };
-    Ok((generations, counts, size, mutation))
+    Ok((counts, size, mutation))
 }

@@ -2,7 +2,6 @@
 
 use super::{pure_start, record_rounds, Answer, Input, Point, Rule};
 use crate::core::error::Result;
-use crate::core::number::in_range;
 use crate::exact::{show, to_f64, Q};
 use crate::strategic::dynamics::regret;
 use rand_core::SeedableRng;
@@ -16,9 +15,9 @@ pub(super) fn run(input: &Input) -> Result<Answer> {
         b,
         req,
         points,
+        rounds,
         limits,
     } = *input;
-    let rounds = in_range("rounds", req.rounds, 1, 1 << 40, "rounds")?;
     let (m, n) = (a.len(), a[0].len());
     let first = pure_start(req, [m, n], "regret matching")?;
     let wanted: Vec<u64> = record_rounds(rounds, points)

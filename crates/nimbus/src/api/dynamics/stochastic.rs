@@ -3,7 +3,6 @@
 use super::fictitious::start_counts;
 use super::{record_rounds, Answer, Input, Point, Rule};
 use crate::core::error::Result;
-use crate::core::number::in_range;
 use crate::exact::{to_f64, Q};
 use crate::strategic::dynamics::stochastic;
 use rand_core::SeedableRng;
@@ -17,9 +16,9 @@ pub(super) fn run(input: &Input) -> Result<Answer> {
         b,
         req,
         points,
+        rounds,
         limits,
     } = *input;
-    let rounds = in_range("rounds", req.rounds, 1, 1 << 40, "rounds")?;
     // Both checked (finite; the noise positive) with the other settings.
     let (eta, epsilon) = (req.noise, req.perturbation);
     let start = start_counts(req, [a.len(), a[0].len()])?;

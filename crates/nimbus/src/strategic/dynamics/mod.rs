@@ -6,6 +6,7 @@
 //! the way; [`plot`], [`simplex`] and [`square`] draw them.
 
 pub mod best_response;
+pub mod chance;
 pub mod draw;
 pub mod fictitious;
 pub mod field;

@@ -13,6 +13,7 @@
 //! state at or below it never fixes the first strategy, and the sums start above it. With more
 //! strategies present, the process is simulated.
 
+use super::chance::{pick, uniform};
 use crate::core::budget::{check_work, Limits};
 use crate::core::error::{Error, Result};
 use crate::exact::{over_common_denominator, Q};
@@ -149,7 +150,6 @@ pub fn simulate(
     let original: Vec<usize> = (0..k).filter(|&s| counts[s] > 0).collect();
     let mut c = counts.to_vec();
     let n: u64 = c.iter().sum();
-    let uniform = |rng: &mut XorShiftRng| (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
     let mut fitness = vec![0.0; k];
     for g in 1..=generations {
         if mutation == 0.0 && c.iter().filter(|&&v| v > 0).count() == 1 {
@@ -183,18 +183,6 @@ pub fn simulate(
         .then(|| c.iter().position(|&v| v > 0))
         .flatten();
     (fixed, generations)
-}
-
-/// The strategy at weight `at` of the cumulative `weights`.
-fn pick(weights: &[f64], at: f64) -> usize {
-    let mut run = 0.0;
-    for (s, w) in weights.iter().enumerate() {
-        run += w;
-        if at < run && *w > 0.0 {
-            return s;
-        }
-    }
-    weights.iter().rposition(|&w| w > 0.0).unwrap_or(0)
 }
 
 /// The strategy of the `at`-th individual, counting by strategy.

@@ -6,16 +6,13 @@
 //! offspring is instead another strategy of those present at the start, uniformly. Fixation
 //! probabilities on graphs have no closed form in general: the process is simulated.
 
+use super::chance::{pick, uniform};
 use rand_core::Rng;
 use rand_xorshift::XorShiftRng;
 
 /// One individual's fitness: its payoffs against its neighbours.
 fn fitness(a: &[Vec<f64>], graph: &[Vec<usize>], kinds: &[usize], i: usize) -> f64 {
     graph[i].iter().map(|&j| a[kinds[i]][kinds[j]]).sum()
-}
-
-fn uniform(rng: &mut XorShiftRng) -> f64 {
-    (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
 }
 
 /// One run from the strategies `kinds` of the nodes of `graph` (adjacency lists of a connected
@@ -47,14 +44,7 @@ pub fn simulate(
         }
         let total: f64 = fit.iter().sum();
         let parent = if total > 0.0 {
-            let at = uniform(rng) * total;
-            let mut run = 0.0;
-            (0..n)
-                .find(|&i| {
-                    run += fit[i];
-                    at < run && fit[i] > 0.0
-                })
-                .unwrap_or_else(|| (0..n).rev().find(|&i| fit[i] > 0.0).unwrap_or(0))
+            pick(&fit, uniform(rng) * total)
         } else {
             (rng.next_u64() % n as u64) as usize
         };

@@ -6,31 +6,14 @@
 //! repeats exactly; the logit reply subtracts the largest payoff first, so that no exponential
 //! overflows (nashpy refuses such games).
 
+use super::chance::{pick, uniform};
 use super::field::logit;
 use crate::core::budget::{check_work, Limits};
 use crate::core::error::Result;
-use rand_core::Rng;
 use rand_xorshift::XorShiftRng;
 
 /// The play counts after a round and the mixed strategies the players drew from in it.
 pub type Round<'a> = (&'a [Vec<u64>; 2], &'a [Vec<f64>; 2]);
-
-fn uniform(rng: &mut XorShiftRng) -> f64 {
-    (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64
-}
-
-/// Draws from the distribution `p`.
-fn draw(p: &[f64], rng: &mut XorShiftRng) -> usize {
-    let at = uniform(rng);
-    let mut run = 0.0;
-    for (k, w) in p.iter().enumerate() {
-        run += w;
-        if at < run {
-            return k;
-        }
-    }
-    p.iter().rposition(|&w| w > 0.0).unwrap_or(0)
-}
 
 /// The logit reply of a player with payoffs `pay(k, l)` (own strategy `k`, the other's `l`)
 /// to the other's counts.
@@ -87,7 +70,7 @@ pub fn run(
     for round in 1..=rounds {
         let p = respond(m, |k, l| a[k][l], &counts[1], eta, epsilon, rng);
         let q = respond(n, |k, l| b[l][k], &counts[0], eta, epsilon, rng);
-        let (i, j) = (draw(&p, rng), draw(&q, rng));
+        let (i, j) = (pick(&p, uniform(rng)), pick(&q, uniform(rng)));
         counts[0][i] += 1;
         counts[1][j] += 1;
         dist = [p, q];
