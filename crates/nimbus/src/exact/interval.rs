@@ -710,9 +710,11 @@ fn simplest_positive_small(
     // Convergents p/q of the common prefix: x = (p1 t + p0) / (q1 t + q0) for the tail t.
     let (mut p0, mut q0, mut p1, mut q1) = (0i128, 1i128, 1i128, 0i128);
     loop {
-        // The least integer >= a/b.
-        let ceil = (a + b - 1) / b;
-        if ceil * d <= c {
+        // The least integer >= a/b. Every product and sum is checked: numbers near the top
+        // of the range wrap silently in a release build, and a wrapped walk returns a wrong
+        // fraction (the big-integer walk takes over instead).
+        let ceil = a.checked_add(b - 1)? / b;
+        if ceil.checked_mul(d)? <= c {
             let p = p1.checked_mul(ceil)?.checked_add(p0)?;
             let q = q1.checked_mul(ceil)?.checked_add(q0)?;
             return Some((p, q));
@@ -727,8 +729,8 @@ fn simplest_positive_small(
         p1 = p2;
         q1 = q2;
         // [a/b - f, c/d - f] = [(a - f b)/b, (c - f d)/d] inverted: [d/(c - f d), b/(a - f b)].
-        let (na, nb) = (d, c - f * d);
-        let (nc, nd) = (b, a - f * b);
+        let (na, nb) = (d, c.checked_sub(f.checked_mul(d)?)?);
+        let (nc, nd) = (b, a.checked_sub(f.checked_mul(b)?)?);
         a = na;
         b = nb;
         c = nc;
@@ -850,6 +852,24 @@ mod tests {
                     proptest::prop_assert_eq!(first.to_integer(), r.numer().clone());
                 }
             }
+        }
+    }
+
+    proptest::proptest! {
+        /// Near the top of the machine integers the walk on them must give up (and the big
+        /// one answer) rather than wrap: both agree on ends with numerators and denominators
+        /// up to 2^127.
+        #[test]
+        fn the_machine_walk_never_wraps(
+            a in 1u128..u128::MAX >> 1, b in 1u128..u128::MAX >> 1,
+            c in 1u128..u128::MAX >> 1, d in 1u128..u128::MAX >> 1,
+        ) {
+            let big = |n: u128, m: u128| Q::new(BigInt::from(n), BigInt::from(m));
+            let (x, y) = (big(a, b), big(c, d));
+            let (lo, hi) = if x <= y { (x, y) } else { (y, x) };
+            let r = simplest_positive(&lo, &hi);
+            proptest::prop_assert!(lo <= r && r <= hi);
+            proptest::prop_assert_eq!(r, simplest_positive_big(&lo, &hi));
         }
     }
 
