@@ -25,6 +25,7 @@ mod sequence;
 mod serve;
 mod sg;
 mod solve;
+mod stochastic;
 mod substring;
 mod verify;
 mod words;
@@ -217,6 +218,8 @@ enum Command {
     Substring(Deferred<substring::Args>),
     /// Solve a two-player zero-sum matrix game exactly
     Zerosum(Deferred<zerosum::Args>),
+    /// Solve a two-player zero-sum stochastic game: each state's value and stationary strategies
+    Stochastic(Deferred<stochastic::Args>),
     /// Find the Nash equilibria of a game, exactly
     Nash(Deferred<nash::Args>),
     /// Find the correlated equilibrium that maximises welfare (or a player's payoff), exactly
@@ -344,6 +347,7 @@ impl Command {
         !matches!(
             self,
             Command::Zerosum(_)
+                | Command::Stochastic(_)
                 | Command::Cgt(_)
                 | Command::Quotient(_)
                 | Command::Nash(_)
@@ -363,6 +367,7 @@ impl Command {
             Command::Quotient(a) => a.common.json,
             Command::Substring(a) => a.common.json,
             Command::Zerosum(a) => a.common.json,
+            Command::Stochastic(a) => a.common.json,
             Command::Nash(a) => a.common.json,
             Command::Correlated(a) => a.common.json,
             Command::Dynamics(a) => a.common.json,
@@ -423,6 +428,7 @@ fn dispatch(command: Command, out: &mut String) -> Result<ExitCode, nimbus::api:
         Command::Quotient(args) => quotient::run(args.0, out),
         Command::Substring(args) => substring::run(args.0, out),
         Command::Zerosum(args) => zerosum::run(args.0, out),
+        Command::Stochastic(args) => stochastic::run(args.0, out),
         Command::Nash(args) => nash::run(args.0, out),
         Command::Correlated(args) => correlated::run(args.0, out),
         Command::Dynamics(args) => dynamics::run(args.0, out),
@@ -579,7 +585,7 @@ mod tests {
     fn deferred_commands_are_listed_with_their_own_descriptions() {
         use clap::CommandFactory;
         let top = Cli::command();
-        assert_eq!(top.get_subcommands().count(), 15);
+        assert_eq!(top.get_subcommands().count(), 16);
         for listed in top.get_subcommands() {
             let mut own = listed.clone();
             own.build();

@@ -13,7 +13,7 @@ Examples:
 
 The API answers POST requests with JSON bodies, with the same JSON as `--json`:
   curl -s localhost:8080/api/nash -d '{\"game\": {\"row\": \"3 0; 5 1\", \"col\": \"3 5; 0 1\"}}'
-Endpoints: nash, nash/plot (SVG), correlated, nfg, zerosum, verify, sg, cgt, cgt/thermograph (SVG),
+Endpoints: nash, nash/plot (SVG), correlated, nfg, zerosum, stochastic, verify, sg, cgt, cgt/thermograph (SVG),
 sequence, sequence/plot (SVG), solve, health (GET). Every computation runs within the limits below; Ctrl-C stops the server.";
 
 /// Serve the Nimbus page and its JSON API over HTTP.

@@ -212,6 +212,7 @@ fn every_command_has_help_with_an_example() {
         "quotient",
         "substring",
         "zerosum",
+        "stochastic",
         "nash",
         "correlated",
         "dynamics",
@@ -445,6 +446,56 @@ fn zerosum_and_verify() {
     fails(
         &["verify", pd, "1,0,1,q"],
         "column 7: 'q' is not a probability",
+    );
+}
+
+#[test]
+fn stochastic_games_exact_or_bracketed() {
+    let out = nimbus(&["stochastic", "examples/big-match.ssg"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains("values (exact, by policy iteration"),
+        "{text}"
+    );
+    assert!(
+        text.contains("match  row: play 2/3, stop 1/3   column: left 1/2, right 1/2"),
+        "{text}"
+    );
+    let v = json(&[
+        "stochastic",
+        "examples/quadratic.ssg",
+        "--json",
+        "--tolerance",
+        "1e-30",
+    ]);
+    assert_eq!(v["exact"], false);
+    let root = 21f64.sqrt() - 3.0;
+    assert!((v["states"][0]["approximate"].as_f64().unwrap() - root).abs() < 1e-15);
+    let out = nimbus(&["stochastic", "examples/quadratic.ssg", "--decimals", "4"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("(between 1.582575694955") && text.contains("row: 1 0.2087"),
+        "{text}"
+    );
+    for bad in ["0", "-1", "nan", "inf", "-inf", "1e99999", "x"] {
+        let out = nimbus(&["stochastic", "examples/big-match.ssg", "--tolerance", bad]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{bad}: {err}");
+        assert!(err.contains("--tolerance"), "{bad}: {err}");
+    }
+    fails(
+        &["stochastic", "examples/big-match.ssg", "--method", "x"],
+        "--method: the method 'x'",
+    );
+    fails(&["stochastic", "examples/nope.ssg"], "nope.ssg");
+    fails(
+        &["stochastic", "examples/big-match.ssg", "--max-work", "1"],
+        "raise --max-work",
+    );
+    fails(
+        &["stochastic", "examples/bos.nfg"],
+        "bos.nfg, line 1, column 1",
     );
 }
 

@@ -96,6 +96,8 @@ fn every_answer_matches_the_documented_schema() {
     answers(&["zerosum", "1 4; 2 3"]);
     answers(&["zerosum", "1 4; 2 3", "--float"]);
     answers(&["zerosum", "--file", "examples/bos.nfg"]);
+    answers(&["stochastic", "examples/big-match.ssg"]);
+    answers(&["stochastic", "examples/quadratic.ssg", "--method", "value"]);
     answers(&["nash", "examples/pd.nfg"]);
     answers(&["nash", "examples/continuum.nfg"]);
     answers(&["nash", "data/nfg/8x8.nfg"]);

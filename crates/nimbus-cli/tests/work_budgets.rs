@@ -118,6 +118,41 @@ fn each_method_ends_within_the_time_its_work_budget_stands_for() {
     chain += "t \"\" 20001 \"\" { 0, 0 }\n";
     let chain = file("chance.efg", chain);
     ends_within(&["nash", &chain], w);
+    // A stochastic game of 60 states, 3 x 3 actions each, discounted by 99/100, to 1e-30:
+    // exact linear systems of 60 unknowns on long fractions (340 s before the work was
+    // charged by the length of the numbers).
+    let mut sto = String::from("discount 99/100\n");
+    let mut seed = 5u64;
+    let mut next = |k: u64| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (seed >> 33) % k
+    };
+    for s in 0..60 {
+        sto += &format!("state s{s}\n");
+        for i in 1..=3 {
+            for j in 1..=3 {
+                let pay = next(19) as i64 - 9;
+                let (a, b, c) = (next(60), next(60), next(60));
+                sto += &format!(" {i} {j}: {pay} -> s{a} 1/3, s{b} 1/3, s{c}\n");
+            }
+        }
+    }
+    let sto = file("big.ssg", sto);
+    for method in ["policy", "value"] {
+        ends_within(
+            &[
+                "stochastic",
+                &sto,
+                "--method",
+                method,
+                "--tolerance",
+                "1e-30",
+            ],
+            w,
+        );
+    }
     // A tree of 10 000 players and one node (41 s under a budget of 1 000).
     let players: Vec<String> = (0..10_000).map(|i| format!("\"{i}\"")).collect();
     let zeros = vec!["0"; 10_000].join(", ");

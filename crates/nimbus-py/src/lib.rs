@@ -686,6 +686,32 @@ fn misere_quotient(
     answer_to_py(py, &answer)
 }
 
+/// A two-player zero-sum stochastic game read from `text` (`nimbus::api::stochastic::solve`).
+#[pyfunction]
+#[pyo3(signature = (text, source="the game", method="policy", tolerance="1e-12", max_states=None, max_memory=None, max_work=None))]
+#[allow(clippy::too_many_arguments)]
+fn stochastic(
+    py: Python<'_>,
+    text: String,
+    source: &str,
+    method: &str,
+    tolerance: &str,
+    max_states: Option<u64>,
+    max_memory: Option<u64>,
+    max_work: Option<u64>,
+) -> PyResult<Py<PyAny>> {
+    let req = api::stochastic::Request {
+        method: api::stochastic::parse_method(method).map_err(to_py)?,
+        tolerance: api::stochastic::parse_tolerance(tolerance).map_err(to_py)?,
+    };
+    let limits = limits(max_states, max_memory, max_work);
+    let source = source.to_string();
+    let answer = run(py, false, || {
+        api::stochastic::solve(&text, &source, &req, &limits)
+    })?;
+    answer_to_py(py, &answer)
+}
+
 /// A sum of partizan games (`nimbus::api::cgt::solve`), with its thermograph drawn as SVG
 /// under `picture`.
 #[pyfunction]
@@ -926,6 +952,7 @@ fn _nimbus(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(sg, m)?)?;
     m.add_function(wrap_pyfunction!(sequence, m)?)?;
     m.add_function(wrap_pyfunction!(misere_quotient, m)?)?;
+    m.add_function(wrap_pyfunction!(stochastic, m)?)?;
     m.add_function(wrap_pyfunction!(cgt, m)?)?;
     m.add_function(wrap_pyfunction!(solve, m)?)?;
     callbacks::register(m)?;

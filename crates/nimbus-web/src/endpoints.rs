@@ -460,6 +460,41 @@ pub async fn zerosum(State(s): Shared, body: Body) -> Response {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
+struct StochasticIn {
+    /// The game in the stochastic-game format of the README.
+    game: String,
+    #[serde(default)]
+    method: Option<String>,
+    #[serde(default)]
+    tolerance: Option<String>,
+}
+
+/// `POST /api/stochastic`: a two-player zero-sum stochastic game's values and stationary
+/// strategies.
+pub async fn stochastic(State(s): Shared, body: Body) -> Response {
+    let q: StochasticIn = match read(body) {
+        Ok(q) => q,
+        Err(r) => return r,
+    };
+    compute(
+        &s,
+        move |c| {
+            let mut req = api::stochastic::Request::default();
+            if let Some(m) = &q.method {
+                req.method = api::stochastic::parse_method(m)?;
+            }
+            if let Some(t) = &q.tolerance {
+                req.tolerance = api::stochastic::parse_tolerance(t)?;
+            }
+            api::stochastic::solve(&q.game, "the game", &req, &c.limits)
+        },
+        |a| json(StatusCode::OK, &a),
+    )
+    .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct VerifyIn {
     game: GameIn,
     /// Every player's probabilities in turn, separated by commas ("1/2,1/2,1/3,2/3").

@@ -87,7 +87,7 @@ pub fn router(config: Config) -> Router {
 
 /// The endpoints that compute, each answered by its handler in this process or, when the
 /// server isolates, by a worker process.
-const COMPUTING: [&str; 15] = [
+const COMPUTING: [&str; 16] = [
     "/api/nash",
     "/api/nash/plot",
     "/api/correlated",
@@ -96,6 +96,7 @@ const COMPUTING: [&str; 15] = [
     "/api/dynamics/plot",
     "/api/nfg",
     "/api/zerosum",
+    "/api/stochastic",
     "/api/verify",
     "/api/sg",
     "/api/cgt",
@@ -131,6 +132,7 @@ fn router_with_state(config: Config) -> (Router, Arc<AppState>) {
             .route("/api/dynamics/plot", post(endpoints::dynamics_plot))
             .route("/api/nfg", post(endpoints::nfg))
             .route("/api/zerosum", post(endpoints::zerosum))
+            .route("/api/stochastic", post(endpoints::stochastic))
             .route("/api/verify", post(endpoints::verify))
             .route("/api/sg", post(endpoints::sg))
             .route("/api/cgt", post(endpoints::cgt))
@@ -173,7 +175,7 @@ pub(crate) async fn not_found() -> Response {
         StatusCode::NOT_FOUND,
         "not_found",
         "no such page or endpoint (the API is under /api/: nash, nash/plot, correlated, \
-         correlated/plot, dynamics, dynamics/plot, nfg, zerosum, verify, sg, cgt, \
+         correlated/plot, dynamics, dynamics/plot, nfg, zerosum, stochastic, verify, sg, cgt, \
          cgt/thermograph, sequence, sequence/plot, solve, health)"
             .into(),
     )

@@ -122,6 +122,31 @@ async fn nash_answers_as_the_command_line() {
     assert_eq!(s, StatusCode::OK);
     conforms("zerosum", &v);
     assert_eq!(v["value"], "0");
+    // A stochastic game: the Big Match of the repository, exactly; a bad file names its line.
+    let big = std::fs::read_to_string(root().join("examples/big-match.ssg")).unwrap();
+    let (s, v) = post(&app, "/api/stochastic", json!({"game": big})).await;
+    assert_eq!(s, StatusCode::OK);
+    conforms("stochastic", &v);
+    assert_eq!(v["states"][0]["value"], "1");
+    assert_eq!(v["states"][0]["row_strategy"], json!(["2/3", "1/3"]));
+    fails(
+        &app,
+        "/api/stochastic",
+        json!({"game": "state a\n 1 1: 0 -> b\n", "tolerance": "1e-6"}),
+        StatusCode::BAD_REQUEST,
+        "parse",
+        "line 2, column 12: no state is called b",
+    )
+    .await;
+    fails(
+        &app,
+        "/api/stochastic",
+        json!({"game": big, "tolerance": "-1"}),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "invalid",
+        "\"tolerance\" must be positive",
+    )
+    .await;
     // An uploaded .nfg: the example of the repository.
     let nfg = std::fs::read_to_string(root().join("examples/bos.nfg")).unwrap();
     let (s, v) = post(

@@ -36,9 +36,10 @@ from fractions import Fraction
 
 from . import _nimbus
 from ._nimbus import LimitError, SCHEMA
-from ._answers import Answer, from_value
+from ._answers import Answer, exact_text, from_value, q
 from ._cgt import GameValue, PartizanGame, Thermograph, cgt, partizan
 from ._files import read_game
+from ._text import read_text
 from ._strategic import Equilibrium, Game, Mixed, NashResult, Player, Strategy
 from ._tree import Behaviour, Tree, TreeInfo, TreeNash, tree
 
@@ -95,8 +96,10 @@ __all__ = [
     "read_game",
     "sequence",
     "sg",
+    "stochastic",
     "solve",
     "two_player",
+    "StochasticSolution",
     "Thermograph",
     "TwoPlayerGame",
     "Tree",
@@ -271,6 +274,44 @@ def misere_quotient(ruleset, upto=20, positions=(), **limits):
         raise TypeError("misere_quotient takes a ruleset's name, such as 'octal 0.75'")
     value = _nimbus.misere_quotient(ruleset, upto, [list(p) for p in positions], **limits)
     return from_value(value, MisereQuotient)
+
+
+class StochasticSolution(Answer):
+    """The answer of :func:`stochastic`: ``states`` (each with ``name``, ``value`` when exact,
+    proven ``lower`` and ``upper`` bounds, ``approximate``, the stationary ``row_strategy``
+    and ``column_strategy`` and what each guarantees), ``exact``, ``discount``,
+    ``continuation``, ``method``, ``rounds``, ``notes``."""
+
+
+def stochastic(file=None, text=None, method="policy", tolerance="1e-12", **limits):
+    r"""The values and stationary strategies of a two-player zero-sum stochastic game, from a
+    file (``file``, a path) or its text (``text``) in the format of the README. Values are
+    exact (fractions) whenever they are rational and the bounds isolate them; otherwise each
+    lies between proven bounds at most ``tolerance`` apart. ``method``: 'policy' (Hoffman and
+    Karp, with Newton steps) or 'value' (Shapley's value iteration).
+
+    >>> g = "discount 1/2\nstate s\n 1 1: 1 -> s\n 1 2: 0 -> s\n 2 1: 0 -> s\n 2 2: 1 -> s\n"
+    >>> s = stochastic(text=g)
+    >>> s.exact, s.states[0].value
+    (True, Fraction(1, 1))
+    """
+    if (file is None) == (text is None):
+        raise ValueError("give the game once: stochastic(file=PATH) or stochastic(text=TEXT)")
+    source = "the game"
+    if file is not None:
+        source = str(file)
+        text = read_text(file)
+    value = _nimbus.stochastic(text, source, method, exact_text(tolerance), **limits)
+    for st in value["states"]:
+        for key in ("lower", "upper", "row_guarantee", "column_guarantee"):
+            st[key] = q(st[key])
+        if st["value"] is not None:
+            st["value"] = q(st["value"])
+        for key in ("row_strategy", "column_strategy"):
+            st[key] = [q(x) for x in st[key]]
+    for key in ("discount", "continuation"):
+        value[key] = q(value[key])
+    return from_value(value, StochasticSolution)
 
 
 def solve(game, position=None, all=False, method=None, depth=None, time_limit=None,

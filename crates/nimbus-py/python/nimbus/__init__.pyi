@@ -172,6 +172,17 @@ def sequence(
     max_memory: Optional[int] = ...,
     max_work: Optional[int] = ...,
 ) -> Sequence: ...
+class StochasticSolution(Answer): ...
+
+def stochastic(
+    file: Optional[str] = ...,
+    text: Optional[str] = ...,
+    method: str = ...,
+    tolerance: Union[str, float] = ...,
+    max_states: Optional[int] = ...,
+    max_memory: Optional[int] = ...,
+    max_work: Optional[int] = ...,
+) -> StochasticSolution: ...
 def misere_quotient(
     ruleset: str,
     upto: int = ...,

@@ -128,6 +128,15 @@ def solve(
     max_memory: Optional[int] = None,
     max_work: Optional[int] = None,
 ) -> dict[str, Any]: ...
+def stochastic(
+    text: str,
+    source: str = ...,
+    method: str = ...,
+    tolerance: str = ...,
+    max_states: Optional[int] = ...,
+    max_memory: Optional[int] = ...,
+    max_work: Optional[int] = ...,
+) -> dict[str, Any]: ...
 def misere_quotient(
     ruleset: str,
     upto: int = ...,

@@ -11,6 +11,8 @@
 //!   built-in tree), read in one place;
 //! - [`nash`]: the Nash equilibria of a strategic-form game;
 //! - [`zerosum`]: a matrix game's value and optimal strategies;
+//! - [`stochastic`]: a two-player zero-sum stochastic game: each state's value and stationary
+//!   strategies;
 //! - [`verify`]: whether a mixed profile is an equilibrium;
 //! - [`sg`]: a sum of impartial games under normal or misère play;
 //! - [`cgt`]: a sum of partizan games: canonical form, thermograph, winning moves; tables;
@@ -57,6 +59,7 @@ pub mod quotient;
 pub mod sequence;
 pub mod sg;
 pub mod solve;
+pub mod stochastic;
 pub mod substring;
 pub mod tree;
 pub mod verify;
@@ -70,7 +73,9 @@ pub use crate::core::error::{Error, Result, Span};
 pub use crate::core::hint::render as render_settings;
 pub use crate::core::number::MOST_SECONDS;
 pub use crate::core::show::show_bytes;
-pub use crate::exact::{parse_number, show, show_decimal, Shown, MOST_DIGITS, Q};
+pub use crate::exact::{
+    parse_number, show, show_decimal, show_decimal_outward, Shown, MOST_DIGITS, Q,
+};
 pub use crate::extensive::solvers::cfr::MOST_REPORTS;
 pub use crate::script::{ScriptOptions, ScriptOutput};
 

@@ -242,6 +242,15 @@ pub fn show_decimal(q: &Q, digits: usize) -> String {
     }
 }
 
+/// `q` as a decimal with `digits` digits after the point, rounded down (`up`: up), so that a
+/// lower and an upper bound shown this way still hold what they bound.
+pub fn show_decimal_outward(q: &Q, digits: usize, up: bool) -> String {
+    let scale = Q::from_integer(num_bigint::BigInt::from(10u8).pow(digits as u32));
+    let scaled = q * &scale;
+    let end = if up { scaled.ceil() } else { scaled.floor() };
+    show_decimal(&(end / scale), digits)
+}
+
 /// Reads an exact number: an integer (`-3`), a decimal (`7.25`, `-.5`, `1e-3`, `2.5E2`) or a
 /// fraction (`1/3`); `None` if `text` is none of these or a fraction's denominator is 0.
 pub fn parse_q(text: &str) -> Option<Q> {

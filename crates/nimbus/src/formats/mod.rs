@@ -4,6 +4,7 @@
 //! - [`nfg`]: Gambit's `.nfg` (normal form), both the payoff and the outcome forms;
 //! - [`efg`]: Gambit's `.efg` (game trees);
 //! - [`matrix`]: plain payoff matrices (`"3 0; 5 1"`, a text or CSV file).
+//! - [`stochastic`]: two-player zero-sum stochastic games (states, cells, transitions).
 //!
 //! A reader builds a family's model (a [`crate::strategic::game::NormalForm`], a
 //! [`crate::extensive::Tree`]), so this room sits above the families and none of them imports
@@ -13,3 +14,4 @@ pub mod efg;
 pub mod gambit;
 pub mod matrix;
 pub mod nfg;
+pub mod stochastic;

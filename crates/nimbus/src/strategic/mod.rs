@@ -38,3 +38,4 @@ pub mod bimatrix;
 pub mod dynamics;
 pub mod game;
 pub mod solvers;
+pub mod stochastic;
