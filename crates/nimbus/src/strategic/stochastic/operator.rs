@@ -28,6 +28,15 @@ pub struct Stage {
     pub pivots: usize,
 }
 
+impl Stage {
+    /// Both players' stage strategies, each probability rounded within `eps`
+    /// ([`round_strategy`]).
+    pub fn rounded(&self, eps: &Q) -> (Vec<Vec<Q>>, Vec<Vec<Q>>) {
+        let each = |s: &[Vec<Q>]| s.iter().map(|p| round_strategy(p, eps)).collect();
+        (each(&self.row), each(&self.column))
+    }
+}
+
 /// Applies Shapley's operator to `v`, each stage game solved by the exact LP within
 /// `max_memory` bytes.
 pub fn apply(game: &StochasticGame, v: &[Q], max_memory: u64, meter: &Meter) -> Result<Stage> {

@@ -13,7 +13,7 @@
 use super::bounds::{exact_solution, guarantees, Bounds, Solution};
 use super::game::StochasticGame;
 use super::meter::Meter;
-use super::operator::{apply, distance, round, round_strategy};
+use super::operator::{apply, distance, round};
 use super::respond::joint_values;
 use super::Options;
 use crate::core::error::Result;
@@ -68,12 +68,7 @@ pub fn solve(game: &StochasticGame, opts: &Options, meter: &Meter) -> Result<Sol
         let at: Vec<Q> = v.iter().map(|x| round(x, &(&eps * &scale))).collect();
         let stage = apply(game, &at, opts.max_memory, meter)?;
         pivots += stage.pivots;
-        let row: Vec<Vec<Q>> = stage.row.iter().map(|p| round_strategy(p, &eps)).collect();
-        let column: Vec<Vec<Q>> = stage
-            .column
-            .iter()
-            .map(|p| round_strategy(p, &eps))
-            .collect();
+        let (row, column) = stage.rounded(&eps);
         let (gx, gy) = guarantees(game, &row, &column, meter)?;
         let before = bounds.width();
         bounds.narrow(&gx.values, &gy.values);

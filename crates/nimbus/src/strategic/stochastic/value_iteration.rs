@@ -11,7 +11,7 @@
 use super::bounds::{exact_solution, guarantees, Bounds, Solution};
 use super::game::StochasticGame;
 use super::meter::Meter;
-use super::operator::{apply, distance, round, round_strategy};
+use super::operator::{apply, distance, round};
 use super::Options;
 use crate::core::error::Result;
 use crate::core::progress;
@@ -46,12 +46,7 @@ pub fn solve(game: &StochasticGame, opts: &Options, meter: &Meter) -> Result<Sol
             // guarantees are computed: the linear systems' numbers grow with their digits.
             let scale = game.largest_payoff() / (Q::one() - &beta) + Q::one();
             let eps = &opts.tolerance / (Q::from_integer(64.into()) * scale);
-            let row: Vec<Vec<Q>> = stage.row.iter().map(|p| round_strategy(p, &eps)).collect();
-            let column: Vec<Vec<Q>> = stage
-                .column
-                .iter()
-                .map(|p| round_strategy(p, &eps))
-                .collect();
+            let (row, column) = stage.rounded(&eps);
             let (gx, gy) = guarantees(game, &row, &column, meter)?;
             bounds.narrow(&gx.values, &gy.values);
             let exact = bounds.lower == bounds.upper;
