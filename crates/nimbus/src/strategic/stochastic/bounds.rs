@@ -3,7 +3,7 @@
 
 use super::game::StochasticGame;
 use super::meter::Meter;
-use super::operator::{exact_candidate, Stage};
+use super::operator::{distance, exact_candidate, Stage};
 use super::respond::{guarantee, Fixed, Guarantee};
 use crate::core::error::{Error, Result};
 use crate::exact::Q;
@@ -50,8 +50,7 @@ pub struct Bounds {
 impl Bounds {
     /// The bounds every value respects: `±max|payoff| / (1 − β)`.
     pub fn new(game: &StochasticGame) -> Self {
-        let one = Q::from_integer(1.into());
-        let b = game.largest_payoff() / (one - game.continuation());
+        let b = game.value_bound();
         Bounds {
             lower: vec![-b.clone(); game.states.len()],
             upper: vec![b; game.states.len()],
@@ -101,8 +100,20 @@ impl Bounds {
         if self.tried.as_ref() == Some(&c) {
             return Ok(None);
         }
-        self.tried = Some(c);
-        exact_candidate(game, &self.lower, &self.upper, max_memory, meter)
+        let stage = exact_candidate(game, &c, max_memory, meter)?;
+        self.tried = Some(c.clone());
+        Ok(stage.map(|at| (c, at)))
+    }
+
+    /// Narrows the bounds by the contraction: after the step from `v` to `tv = T v`, of size
+    /// `r`, every value lies within `factor · r` of `tv` (`factor` = β / (1 − β)). Returns `r`.
+    pub fn narrow_by_step(&mut self, v: &[Q], tv: &[Q], factor: &Q) -> Q {
+        let r = distance(tv, v);
+        let e = &r * factor;
+        let lo: Vec<Q> = tv.iter().map(|x| x - &e).collect();
+        let hi: Vec<Q> = tv.iter().map(|x| x + &e).collect();
+        self.narrow(&lo, &hi);
+        r
     }
 }
 

@@ -147,13 +147,16 @@ impl StochasticGame {
         self.states.iter().map(|s| s.cells.len() as u64).sum()
     }
 
-    /// The largest absolute payoff (for the bound on the values: `max|payoff| / (1 − β)`).
-    pub fn largest_payoff(&self) -> Q {
-        self.states
+    /// A bound on every state's value: `max|payoff| / (1 − β)` for the contraction factor β
+    /// (the total of a play that goes on with at most β a stage).
+    pub fn value_bound(&self) -> Q {
+        let largest = self
+            .states
             .iter()
             .flat_map(|s| &s.cells)
             .map(|c| c.payoff.abs())
             .max()
-            .unwrap_or_else(Q::zero)
+            .unwrap_or_else(Q::zero);
+        largest / (Q::one() - self.continuation())
     }
 }

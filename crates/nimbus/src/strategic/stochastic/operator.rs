@@ -104,20 +104,14 @@ pub fn round_strategy(p: &[Q], eps: &Q) -> Vec<Q> {
     r
 }
 
-/// The simplest fraction in each state's interval, if it is the value: `T c = c`, checked
-/// exactly. Returns the candidate and `T` at it (whose strategies are optimal).
+/// The candidate `c`, if it is the value: `T c = c`, checked exactly. Returns `T` at it
+/// (whose strategies are optimal).
 pub fn exact_candidate(
     game: &StochasticGame,
-    lower: &[Q],
-    upper: &[Q],
+    c: &[Q],
     max_memory: u64,
     meter: &Meter,
-) -> Result<Option<(Vec<Q>, Stage)>> {
-    let c: Vec<Q> = lower
-        .iter()
-        .zip(upper)
-        .map(|(l, u)| simplest_between(l, u))
-        .collect();
-    let stage = apply(game, &c, max_memory, meter)?;
-    Ok((stage.values == c).then_some((c, stage)))
+) -> Result<Option<Stage>> {
+    let stage = apply(game, c, max_memory, meter)?;
+    Ok((stage.values == c).then_some(stage))
 }

@@ -13,7 +13,7 @@
 use super::bounds::{exact_solution, guarantees, Bounds, Solution};
 use super::game::StochasticGame;
 use super::meter::Meter;
-use super::operator::{apply, distance, round};
+use super::operator::{apply, round};
 use super::respond::joint_values;
 use super::Options;
 use crate::core::error::Result;
@@ -28,7 +28,7 @@ const PATIENCE: usize = 8;
 /// Solves `game` by policy iteration to the tolerance of `opts`.
 pub fn solve(game: &StochasticGame, opts: &Options, meter: &Meter) -> Result<Solution> {
     let one = Q::one();
-    let scale = game.largest_payoff() / (&one - game.continuation()) + &one;
+    let scale = game.value_bound() + &one;
     // Below this a rounding is not worth its digits: the numbers are used exactly.
     let finest = Q::new(BigInt::one(), BigInt::one() << 320);
     let floor = Q::one() / (Q::from_integer(64.into()) * &scale);
@@ -41,10 +41,8 @@ pub fn solve(game: &StochasticGame, opts: &Options, meter: &Meter) -> Result<Sol
     let stage = apply(game, &v, opts.max_memory, meter)?;
     pivots += stage.pivots;
     let beta = game.continuation();
-    let e = distance(&stage.values, &v) * &beta / (&one - &beta);
-    let lo: Vec<Q> = stage.values.iter().map(|x| x - &e).collect();
-    let hi: Vec<Q> = stage.values.iter().map(|x| x + &e).collect();
-    bounds.narrow(&lo, &hi);
+    let factor = &beta / (&one - &beta);
+    let e = bounds.narrow_by_step(&v, &stage.values, &factor) * &factor;
     if let Some((c, at)) = bounds.try_exact(game, opts.max_memory, meter)? {
         return exact_solution(game, c, at, rounds, pivots, meter);
     }

@@ -11,7 +11,7 @@
 use super::bounds::{exact_solution, guarantees, Bounds, Solution};
 use super::game::StochasticGame;
 use super::meter::Meter;
-use super::operator::{apply, distance, round};
+use super::operator::{apply, round};
 use super::Options;
 use crate::core::error::Result;
 use crate::core::progress;
@@ -33,18 +33,14 @@ pub fn solve(game: &StochasticGame, opts: &Options, meter: &Meter) -> Result<Sol
         progress::tick(rounds as u64)?;
         let stage = apply(game, &v, opts.max_memory, meter)?;
         pivots += stage.pivots;
-        let r = distance(&stage.values, &v);
-        let e = &r * &factor;
-        let lo: Vec<Q> = stage.values.iter().map(|x| x - &e).collect();
-        let hi: Vec<Q> = stage.values.iter().map(|x| x + &e).collect();
-        bounds.narrow(&lo, &hi);
+        let r = bounds.narrow_by_step(&v, &stage.values, &factor);
         if let Some((c, at)) = bounds.try_exact(game, opts.max_memory, meter)? {
             return exact_solution(game, c, at, rounds, pivots, meter);
         }
         if bounds.width() <= opts.tolerance {
             // The strategies are rounded (by less than the tolerance's worth) before their
             // guarantees are computed: the linear systems' numbers grow with their digits.
-            let scale = game.largest_payoff() / (Q::one() - &beta) + Q::one();
+            let scale = game.value_bound() + Q::one();
             let eps = &opts.tolerance / (Q::from_integer(64.into()) * scale);
             let (row, column) = stage.rounded(&eps);
             let (gx, gy) = guarantees(game, &row, &column, meter)?;
