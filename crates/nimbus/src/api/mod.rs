@@ -13,6 +13,8 @@
 //! - [`zerosum`]: a matrix game's value and optimal strategies;
 //! - [`stochastic`]: a two-player zero-sum stochastic game: each state's value and stationary
 //!   strategies;
+//! - [`repeated`]: a two-player game repeated with discounting: its subgame-perfect equilibrium
+//!   payoffs between proven bounds;
 //! - [`verify`]: whether a mixed profile is an equilibrium;
 //! - [`sg`]: a sum of impartial games under normal or misère play;
 //! - [`cgt`]: a sum of partizan games: canonical form, thermograph, winning moves; tables;
@@ -56,6 +58,7 @@ pub mod host;
 pub mod nash;
 pub mod play;
 pub mod quotient;
+pub mod repeated;
 pub mod sequence;
 pub mod sg;
 pub mod solve;

@@ -14,6 +14,8 @@
 //! - [`solvers::envelope`]: the upper envelope when one of two players has two strategies;
 //! - [`solvers::enumpoly`]: every equilibrium of a game of any number of players (supports, boxes,
 //!   Krawczyk's test, exact certification);
+//! - [`repeated`]: repeated games with discounting — the set of subgame-perfect equilibrium
+//!   payoffs between proven inner and outer polygons (Abreu–Pearce–Stacchetti, Abreu–Sannikov);
 //! - [`solvers::logit`], [`solvers::simpdiv`], [`solvers::gnm`]: one equilibrium by the logit
 //!   quantal-response path, simplicial subdivision, the global Newton method.
 //!
@@ -37,5 +39,6 @@
 pub mod bimatrix;
 pub mod dynamics;
 pub mod game;
+pub mod repeated;
 pub mod solvers;
 pub mod stochastic;

@@ -87,7 +87,8 @@ impl Scale {
     }
 }
 
-fn polygon(out: &mut String, scale: &Scale, points: &[(f64, f64)], style: &str) {
+/// A polygon of payoff points, drawn with `style`.
+pub fn polygon(out: &mut String, scale: &Scale, points: &[(f64, f64)], style: &str) {
     let text: Vec<String> = points
         .iter()
         .map(|&p| {
@@ -98,11 +99,9 @@ fn polygon(out: &mut String, scale: &Scale, points: &[(f64, f64)], style: &str) 
     let _ = writeln!(out, r#"<polygon points="{}" {style}/>"#, text.join(" "));
 }
 
-/// The picture, and the scale it was drawn at.
-pub fn picture(p: &Payoffs) -> (String, Scale) {
-    let scale = Scale::of(p.outcomes);
+/// The frame, ticks at the ranges' ends and middle, and the axes' names.
+pub fn axes(out: &mut String, scale: &Scale, players: [&str; 2]) {
     let (l, b, r, t) = FRAME;
-    let mut out = svg::begin(600.0, 560.0, 14);
     let _ = writeln!(
         out,
         r##"<rect x="{l}" y="{t}" width="{}" height="{}" fill="none" stroke="#444"/>"##,
@@ -133,14 +132,21 @@ pub fn picture(p: &Payoffs) -> (String, Scale) {
         r#"<text x="{}" y="{}" text-anchor="middle">{}'s payoff</text>"#,
         (l + r) / 2.0,
         b + 45.0,
-        svg::escape(p.players[0])
+        svg::escape(players[0])
     );
     let _ = writeln!(
         out,
         r#"<text x="22" y="{m}" text-anchor="middle" transform="rotate(-90 22 {m})">{}'s payoff</text>"#,
-        svg::escape(p.players[1]),
+        svg::escape(players[1]),
         m = (b + t) / 2.0
     );
+}
+
+/// The picture, and the scale it was drawn at.
+pub fn picture(p: &Payoffs) -> (String, Scale) {
+    let scale = Scale::of(p.outcomes);
+    let mut out = svg::begin(600.0, 560.0, 14);
+    axes(&mut out, &scale, p.players);
     polygon(
         &mut out,
         &scale,

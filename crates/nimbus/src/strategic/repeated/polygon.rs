@@ -1,0 +1,158 @@
+//! Convex polygons in the payoff plane, over any exact ordered ring: machine integers for the
+//! grid the outer iteration runs on, fractions for the exact check of an inner set.
+//!
+//! A polygon is its vertices counter-clockwise, without repeats; one or two vertices stand for
+//! a point or a segment (the set of equilibrium payoffs can be either). Floating point works
+//! too, for quick screens whose answers are only ever guesses.
+
+use num_traits::Zero;
+use std::ops::{Mul, Sub};
+
+/// The numbers a polygon's coordinates can be: ordered, closed under `-` and `*` (exact, or
+/// floating point for a guess).
+pub trait Coordinate: Clone + PartialOrd + Zero + Sub<Output = Self> + Mul<Output = Self> {}
+
+impl<T: Clone + PartialOrd + Zero + Sub<Output = T> + Mul<Output = T>> Coordinate for T {}
+
+/// A point `(x, y)`: the first player's payoff, then the second's.
+pub type Point<T> = (T, T);
+
+/// Twice the signed area of the triangle `o, a, b`: positive when `b` is left of `o → a`.
+pub fn cross<T: Coordinate>(o: &Point<T>, a: &Point<T>, b: &Point<T>) -> T {
+    (a.0.clone() - o.0.clone()) * (b.1.clone() - o.1.clone())
+        - (a.1.clone() - o.1.clone()) * (b.0.clone() - o.0.clone())
+}
+
+/// The convex hull of `points`, counter-clockwise from the lowest-leftmost vertex (Andrew's
+/// monotone chain), with collinear points dropped.
+pub fn hull<T: Coordinate>(mut points: Vec<Point<T>>) -> Vec<Point<T>> {
+    points.sort_unstable_by(|a, b| a.partial_cmp(b).unwrap_or(std::cmp::Ordering::Equal));
+    points.dedup();
+    if points.len() < 3 {
+        return points;
+    }
+    let mut out: Vec<Point<T>> = Vec::with_capacity(points.len() + 1);
+    for pass in 0..2 {
+        let start = out.len();
+        let mut add = |q: &Point<T>| {
+            while out.len() >= start + 2
+                && cross(&out[out.len() - 2], &out[out.len() - 1], q) <= T::zero()
+            {
+                out.pop();
+            }
+            out.push(q.clone());
+        };
+        if pass == 0 {
+            points.iter().for_each(&mut add);
+        } else {
+            points.iter().rev().for_each(&mut add);
+        }
+        out.pop();
+    }
+    if out.len() == 2 && out[0] == out[1] {
+        out.pop();
+    }
+    out
+}
+
+/// Whether `p` lies in the polygon (its boundary included).
+pub fn contains<T: Coordinate>(polygon: &[Point<T>], p: &Point<T>) -> bool {
+    match polygon.len() {
+        0 => false,
+        1 => polygon[0] == *p,
+        2 => on_segment(&polygon[0], &polygon[1], p),
+        n => (0..n).all(|k| cross(&polygon[k], &polygon[(k + 1) % n], p) >= T::zero()),
+    }
+}
+
+/// Whether `p` lies on the segment `a b`.
+fn on_segment<T: Coordinate>(a: &Point<T>, b: &Point<T>, p: &Point<T>) -> bool {
+    let between = |x: &T, u: &T, v: &T| (u <= x && x <= v) || (v <= x && x <= u);
+    cross(a, b, p).is_zero() && between(&p.0, &a.0, &b.0) && between(&p.1, &a.1, &b.1)
+}
+
+/// The polygon's edges `(from, to)`, counter-clockwise; a segment's two ways.
+pub fn edges<T: Coordinate>(polygon: &[Point<T>]) -> impl Iterator<Item = (&Point<T>, &Point<T>)> {
+    let n = polygon.len();
+    let count = if n >= 2 { n } else { 0 };
+    (0..count).map(move |k| (&polygon[k], &polygon[(k + 1) % n]))
+}
+
+/// Each coordinate's least value over the polygon's vertices (`None` when empty).
+pub fn lowest<T: Coordinate>(polygon: &[Point<T>]) -> Option<Point<T>> {
+    let least = |a: T, b: T| if b < a { b } else { a };
+    let first = polygon.first()?.clone();
+    Some(polygon.iter().skip(1).fold(first, |m, p| {
+        (least(m.0, p.0.clone()), least(m.1, p.1.clone()))
+    }))
+}
+
+/// The distance from `p` to a convex polygon, in floating point.
+pub fn distance_to(polygon: &[(f64, f64)], p: (f64, f64)) -> f64 {
+    let n = polygon.len();
+    if n == 0 {
+        return f64::INFINITY;
+    }
+    let square = |x: f64, y: f64| x * x + y * y;
+    if n == 1 {
+        return square(p.0 - polygon[0].0, p.1 - polygon[0].1).sqrt();
+    }
+    let mut inside = n >= 3;
+    let mut best = f64::INFINITY;
+    for k in 0..n {
+        let (a, b) = (polygon[k], polygon[(k + 1) % n]);
+        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+        if dx * (p.1 - a.1) - dy * (p.0 - a.0) < 0.0 {
+            inside = false;
+        }
+        let length = square(dx, dy);
+        let t = if length > 0.0 {
+            (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / length).clamp(0.0, 1.0)
+        } else {
+            0.0
+        };
+        best = best.min(square(p.0 - a.0 - t * dx, p.1 - a.1 - t * dy));
+    }
+    if inside {
+        0.0
+    } else {
+        best.sqrt()
+    }
+}
+
+/// The Hausdorff distance between two convex polygons, in floating point: the farthest any
+/// vertex of one is from the other (a convex set's farthest point from a convex set is one of
+/// its vertices).
+pub fn hausdorff(a: &[(f64, f64)], b: &[(f64, f64)]) -> f64 {
+    let one = |p: &[(f64, f64)], q: &[(f64, f64)]| {
+        p.iter().map(|&v| distance_to(q, v)).fold(0.0, f64::max)
+    };
+    one(a, b).max(one(b, a))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn hull_drops_inner_and_collinear_points() {
+        let h = hull(vec![(0i128, 0), (2, 0), (1, 0), (2, 2), (0, 2), (1, 1)]);
+        assert_eq!(h, vec![(0, 0), (2, 0), (2, 2), (0, 2)]);
+        assert!(contains(&h, &(1, 2)));
+        assert!(!contains(&h, &(3, 1)));
+        let segment = hull(vec![(0i128, 0), (1, 1), (2, 2)]);
+        assert_eq!(segment, vec![(0, 0), (2, 2)]);
+        assert!(contains(&segment, &(1, 1)));
+        assert!(!contains(&segment, &(3, 3)));
+        assert_eq!(hull(vec![(1i128, 1), (1, 1)]), vec![(1, 1)]);
+    }
+
+    #[test]
+    fn distances_between_squares() {
+        let a = [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)];
+        let b = [(0.0, 0.0), (2.0, 0.0), (2.0, 1.0), (0.0, 1.0)];
+        assert_eq!(distance_to(&a, (0.5, 0.5)), 0.0);
+        assert_eq!(hausdorff(&a, &b), 1.0);
+        assert_eq!(hausdorff(&a, &a), 0.0);
+    }
+}
