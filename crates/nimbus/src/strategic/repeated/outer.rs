@@ -23,34 +23,30 @@ use super::stage::Grid;
 /// and only the others are replaced by the corners of their grid squares. This keeps the
 /// exact hull to a few points a vertex.
 pub fn step(grid: &Grid, w: &[Point<i128>]) -> Vec<Point<i128>> {
-    let exact = generated_points(grid, w);
-    let float: Vec<Point<f64>> = exact
-        .iter()
-        .map(|&(x, y, d)| (x as f64 / d as f64, y as f64 / d as f64))
-        .collect();
-    let rough = hull(float.clone());
+    let found = continuations(grid, w);
+    let rough = hull(found.iter().map(|c| c.float).collect());
     let edges: Vec<(Point<f64>, Point<f64>, f64)> = (0..rough.len())
         .map(|k| {
             let (a, b) = (rough[k], rough[(k + 1) % rough.len()]);
-            (
-                a,
-                (b.0 - a.0, b.1 - a.1),
-                4.0 * (b.0 - a.0).hypot(b.1 - a.1),
-            )
+            let margin = DEEP * (b.0 - a.0).hypot(b.1 - a.1);
+            (a, (b.0 - a.0, b.1 - a.1), margin)
         })
         .collect();
     let mut out = Vec::new();
-    for (&(x, y, d), &p) in exact.iter().zip(&float) {
-        if !deep_inside(&edges, p) {
-            for gx in around(x, d).into_iter().flatten() {
-                for gy in around(y, d).into_iter().flatten() {
-                    out.push((gx, gy));
-                }
+    for c in found.iter().filter(|c| !deep_inside(&edges, c.float)) {
+        let (x, y, d) = generated(grid, &grid.payoffs[c.profile], c.exact);
+        for gx in around(x, d).into_iter().flatten() {
+            for gy in around(y, d).into_iter().flatten() {
+                out.push((gx, gy));
             }
         }
     }
     out
 }
+
+/// How far inside the rough hull, in grid steps, a generated point must lie to be left out:
+/// the floating-point points are within a small fraction of a step of the exact ones.
+const DEEP: f64 = 4.0;
 
 /// Whether `p` lies inside a convex polygon, given as its edges (a start, the edge and a
 /// margin), farther than each edge's margin from its line.
@@ -61,33 +57,58 @@ fn deep_inside(edges: &[(Point<f64>, Point<f64>, f64)], p: Point<f64>) -> bool {
             .all(|&(a, (dx, dy), margin)| dx * (p.1 - a.1) - dy * (p.0 - a.0) > margin)
 }
 
-/// Every point `(1 − δ) u(a) + δ w` generated from `w`, exactly: `(x, y, d)` for the point
-/// `(x / d, y / d)` in grid units.
-fn generated_points(grid: &Grid, w: &[Point<i128>]) -> Vec<(i128, i128, i128)> {
+/// A continuation a profile can use, and the point it generates.
+struct Continuation {
+    /// The profile.
+    profile: usize,
+    /// The continuation `(x / den, y / den)`, exactly: `(x, y, den)`.
+    exact: (i128, i128, i128),
+    /// The generated point `(1 − δ) u + δ w`, in floating point (grid units).
+    float: Point<f64>,
+}
+
+/// Every continuation of every profile whose generated point may be extreme. Which ones
+/// exist is decided exactly; their points are computed in floating point only here, from
+/// machine-word coordinates (the exact ones are computed for the few points kept).
+fn continuations(grid: &Grid, w: &[Point<i128>]) -> Vec<Continuation> {
     let Some(threat) = lowest(w) else {
         return Vec::new();
     };
+    let delta = grid.p as f64 / grid.q as f64;
     let mut out = Vec::new();
-    for (u, margin) in grid.payoffs.iter().zip(&grid.margins) {
+    for (profile, (u, margin)) in grid.payoffs.iter().zip(&grid.margins).enumerate() {
         let corner = (threat.0 + margin.0, threat.1 + margin.1);
-        let mut push = |x: i128, y: i128, den: i128| out.push(generated(grid, u, (x, y), den));
+        let base = ((1.0 - delta) * small(u.0), (1.0 - delta) * small(u.1));
+        let mut push = |exact: (i128, i128, i128), wf: Point<f64>| {
+            let float = (base.0 + delta * wf.0, base.1 + delta * wf.1);
+            out.push(Continuation {
+                profile,
+                exact,
+                float,
+            });
+        };
         for v in w {
             if v.0 >= corner.0 && v.1 >= corner.1 {
-                push(v.0, v.1, 1);
+                push((v.0, v.1, 1), (small(v.0), small(v.1)));
             }
         }
         for (a, b) in edges(w) {
             for side in 0..2 {
-                if let Some((x, y, den)) = crossing(a, b, &corner, side) {
-                    push(x, y, den);
+                if let Some((exact, wf)) = crossing(a, b, &corner, side) {
+                    push(exact, wf);
                 }
             }
         }
         if w.len() >= 3 && contains(w, &corner) {
-            push(corner.0, corner.1, 1);
+            push((corner.0, corner.1, 1), (small(corner.0), small(corner.1)));
         }
     }
     out
+}
+
+/// A grid coordinate (below 2^47) in floating point, through a machine word.
+fn small(x: i128) -> f64 {
+    x as i64 as f64
 }
 
 /// The next round's set: the hull of [`step`]'s points.
@@ -105,13 +126,14 @@ fn coordinate(p: &Point<i128>, k: usize) -> i128 {
 }
 
 /// Where the edge `a → b` strictly crosses the line `w_side = corner_side`, if the crossing is
-/// in the quadrant above `corner`: `(x, y, den)` for the point `(x / den, y / den)`.
+/// in the quadrant above `corner`: `(x, y, den)` for the point `(x / den, y / den)`, and the
+/// point in floating point.
 fn crossing(
     a: &Point<i128>,
     b: &Point<i128>,
     corner: &Point<i128>,
     side: usize,
-) -> Option<(i128, i128, i128)> {
+) -> Option<((i128, i128, i128), Point<f64>)> {
     let other = 1 - side;
     let level = coordinate(corner, side);
     let (s0, s1) = (coordinate(a, side) - level, coordinate(b, side) - level);
@@ -128,15 +150,18 @@ fn crossing(
     if along < coordinate(corner, other) * den {
         return None;
     }
+    let t = small(s0) / small(s0 - s1);
+    let (ao, bo) = (small(coordinate(a, other)), small(coordinate(b, other)));
+    let float_along = ao + t * (bo - ao);
     Some(if side == 0 {
-        (level * den, along, den)
+        ((level * den, along, den), (small(level), float_along))
     } else {
-        (along, level * den, den)
+        ((along, level * den, den), (float_along, small(level)))
     })
 }
 
 /// `(1 − δ) u + δ w` for `w = (x, y) / den`, as `(x', y', d)` for `(x' / d, y' / d)`.
-fn generated(grid: &Grid, u: &Point<i128>, (x, y): Point<i128>, den: i128) -> (i128, i128, i128) {
+fn generated(grid: &Grid, u: &Point<i128>, (x, y, den): (i128, i128, i128)) -> (i128, i128, i128) {
     let stay = grid.q - grid.p;
     (
         stay * u.0 * den + grid.p * x,
