@@ -21,6 +21,7 @@ mod game_input;
 mod nash;
 mod play;
 mod quotient;
+mod repeated;
 mod sequence;
 mod serve;
 mod sg;
@@ -220,6 +221,8 @@ enum Command {
     Zerosum(Deferred<zerosum::Args>),
     /// Solve a two-player zero-sum stochastic game: each state's value and stationary strategies
     Stochastic(Deferred<stochastic::Args>),
+    /// The payoffs of subgame-perfect equilibria of a repeated two-player game (Abreu–Sannikov)
+    Repeated(Deferred<repeated::Args>),
     /// Find the Nash equilibria of a game, exactly
     Nash(Deferred<nash::Args>),
     /// Find the correlated equilibrium that maximises welfare (or a player's payoff), exactly
@@ -348,6 +351,7 @@ impl Command {
             self,
             Command::Zerosum(_)
                 | Command::Stochastic(_)
+                | Command::Repeated(_)
                 | Command::Cgt(_)
                 | Command::Quotient(_)
                 | Command::Nash(_)
@@ -368,6 +372,7 @@ impl Command {
             Command::Substring(a) => a.common.json,
             Command::Zerosum(a) => a.common.json,
             Command::Stochastic(a) => a.common.json,
+            Command::Repeated(a) => a.common.json,
             Command::Nash(a) => a.common.json,
             Command::Correlated(a) => a.common.json,
             Command::Dynamics(a) => a.common.json,
@@ -429,6 +434,7 @@ fn dispatch(command: Command, out: &mut String) -> Result<ExitCode, nimbus::api:
         Command::Substring(args) => substring::run(args.0, out),
         Command::Zerosum(args) => zerosum::run(args.0, out),
         Command::Stochastic(args) => stochastic::run(args.0, out),
+        Command::Repeated(args) => repeated::run(args.0, out),
         Command::Nash(args) => nash::run(args.0, out),
         Command::Correlated(args) => correlated::run(args.0, out),
         Command::Dynamics(args) => dynamics::run(args.0, out),
@@ -585,7 +591,7 @@ mod tests {
     fn deferred_commands_are_listed_with_their_own_descriptions() {
         use clap::CommandFactory;
         let top = Cli::command();
-        assert_eq!(top.get_subcommands().count(), 16);
+        assert_eq!(top.get_subcommands().count(), 17);
         for listed in top.get_subcommands() {
             let mut own = listed.clone();
             own.build();

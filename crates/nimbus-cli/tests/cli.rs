@@ -213,6 +213,7 @@ fn every_command_has_help_with_an_example() {
         "substring",
         "zerosum",
         "stochastic",
+        "repeated",
         "nash",
         "correlated",
         "dynamics",
@@ -496,6 +497,93 @@ fn stochastic_games_exact_or_bracketed() {
     fails(
         &["stochastic", "examples/bos.nfg"],
         "bos.nfg, line 1, column 1",
+    );
+}
+
+#[test]
+fn repeated_games_between_proven_bounds() {
+    let out = nimbus(&[
+        "repeated",
+        "--row",
+        "9 1; 10 3",
+        "--col",
+        "9 10; 1 3",
+        "--discount",
+        "0.9",
+    ]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(
+        text.contains("vertices (proven to be equilibrium payoffs):\n  (3, 3)\n  (39/4, 3)\n  (9, 9)\n  (3, 39/4)"),
+        "{text}"
+    );
+    let v = json(&[
+        "repeated",
+        "examples/abreu-sannikov.nfg",
+        "--discount",
+        "0.3",
+        "--json",
+    ]);
+    assert_eq!(v["exact_vertices"], false);
+    assert_eq!(v["vertices"].as_array().unwrap().len(), 6, "{v}");
+    assert_eq!(v["inner_kind"], "the stage game's pure equilibria");
+    let v = json(&[
+        "repeated",
+        "--row",
+        "1 -1; -2 1",
+        "--col",
+        "-1 2; 2 0",
+        "--discount",
+        "0.05",
+        "--json",
+    ]);
+    assert_eq!(v["exists"], false);
+    let out = nimbus(&["repeated", "examples/pd.nfg", "--discount", "0.9"]);
+    assert!(out.status.success());
+    for bad in [
+        "0",
+        "1",
+        "-0.5",
+        "2",
+        "nan",
+        "inf",
+        "-inf",
+        "1e99999",
+        "x",
+        "0.123456789",
+    ] {
+        let out = nimbus(&["repeated", "examples/pd.nfg", "--discount", bad]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{bad}: {err}");
+        assert!(err.contains("discount"), "{bad}: {err}");
+    }
+    for bad in ["0", "-1", "nan", "inf", "x"] {
+        let out = nimbus(&[
+            "repeated",
+            "examples/pd.nfg",
+            "--discount",
+            "0.9",
+            "--tolerance",
+            bad,
+        ]);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{bad}: {err}");
+        assert!(err.contains("--tolerance"), "{bad}: {err}");
+    }
+    fails(
+        &[
+            "repeated",
+            "examples/pd.nfg",
+            "--discount",
+            "0.99",
+            "--max-work",
+            "100",
+        ],
+        "raise --max-work",
+    );
+    fails(
+        &["repeated", "data/nfg/2x2x2.nfg", "--discount", "0.5"],
+        "two players",
     );
 }
 

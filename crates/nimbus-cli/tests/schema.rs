@@ -98,6 +98,22 @@ fn every_answer_matches_the_documented_schema() {
     answers(&["zerosum", "--file", "examples/bos.nfg"]);
     answers(&["stochastic", "examples/big-match.ssg"]);
     answers(&["stochastic", "examples/quadratic.ssg", "--method", "value"]);
+    answers(&["repeated", "examples/pd.nfg", "--discount", "0.9"]);
+    answers(&[
+        "repeated",
+        "examples/abreu-sannikov.nfg",
+        "--discount",
+        "3/10",
+    ]);
+    answers(&[
+        "repeated",
+        "--row",
+        "1 -1; -2 1",
+        "--col",
+        "-1 2; 2 0",
+        "--discount",
+        "0.05",
+    ]);
     answers(&["nash", "examples/pd.nfg"]);
     answers(&["nash", "examples/continuum.nfg"]);
     answers(&["nash", "data/nfg/8x8.nfg"]);

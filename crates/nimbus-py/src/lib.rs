@@ -438,6 +438,38 @@ impl NormalFormGame {
         Ok(d)
     }
 
+    /// The payoffs of subgame-perfect equilibria of the game repeated with the discount
+    /// `discount` (`nimbus::api::repeated::solve`).
+    #[pyo3(signature = (discount, tolerance=None, plot=false, max_memory=None, max_work=None))]
+    fn repeated(
+        &self,
+        py: Python<'_>,
+        discount: &str,
+        tolerance: Option<&str>,
+        plot: bool,
+        max_memory: Option<u64>,
+        max_work: Option<u64>,
+    ) -> PyResult<Py<PyAny>> {
+        let mut req = api::repeated::Request {
+            discount: api::repeated::parse_discount(discount).map_err(to_py)?,
+            plot,
+            ..Default::default()
+        };
+        if let Some(t) = tolerance {
+            req.tolerance = api::repeated::parse_tolerance(t).map_err(to_py)?;
+        }
+        let limits = limits(None, max_memory, max_work);
+        let g = &self.game;
+        let answer = run(py, g.profiles() <= SMALL, || {
+            api::repeated::solve(g, &req, &limits)
+        })?;
+        let d = answer_to_py(py, &answer)?;
+        if let Some(svg) = &answer.plot {
+            d.bind(py).set_item("plot", svg)?;
+        }
+        Ok(d)
+    }
+
     /// How play evolves under a learning rule (`nimbus::api::dynamics::solve`): `start` is a
     /// vector a player of numbers as text (play counts, or shares).
     #[pyo3(signature = (rule="fictitious-play", rounds=1000, time=10.0, points=11, start=None, ties="first", two_populations=false, plot=false, times=None, rest_points=true, plays=false, max_memory=None, max_work=None, noise=0.1, perturbation=0.01, mutation=None, population=None, runs=1000, seed=0, series=false, graph=None))]

@@ -199,6 +199,68 @@ pub async fn nash_plot(State(s): Shared, body: Body) -> Response {
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
+struct RepeatedIn {
+    game: GameIn,
+    /// The discount factor, strictly between 0 and 1.
+    discount: String,
+    #[serde(default)]
+    tolerance: Option<String>,
+}
+
+fn run_repeated(
+    q: &RepeatedIn,
+    plot: bool,
+    c: &Config,
+) -> nimbus::api::Result<api::repeated::Answer> {
+    let (game, read) = q.game.load()?;
+    let mut req = api::repeated::Request {
+        discount: api::repeated::parse_discount(&q.discount)?,
+        plot,
+        ..Default::default()
+    };
+    if let Some(t) = &q.tolerance {
+        req.tolerance = api::repeated::parse_tolerance(t)?;
+    }
+    let mut answer = api::repeated::solve(&game, &req, &c.limits)?;
+    answer.notes.extend(read);
+    Ok(answer)
+}
+
+/// `POST /api/repeated`: the payoffs of subgame-perfect equilibria of a two-player game
+/// repeated with discounting, between proven bounds.
+pub async fn repeated(State(s): Shared, body: Body) -> Response {
+    let q: RepeatedIn = match read(body) {
+        Ok(q) => q,
+        Err(r) => return r,
+    };
+    compute(
+        &s,
+        move |c| run_repeated(&q, false, c),
+        |a| json(StatusCode::OK, &a),
+    )
+    .await
+}
+
+/// `POST /api/repeated/plot`: the folk-theorem picture (SVG).
+pub async fn repeated_plot(State(s): Shared, body: Body) -> Response {
+    let q: RepeatedIn = match read(body) {
+        Ok(q) => q,
+        Err(r) => return r,
+    };
+    compute(
+        &s,
+        move |c| {
+            run_repeated(&q, true, c)?
+                .plot
+                .ok_or_else(|| nimbus::api::Error::Invalid("no picture was drawn".into()))
+        },
+        svg,
+    )
+    .await
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
 struct CorrelatedIn {
     game: GameIn,
     /// welfare, player:K or weights:W1,W2,...

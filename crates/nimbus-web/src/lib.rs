@@ -87,11 +87,13 @@ pub fn router(config: Config) -> Router {
 
 /// The endpoints that compute, each answered by its handler in this process or, when the
 /// server isolates, by a worker process.
-const COMPUTING: [&str; 16] = [
+const COMPUTING: [&str; 18] = [
     "/api/nash",
     "/api/nash/plot",
     "/api/correlated",
     "/api/correlated/plot",
+    "/api/repeated",
+    "/api/repeated/plot",
     "/api/dynamics",
     "/api/dynamics/plot",
     "/api/nfg",
@@ -128,6 +130,8 @@ fn router_with_state(config: Config) -> (Router, Arc<AppState>) {
             .route("/api/nash/plot", post(endpoints::nash_plot))
             .route("/api/correlated", post(endpoints::correlated))
             .route("/api/correlated/plot", post(endpoints::correlated_plot))
+            .route("/api/repeated", post(endpoints::repeated))
+            .route("/api/repeated/plot", post(endpoints::repeated_plot))
             .route("/api/dynamics", post(endpoints::dynamics))
             .route("/api/dynamics/plot", post(endpoints::dynamics_plot))
             .route("/api/nfg", post(endpoints::nfg))
@@ -175,7 +179,7 @@ pub(crate) async fn not_found() -> Response {
         StatusCode::NOT_FOUND,
         "not_found",
         "no such page or endpoint (the API is under /api/: nash, nash/plot, correlated, \
-         correlated/plot, dynamics, dynamics/plot, nfg, zerosum, stochastic, verify, sg, cgt, \
+         correlated/plot, repeated, repeated/plot, dynamics, dynamics/plot, nfg, zerosum, stochastic, verify, sg, cgt, \
          cgt/thermograph, sequence, sequence/plot, solve, health)"
             .into(),
     )

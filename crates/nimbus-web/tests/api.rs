@@ -147,6 +147,41 @@ async fn nash_answers_as_the_command_line() {
         "\"tolerance\" must be positive",
     )
     .await;
+    // A repeated game: QuantEcon's prisoner's dilemma at 0.9, exactly; a bad discount.
+    let pd = json!({"row": "9 1; 10 3", "col": "9 10; 1 3"});
+    let (s, v) = post(
+        &app,
+        "/api/repeated",
+        json!({"game": pd, "discount": "0.9"}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    conforms("repeated", &v);
+    assert_eq!(
+        v["vertices"],
+        json!([["3", "3"], ["39/4", "3"], ["9", "9"], ["3", "39/4"]])
+    );
+    fails(
+        &app,
+        "/api/repeated",
+        json!({"game": pd, "discount": "1"}),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "invalid",
+        "\"discount\" must lie strictly between 0 and 1",
+    )
+    .await;
+    let (s, kind, svg) = send(
+        &app,
+        "POST",
+        "/api/repeated/plot",
+        json!({"game": pd, "discount": "0.9"}).to_string(),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    assert!(
+        kind.starts_with("image/svg+xml") && svg.contains("<polygon"),
+        "{kind}"
+    );
     // An uploaded .nfg: the example of the repository.
     let nfg = std::fs::read_to_string(root().join("examples/bos.nfg")).unwrap();
     let (s, v) = post(

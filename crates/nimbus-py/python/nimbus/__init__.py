@@ -40,7 +40,7 @@ from ._answers import Answer, exact_text, from_value, q
 from ._cgt import GameValue, PartizanGame, Thermograph, cgt, partizan
 from ._files import read_game
 from ._text import read_text
-from ._strategic import Equilibrium, Game, Mixed, NashResult, Player, Strategy
+from ._strategic import Equilibrium, Game, Mixed, NashResult, Player, RepeatedGame, Strategy
 from ._tree import Behaviour, Tree, TreeInfo, TreeNash, tree
 
 # pygambit 17 calls a strategic-form game StrategicGame.
@@ -77,6 +77,7 @@ __all__ = [
     "LimitError",
     "Mixed",
     "PartizanGame",
+    "RepeatedGame",
     "StrategicGame",
     "read_nfg",
     "read_efg",

@@ -46,6 +46,14 @@ class NormalFormGame:
         max_memory: Optional[int] = None,
         max_work: Optional[int] = None,
     ) -> dict[str, Any]: ...
+    def repeated(
+        self,
+        discount: str,
+        tolerance: Optional[str] = None,
+        plot: bool = False,
+        max_memory: Optional[int] = None,
+        max_work: Optional[int] = None,
+    ) -> dict[str, Any]: ...
     def verify(self, profile: Sequence[Sequence[str]], tolerance: str = "0") -> dict[str, Any]: ...
     def dominated(self, weak: bool = False) -> list[dict[str, Any]]: ...
 

@@ -500,6 +500,39 @@ class Game:
                 c["probability"] = q(c["probability"])
         return a
 
+    def repeated(self, delta, tolerance=None, plot=False, **limits):
+        """The payoffs of the pure-action subgame-perfect equilibria of this two-player game
+        repeated with the discount factor ``delta`` (perfect monitoring, public
+        randomisation: Abreu and Sannikov's set, as QuantEcon computes it). ``.outer`` is a
+        polygon proven to contain every such payoff, ``.inner`` one proven to hold only such
+        payoffs (or None), ``.distance`` how far apart they are; ``.vertices`` are the inner
+        polygon's when it is the outer one's made short (``.exact_vertices``), else the
+        outer one's. Exact numbers are Fractions. ``plot=True``: ``.plot``, the folk-theorem
+        picture (SVG). ``tolerance``: stop when a round moves the set by at most this much.
+        A float ``delta`` is read as the decimal it prints as (0.9 is 9/10).
+
+        >>> pd = Game([[9, 1], [10, 3]], [[9, 10], [1, 3]])
+        >>> r = pd.repeated(0.9)
+        >>> r.exact_vertices, r.vertices
+        (True, [(Fraction(3, 1), Fraction(3, 1)), (Fraction(39, 4), Fraction(3, 1)), (Fraction(9, 1), Fraction(9, 1)), (Fraction(3, 1), Fraction(39, 4))])
+        """
+        # A float is read as the decimal it prints as (0.9 is 9/10, not the double nearest
+        # it, whose denominator is 2^53).
+        tol = None if tolerance is None else str(tolerance)
+        a = from_value(self._native.repeated(str(delta), tol, plot=plot, **limits))
+        pairs = lambda v: [(q(x), q(y)) for x, y in v]
+        a["discount"] = q(a["discount"])
+        a["outer"] = pairs(a["outer"])
+        if a["inner"] is not None:
+            a["inner"] = pairs(a["inner"])
+        if a["exact_vertices"]:
+            a["vertices"] = pairs(a["vertices"])
+        else:
+            a["vertices"] = [(float(x), float(y)) for x, y in a["vertices"]]
+        for k in ("minmax_pure", "minmax_mixed"):
+            a[k] = tuple(q(x) for x in a[k])
+        return a
+
     def dynamics(
         self,
         rule="fictitious-play",
@@ -999,3 +1032,53 @@ def _shares(v, n):
     shares = [Fraction(x) if isinstance(x, (int, Fraction)) else Fraction(float(x)) for x in v]
     shares[-1] = 1 - sum(shares[:-1])
     return shares
+
+
+class RepeatedGame:
+    """QuantEcon's ``RepeatedGame``: a two-player ``Game`` repeated with the discount factor
+    ``delta``. ``equilibrium_payoffs()`` answers as QuantEcon's does (an object whose
+    ``points[vertices]`` are the vertices of the set), computed by ``Game.repeated``, whose
+    whole answer it keeps in ``.answer``.
+
+    >>> rpg = RepeatedGame(Game([[9, 1], [10, 3]], [[9, 10], [1, 3]]), 0.9)
+    >>> hull = rpg.equilibrium_payoffs()
+    >>> hull.points[hull.vertices].tolist()
+    [[3.0, 3.0], [9.75, 3.0], [9.0, 9.0], [3.0, 9.75]]
+    """
+
+    def __init__(self, stage_game, delta):
+        self.sg = stage_game
+        self.delta = delta
+        self.N = 2
+
+    def equilibrium_payoffs(self, method=None, options=None):
+        """The set of pure-action subgame-perfect equilibrium payoffs (``method``:
+        'abreu_sannikov' or 'AS', the only one; ``options``: ``tol``, stop when a round moves
+        the set by at most this much)."""
+        if method not in (None, "abreu_sannikov", "AS"):
+            raise NotImplementedError(f"method {method} not supported.")
+        tol = (options or {}).get("tol")
+        a = self.sg.repeated(self.delta, tolerance=tol)
+        if not a.exists:
+            raise ValueError(
+                "no incentive-compatible payoff vector found; the game has no pure-action "
+                "subgame perfect equilibrium for this value of delta"
+            )
+        return _PayoffHull(a)
+
+
+class _PayoffHull:
+    """What ``RepeatedGame.equilibrium_payoffs`` returns: ``points`` (a NumPy array when NumPy
+    is installed), ``vertices`` (their indices, counter-clockwise) and ``answer``."""
+
+    def __init__(self, answer):
+        pts = [[float(x), float(y)] for x, y in answer.vertices]
+        try:
+            import numpy as np
+
+            self.points = np.array(pts)
+            self.vertices = np.arange(len(pts))
+        except ImportError:
+            self.points = pts
+            self.vertices = list(range(len(pts)))
+        self.answer = answer
