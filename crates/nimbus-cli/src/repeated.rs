@@ -95,11 +95,17 @@ fn print(out: &mut String, a: &Answer) {
         for v in &a.vertices {
             outln!(out, "  ({}, {})", v[0], v[1]);
         }
-        match (&a.distance, a.exact_vertices) {
-            (Some(d), true) => outln!(
+        match (&a.distance, a.exact_vertices, a.inner_kind.as_deref()) {
+            (Some(d), true, _) => outln!(
                 out,
                 "proven: these payoffs are equilibrium payoffs, and every equilibrium payoff lies \
                  within {d} of them"
+            ),
+            (Some(d), false, Some(kind)) if !kind.contains("stage game") => outln!(
+                out,
+                "proven: every equilibrium payoff lies in the outer bound, this polygon to the \
+                 digits shown (exactly in --json), and a polygon within {d} of it holds only \
+                 equilibrium payoffs (inner in --json)"
             ),
             _ => outln!(
                 out,

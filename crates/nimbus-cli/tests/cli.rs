@@ -526,7 +526,7 @@ fn repeated_games_between_proven_bounds() {
     ]);
     assert_eq!(v["exact_vertices"], false);
     assert_eq!(v["vertices"].as_array().unwrap().len(), 6, "{v}");
-    assert_eq!(v["inner_kind"], "the stage game's pure equilibria");
+    assert_eq!(v["inner_kind"], "a stricter game's set");
     let v = json(&[
         "repeated",
         "--row",

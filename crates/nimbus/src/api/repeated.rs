@@ -190,6 +190,7 @@ pub fn solve(game: &NormalForm, req: &Request, limits: &Limits) -> Result<Answer
         inner: s.inner.as_ref().map(|v| v.iter().map(pair).collect()),
         inner_kind: match s.inner_kind {
             InnerKind::Snapped => Some("short fractions near the outer bound".into()),
+            InnerKind::Strict => Some("a stricter game's set".into()),
             InnerKind::StageEquilibria => Some("the stage game's pure equilibria".into()),
             InnerKind::None => None,
         },

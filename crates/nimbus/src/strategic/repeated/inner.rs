@@ -4,13 +4,14 @@
 //! lowest payoff in `I`), then every point of `I` is a subgame-perfect equilibrium payoff.
 //! The test is exact, in fractions.
 //!
-//! The candidates: the outer set the iteration ends with, its vertices moved to the simplest
-//! fractions nearby (this is the set itself whenever its vertices are short fractions), and
-//! the hull of the stage game's pure equilibria's payoffs (always self-generating: each is
-//! played for ever). Sets with irrational vertices have no such certificate here: a set
-//! shrunk inside them is not in general self-generating (where a player's incentive binds,
-//! the generated vertices move in faster than the set), and iterating the operator from
-//! inside falls towards a smaller fixed point, not towards the largest.
+//! The candidates (chosen in [`super`]): the outer set the iteration ends with, its vertices
+//! moved to the simplest fractions nearby (this is the set itself whenever its vertices are
+//! short fractions); the set of a stricter game, whose incentive constraints ask for a little
+//! more (for sets with irrational vertices); and the hull of the stage game's pure
+//! equilibria's payoffs (always self-generating: each is played for ever). What does not
+//! work: a set shrunk uniformly inside is not in general self-generating (where a player's
+//! incentive binds, the generated vertices move in faster than the set), and iterating the
+//! operator from inside falls towards a smaller fixed point, not towards the largest.
 
 use super::polygon::{contains, distance_to, edges, hull, lowest, Coordinate, Point};
 use super::stage::Stage;

@@ -15,9 +15,11 @@
 //! whatever the rounding (it only ever enlarges the set), so the iteration may stop at any
 //! time; a candidate inside it (the outer set's vertices moved to short fractions) that
 //! passes the exact self-generation test is a proven inner bound, and the distance between
-//! the two bounds bounds the error. When `V`'s vertices are irrational, the only inner bound
-//! proven is the hull of the stage game's pure equilibria's payoffs, and the outer bound's
-//! accuracy is what the last round moved it by.
+//! the two bounds bounds the error. When `V`'s vertices are irrational, the candidate is the
+//! outer set of a stricter game, each incentive constraint raised a little: its largest
+//! self-generating set generates itself in the true game with room to spare where a
+//! constraint binds, and once its iteration has reached the grid's fixed point the exact test
+//! usually passes, a distance proportional to how much stricter it is.
 //!
 //! ```
 //! use nimbus::exact::{parse_q, show};
@@ -107,6 +109,9 @@ pub struct Solution {
 pub enum InnerKind {
     /// The outer polygon's vertices, moved to the simplest fractions nearby.
     Snapped,
+    /// The outer iteration's set in a stricter game, whose incentive constraints ask for a
+    /// little more.
+    Strict,
     /// The hull of the stage game's pure equilibria's payoffs.
     StageEquilibria,
     /// None passed.
@@ -125,46 +130,12 @@ pub fn solve(game: &NormalForm, options: &Options) -> Result<Solution> {
     let grid = Grid::of(&stage, delta)?;
     let cell = 1.0 / grid.scale as f64;
     let tolerance = options.tolerance.max(16.0 * cell);
-    let float = |w: &[Point<i128>]| w.iter().map(|p| grid.float(p)).collect::<Vec<_>>();
-    let profiles = stage.payoffs.len() as u64;
-    let mut w = polygon::hull(grid.payoffs.clone());
-    let (mut rounds, mut converged, mut spent) = (0u64, false, 0u64);
-    // How far the last round moved the set: the next rounds move it about that much times a
-    // geometric factor, so the true set is within about this over (1 − δ).
-    let mut moved = f64::INFINITY;
+    let mut spent = 0u64;
     progress::phase("the repeated game's rounds", options.max_rounds);
-    while rounds < options.max_rounds {
-        let points = profiles
-            .saturating_mul(3 * w.len() as u64 + 1)
-            .saturating_mul(4);
-        check_memory(
-            "a round of the repeated game",
-            points.saturating_mul(32),
-            options.max_memory,
-        )?;
-        spent = spent.saturating_add(points);
-        check_work("the repeated game's rounds", spent, options.max_work)?;
-        let next = outer::round(&grid, &w);
-        rounds += 1;
-        progress::tick(rounds)?;
-        if next.is_empty() {
-            w = next;
-            converged = true;
-            break;
-        }
-        moved = if next == w {
-            0.0
-        } else {
-            hausdorff(&float(&next), &float(&w))
-        };
-        w = next;
-        if moved <= tolerance {
-            converged = true;
-            break;
-        }
-    }
+    let run = iterate(&grid, tolerance, options.max_rounds, options, &mut spent)?;
+    let (w, rounds, converged) = (run.set.clone(), run.rounds, run.converged);
     let outer: Vec<Point<Q>> = w.iter().map(|p| grid.exact(p)).collect();
-    let (inner, inner_kind) = certify(&stage, delta, &outer, &grid, options, moved, spent)?;
+    let (inner, inner_kind) = certify(&stage, delta, &outer, &grid, options, &run, spent)?;
     let distance = match &inner {
         Some(i) => {
             let f = |v: &[Point<Q>]| {
@@ -191,30 +162,101 @@ pub fn solve(game: &NormalForm, options: &Options) -> Result<Solution> {
     })
 }
 
-/// The best inner polygon that passes the exact test: the snapped outer one, else the stage
-/// equilibria's hull.
+/// Where the outer iteration ended.
+struct Iteration {
+    /// The last round's set, on the grid.
+    set: Vec<Point<i128>>,
+    /// Rounds made.
+    rounds: u64,
+    /// Whether the last round moved the set by at most the tolerance.
+    converged: bool,
+    /// How far the last round moved the set: the next rounds would move it about that much
+    /// times a geometric factor, so the true set is within about this over (1 − δ).
+    moved: f64,
+}
+
+/// Rounds of the outer iteration from the feasible payoffs until one moves the set by at
+/// most `tolerance` (or the round limit), each charged to the budgets first.
+fn iterate(
+    grid: &Grid,
+    tolerance: f64,
+    max_rounds: u64,
+    options: &Options,
+    spent: &mut u64,
+) -> Result<Iteration> {
+    let float = |w: &[Point<i128>]| w.iter().map(|p| grid.float(p)).collect::<Vec<_>>();
+    let profiles = grid.payoffs.len() as u64;
+    let mut run = Iteration {
+        set: polygon::hull(grid.payoffs.clone()),
+        rounds: 0,
+        converged: false,
+        moved: f64::INFINITY,
+    };
+    while run.rounds < max_rounds {
+        let points = profiles
+            .saturating_mul(3 * run.set.len() as u64 + 1)
+            .saturating_mul(4);
+        check_memory(
+            "a round of the repeated game",
+            points.saturating_mul(32),
+            options.max_memory,
+        )?;
+        *spent = spent.saturating_add(points);
+        check_work("the repeated game's rounds", *spent, options.max_work)?;
+        let next = outer::round(grid, &run.set);
+        run.rounds += 1;
+        progress::tick(run.rounds)?;
+        if next.is_empty() {
+            run.set = next;
+            run.converged = true;
+            break;
+        }
+        run.moved = if next == run.set {
+            0.0
+        } else {
+            hausdorff(&float(&next), &float(&run.set))
+        };
+        run.set = next;
+        if run.moved <= tolerance {
+            run.converged = true;
+            break;
+        }
+    }
+    Ok(run)
+}
+
+/// The best inner polygon that passes the exact test: the snapped outer one; else the set of
+/// a stricter game, whose every incentive constraint asks for a little more than it must
+/// (its largest self-generating set generates itself in the true game too, with room to
+/// spare where the constraints bind); else the stage equilibria's hull.
 fn certify(
     stage: &Stage,
     delta: &Q,
     outer: &[Point<Q>],
     grid: &Grid,
     options: &Options,
-    moved: f64,
-    mut spent: u64,
+    main: &Iteration,
+    spent: u64,
 ) -> Result<(Option<Vec<Point<Q>>>, InnerKind)> {
+    let (moved, main_rounds) = (main.moved, main.rounds);
+    let spent = std::cell::Cell::new(spent);
     if outer.is_empty() {
         return Ok((None, InnerKind::None));
     }
     // A quick screen in floating point first: the exact test is slow on long fractions.
-    let slack = 1e-13 * payoff_range(stage);
-    let mut test = |set: &[Point<Q>]| -> Result<bool> {
+    let slack = 1e-14 * payoff_range(stage);
+    let test = |set: &[Point<Q>]| -> Result<bool> {
         if !inner::nearly_self_generating(stage, delta, set, slack) {
             return Ok(false);
         }
         // A few exact operations a profile and a vertex, on fractions a few words long.
         let steps = (stage.payoffs.len() as u64).saturating_mul(3 * set.len() as u64 + 1) * 64;
-        spent = spent.saturating_add(steps);
-        check_work("the repeated game's exact check", spent, options.max_work)?;
+        spent.set(spent.get().saturating_add(steps));
+        check_work(
+            "the repeated game's exact check",
+            spent.get(),
+            options.max_work,
+        )?;
         progress::check()?;
         Ok(inner::self_generating(stage, delta, set))
     };
@@ -235,6 +277,31 @@ fn certify(
             return Ok((Some(snapped), InnerKind::Snapped));
         }
         cells *= 8;
+    }
+    // The stricter games: margins raised by more than the rounding of their own iteration
+    // (about 2^-30 of the payoffs' scale), then 16 times more, up to about 2^-10; the first
+    // that passes is the closest.
+    let mut strict_cells = cells.max(1 << 10);
+    for _ in 0..6 {
+        let mut strict = grid.clone();
+        for m in &mut strict.margins {
+            *m = (m.0 + strict_cells, m.1 + strict_cells);
+        }
+        // To the grid's own fixed point (or a few times the rounds the tolerance took):
+        // where no constraint binds, a set that is still shrinking does not generate itself.
+        let mut spent_here = spent.get();
+        let rounds = options.max_rounds.min(4 * main_rounds + 50);
+        let run = iterate(&strict, 0.0, rounds, options, &mut spent_here)?;
+        spent.set(spent_here);
+        // Without the vertices the grid's rounding leaves along its edges (a little inside
+        // the set: still a candidate, and far quicker to test).
+        let exact: Vec<Point<Q>> = run.set.iter().map(|p| grid.exact(p)).collect();
+        let flat = (strict_cells / 64) as f64 / grid.scale as f64;
+        let candidate = inner::without_flat_vertices(&exact, flat);
+        if !candidate.is_empty() && test(&candidate)? {
+            return Ok((Some(candidate), InnerKind::Strict));
+        }
+        strict_cells *= 16;
     }
     let nash = inner::stage_equilibria(stage);
     if !nash.is_empty() && test(&nash)? {
