@@ -48,6 +48,18 @@ def ours(game, d):
     return [tuple(map(float, v)) for v in a.vertices] if a.exists else []
 
 
+def proven(game, d):
+    """How far apart Nimbus's proven inner and outer polygons are, and how the inner one was
+    found."""
+    a = nimbus.Game(*game).repeated(d)
+    if not a.exists:
+        return "none exists"
+    kind = {"short fractions near the outer bound": "exact fractions",
+            "a stricter game's set": "stricter game",
+            "the stage game's pure equilibria": "stage equilibria"}.get(a.inner_kind, "-")
+    return f"{a.distance} ({kind})"
+
+
 def theirs(game, d):
     a, b = game
     pairs = [[(a[i][j], b[i][j]) for j in range(len(a[0]))] for i in range(len(a))]
@@ -101,18 +113,18 @@ def main():
             rows[name][0].append(timed(ours, game, d))
             rows[name][1].append(timed(theirs, game, d))
     print(f"# {platform.processor() or platform.machine()}, Python {sys.version.split()[0]}")
-    print("| game | Nimbus ms | QuantEcon ms | QuantEcon / Nimbus | vertices | distance |")
-    print("| --- | --- | --- | --- | --- | --- |")
+    print("| game | Nimbus ms | QuantEcon ms | QuantEcon / Nimbus | vertices | distance | Nimbus proven within |")
+    print("| --- | --- | --- | --- | --- | --- | --- |")
     for name, game, d in cases():
         a, b = (statistics.median(t) for t in rows[name])
         x, y = ours(game, d), theirs(game, d)
         if y is None:
-            print(f"| {name} | {a * 1e3:.2f} | fails (QhullError) | - | {len(x)} / - | - |")
+            print(f"| {name} | {a * 1e3:.2f} | fails (QhullError) | - | {len(x)} / - | - | {proven(game, d)} |")
             continue
         dist = hausdorff(x, y)
         print(
             f"| {name} | {a * 1e3:.2f} | {b * 1e3:.2f} | {b / a:.1f} | "
-            f"{len(x)} / {len(y)} | {dist:.1e} |"
+            f"{len(x)} / {len(y)} | {dist:.1e} | {proven(game, d)} |"
         )
 
 
