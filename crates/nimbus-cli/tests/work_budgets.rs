@@ -118,6 +118,9 @@ fn each_method_ends_within_the_time_its_work_budget_stands_for() {
     chain += "t \"\" 20001 \"\" { 0, 0 }\n";
     let chain = file("chance.efg", chain);
     ends_within(&["nash", &chain], w);
+    // A repeated 40 x 40 game at 99/100: rounds of 1600 profiles, then the exact tests.
+    let big = file("repeated40.nfg", bimatrix(40, 40, 3, false));
+    ends_within(&["repeated", &big, "--discount", "0.99"], w);
     // A stochastic game of 60 states, 3 x 3 actions each, discounted by 99/100, to 1e-30:
     // exact linear systems of 60 unknowns on long fractions (340 s before the work was
     // charged by the length of the numbers).

@@ -1,10 +1,12 @@
 //! Hot paths of the strategic-form solvers on seeded random games with payoffs 0..99: vertex
 //! and support enumeration of a 10 × 10 game, Lemke–Howson on 100 × 100, and the exact value
-//! of a 50 × 50 matrix game.
+//! of a 50 × 50 matrix game; and the repeated prisoner's dilemma at δ = 9/10 (QuantEcon's
+//! example): one round of the outer iteration on its settled set, and the whole answer.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use nimbus::strategic::bimatrix::Bimatrix;
 use nimbus::strategic::game::NormalForm;
+use nimbus::strategic::repeated;
 use nimbus::strategic::solvers::{lemke, support, vertex, zerosum};
 use std::hint::black_box;
 
@@ -28,6 +30,29 @@ fn benches(c: &mut Criterion) {
     c.bench_function("lemke-howson 100x100", |b| {
         b.iter(|| lemke::lemke_howson(black_box(&g100), 0).unwrap())
     });
+    let pd = {
+        let q = |x: i64| nimbus::exact::Q::from_integer(x.into());
+        let a = vec![vec![q(9), q(1)], vec![q(10), q(3)]];
+        let b = vec![vec![q(9), q(10)], vec![q(1), q(3)]];
+        NormalForm::bimatrix(&a, &b).unwrap()
+    };
+    let options = repeated::Options {
+        discount: nimbus::exact::Q::new(9.into(), 10.into()),
+        ..repeated::Options::default()
+    };
+    let stage = repeated::stage::Stage::of(&pd).unwrap();
+    let grid = repeated::stage::Grid::of(&stage, &options.discount).unwrap();
+    let mut settled = repeated::polygon::hull(grid.payoffs.clone());
+    for _ in 0..200 {
+        settled = repeated::outer::round(&grid, &settled);
+    }
+    c.bench_function("repeated: one round, prisoner's dilemma 9/10", |b| {
+        b.iter(|| repeated::outer::round(black_box(&grid), black_box(&settled)))
+    });
+    c.bench_function(
+        "repeated: prisoner's dilemma 9/10, proven both sides",
+        |b| b.iter(|| repeated::solve(black_box(&pd), &options).unwrap()),
+    );
     let a50 = random_matrix(50, 3);
     c.bench_function("zero-sum exact 50x50", |b| {
         b.iter(|| zerosum::solve(black_box(&a50)).unwrap())

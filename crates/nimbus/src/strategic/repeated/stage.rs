@@ -34,15 +34,21 @@ impl Stage {
             )));
         }
         let (m, n) = (game.strategies[0].len(), game.strategies[1].len());
-        let u = |r: usize, c: usize, i: usize| game.payoff(&[r, c], i).clone();
+        let u = |r: usize, c: usize, i: usize| game.payoff(&[r, c], i);
+        // Each column's best payoff for the first player, each row's for the second: once,
+        // so that the stage game costs its size and not its size times a side.
+        let best1: Vec<&Q> = (0..n)
+            .map(|c| (0..m).map(|x| u(x, c, 0)).max().expect("a strategy"))
+            .collect();
+        let best2: Vec<&Q> = (0..m)
+            .map(|r| (0..n).map(|y| u(r, y, 1)).max().expect("a strategy"))
+            .collect();
         let mut payoffs = Vec::with_capacity(m * n);
         let mut gains = Vec::with_capacity(m * n);
-        for r in 0..m {
-            for c in 0..n {
-                let best1 = (0..m).map(|x| u(x, c, 0)).max().expect("a strategy");
-                let best2 = (0..n).map(|y| u(r, y, 1)).max().expect("a strategy");
-                gains.push((&best1 - u(r, c, 0), &best2 - u(r, c, 1)));
-                payoffs.push((u(r, c, 0), u(r, c, 1)));
+        for (r, b2) in best2.iter().enumerate() {
+            for (c, b1) in best1.iter().enumerate() {
+                gains.push((*b1 - u(r, c, 0), *b2 - u(r, c, 1)));
+                payoffs.push((u(r, c, 0).clone(), u(r, c, 1).clone()));
             }
         }
         Ok(Stage {
