@@ -82,10 +82,14 @@ fn print(out: &mut String, a: &Answer) {
     if !a.exists {
         outln!(out, "none: no pure-action subgame-perfect equilibrium");
     } else {
+        let shape = match a.vertices.len() {
+            1 => "a single point".to_string(),
+            2 => "a segment".to_string(),
+            n => format!("the polygon with {n} vertices"),
+        };
         outln!(
             out,
-            "the set is the polygon with {} vertices{}:",
-            a.vertices.len(),
+            "the set is {shape}{}:",
             if a.exact_vertices {
                 " (proven to be equilibrium payoffs)"
             } else {

@@ -291,3 +291,21 @@ fn the_folk_theorem_picture_shows_the_set() {
         "red at the stage equilibrium: {red:?}"
     );
 }
+
+/// A vertex that is a stage payoff is given as that payoff, not as a simpler fraction near it
+/// (10/81 lies within 1.2e-9 of 0.123456789).
+#[test]
+fn a_stage_payoff_is_preferred_to_a_simpler_fraction() {
+    let a = vec![vec![q("0.123456789"), q("0")], vec![q("0"), q("1")]];
+    let b = vec![vec![q("1"), q("0")], vec![q("0"), q("1")]];
+    let g = NormalForm::bimatrix(&a, &b).unwrap();
+    let s = run(&g, "4/5");
+    assert_eq!(s.inner_kind, InnerKind::Snapped);
+    let shown: Vec<String> = s
+        .inner
+        .unwrap()
+        .iter()
+        .map(|(x, y)| format!("{}, {}", show(x), show(y)))
+        .collect();
+    assert_eq!(shown, ["123456789/1000000000, 1", "1, 1"]);
+}

@@ -287,7 +287,7 @@ fn certify(
     };
     for _ in 0..3 {
         let reach = Q::new(cells.into(), grid.scale.into());
-        let snapped = inner::snapped(outer, &reach);
+        let snapped = inner::snapped(outer, &reach, stage);
         if test(&snapped)? {
             return Ok((Some(snapped), InnerKind::Snapped));
         }
