@@ -54,3 +54,13 @@ def test_bad_discounts_are_refused():
 def test_the_picture():
     r = pd().repeated(0.9, plot=True)
     assert r.plot.startswith("<svg") and "<polygon" in r.plot
+
+
+def test_the_hull_answers_as_scipys_convex_hull_does():
+    hull = nimbus.RepeatedGame(pd(), 0.9).equilibrium_payoffs()
+    assert hull.volume == pytest.approx(40.5)
+    # Every vertex satisfies every edge's inequality, and lies on two of them.
+    for p in hull.points[hull.vertices]:
+        values = hull.equations[:, :2] @ p + hull.equations[:, 2]
+        assert (values <= 1e-12).all()
+        assert (abs(values) <= 1e-12).sum() == 2

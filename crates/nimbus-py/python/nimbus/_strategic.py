@@ -1044,6 +1044,8 @@ class RepeatedGame:
     >>> hull = rpg.equilibrium_payoffs()
     >>> hull.points[hull.vertices].tolist()
     [[3.0, 3.0], [9.75, 3.0], [9.0, 9.0], [3.0, 9.75]]
+    >>> round(hull.volume, 6)
+    40.5
     """
 
     def __init__(self, stage_game, delta):
@@ -1068,17 +1070,35 @@ class RepeatedGame:
 
 
 class _PayoffHull:
-    """What ``RepeatedGame.equilibrium_payoffs`` returns: ``points`` (a NumPy array when NumPy
-    is installed), ``vertices`` (their indices, counter-clockwise) and ``answer``."""
+    """What ``RepeatedGame.equilibrium_payoffs`` returns, with the attributes of SciPy's
+    ``ConvexHull`` that QuantEcon's users read: ``points`` (a NumPy array when NumPy is
+    installed), ``vertices`` (their indices, counter-clockwise), ``equations`` (each edge's
+    outward unit normal and offset, ``normal . x + offset <= 0`` inside), ``volume`` (the area)
+    and ``area`` (the perimeter); and ``answer``, Nimbus's whole answer."""
 
     def __init__(self, answer):
         pts = [[float(x), float(y)] for x, y in answer.vertices]
+        n = len(pts)
+        equations, area, perimeter = [], 0.0, 0.0
+        for k in range(n if n >= 3 else 0):
+            (x0, y0), (x1, y1) = pts[k], pts[(k + 1) % n]
+            length = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5
+            nx, ny = (y1 - y0) / length, (x0 - x1) / length
+            equations.append([nx, ny, -(nx * x0 + ny * y0)])
+            area += x0 * y1 - x1 * y0
+            perimeter += length
+        if n == 2:
+            perimeter = 2 * ((pts[1][0] - pts[0][0]) ** 2 + (pts[1][1] - pts[0][1]) ** 2) ** 0.5
         try:
             import numpy as np
 
             self.points = np.array(pts)
-            self.vertices = np.arange(len(pts))
+            self.vertices = np.arange(n)
+            self.equations = np.array(equations).reshape(-1, 3)
         except ImportError:
             self.points = pts
-            self.vertices = list(range(len(pts)))
+            self.vertices = list(range(n))
+            self.equations = equations
+        self.volume = area / 2
+        self.area = perimeter
         self.answer = answer
