@@ -278,10 +278,28 @@ pub(crate) fn scaled_payoffs(game: &NormalForm) -> Vec<Vec<f64>> {
 }
 
 /// Follows the logit path from λ = 0 until `opts.max_lambda`.
-// Kept as one function: the path tracer: the step length, the previous point and the tangent carry
-// from step to step; predictor and corrector are functions of their own.
+///
+/// The path from the uniform profile never returns to λ = 0 (there the solution is unique): a
+/// trace that does has jumped to another branch near a turning point, so the path is followed
+/// again with shorter steps (a fifth, then a twenty-fifth) before the game is called
+/// degenerate. The work of every attempt counts against the one budget.
 pub fn path(game: &NormalForm, opts: &Options) -> Result<Path> {
     let mut spent = Spent::new(game, "the logit path", opts.max_work, opts.max_memory)?;
+    for care in [1.0, 0.2, 0.04] {
+        if let Some(p) = follow(game, opts, care, &mut spent)? {
+            return Ok(p);
+        }
+    }
+    Err(Error::Invalid(
+        "the logit path turned back past lambda = 0 (a degenerate game)".into(),
+    ))
+}
+
+/// One trace of the path, its steps at most `care` times the usual; `None` when it turns back
+/// past λ = 0.
+// Kept as one function: the path tracer: the step length, the previous point and the tangent carry
+// from step to step; predictor and corrector are functions of their own.
+fn follow(game: &NormalForm, opts: &Options, care: f64, spent: &mut Spent) -> Result<Option<Path>> {
     let evaluation = evaluation_work(game);
     let shape = game.shape();
     let scaled = scaled_payoffs(game);
@@ -308,7 +326,7 @@ pub fn path(game: &NormalForm, opts: &Options) -> Result<Path> {
     }];
     let mut prev: Vec<f64> = vec![0.0; nv];
     prev[nv - 1] = 1.0;
-    let mut h = 0.03;
+    let mut h = 0.03 * care;
     let mut next: Option<Vec<f64>> = None;
     let mut steps = 0u64;
     progress::phase("logit path", 0);
@@ -375,7 +393,7 @@ pub fn path(game: &NormalForm, opts: &Options) -> Result<Path> {
                 .zip(&z[..nv - 1])
                 .map(|(a, b)| (a.exp() - b.exp()).abs())
                 .fold(0.0, f64::max);
-            if ok && y.iter().all(|v| v.is_finite()) && moved <= 0.5 * h && shift <= 0.05 {
+            if ok && y.iter().all(|v| v.is_finite()) && moved <= 0.5 * h && shift <= 0.05 * care {
                 spent.charge(evaluation)?;
                 let u = tangent(&system(game, &scaled, &y).1, &t);
                 let turn = u
@@ -394,7 +412,7 @@ pub fn path(game: &NormalForm, opts: &Options) -> Result<Path> {
         };
         prev = t;
         z = y;
-        h = (h * 1.5).min(0.5 * (1.0 + z[nv - 1]));
+        h = (h * 1.5).min(0.5 * care * (1.0 + z[nv - 1]));
         points.push(Point {
             lambda: z[nv - 1],
             profile: profile_of(&z),
@@ -403,12 +421,10 @@ pub fn path(game: &NormalForm, opts: &Options) -> Result<Path> {
             break format!("lambda reached {}", opts.max_lambda);
         }
         if z[nv - 1] < -1e-9 {
-            return Err(Error::Invalid(
-                "the logit path turned back past lambda = 0 (a degenerate game)".into(),
-            ));
+            return Ok(None);
         }
     };
-    Ok(Path { points, ended })
+    Ok(Some(Path { points, ended }))
 }
 
 /// The support the end of a path reaches: the strategies played with probability above
