@@ -5,10 +5,10 @@
 
 use super::Limits;
 use crate::core::error::{Error, Result};
-use crate::exact::{parse_number, show, to_f64, Q};
+use crate::exact::{parse_number, show, show_decimal, to_f64, Q};
 use crate::strategic::game::NormalForm;
 use crate::strategic::repeated::picture::{picture, Shown};
-use crate::strategic::repeated::polygon::Point;
+use crate::strategic::repeated::polygon::{in_floats, Point};
 use crate::strategic::repeated::{solve as solve_sets, InnerKind, Options};
 use num_traits::{One, Signed};
 use serde::Serialize;
@@ -103,19 +103,10 @@ fn pair(p: &Point<Q>) -> [String; 2] {
 
 fn decimal(p: &Point<Q>) -> [String; 2] {
     let d = |x: &Q| {
-        let s = format!("{:.9}", to_f64(x));
-        let s = s.trim_end_matches('0').trim_end_matches('.').to_string();
-        if s == "-0" {
-            "0".to_string()
-        } else {
-            s
-        }
+        let s = show_decimal(x, 9);
+        s.trim_end_matches('0').trim_end_matches('.').to_string()
     };
     [d(&p.0), d(&p.1)]
-}
-
-fn floats(v: &[Point<Q>]) -> Vec<(f64, f64)> {
-    v.iter().map(|(x, y)| (to_f64(x), to_f64(y))).collect()
 }
 
 /// The set of subgame-perfect equilibrium payoffs of `game` repeated with the request's
@@ -135,8 +126,7 @@ pub fn solve(game: &NormalForm, req: &Request, limits: &Limits) -> Result<Answer
     let shown: Vec<Point<Q>> = if exact_vertices {
         s.inner.clone().unwrap_or_default()
     } else {
-        let reach = Q::from_float(s.tolerance).unwrap_or_else(Q::one);
-        crate::strategic::repeated::inner::without_flat_vertices(&s.outer, to_f64(&reach))
+        crate::strategic::repeated::inner::without_flat_vertices(&s.outer, s.tolerance)
     };
     let lowest = crate::strategic::repeated::polygon::lowest(&shown);
     let mut notes = Vec::new();
@@ -166,7 +156,7 @@ pub fn solve(game: &NormalForm, req: &Request, limits: &Limits) -> Result<Answer
                 .map(|(a, p)| ((to_f64(&p.0), to_f64(&p.1)), nash.contains(&a)))
                 .collect()
         };
-        let (outer, inner) = (floats(&s.outer), s.inner.as_deref().map(floats));
+        let (outer, inner) = (in_floats(&s.outer), s.inner.as_deref().map(in_floats));
         let f = |p: &Point<Q>| (to_f64(&p.0), to_f64(&p.1));
         picture(&Shown {
             players: [&s.stage.players[0], &s.stage.players[1]],

@@ -13,7 +13,7 @@
 //! incentive binds, the generated vertices move in faster than the set), and iterating the
 //! operator from inside falls towards a smaller fixed point, not towards the largest.
 
-use super::polygon::{contains, distance_to, edges, hull, lowest, Coordinate, Point};
+use super::polygon::{contains, distance_to, edges, hull, in_floats, lowest, Coordinate, Point};
 use super::stage::Stage;
 use crate::exact::interval::simplest_between;
 use crate::exact::{to_f64, Q};
@@ -30,13 +30,10 @@ pub fn self_generating(stage: &Stage, discount: &Q, set: &[Point<Q>]) -> bool {
 /// exact test: no vertex farther than `slack` outside its image (a quick screen: the exact
 /// test decides).
 pub fn nearly_self_generating(stage: &Stage, discount: &Q, set: &[Point<Q>], slack: f64) -> bool {
-    let float = |v: &[Point<Q>]| -> Vec<Point<f64>> {
-        v.iter().map(|(x, y)| (to_f64(x), to_f64(y))).collect()
-    };
-    let set = float(set);
+    let set = in_floats(set);
     let image = hull(generated_in(
-        &float(&stage.payoffs),
-        &float(&stage.gains),
+        &in_floats(&stage.payoffs),
+        &in_floats(&stage.gains),
         to_f64(discount),
         &set,
     ));

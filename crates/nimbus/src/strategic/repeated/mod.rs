@@ -142,18 +142,12 @@ pub fn solve(game: &NormalForm, options: &Options) -> Result<Solution> {
     // How many rounds it takes is not known in advance: the phase counts them.
     progress::phase("the repeated game's rounds", 0);
     let run = iterate(&grid, tolerance, options.max_rounds, options, &mut spent)?;
-    let (w, rounds, converged) = (run.set.clone(), run.rounds, run.converged);
-    let outer: Vec<Point<Q>> = w.iter().map(|p| grid.exact(p)).collect();
+    let outer: Vec<Point<Q>> = run.set.iter().map(|p| grid.exact(p)).collect();
     let (inner, inner_kind) = certify(&stage, delta, &outer, &grid, options, &run, spent)?;
     let distance = match &inner {
         Some(i) => {
-            let f = |v: &[Point<Q>]| {
-                v.iter()
-                    .map(|(x, y)| (crate::exact::to_f64(x), crate::exact::to_f64(y)))
-                    .collect::<Vec<_>>()
-            };
             // Rounded up by far more than the few roundings of the computation.
-            let d = hausdorff(&f(i), &f(&outer));
+            let d = hausdorff(&polygon::in_floats(i), &polygon::in_floats(&outer));
             d * (1.0 + 1e-9) + 1e-12 * cell
         }
         None if outer.is_empty() => 0.0,
@@ -165,8 +159,8 @@ pub fn solve(game: &NormalForm, options: &Options) -> Result<Solution> {
         inner,
         inner_kind,
         distance,
-        rounds,
-        converged,
+        rounds: run.rounds,
+        converged: run.converged,
         tolerance,
     })
 }

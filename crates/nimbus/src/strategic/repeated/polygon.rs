@@ -87,6 +87,15 @@ pub fn lowest<T: Coordinate>(polygon: &[Point<T>]) -> Option<Point<T>> {
     }))
 }
 
+/// A polygon of fractions in floating point (for screens, distances and pictures).
+pub fn in_floats(polygon: &[Point<crate::exact::Q>]) -> Vec<Point<f64>> {
+    use crate::exact::to_f64;
+    polygon
+        .iter()
+        .map(|(x, y)| (to_f64(x), to_f64(y)))
+        .collect()
+}
+
 /// The distance from `p` to a convex polygon, in floating point.
 pub fn distance_to(polygon: &[(f64, f64)], p: (f64, f64)) -> f64 {
     let n = polygon.len();
