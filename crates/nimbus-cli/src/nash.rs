@@ -26,6 +26,9 @@ Examples:
                                              one equilibrium, at the end of the logit path
   nimbus nash 3p.nfg --method simpdiv        one equilibrium by simplicial subdivision
   nimbus nash 3p.nfg --method gnm            one equilibrium by the global Newton method
+  nimbus nash game.nfg --select tracing:1/2,1/2,1/3,2/3
+                                             the equilibrium the tracing procedure selects
+                                             from that prior (every player's in turn)
   nimbus nash kuhn                           a game tree (an .efg file, or kuhn): behaviour
                                              strategies at every information set
   nimbus nash game.efg --method vertex       every extreme equilibrium of a two-player tree
@@ -69,6 +72,11 @@ pub struct Args {
     /// (trembling-hand, two players), ess (evolutionarily stable, symmetric games).
     #[arg(long, value_name = "LIST")]
     refine: Option<String>,
+    /// Select one equilibrium: tracing (Harsanyi and Selten's linear tracing procedure from
+    /// the uniform prior) or tracing:PRIOR, the prior's probabilities every player's in turn
+    /// (tracing:1/2,1/2,1/3,2/3).
+    #[arg(long, value_name = "tracing[:PRIOR]")]
+    select: Option<String>,
     /// With --method logit: print the path followed, one point a line: lambda, then every
     /// strategy's probability (as gambit-logit prints it); in --json, `logit_path`.
     #[arg(long)]
@@ -135,6 +143,10 @@ pub enum Method {
     /// its end solved exactly on its support.
     #[value(alias = "global-newton")]
     Gnm,
+    /// The equilibrium Harsanyi and Selten's linear tracing procedure selects from the
+    /// uniform prior (--select tracing:PRIOR for another), exactly.
+    #[value(alias = "linear-tracing")]
+    Tracing,
     /// Trees: the sequence-form linear program (two-player zero-sum).
     Lp,
     /// Trees of perfect information: backward induction (subgame-perfect equilibria).
@@ -214,9 +226,15 @@ fn number_format(decimals: Option<usize>) -> impl Fn(&Q) -> String {
 
 /// `nimbus nash` on a tree.
 fn run_tree(args: &Args, t: &nimbus::api::game::Tree, out: &mut String) -> Result<ExitCode, Error> {
-    if args.dominance || args.plot.is_some() || args.label.is_some() || args.refine.is_some() {
+    if args.dominance
+        || args.plot.is_some()
+        || args.label.is_some()
+        || args.refine.is_some()
+        || args.select.is_some()
+    {
         return Err(Error::Invalid(
-            "--dominance, --plot, --label and --refine apply to strategic-form games, not trees"
+            "--dominance, --plot, --label, --refine and --select apply to strategic-form games, \
+             not trees"
                 .into(),
         ));
     }
@@ -257,8 +275,19 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, Error> {
         ));
     }
     let (game, notes) = args.input.load_text(file)?;
+    let (method, prior) = match &args.select {
+        Some(_) if args.method != Method::Auto => {
+            return Err(Error::Invalid(
+                "--select chooses the method itself: drop --method".into(),
+            ))
+        }
+        Some(text) => nash::parse_select(text)
+            .map_err(|e| Error::Invalid(format!("--select: {}", crate::words::message(&e))))?,
+        None => (args.method.strategic()?, None),
+    };
     let req = nash::Request {
-        method: args.method.strategic()?,
+        method,
+        prior,
         label: args.label,
         dominance: match (args.dominance, args.weak) {
             (false, _) => nash::Dominance::None,
@@ -341,6 +370,30 @@ fn print_text(out: &mut String, game: &NormalForm, a: &nash::Answer, decimals: O
         );
     }
     outln!(out, "method:      {}", a.described);
+    if let Some(t) = &a.tracing {
+        out.push_str("prior:       ");
+        for (i, p) in t.prior.iter().enumerate() {
+            if i > 0 {
+                out.push_str("; ");
+            }
+            out.push_str(&game.players[i]);
+            out.push_str(": ");
+            describe(out, p, &game.strategies[i], decimals);
+        }
+        let starts: Vec<&str> = t
+            .start
+            .iter()
+            .enumerate()
+            .map(|(i, &s)| game.strategies[i][s].as_str())
+            .collect();
+        outln!(
+            out,
+            "\nstart:       {} (the best replies to the prior), {} step{} to the end",
+            starts.join(", "),
+            t.steps,
+            if t.steps == 1 { "" } else { "s" }
+        );
+    }
     outln!(out, "equilibria:  {}", a.equilibria.len());
     for (k, e) in a.equilibria.iter().enumerate() {
         {

@@ -1988,3 +1988,67 @@ fn negative_seconds_are_refused_by_their_rule() {
         assert!(err.contains("give a "), "{args:?}: {err}");
     }
 }
+
+/// `--select tracing[:PRIOR]`: the one equilibrium the tracing procedure selects, the prior
+/// and the start in JSON; every bad prior refused with exit 2 and its reason.
+#[test]
+fn nash_select_tracing() {
+    let v = json(&[
+        "nash",
+        "--row",
+        "3 0; 0 2",
+        "--col",
+        "3 0; 0 2",
+        "--select",
+        "tracing:1/5,4/5,1/5,4/5",
+        "--json",
+    ]);
+    assert_eq!(v["method"], "tracing");
+    assert_eq!(v["equilibria"].as_array().unwrap().len(), 1);
+    assert_eq!(
+        v["equilibria"][0]["profile"][0],
+        serde_json::json!(["0", "1"])
+    );
+    assert_eq!(v["tracing"]["start"], serde_json::json!([1, 1]));
+    assert_eq!(v["tracing"]["prior"][0], serde_json::json!(["1/5", "4/5"]));
+    // --method tracing is the uniform prior.
+    let v = json(&["nash", "examples/bos.nfg", "--method", "tracing", "--json"]);
+    assert_eq!(v["tracing"]["prior"][1], serde_json::json!(["1/2", "1/2"]));
+    let g = ["nash", "--row", "3 0; 0 2", "--col", "3 0; 0 2"];
+    let with =
+        |extra: &[&'static str]| -> Vec<&'static str> { g.iter().chain(extra).copied().collect() };
+    fails(
+        &with(&["--select", "tracing:1/2,1/2,1"]),
+        "the prior has 3 probabilities",
+    );
+    fails(
+        &with(&["--select", "tracing:1/2,1/2,1,x"]),
+        "'x' is not a probability",
+    );
+    fails(
+        &with(&["--select", "tracing:1/2,1/2,NaN,1"]),
+        "'NaN' is not a probability",
+    );
+    fails(
+        &with(&["--select", "tracing:1/2,1/2,2,-1"]),
+        "negative probability -1",
+    );
+    fails(
+        &with(&["--select", "tracing:1/2,1/2,1/3,1/3"]),
+        "sums to 2/3, not 1",
+    );
+    fails(
+        &with(&["--select", "tracing:1/2,1/2,1e400,1"]),
+        "a probability above 1",
+    );
+    fails(&with(&["--select", "risk"]), "unknown selection 'risk'");
+    fails(
+        &with(&["--select", "tracing", "--method", "vertex"]),
+        "drop --method",
+    );
+    fails(
+        &with(&["--select", "tracing", "--dominance"]),
+        "drop --dominance",
+    );
+    fails(&["nash", "kuhn", "--select", "tracing"], "not trees");
+}

@@ -150,6 +150,13 @@ fn every_answer_matches_the_documented_schema() {
     answers(&["nash", "examples/bos.nfg", "--refine", "perfect"]);
     answers(&["nash", "examples/pd.nfg", "--refine", "perfect,ess"]);
     answers(&[
+        "nash",
+        "examples/bos.nfg",
+        "--select",
+        "tracing:1/4,3/4,1/2,1/2",
+    ]);
+    answers(&["nash", "examples/jordan.nfg", "--select", "tracing"]);
+    answers(&[
         "correlated",
         "examples/bos.nfg",
         "--coarse",

@@ -118,6 +118,10 @@ fn each_method_ends_within_the_time_its_work_budget_stands_for() {
     chain += "t \"\" 20001 \"\" { 0, 0 }\n";
     let chain = file("chance.efg", chain);
     ends_within(&["nash", &chain], w);
+    // The tracing procedure on a 200 x 200 game: four thousand pivots on a tableau of
+    // 400 x 800 big integers (175 s before a pivot was charged by the length of its numbers).
+    let wide = file("tracing200.nfg", bimatrix(200, 200, 5, false));
+    ends_within(&["nash", &wide, "--select", "tracing"], w);
     // A repeated 40 x 40 game at 99/100: rounds of 1600 profiles, then the exact tests.
     let big = file("repeated40.nfg", bimatrix(40, 40, 3, false));
     ends_within(&["repeated", &big, "--discount", "0.99"], w);

@@ -203,6 +203,10 @@ fn nash_to_py(py: Python<'_>, a: api::nash::Answer) -> PyResult<Py<PyAny>> {
     )?;
     d.set_item("perfect", &a.perfect)?;
     d.set_item("ess", &a.ess)?;
+    d.set_item(
+        "tracing",
+        pythonize::pythonize(py, &a.tracing).map_err(conversion)?,
+    )?;
     d.set_item("notes", &a.notes)?;
     Ok(d.into_any().unbind())
 }
@@ -361,7 +365,7 @@ impl NormalFormGame {
     }
 
     /// The Nash equilibria (`nimbus::api::nash::solve`), as JSON.
-    #[pyo3(signature = (method="auto", label=None, dominance="none", path=false, max_states=None, max_memory=None, max_work=None, max_supports=None, time_limit=None, digits=None, refine=None))]
+    #[pyo3(signature = (method="auto", label=None, dominance="none", path=false, max_states=None, max_memory=None, max_work=None, max_supports=None, time_limit=None, digits=None, refine=None, select=None))]
     #[allow(clippy::too_many_arguments)]
     fn nash(
         &self,
@@ -377,8 +381,17 @@ impl NormalFormGame {
         time_limit: Option<f64>,
         digits: Option<u32>,
         refine: Option<&str>,
+        select: Option<&str>,
     ) -> PyResult<Py<PyAny>> {
-        let method = api::nash::Method::parse(method).map_err(to_py)?;
+        let (method, prior) = match select {
+            Some(_) if method != "auto" => {
+                return Err(to_py(api::Error::Invalid(
+                    "choose a method or a selection, not both".into(),
+                )))
+            }
+            Some(text) => api::nash::parse_select(text).map_err(to_py)?,
+            None => (api::nash::Method::parse(method).map_err(to_py)?, None),
+        };
         let dominance = api::nash::Dominance::parse(dominance).map_err(to_py)?;
         let refine = match refine {
             Some(list) => api::nash::Refinement::parse_list(list).map_err(to_py)?,
@@ -394,6 +407,7 @@ impl NormalFormGame {
             time_limit,
             digits,
             refine,
+            prior,
         };
         let limits = limits(max_states, max_memory, max_work);
         let g = &self.game;

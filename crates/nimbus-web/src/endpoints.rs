@@ -115,12 +115,25 @@ struct NashIn {
     /// Refinements to decide, separated by commas ("perfect").
     #[serde(default)]
     refine: Option<String>,
+    /// An equilibrium selection ("tracing" or "tracing:PRIOR"), instead of a method.
+    #[serde(default)]
+    select: Option<String>,
 }
 
 fn nash_request(n: &NashIn, plot: bool) -> nimbus::api::Result<api::nash::Request> {
     let dominance = api::nash::Dominance::parse(n.dominance.as_deref().unwrap_or("none"))?;
+    let (method, prior) = match (&n.select, n.method.as_deref()) {
+        (Some(_), Some(m)) if m != "auto" => {
+            return Err(nimbus::api::Error::Invalid(
+                "choose a method or a selection, not both".into(),
+            ))
+        }
+        (Some(select), _) => api::nash::parse_select(select)?,
+        (None, m) => (api::nash::Method::parse(m.unwrap_or("auto"))?, None),
+    };
     Ok(api::nash::Request {
-        method: api::nash::Method::parse(n.method.as_deref().unwrap_or("auto"))?,
+        method,
+        prior,
         label: n.label,
         dominance,
         plot,

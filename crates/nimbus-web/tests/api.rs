@@ -796,6 +796,41 @@ async fn correlated_equilibria_and_perfect_marks() {
     conforms("nash", &v);
     assert_eq!(v["ess"], json!([false, true, false]));
     assert_eq!(v["perfect"], json!([true, true, true]));
+    // The tracing procedure: the selection and its prior; a bad prior and a method beside
+    // a selection refused.
+    let coordination = json!({"row": "3 0; 0 2", "col": "3 0; 0 2"});
+    let (s, v) = post(
+        &app,
+        "/api/nash",
+        json!({"game": coordination, "select": "tracing:1/5,4/5,1/5,4/5"}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    conforms("nash", &v);
+    assert_eq!(v["method"], "tracing");
+    assert_eq!(
+        v["equilibria"][0]["profile"],
+        json!([["0", "1"], ["0", "1"]])
+    );
+    assert_eq!(v["tracing"]["start"], json!([1, 1]));
+    fails(
+        &app,
+        "/api/nash",
+        json!({"game": coordination, "select": "tracing:1,0,1"}),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "invalid",
+        "the prior has 3 probabilities",
+    )
+    .await;
+    fails(
+        &app,
+        "/api/nash",
+        json!({"game": coordination, "select": "tracing", "method": "vertex"}),
+        StatusCode::UNPROCESSABLE_ENTITY,
+        "invalid",
+        "not both",
+    )
+    .await;
     // The dynamics: the command line's answer, its picture, a bad start refused.
     let hawk_dove = json!({"row": "-1 2; 0 1", "col": "-1 0; 2 1"});
     let (s, v) = post(

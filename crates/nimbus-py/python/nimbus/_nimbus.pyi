@@ -37,6 +37,7 @@ class NormalFormGame:
         time_limit: Optional[float] = None,
         digits: Optional[int] = None,
         refine: Optional[str] = None,
+        select: Optional[str] = None,
     ) -> dict[str, Any]: ...
     def zero_sum(self, float: bool = False, max_memory: Optional[int] = None) -> dict[str, Any]: ...
     def correlated(

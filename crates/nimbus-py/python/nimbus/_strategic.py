@@ -273,6 +273,10 @@ def _nash_result(a, game):
         a["eliminated"] = _eliminations(a["eliminated"], players, names)
     if a.get("logit_path") is not None:
         a["logit_path"] = [Answer(p) for p in a["logit_path"]]
+    if a.get("tracing") is not None:
+        t = a["tracing"]
+        t["prior"] = tuple(tuple(Fraction(x) for x in p) for p in t["prior"])
+        a["tracing"] = Answer(t)
     if a.get("enumeration") is not None:
         e = a["enumeration"]
         e["certified"] = [_certified(c) for c in e["certified"]]
@@ -388,7 +392,14 @@ class Game:
     # -- questions -----------------------------------------------------------------------
 
     def equilibria(
-        self, method="auto", dominance=False, label=None, path=False, refine=None, **limits
+        self,
+        method="auto",
+        dominance=False,
+        label=None,
+        path=False,
+        refine=None,
+        select=None,
+        **limits,
     ):
         """Nash equilibria, each checked exactly. ``method``: auto, vertex (Gambit's
         enummixed), support, lh (lcp), pure (enumpure), indifference, enumpoly (every
@@ -402,6 +413,8 @@ class Game:
         line. ``refine="perfect"``: ``.perfect`` says which equilibria listed are
         trembling-hand perfect (two players); ``refine="ess"`` (a symmetric game): ``.ess``
         says which are ``(x, x)`` with ``x`` evolutionarily stable; ``"perfect,ess"`` both.
+        ``select="tracing"`` or ``"tracing:PRIOR"``: the one equilibrium the tracing procedure
+        selects (see ``tracing``).
 
         >>> g = Game([[1, 0], [0, 0]], [[1, 0], [0, 0]])
         >>> r = g.equilibria(refine="perfect")
@@ -412,11 +425,34 @@ class Game:
         [False, True, False]
         """
         dom = _DOMINANCE.get(dominance, dominance)
-        if limits or refine is not None:
+        if limits or refine is not None or select is not None:
             return _nash_result(
-                self._native.nash(method, label, dom, path, refine=refine, **_limits(limits)), self
+                self._native.nash(
+                    method, label, dom, path, refine=refine, select=select, **_limits(limits)
+                ),
+                self,
             )
         return _nash_result(self._native.nash(method, label, dom, path), self)
+
+    def tracing(self, prior=None, **limits):
+        """The equilibrium Harsanyi and Selten's linear tracing procedure selects from
+        ``prior`` (each player's probabilities, exact or floats read as the decimals they
+        print as; uniform when None): players start from best replies to the prior and
+        gradually replace it by what the others play. Exact pivoting for two players (van den
+        Elzen and Talman); the global Newton method's path, settled exactly, for more. The
+        answer's ``.tracing`` holds the prior, the best replies it starts from and the steps.
+
+        >>> g = Game([[3, 0], [0, 2]], [[3, 0], [0, 2]])
+        >>> g.tracing().equilibria
+        [Equilibrium((1, 0), (1, 0); payoffs 3, 3)]
+        >>> r = g.tracing([[0.2, 0.8], [0.2, 0.8]])
+        >>> r.equilibria, r.tracing.start
+        ([Equilibrium((0, 1), (0, 1); payoffs 2, 2)], [1, 1])
+        """
+        if prior is None:
+            return self.equilibria(select="tracing", **limits)
+        words = [_probability_text(x) for p in prior for x in p]
+        return self.equilibria(select="tracing:" + ",".join(words), **limits)
 
     def vertex_enumeration(self, dtype=None):
         """Every extreme equilibrium (nashpy's generator of (sigma_r, sigma_c))."""
@@ -1017,6 +1053,14 @@ def _matrix_text(m):
             exact[-1] = 1 - sum(exact[:-1])
         rows.append(" ".join(str(x) for x in exact))
     return "; ".join(rows)
+
+
+def _probability_text(x):
+    """A number as the library reads it exactly: integers and Fractions as they are, floats
+    (numpy's too) as the decimals they print as."""
+    if isinstance(x, (int, Fraction)):
+        return str(x)
+    return repr(float(x))
 
 
 def _exact(x):

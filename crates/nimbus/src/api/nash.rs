@@ -10,7 +10,8 @@ use crate::strategic::bimatrix::{Bimatrix, Equilibrium as Raw};
 use crate::strategic::game::{confirms, expected_payoffs, verify, NormalForm};
 use crate::strategic::solvers::pure::{eliminate, pure_equilibria, Dominator, Reduction};
 use crate::strategic::solvers::{
-    enumpoly, envelope, ess, gnm, lemke, logit, perfect, simpdiv, support, two_by_two, vertex,
+    enumpoly, envelope, ess, gnm, lemke, logit, perfect, simpdiv, support, tracing, two_by_two,
+    vertex,
 };
 use serde::Serialize;
 
@@ -46,6 +47,11 @@ pub enum Method {
     /// Newton method (the equilibria of the game with a vanishing bonus, followed from a pure
     /// profile), its end solved exactly on its support.
     Gnm,
+    /// The one equilibrium Harsanyi and Selten's linear tracing procedure selects from a
+    /// prior ([`Request::prior`], uniform when not given): exact complementary pivoting for
+    /// two players (van den Elzen and Talman), the global Newton method's path with the
+    /// prior's payoffs as its bonus for more, its end solved exactly on its support.
+    Tracing,
 }
 
 impl Method {
@@ -64,6 +70,8 @@ impl Method {
         ("simpdiv", Method::Simpdiv),
         ("gnm", Method::Gnm),
         ("global-newton", Method::Gnm),
+        ("tracing", Method::Tracing),
+        ("linear-tracing", Method::Tracing),
         ("enummixed", Method::Vertex),
         ("vertex-enumeration", Method::Vertex),
         ("support-enumeration", Method::Support),
@@ -89,9 +97,44 @@ impl Method {
         }
         Err(Error::Invalid(format!(
             "unknown method '{name}': use auto, vertex, support, lh, pure, indifference, \
-             enumpoly, logit, simpdiv or gnm (or Gambit's enummixed, lcp, enumpure)"
+             enumpoly, logit, simpdiv, gnm or tracing (or Gambit's enummixed, lcp, enumpure)"
         )))
     }
+}
+
+/// An equilibrium selection, as every front-end writes it: `tracing` (from the uniform prior)
+/// or `tracing:PRIOR` with the prior's probabilities written as a profile is
+/// (`1/2,1/2,1/3,2/3`: every player's in turn). Returns the method and the prior.
+pub fn parse_select(text: &str) -> Result<(Method, Option<Vec<Q>>)> {
+    let (name, prior) = match text.split_once(':') {
+        Some((name, prior)) => (name.trim(), Some(prior)),
+        None => (text.trim(), None),
+    };
+    if !["tracing", "linear-tracing"]
+        .iter()
+        .any(|n| n.eq_ignore_ascii_case(name))
+    {
+        return Err(Error::Invalid(format!(
+            "unknown selection '{name}': use tracing or tracing:PRIOR (the prior's \
+             probabilities, every player's in turn: 1/2,1/2,1/3,2/3)"
+        )));
+    }
+    let prior = match prior {
+        None => None,
+        Some(p) => Some(
+            p.split(',')
+                .map(|w| {
+                    crate::exact::parse_q(w.trim()).ok_or_else(|| {
+                        Error::Invalid(format!(
+                            "the prior's '{}' is not a probability (write 1/3 or 0.25)",
+                            w.trim()
+                        ))
+                    })
+                })
+                .collect::<Result<Vec<Q>>>()?,
+        ),
+    };
+    Ok((Method::Tracing, prior))
 }
 
 /// Which dominated strategies to remove before solving.
@@ -194,6 +237,9 @@ pub struct Request {
     /// Refinements to decide for each equilibrium listed ([`Answer::perfect`],
     /// [`Answer::ess`]).
     pub refine: Vec<Refinement>,
+    /// For the tracing procedure: the prior, every player's probabilities in turn (each
+    /// player's summing to 1); uniform when `None`.
+    pub prior: Option<Vec<Q>>,
 }
 
 /// One equilibrium of the game as given.
@@ -282,6 +328,22 @@ pub struct Answer {
     /// the methods that list every extreme equilibrium list every ESS.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub ess: Option<Vec<bool>>,
+    /// For the tracing procedure: where it started and how far it went.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub tracing: Option<Tracing>,
+}
+
+/// The tracing procedure's run.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Tracing {
+    /// The prior, each player's probabilities.
+    #[serde(serialize_with = "json::lists")]
+    pub prior: Vec<Vec<Q>>,
+    /// Each player's best reply to the prior (the first when several), where the path
+    /// starts.
+    pub start: Vec<usize>,
+    /// Pivots (two players) or predictor–corrector steps (more) along the path.
+    pub steps: u64,
 }
 
 /// A point of the logit quantal-response path.
@@ -401,6 +463,7 @@ struct Found {
     described: &'static str,
     plot: Option<String>,
     path: Option<logit::Path>,
+    tracing: Option<Tracing>,
 }
 
 fn run_method(
@@ -417,12 +480,14 @@ fn run_method(
         plot: None,
         path: None,
         enumeration: None,
+        tracing: None,
     };
     match method {
         Method::Enumpoly => every_equilibrium(g, req, limits, notes, &mut found)?,
         Method::Logit => logit_end(g, req, limits, notes, &mut found)?,
         Method::Simpdiv => simpdiv_end(g, req, limits, notes, &mut found)?,
         Method::Gnm => gnm_end(g, req, limits, notes, &mut found)?,
+        Method::Tracing => traced(g, req, limits, notes, &mut found)?,
         Method::Pure | Method::Auto => {
             found.described = "pure-strategy equilibria (every pure profile checked)";
             if g.players.len() > 2 {
@@ -691,6 +756,176 @@ fn gnm_end(
     Ok(())
 }
 
+/// The prior a request names over the strategies of `g`, each player's a probability vector;
+/// uniform when none is given.
+fn prior_of(g: &NormalForm, req: &Request) -> Result<Vec<Vec<Q>>> {
+    let shape = g.shape();
+    let Some(flat) = &req.prior else {
+        return Ok(shape.iter().map(|&k| tracing::uniform(k)).collect());
+    };
+    let want: usize = shape.iter().sum();
+    if flat.len() != want {
+        return Err(Error::Invalid(format!(
+            "the prior has {} probabilities; the game's players have {} strategies ({want} \
+             in all), each player's probabilities in turn",
+            flat.len(),
+            shape
+                .iter()
+                .map(usize::to_string)
+                .collect::<Vec<_>>()
+                .join(" + ")
+        )));
+    }
+    let mut it = flat.iter().cloned();
+    let mut prior = Vec::with_capacity(shape.len());
+    for (player, &k) in shape.iter().enumerate() {
+        let p: Vec<Q> = it.by_ref().take(k).collect();
+        if let Some(x) = p.iter().find(|x| *x < &Q::from_integer(0.into())) {
+            return Err(Error::Invalid(format!(
+                "the prior of player {} has the negative probability {}",
+                player + 1,
+                show(x)
+            )));
+        }
+        if p.iter().any(|x| *x > Q::from_integer(1.into())) {
+            return Err(Error::Invalid(format!(
+                "the prior of player {} has a probability above 1",
+                player + 1
+            )));
+        }
+        let total: Q = p.iter().sum();
+        if total != Q::from_integer(1.into()) {
+            return Err(Error::Invalid(format!(
+                "the prior of player {} sums to {}, not 1",
+                player + 1,
+                show(&total)
+            )));
+        }
+        prior.push(p);
+    }
+    Ok(prior)
+}
+
+/// The equilibrium the linear tracing procedure selects from the request's prior: exactly by
+/// complementary pivoting for two players, by the global Newton method's path (the prior's
+/// payoffs as its bonus) settled exactly for more.
+fn traced(
+    g: &NormalForm,
+    req: &Request,
+    limits: &Limits,
+    notes: &mut Vec<String>,
+    found: &mut Found,
+) -> Result<()> {
+    let prior = prior_of(g, req)?;
+    if g.players.len() == 2 {
+        let r = tracing::trace(&Bimatrix::new(g)?, &prior[0], &prior[1], limits)?;
+        found.described = "the linear tracing procedure (Harsanyi and Selten) from the prior, \
+                           by exact complementary pivoting (van den Elzen and Talman)";
+        found.tracing = Some(Tracing {
+            prior,
+            start: r.start.to_vec(),
+            steps: r.pivots as u64,
+        });
+        found.equilibria = vec![r.equilibrium];
+        return Ok(());
+    }
+    let floats: Vec<Vec<f64>> = prior
+        .iter()
+        .map(|p| {
+            p.iter()
+                .map(|x| num_traits::ToPrimitive::to_f64(x).unwrap_or(0.0))
+                .collect()
+        })
+        .collect();
+    // A prior against which some player is indifferent at the top (the uniform prior of a
+    // symmetric game) starts the path at a degenerate point, where the linear procedure is
+    // not defined; it is then followed from priors moved slightly toward a fixed completely
+    // mixed one, the first that works, and the note says how far.
+    let mut last = None;
+    let mut end = None;
+    for moved in [0.0, 1e-6, 1e-4, 1e-2] {
+        let nearby = nudged(&floats, moved);
+        let opts = gnm::Options {
+            max_work: limits.max_work,
+            max_memory: limits.max_memory,
+            prior: Some(nearby.clone()),
+            ..gnm::Options::default()
+        };
+        match gnm::equilibrium(g, &opts) {
+            Ok(e) => {
+                end = Some((e, moved, nearby));
+                break;
+            }
+            Err(e @ Error::Invalid(_)) => last = Some(e),
+            Err(e) => return Err(e),
+        }
+    }
+    let Some((end, moved, used)) = end else {
+        return Err(last.expect("at least one try"));
+    };
+    found.described = "the linear tracing procedure (Harsanyi and Selten) from the prior, by \
+                       the global Newton method's path, its end solved exactly on its support";
+    notes.push(format!(
+        "tracing path: {} steps, turning back {} times",
+        end.steps, end.turns
+    ));
+    if moved > 0.0 {
+        notes.push(format!(
+            "the path from the prior itself meets a degenerate point (a player indifferent \
+             where it starts or turns); it was followed from the prior moved by {moved:e} \
+             toward a fixed completely mixed profile"
+        ));
+    }
+    let start = end_start(g, &used);
+    found.tracing = Some(Tracing {
+        prior,
+        start,
+        steps: end.steps,
+    });
+    settle(
+        g,
+        &end.profile,
+        1e-3,
+        req.digits.unwrap_or(16),
+        limits,
+        notes,
+        found,
+    )
+}
+
+/// `prior` moved by the fraction `moved` toward a fixed completely mixed profile whose
+/// probabilities are all different, within a player and between players (so neither a tie
+/// of the prior nor a symmetry between players survives).
+fn nudged(prior: &[Vec<f64>], moved: f64) -> Vec<Vec<f64>> {
+    prior
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let weights: Vec<f64> = (0..p.len())
+                .map(|a| 1.0 + ((7 * i + 3 * a + 1) as f64 * 0.618_034).fract())
+                .collect();
+            let total: f64 = weights.iter().sum();
+            p.iter()
+                .zip(&weights)
+                .map(|(x, w)| (1.0 - moved) * x + moved * w / total)
+                .collect()
+        })
+        .collect()
+}
+
+/// Each player's first best reply to the prior (floating point, as the path starts there).
+fn end_start(g: &NormalForm, prior: &[Vec<f64>]) -> Vec<usize> {
+    let scaled = logit::scaled_payoffs(g);
+    logit::values(g, &scaled, prior)
+        .value
+        .iter()
+        .map(|row| {
+            let top = row.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+            row.iter().position(|&x| x >= top - 1e-12).unwrap_or(0)
+        })
+        .collect()
+}
+
 /// Whether Newton's method, from `end`, settles on an equilibrium (exact or certified) on a
 /// support `end` may have, within `reach` of it (largest coordinate difference): the test
 /// [`settle`] passes first.
@@ -867,9 +1102,25 @@ fn check_request(
             shape_text(reduced)
         )));
     }
+    if req.prior.is_some() && method != Method::Tracing {
+        return Err(Error::Invalid(
+            "a prior is for the tracing procedure".into(),
+        ));
+    }
+    if method == Method::Tracing && req.dominance != Dominance::None {
+        return Err(Error::Invalid(format!(
+            "the tracing procedure runs on the game as given, whose prior it is: drop {}",
+            hint::setting("dominance")
+        )));
+    }
     if !matches!(
         method,
-        Method::Pure | Method::Enumpoly | Method::Logit | Method::Simpdiv | Method::Gnm
+        Method::Pure
+            | Method::Enumpoly
+            | Method::Logit
+            | Method::Simpdiv
+            | Method::Gnm
+            | Method::Tracing
     ) && reduced.len() != 2
     {
         return Err(Error::Invalid(format!(
@@ -880,11 +1131,12 @@ fn check_request(
     }
     if matches!(
         method,
-        Method::Enumpoly | Method::Logit | Method::Simpdiv | Method::Gnm
+        Method::Enumpoly | Method::Logit | Method::Simpdiv | Method::Gnm | Method::Tracing
     ) && reduced.len() < 2
     {
         return Err(Error::Invalid(
-            "enumpoly, logit, simpdiv and gnm need two or more players (a one-player game: use pure)"
+            "enumpoly, logit, simpdiv, gnm and tracing need two or more players (a one-player \
+             game: use pure)"
                 .into(),
         ));
     }
@@ -1008,6 +1260,7 @@ pub fn solve(game: &NormalForm, req: &Request, limits: &Limits) -> Result<Answer
         }),
         perfect,
         ess,
+        tracing: found.tracing,
     })
 }
 

@@ -194,6 +194,21 @@ impl<T: Ring> Tableau<T> {
         Ok(rows.first().copied())
     }
 
+    /// Keeps the common denominator positive, which ratio tests assume (a pivot on a negative
+    /// entry makes it negative): negating every entry with it changes no true value.
+    pub fn normalise(&mut self) -> Result<(), Overflow> {
+        if self.d.is_neg() {
+            let zero = T::small(0);
+            for row in &mut self.t {
+                for x in row.iter_mut() {
+                    *x = zero.sub(x)?;
+                }
+            }
+            self.d = zero.sub(&self.d)?;
+        }
+        Ok(())
+    }
+
     /// The numerators of variables `0..vars` at the current basic solution (the denominator
     /// is [`Tableau::d`]).
     pub fn values(&self, vars: usize) -> Vec<T> {

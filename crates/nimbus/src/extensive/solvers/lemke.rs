@@ -219,7 +219,7 @@ fn path<T: Ring>(
     }
     let mut leaving = t.basis[r];
     t.pivot(r, n)?;
-    normalise(&mut t)?;
+    t.normalise()?;
     let mut pivots = 1usize;
     loop {
         let entering = complement(leaving);
@@ -230,7 +230,7 @@ fn path<T: Ring>(
         };
         leaving = t.basis[r];
         t.pivot(r, entering)?;
-        normalise(&mut t)?;
+        t.normalise()?;
         pivots += 1;
         if pivots % 64 == 0 {
             if let Err(e) = crate::core::progress::tick(pivots as u64) {
@@ -261,19 +261,4 @@ fn path<T: Ring>(
             .collect(),
         pivots,
     )))
-}
-
-/// Keeps the common denominator positive (a pivot on a negative entry makes it negative),
-/// which the ratio tests assume: negating every entry with it changes no true value.
-fn normalise<T: Ring>(t: &mut Tableau<T>) -> std::result::Result<(), Overflow> {
-    if t.d.is_neg() {
-        let zero = T::small(0);
-        for row in &mut t.t {
-            for x in row.iter_mut() {
-                *x = zero.sub(x)?;
-            }
-        }
-        t.d = zero.sub(&t.d)?;
-    }
-    Ok(())
 }

@@ -35,6 +35,12 @@ pub struct Options {
     pub max_work: u64,
     /// Memory at most for one evaluation of the equations, checked before the first.
     pub max_memory: u64,
+    /// When set, the bonus is each strategy's payoff against this profile (each player's
+    /// probabilities), and only that one path is followed: the equilibria of `G + λ b` are
+    /// those of the game `t·G + (1 − t)·(payoffs against the prior)` with `λ = (1 − t)/t`, so
+    /// the path is Harsanyi and Selten's linear tracing procedure from the prior (Balthasar,
+    /// "Equilibrium tracing in strategic-form games", 2010).
+    pub prior: Option<Vec<Vec<f64>>>,
 }
 
 impl Default for Options {
@@ -44,6 +50,7 @@ impl Default for Options {
             seed: 1,
             max_work: crate::core::budget::DEFAULT_MAX_WORK,
             max_memory: crate::core::budget::default_max_memory(),
+            prior: None,
         }
     }
 }
@@ -213,6 +220,23 @@ fn bonus(shape: &[usize], seed: u64) -> Vec<f64> {
         .collect()
 }
 
+/// Each strategy's (scaled) payoff against the prior, the first of a player's best replies
+/// raised a little above the others tied with it: ties are broken toward the first strategy,
+/// as a prior perturbed slightly toward it would break them.
+fn against_prior(game: &NormalForm, scaled: &[Vec<f64>], prior: &[Vec<f64>]) -> Vec<f64> {
+    let v = values(game, scaled, prior).value;
+    let mut out = Vec::new();
+    for mut row in v {
+        let top = row.iter().cloned().fold(f64::NEG_INFINITY, f64::max);
+        let tied: Vec<usize> = (0..row.len()).filter(|&a| row[a] >= top - 1e-12).collect();
+        if tied.len() > 1 {
+            row[tied[0]] = top + 1e-6;
+        }
+        out.extend(row);
+    }
+    out
+}
+
 /// Follows the curve from large λ to λ = 0. A bonus whose path meets a degenerate point (a
 /// corner where two supports change at once, a singular Jacobian) is replaced by the next of
 /// a few others, each a path of its own; the error of the last is returned when all fail.
@@ -226,7 +250,9 @@ pub fn equilibrium(game: &NormalForm, opts: &Options) -> Result<End> {
     )?;
     let mut last = None;
     let mut spent = 0u64;
-    for k in 0..TRIES {
+    // A prior fixes the one path: no other bonus would be the same procedure.
+    let tries = if opts.prior.is_some() { 1 } else { TRIES };
+    for k in 0..tries {
         match follow(game, opts.seed.wrapping_add(k), opts, &mut spent) {
             Ok(mut end) => {
                 end.tries = k as u32 + 1;
@@ -248,10 +274,14 @@ const TRIES: u64 = 8;
 // search are functions of their own.
 fn follow(game: &NormalForm, seed: u64, opts: &Options, spent: &mut u64) -> Result<End> {
     let shape = game.shape();
-    let bonus = bonus(&shape, seed);
+    let scaled = scaled_payoffs(game);
+    let bonus = match &opts.prior {
+        Some(prior) => against_prior(game, &scaled, prior),
+        None => bonus(&shape, seed),
+    };
     let curve = Curve {
         game,
-        scaled: scaled_payoffs(game),
+        scaled,
         shape: shape.clone(),
         bonus,
     };

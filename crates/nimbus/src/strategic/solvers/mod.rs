@@ -15,6 +15,7 @@ pub mod perfect;
 pub mod pure;
 pub mod simpdiv;
 pub mod support;
+pub mod tracing;
 pub mod two_by_two;
 pub mod vertex;
 pub mod zerosum;

