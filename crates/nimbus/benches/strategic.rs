@@ -1,5 +1,6 @@
 //! Hot paths of the strategic-form solvers on seeded random games with payoffs 0..99: vertex
-//! and support enumeration of a 10 × 10 game, Lemke–Howson on 100 × 100, and the exact value
+//! and support enumeration of a 10 × 10 game, Lemke–Howson on 100 × 100, the tracing
+//! procedure from the uniform prior on 10 × 10 and 50 × 50, and the exact value
 //! of a 50 × 50 matrix game; and the repeated prisoner's dilemma at δ = 9/10 (QuantEcon's
 //! example): one round of the outer iteration on its settled set, and the whole answer.
 
@@ -7,7 +8,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use nimbus::strategic::bimatrix::Bimatrix;
 use nimbus::strategic::game::NormalForm;
 use nimbus::strategic::repeated;
-use nimbus::strategic::solvers::{lemke, support, vertex, zerosum};
+use nimbus::strategic::solvers::{lemke, support, tracing, vertex, zerosum};
 use std::hint::black_box;
 
 mod common;
@@ -30,6 +31,22 @@ fn benches(c: &mut Criterion) {
     c.bench_function("lemke-howson 100x100", |b| {
         b.iter(|| lemke::lemke_howson(black_box(&g100), 0).unwrap())
     });
+    // The tracing procedure from the uniform prior: exact pivots all the way (no float guide).
+    let limits = nimbus::api::Limits::default();
+    let g50 = game(50);
+    for (n, g) in [(10, &g10), (50, &g50)] {
+        c.bench_function(&format!("tracing procedure {n}x{n}"), |b| {
+            b.iter(|| {
+                tracing::trace(
+                    black_box(g),
+                    &tracing::uniform(n),
+                    &tracing::uniform(n),
+                    &limits,
+                )
+                .unwrap()
+            })
+        });
+    }
     let pd = {
         let q = |x: i64| nimbus::exact::Q::from_integer(x.into());
         let a = vec![vec![q(9), q(1)], vec![q(10), q(3)]];
