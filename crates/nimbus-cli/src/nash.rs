@@ -226,24 +226,28 @@ fn number_format(decimals: Option<usize>) -> impl Fn(&Q) -> String {
 
 /// `nimbus nash` on a tree.
 fn run_tree(args: &Args, t: &nimbus::api::game::Tree, out: &mut String) -> Result<ExitCode, Error> {
-    if args.dominance
-        || args.plot.is_some()
-        || args.label.is_some()
-        || args.refine.is_some()
-        || args.select.is_some()
-    {
+    if args.dominance || args.plot.is_some() || args.label.is_some() || args.refine.is_some() {
         return Err(Error::Invalid(
-            "--dominance, --plot, --label, --refine and --select apply to strategic-form games, \
-             not trees"
+            "--dominance, --plot, --label and --refine apply to strategic-form games, not trees"
                 .into(),
         ));
     }
-    if args.method == Method::Cfr {
+    if args.method == Method::Cfr && args.select.is_none() {
         let a = tree::cfr(t, &tree::CfrRequest::default(), &args.common.limits())?;
         return crate::efg::print_cfr(out, &a, args.common.json);
     }
+    let method = match &args.select {
+        Some(_) if args.method != Method::Auto => {
+            return Err(Error::Invalid(
+                "--select chooses the method itself: drop --method".into(),
+            ))
+        }
+        Some(text) => tree::parse_select(text)
+            .map_err(|e| Error::Invalid(format!("--select: {}", crate::words::message(&e))))?,
+        None => args.method.tree()?,
+    };
     let req = tree::Request {
-        method: args.method.tree()?,
+        method,
         covering: args.covering.unwrap_or(1),
         time_limit: args.time_limit,
         max_supports: args.max_supports,

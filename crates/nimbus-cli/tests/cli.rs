@@ -2050,5 +2050,16 @@ fn nash_select_tracing() {
         &with(&["--select", "tracing", "--dominance"]),
         "drop --dominance",
     );
-    fails(&["nash", "kuhn", "--select", "tracing"], "not trees");
+    // A tree: the centroid prior, a normal-form perfect equilibrium.
+    let v = json(&["nash", "kuhn", "--select", "tracing", "--json"]);
+    assert_eq!(v["method"], "tracing");
+    assert_eq!(
+        v["equilibria"][0]["payoffs"],
+        serde_json::json!(["-1/18", "1/18"])
+    );
+    fails(&["nash", "kuhn", "--select", "tracing:1/2,1/2"], "centroid");
+    fails(
+        &["nash", "examples/selten-horse.efg", "--method", "tracing"],
+        "two players",
+    );
 }

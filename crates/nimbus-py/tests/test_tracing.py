@@ -56,3 +56,9 @@ def test_a_method_and_a_selection_do_not_mix():
     g = nimbus.Game([[3, 0], [0, 2]], [[3, 0], [0, 2]])
     with pytest.raises(ValueError, match="not both"):
         g.equilibria(method="vertex", select="tracing")
+
+
+def test_a_tree_from_the_centroid():
+    r = nimbus.tree("kuhn").nash(method="tracing")
+    assert r.method == "tracing"
+    assert list(r.equilibria[0].payoffs) == [Fraction(-1, 18), Fraction(1, 18)]

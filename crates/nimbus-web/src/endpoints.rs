@@ -167,13 +167,22 @@ pub async fn nash(State(s): Shared, body: Body) -> Response {
         Err(r) => return r,
     };
     if let Some(efg) = n.efg {
-        let method = n.method.clone();
+        let (method, select) = (n.method.clone(), n.select.clone());
         return compute(
             &s,
             move |c| {
                 let tree = nimbus::api::game::tree(&efg, "the .efg file")?;
+                let method = match (select.as_deref(), method.as_deref()) {
+                    (Some(_), Some(m)) if m != "auto" => {
+                        return Err(nimbus::api::Error::Invalid(
+                            "choose a method or a selection, not both".into(),
+                        ))
+                    }
+                    (Some(text), _) => api::tree::parse_select(text)?,
+                    (None, m) => api::tree::Method::parse(m.unwrap_or("auto"))?,
+                };
                 let req = api::tree::Request {
-                    method: api::tree::Method::parse(method.as_deref().unwrap_or("auto"))?,
+                    method,
                     covering: 0,
                     ..Default::default()
                 };

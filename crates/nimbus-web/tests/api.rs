@@ -198,6 +198,18 @@ async fn nash_answers_as_the_command_line() {
     let (s, v) = post(&app, "/api/nash", json!({"efg": efg})).await;
     assert_eq!(s, StatusCode::OK, "{v}");
     conforms("tree", &v);
+    // The tracing procedure on it: normal-form perfect; a prior of one's own refused.
+    let (s, v) = post(&app, "/api/nash", json!({"efg": efg, "select": "tracing"})).await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    conforms("tree", &v);
+    assert_eq!(v["method"], "tracing");
+    let (s, v) = post(
+        &app,
+        "/api/nash",
+        json!({"efg": efg, "select": "tracing:1,0"}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
     // The 2 x 2 diagram is an SVG with both players' best replies.
     let (s, kind, svg) = send(
         &app,

@@ -4,10 +4,10 @@
 use nimbus::api::Limits;
 use nimbus::exact::{show, Q};
 use nimbus::extensive::seqform::SequenceForm;
-use nimbus::extensive::solvers::{agent, backward, lemke, lp, seqenum};
+use nimbus::extensive::solvers::{agent, backward, lemke, lp, seqenum, tracing};
 use nimbus::extensive::{games, reduced, Builder, Mover, Tree};
 use nimbus::formats::efg;
-use nimbus::strategic::solvers::zerosum;
+use nimbus::strategic::solvers::{perfect, zerosum};
 use proptest::prelude::*;
 use std::path::{Path, PathBuf};
 
@@ -421,6 +421,29 @@ proptest! {
         }
     }
 
+    /// The tracing procedure on the sequence form, from the centroid prior, ends at an
+    /// equilibrium that is perfect in the reduced normal form (von Stengel, van den Elzen and
+    /// Talman's theorem), decided by the perfection LP on the reduced game.
+    #[test]
+    fn tracing_on_trees_is_normal_form_perfect(seed in any::<u64>()) {
+        let t = random_tree(seed, 2, false, false);
+        let limits = Limits::default();
+        let end = tracing::trace(&t, &tracing::centroid(&t), &limits).unwrap();
+        let form = SequenceForm::new(&t).unwrap();
+        let b = form.profile_of(&t, [&end.plans[0], &end.plans[1]]);
+        prop_assert!(form.gains(&t, &b).iter().all(|g| *g == Q::from_integer(0.into())));
+        let r = reduced::reduce(&t, &limits).unwrap();
+        let a = r.game.matrix(0);
+        let m1 = r.game.matrix(1);
+        let bt: Vec<Vec<Q>> = (0..m1[0].len())
+            .map(|j| m1.iter().map(|row| row[j].clone()).collect())
+            .collect();
+        let x = mixed_of(&form, &t, 0, &end.plans[0], &r.strategies[0]);
+        let y = mixed_of(&form, &t, 1, &end.plans[1], &r.strategies[1]);
+        prop_assert!(perfect::best_reply_to_completely_mixed(&a, &x, &limits).unwrap());
+        prop_assert!(perfect::best_reply_to_completely_mixed(&bt, &y, &limits).unwrap());
+    }
+
     /// Vertex enumeration of the sequence-form polyhedra against vertex enumeration of the
     /// reduced normal form, on random general-sum trees.
     #[test]
@@ -578,6 +601,45 @@ proptest! {
 /// normal form is a mix of those it finds. (The reduced form's list can be longer: mixed
 /// strategies that differ can have the same plan, and a mix of extreme strategies can be
 /// realisation-equivalent to an extreme one of another.)
+/// A mixed strategy over the reduced strategies that plays `plan`: repeatedly the pure plan
+/// that follows the remaining plan's positive sequences, weighted by their least remaining
+/// probability (each step clears a sequence, and what remains is a plan of smaller mass).
+fn mixed_of(
+    form: &SequenceForm,
+    t: &Tree,
+    p: usize,
+    plan: &[Q],
+    strategies: &[Vec<usize>],
+) -> Vec<Q> {
+    let s = &form.players[p];
+    let mut rest = plan.to_vec();
+    let mut mixed = vec![Q::from_integer(0.into()); strategies.len()];
+    while rest[0] > Q::from_integer(0.into()) {
+        let mut played = vec![false; s.count];
+        played[0] = true;
+        for k in 0..s.infosets.len() {
+            if played[s.parent[k]] {
+                let m = t.infosets[s.infosets[k]].actions.len();
+                let a = (0..m)
+                    .find(|&a| rest[s.first[k] + a] > Q::from_integer(0.into()))
+                    .expect("a plan's mass goes on");
+                played[s.first[k] + a] = true;
+            }
+        }
+        let seqs: Vec<usize> = (0..s.count).filter(|&q| played[q]).collect();
+        let w = seqs.iter().map(|&q| rest[q].clone()).min().unwrap();
+        for &q in &seqs {
+            rest[q] -= &w;
+        }
+        let k = strategies
+            .iter()
+            .position(|st| *st == seqs)
+            .expect("a reduced strategy");
+        mixed[k] += w;
+    }
+    mixed
+}
+
 fn compare_enumerations(t: &Tree, r: &reduced::Reduced) {
     let limits = Limits::default();
     let form = SequenceForm::new(t).unwrap();

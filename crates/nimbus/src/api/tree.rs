@@ -11,7 +11,7 @@ use crate::core::hint;
 use crate::exact::json;
 use crate::exact::Q;
 use crate::extensive::seqform::SequenceForm;
-use crate::extensive::solvers::{agent, backward, cfr, lemke, lp, seqenum};
+use crate::extensive::solvers::{agent, backward, cfr, lemke, lp, seqenum, tracing};
 use crate::extensive::{draw as picture, reduced, Mover, Tree};
 use crate::formats::efg;
 use crate::formats::nfg;
@@ -52,6 +52,9 @@ pub enum Method {
     /// Every equilibrium of the reduced normal form, any number of players (support
     /// enumeration with certified solutions).
     Enumpoly,
+    /// The equilibrium the tracing procedure selects from the centroid prior (two players,
+    /// on the sequence form): normal-form perfect.
+    Tracing,
 }
 
 impl Method {
@@ -78,6 +81,8 @@ impl Method {
         ("lemke-howson", Method::LemkeHowson),
         ("vertex-enumeration", Method::Vertex),
         ("support-enumeration", Method::Support),
+        ("tracing", Method::Tracing),
+        ("linear-tracing", Method::Tracing),
     ];
 
     /// The method called `name` (see [`Method::NAMES`]).
@@ -100,8 +105,22 @@ impl Method {
         }
         Err(Error::Invalid(format!(
             "unknown method '{name}' for a tree: use auto, lp, spe, enum, lcp, vertex \
-             (enummixed), support, lh, pure, agent or enumpoly"
+             (enummixed), support, lh, pure, agent, enumpoly or tracing"
         )))
+    }
+}
+
+/// An equilibrium selection on a tree, as every front-end writes it (see
+/// [`nash::parse_select`]): `tracing`, from the centroid prior; a prior of one's own is read
+/// for strategic-form games only, and refused here.
+pub fn parse_select(text: &str) -> Result<Method> {
+    match nash::parse_select(text)? {
+        (_, Some(_)) => Err(Error::Invalid(
+            "on a tree the tracing procedure starts from the centroid (every action equally \
+             likely); a prior of your own is read for strategic-form games only"
+                .into(),
+        )),
+        (_, None) => Ok(Method::Tracing),
     }
 }
 
@@ -298,6 +317,22 @@ pub fn solve(tree: &Tree, req: &Request, limits: &Limits) -> Result<Answer> {
                 agent::pure_equilibria(tree, limits)?
                     .into_iter()
                     .map(|b| (b, None)),
+            );
+        }
+        Method::Tracing => {
+            let t = tracing::trace(tree, &tracing::centroid(tree), limits)?;
+            let form = SequenceForm::new(tree)?;
+            described = format!(
+                "the tracing procedure on the sequence form from the centroid prior (every \
+                 action of every information set equally likely): a normal-form perfect \
+                 equilibrium, {} pivots",
+                t.pivots
+            );
+            found.push((form.profile_of(tree, [&t.plans[0], &t.plans[1]]), None));
+            notes.push(
+                "equilibria as behaviour strategies; at sets a player's own earlier moves never \
+                 reach, the first action (any choice there gives the same play)"
+                    .into(),
             );
         }
         Method::Lcp => {

@@ -7,3 +7,4 @@ pub mod cfr;
 pub mod lemke;
 pub mod lp;
 pub mod seqenum;
+pub mod tracing;

@@ -39,7 +39,7 @@ use crate::exact::Q;
 use crate::strategic::bimatrix::{Bimatrix, Equilibrium};
 use num_bigint::BigInt;
 use num_integer::Integer;
-use num_traits::{One, Signed};
+use num_traits::{One, Signed, Zero};
 use std::cmp::Ordering;
 
 /// The equilibrium the procedure selects.
@@ -60,13 +60,105 @@ const EXACT_STEP: u64 = 12;
 /// Bytes a tableau entry is reckoned at (an `i128`, or a small big integer).
 const ENTRY_BYTES: u64 = 24;
 
-/// Follows the tracing procedure from the prior `p` (the first player's strategies) and `q`
-/// (the second's), each a probability vector, to the equilibrium it selects.
-pub fn trace(g: &Bimatrix, p: &[Q], q: &[Q], limits: &Limits) -> Result<Traced> {
-    check_prior(p, g.m, "first")?;
-    check_prior(q, g.n, "second")?;
-    let rows = g.m + g.n + 2;
-    let cols = 2 * rows + 1;
+/// One player's strategies as sequences (von Stengel's sequence form): sequence 0 is the empty
+/// one, and information set `k` follows sequence `parent[k]` and owns the `actions[k]`
+/// sequences from `first[k]`, each set numbered after the one its parent sequence belongs
+/// to. A strategic-form player is one set of all their strategies after the empty sequence.
+#[derive(Debug, Clone)]
+pub struct Plans {
+    /// The sequence each information set follows.
+    pub parent: Vec<usize>,
+    /// Each set's first sequence.
+    pub first: Vec<usize>,
+    /// Each set's number of actions.
+    pub actions: Vec<usize>,
+    /// Sequences in all, the empty one included.
+    pub count: usize,
+}
+
+impl Plans {
+    /// A strategic-form player with `m` strategies: one set after the empty sequence.
+    pub fn simplex(m: usize) -> Plans {
+        Plans {
+            parent: vec![0],
+            first: vec![1],
+            actions: vec![m],
+            count: m + 1,
+        }
+    }
+
+    /// The rows of the plan's constraints `E x = e`: row 0 is `x_∅ = 1`, row `1 + k` is
+    /// `Σ x_{first[k] + a} − x_{parent[k]} = 0`.
+    fn rows(&self) -> Vec<Vec<(usize, i64)>> {
+        let mut rows = vec![vec![(0, 1)]];
+        for k in 0..self.parent.len() {
+            let mut row = vec![(self.parent[k], -1)];
+            row.extend((0..self.actions[k]).map(|a| (self.first[k] + a, 1)));
+            rows.push(row);
+        }
+        rows
+    }
+
+    /// The sequences of a pure best reply when sequence `σ` alone pays `c[σ]`: the empty one
+    /// and, at every information set (reached or not), the first action of greatest value,
+    /// by backward induction (a set's value adds to its parent sequence's).
+    fn best_reply(&self, c: &[BigInt]) -> Vec<bool> {
+        let mut value: Vec<BigInt> = c.to_vec();
+        let mut best = vec![false; self.count];
+        best[0] = true;
+        for k in (0..self.parent.len()).rev() {
+            let seqs = self.first[k]..self.first[k] + self.actions[k];
+            let top = seqs.clone().fold(
+                self.first[k],
+                |b, s| if value[s] > value[b] { s } else { b },
+            );
+            best[top] = true;
+            let v = value[top].clone();
+            value[self.parent[k]] += v;
+        }
+        best
+    }
+}
+
+/// A two-player game in sequence form: payoffs between sequences (chance-weighted, any
+/// integer scale per player) and each player's sequences.
+#[derive(Debug, Clone)]
+pub struct Linear {
+    /// The first player's payoffs, `a[σ][τ]`.
+    pub a: Vec<Vec<BigInt>>,
+    /// The second player's payoffs, `b[σ][τ]`.
+    pub b: Vec<Vec<BigInt>>,
+    /// Each player's sequences.
+    pub plans: [Plans; 2],
+}
+
+/// The end of the tracing procedure's path in sequence form.
+#[derive(Debug, Clone)]
+pub struct End {
+    /// Each player's realisation plan at `t = 1`.
+    pub plans: [Vec<Q>; 2],
+    /// Each player's sequences of the pure best reply to the prior where the path starts.
+    pub start: [Vec<bool>; 2],
+    /// Pivots along the path.
+    pub pivots: usize,
+}
+
+/// Follows the tracing procedure on a game in sequence form from the prior's realisation
+/// plans `p` and `q` (each `1` on the empty sequence) to the plans it selects.
+///
+/// With `x̃ = t·x`, `ỹ = t·y`, `z₀ = 1 − t` and each plan's constraints `E x = e`, `F y = f`:
+/// `E x̃ + e z₀ = e`, `F ỹ + f z₀ = f`, `w = Eᵀu − A ỹ − (A q) z₀ ≥ 0 ⊥ x̃`,
+/// `s = Fᵀv − Bᵀx̃ − (Bᵀp) z₀ ≥ 0 ⊥ ỹ`, `u` and `v` free. The start basis holds `z₀`, `u`, `v`,
+/// the slacks of the sequences outside the pure best replies to the prior, and the best
+/// replies' own sequences at zero but for the second player's empty one, which enters first.
+pub fn trace_plans(form: &Linear, p: &[Q], q: &[Q], limits: &Limits) -> Result<End> {
+    let (n1, n2) = (form.plans[0].count, form.plans[1].count);
+    let (k1, k2) = (
+        form.plans[0].parent.len() + 1,
+        form.plans[1].parent.len() + 1,
+    );
+    let rows = n1 + n2 + k1 + k2;
+    let cols = 2 * rows + 2;
     check_memory(
         "the tracing procedure's tableau",
         (rows as u64)
@@ -85,22 +177,23 @@ pub fn trace(g: &Bimatrix, p: &[Q], q: &[Q], limits: &Limits) -> Result<Traced> 
             .collect::<Vec<_>>()
     };
     let (lp, lq) = (scaled(p), scaled(q));
-    // The payoff of each pure strategy against the prior, times `l`.
-    let against_q: Vec<BigInt> = (0..g.m)
-        .map(|i| (0..g.n).map(|j| &g.a[i][j] * &lq[j]).sum())
+    // Each sequence's payoff against the prior, times `l`.
+    let against_q: Vec<BigInt> = (0..n1)
+        .map(|i| (0..n2).map(|j| &form.a[i][j] * &lq[j]).sum())
         .collect();
-    let against_p: Vec<BigInt> = (0..g.n)
-        .map(|j| (0..g.m).map(|i| &g.b[i][j] * &lp[i]).sum())
+    let against_p: Vec<BigInt> = (0..n2)
+        .map(|j| (0..n1).map(|i| &form.b[i][j] * &lp[i]).sum())
         .collect();
-    let first_best =
-        |v: &[BigInt]| (0..v.len()).fold(0, |best, i| if v[i] > v[best] { i } else { best });
-    let start = [first_best(&against_q), first_best(&against_p)];
+    let start = [
+        form.plans[0].best_reply(&against_q),
+        form.plans[1].best_reply(&against_p),
+    ];
     let system = System {
-        g,
+        form,
         l: &l,
         against_q: &against_q,
         against_p: &against_p,
-        start,
+        start: &start,
     };
     // The work of a first pass in i128 that overflowed counts too.
     let mut work = 0u64;
@@ -110,13 +203,52 @@ pub fn trace(g: &Bimatrix, p: &[Q], q: &[Q], limits: &Limits) -> Result<Traced> 
             .path::<BigInt>(limits, &mut work, true)
             .expect("BigInt arithmetic cannot overflow")?,
     };
+    Ok(End {
+        plans: [x, y],
+        start,
+        pivots,
+    })
+}
+
+/// Follows the tracing procedure from the prior `p` (the first player's strategies) and `q`
+/// (the second's), each a probability vector, to the equilibrium it selects.
+pub fn trace(g: &Bimatrix, p: &[Q], q: &[Q], limits: &Limits) -> Result<Traced> {
+    check_prior(p, g.m, "first")?;
+    check_prior(q, g.n, "second")?;
+    // The game in sequence form: an empty sequence before each player's strategies, paying
+    // nothing.
+    let padded = |m: &[Vec<BigInt>]| -> Vec<Vec<BigInt>> {
+        let mut out = vec![vec![BigInt::zero(); g.n + 1]];
+        out.extend(m.iter().map(|row| {
+            let mut r = vec![BigInt::zero()];
+            r.extend(row.iter().cloned());
+            r
+        }));
+        out
+    };
+    let form = Linear {
+        a: padded(&g.a),
+        b: padded(&g.b),
+        plans: [Plans::simplex(g.m), Plans::simplex(g.n)],
+    };
+    let plan = |v: &[Q]| -> Vec<Q> { std::iter::once(Q::one()).chain(v.iter().cloned()).collect() };
+    let end = trace_plans(&form, &plan(p), &plan(q), limits)?;
+    let numerators = |v: &[Q]| -> Vec<BigInt> {
+        let l = v.iter().fold(BigInt::one(), |l, x| l.lcm(x.denom()));
+        v.iter().map(|x| x.numer() * (&l / x.denom())).collect()
+    };
+    let (x, y) = (
+        numerators(&end.plans[0][1..]),
+        numerators(&end.plans[1][1..]),
+    );
     let equilibrium = g.equilibrium(&x, &y).ok_or_else(|| {
         Error::Invalid("internal inconsistency: the tracing path ended off equilibrium".into())
     })?;
+    let first = |best: &[bool]| best[1..].iter().position(|&b| b).unwrap_or(0);
     Ok(Traced {
         equilibrium,
-        start,
-        pivots,
+        start: [first(&end.start[0]), first(&end.start[1])],
+        pivots: end.pivots,
     })
 }
 
@@ -144,87 +276,85 @@ fn check_prior(v: &[Q], n: usize, whose: &str) -> Result<()> {
 
 /// The complementarity problem of one game and prior.
 struct System<'a> {
-    g: &'a Bimatrix,
+    form: &'a Linear,
     l: &'a BigInt,
     against_q: &'a [BigInt],
     against_p: &'a [BigInt],
-    start: [usize; 2],
+    start: &'a [Vec<bool>; 2],
+}
+
+/// Where each part of the tableau's columns lies.
+struct Layout {
+    /// Sequences of each player.
+    n1: usize,
+    n2: usize,
+    /// Rows of each player's plan equations.
+    k1: usize,
+    k2: usize,
+    /// The column of `z₀'`; `u` and `v` start at `ou` and `ov`; the slacks at `vars`.
+    z0: usize,
+    ou: usize,
+    ov: usize,
+    vars: usize,
 }
 
 impl System<'_> {
-    /// Lemke's path: the numerators of `x` and `y` at its end and the pivots made.
+    fn layout(&self) -> Layout {
+        let (n1, n2) = (self.form.plans[0].count, self.form.plans[1].count);
+        let (k1, k2) = (
+            self.form.plans[0].parent.len() + 1,
+            self.form.plans[1].parent.len() + 1,
+        );
+        let z0 = n1 + n2;
+        Layout {
+            n1,
+            n2,
+            k1,
+            k2,
+            z0,
+            ou: z0 + 1,
+            ov: z0 + 1 + k1,
+            vars: z0 + 1 + k1 + k2,
+        }
+    }
+
+    /// Lemke's path: both plans at its end and the pivots made.
     ///
-    /// Columns: `x̃` (`0..m`), `ỹ` (`m..m+n`), `z₀'` (`m+n`), `u`, `v`, then the slacks `w`
-    /// (one per row strategy), `s` (one per column strategy) and two artificial slacks of the
-    /// normalising equations, which stay nonbasic at zero. `big`: whether `T` is the big
-    /// integers (for the work each pivot is charged).
+    /// Columns: `x̃` (`0..n1`), `ỹ` (`n1..n1+n2`), `z₀'`, `u` (`k1`), `v` (`k2`), then the
+    /// slacks: `w` (one per sequence of the first player), `s` (the second's) and the
+    /// artificial slacks of the plans' equations, which leave at the start and never return.
+    /// `big`: whether `T` is the big integers (for the work each pivot is charged).
     #[allow(clippy::type_complexity)]
     fn path<T: Ring>(
         &self,
         limits: &Limits,
         work: &mut u64,
         big: bool,
-    ) -> std::result::Result<Result<(Vec<BigInt>, Vec<BigInt>, usize)>, Overflow> {
-        let g = self.g;
-        let (m, n) = (g.m, g.n);
-        let (z0, u, v) = (m + n, m + n + 1, m + n + 2);
-        let vars = m + n + 3;
-        let entry = |x: &BigInt| T::from_big(x).ok_or(Overflow);
-        let mut rows: Vec<Vec<T>> = Vec::with_capacity(m + n + 2);
-        for i in 0..m {
-            let mut r = vec![T::small(0); vars];
-            for (cell, x) in r[m..m + n].iter_mut().zip(&g.a[i]) {
-                *cell = entry(x)?;
-            }
-            r[z0] = entry(&self.against_q[i])?;
-            r[u] = T::small(-1);
-            rows.push(r);
-        }
-        for j in 0..n {
-            let mut r = vec![T::small(0); vars];
-            for (cell, row) in r.iter_mut().zip(&g.b) {
-                *cell = entry(&row[j])?;
-            }
-            r[z0] = entry(&self.against_p[j])?;
-            r[v] = T::small(-1);
-            rows.push(r);
-        }
-        for range in [0..m, m..m + n] {
-            let mut r = vec![T::small(0); vars];
-            for cell in &mut r[range] {
-                *cell = T::small(1);
-            }
-            r[z0] = entry(self.l)?;
-            rows.push(r);
-        }
-        let mut rhs = vec![T::small(0); m + n];
-        rhs.extend([T::small(1), T::small(1)]);
-        let mut t = Tableau::new(rows, rhs);
+    ) -> std::result::Result<Result<(Vec<Q>, Vec<Q>, usize)>, Overflow> {
+        let Layout {
+            n1,
+            n2,
+            z0,
+            ou,
+            vars,
+            ..
+        } = self.layout();
+        let mut t = match self.start::<T>()? {
+            Ok(t) => t,
+            Err(e) => return Ok(Err(e)),
+        };
         let slack = |row: usize| vars + row;
-        let [i0, j0] = self.start;
-        // The start basis: u and v for the best replies' slacks, z₀ for the second
-        // normalisation, x̃_{i*} (at zero) for the first.
-        for (row, var) in [(i0, u), (m + j0, v), (m + n + 1, z0), (m + n, i0)] {
-            if t.t[row][var].is_zero_r() {
-                return Ok(Err(inconsistent("its start basis is singular")));
-            }
-            t.pivot(row, var)?;
-            t.normalise()?;
-        }
         let ties: Vec<usize> = t.basis.clone();
-        let free = [u, v];
+        let free: Vec<usize> = (ou..vars).collect();
         let complement = |var: usize| -> Option<usize> {
             match var {
-                _ if var < m + n => Some(slack(var)),
-                _ if var >= vars && var < vars + m + n => Some(var - vars),
+                _ if var < n1 + n2 => Some(slack(var)),
+                _ if var >= vars && var < vars + n1 + n2 => Some(var - vars),
                 _ => None,
             }
         };
-        let entries = ((m + n + 2) * (2 * (m + n) + 6)) as u64;
-        // An i128 entry's update is one step; a big integer's costs an allocation and grows
-        // with the square of its length in words (measured: 140 ns an entry at two or three
-        // words, charged as 48 steps), as Lemke–Howson's enumeration counts it.
-        let mut entering = m + j0;
+        let entries = (t.rows() * t.t[0].len()) as u64;
+        let mut entering = n1;
         let mut pivots = 0usize;
         loop {
             let Some(r) = ratio_row(&t, entering, &ties, &free, z0)? else {
@@ -234,6 +364,9 @@ impl System<'_> {
             t.pivot(r, entering)?;
             t.normalise()?;
             pivots += 1;
+            // An i128 entry's update is one step; a big integer's costs an allocation and
+            // grows with the square of its length in words (measured: 140 ns an entry at two
+            // or three words, charged as 48 steps), as Lemke–Howson's enumeration counts it.
             let per_entry = if !big {
                 1
             } else {
@@ -257,9 +390,99 @@ impl System<'_> {
             };
             entering = next;
         }
-        let values = t.values(m + n);
-        let to_big = |s: &[T]| s.iter().map(Ring::to_big).collect::<Vec<_>>();
-        Ok(Ok((to_big(&values[..m]), to_big(&values[m..]), pivots)))
+        let den = t.d.to_big();
+        let values: Vec<Q> = t
+            .values(n1 + n2)
+            .iter()
+            .map(|v| Q::new(v.to_big(), den.clone()))
+            .collect();
+        Ok(Ok((values[..n1].to_vec(), values[n1..].to_vec(), pivots)))
+    }
+
+    /// The tableau at the start basis (see [`trace_plans`]): the equations with the slacks
+    /// basic, then pivots that bring in `z₀'`, `u`, `v` and the best replies' sequences.
+    fn start<T: Ring>(&self) -> std::result::Result<Result<Tableau<T>>, Overflow> {
+        let f = self.form;
+        let (e_rows, f_rows) = (f.plans[0].rows(), f.plans[1].rows());
+        let Layout {
+            n1,
+            n2,
+            k1,
+            k2,
+            z0,
+            ou,
+            ov,
+            vars,
+        } = self.layout();
+        let entry = |x: &BigInt| T::from_big(x).ok_or(Overflow);
+        let mut rows: Vec<Vec<T>> = Vec::with_capacity(n1 + n2 + k1 + k2);
+        for i in 0..n1 {
+            let mut r = vec![T::small(0); vars];
+            for (cell, x) in r[n1..n1 + n2].iter_mut().zip(&f.a[i]) {
+                *cell = entry(x)?;
+            }
+            r[z0] = entry(&self.against_q[i])?;
+            rows.push(r);
+        }
+        for j in 0..n2 {
+            let mut r = vec![T::small(0); vars];
+            for (cell, row) in r.iter_mut().zip(&f.b) {
+                *cell = entry(&row[j])?;
+            }
+            r[z0] = entry(&self.against_p[j])?;
+            rows.push(r);
+        }
+        // −Eᵀu in the first player's rows, −Fᵀv in the second's.
+        for (k, row) in e_rows.iter().enumerate() {
+            for &(seq, c) in row {
+                rows[seq][ou + k] = T::small(-c);
+            }
+        }
+        for (k, row) in f_rows.iter().enumerate() {
+            for &(seq, c) in row {
+                rows[n1 + seq][ov + k] = T::small(-c);
+            }
+        }
+        // The plans' equations, `e` (and `f`) being 1 in row 0 alone.
+        for (offset, plan_rows) in [(0, &e_rows), (n1, &f_rows)] {
+            for (k, row) in plan_rows.iter().enumerate() {
+                let mut r = vec![T::small(0); vars];
+                for &(seq, c) in row {
+                    r[offset + seq] = T::small(c);
+                }
+                if k == 0 {
+                    r[z0] = entry(self.l)?;
+                }
+                rows.push(r);
+            }
+        }
+        let mut rhs = vec![T::small(0); n1 + n2];
+        for k in (0..k1).chain(0..k2) {
+            rhs.push(T::small(i64::from(k == 0)));
+        }
+        let mut t = Tableau::new(rows, rhs);
+        let slack = |row: usize| vars + row;
+        // The start basis, reached by pivots from the slacks': each entering variable takes
+        // the row of a slack that must leave (one always has a nonzero entry, the start basis
+        // being nonsingular).
+        let [b1, b2] = self.start;
+        let mut entering: Vec<usize> = vec![z0];
+        entering.extend(ou..vars);
+        entering.extend((0..n1).filter(|&i| b1[i]));
+        entering.extend((1..n2).filter(|&j| b2[j]).map(|j| n1 + j));
+        let mut leaving: Vec<usize> = (0..n1).filter(|&i| b1[i]).map(slack).collect();
+        leaving.extend((0..n2).filter(|&j| b2[j]).map(|j| slack(n1 + j)));
+        leaving.extend((n1 + n2..n1 + n2 + k1 + k2).map(slack));
+        for var in entering {
+            let Some(r) =
+                (0..t.rows()).find(|&r| leaving.contains(&t.basis[r]) && !t.t[r][var].is_zero_r())
+            else {
+                return Ok(Err(inconsistent("its start basis is singular")));
+            };
+            t.pivot(r, var)?;
+            t.normalise()?;
+        }
+        Ok(Ok(t))
     }
 }
 
