@@ -236,7 +236,7 @@ fn run_tree(args: &Args, t: &nimbus::api::game::Tree, out: &mut String) -> Resul
         let a = tree::cfr(t, &tree::CfrRequest::default(), &args.common.limits())?;
         return crate::efg::print_cfr(out, &a, args.common.json);
     }
-    let method = match &args.select {
+    let (method, prior) = match &args.select {
         Some(_) if args.method != Method::Auto => {
             return Err(Error::Invalid(
                 "--select chooses the method itself: drop --method".into(),
@@ -244,13 +244,14 @@ fn run_tree(args: &Args, t: &nimbus::api::game::Tree, out: &mut String) -> Resul
         }
         Some(text) => tree::parse_select(text)
             .map_err(|e| Error::Invalid(format!("--select: {}", crate::words::message(&e))))?,
-        None => args.method.tree()?,
+        None => (args.method.tree()?, None),
     };
     let req = tree::Request {
         method,
         covering: args.covering.unwrap_or(1),
         time_limit: args.time_limit,
         max_supports: args.max_supports,
+        prior,
     };
     let answer = tree::solve(t, &req, &args.common.limits())?;
     let num = number_format(args.decimals);

@@ -2057,7 +2057,26 @@ fn nash_select_tracing() {
         v["equilibria"][0]["payoffs"],
         serde_json::json!(["-1/18", "1/18"])
     );
-    fails(&["nash", "kuhn", "--select", "tracing:1/2,1/2"], "centroid");
+    // Kuhn poker from a prior: twelve sets of two actions, each player's in turn.
+    let prior = ["1/3,2/3"; 12].join(",");
+    let v = json(&[
+        "nash",
+        "kuhn",
+        "--select",
+        &format!("tracing:{prior}"),
+        "--json",
+    ]);
+    assert_eq!(
+        v["equilibria"][0]["payoffs"],
+        serde_json::json!(["-1/18", "1/18"])
+    );
+    assert!(v["notes"][0].as_str().unwrap().contains("completely mixed"));
+    fails(
+        &["nash", "kuhn", "--select", "tracing:1/2,1/2"],
+        "the prior has 2 probabilities",
+    );
+    let bad = format!("tracing:1/2,1/3,{}", ["1/2,1/2"; 11].join(","));
+    fails(&["nash", "kuhn", "--select", &bad], "sums to 5/6, not 1");
     fails(
         &["nash", "examples/selten-horse.efg", "--method", "tracing"],
         "two players",

@@ -964,7 +964,7 @@ impl GameTree {
     }
 
     /// The equilibria (`nimbus::api::tree::solve`).
-    #[pyo3(signature = (method="auto", covering=1, time_limit=None, max_supports=None, max_states=None, max_memory=None, max_work=None))]
+    #[pyo3(signature = (method="auto", covering=1, time_limit=None, max_supports=None, max_states=None, max_memory=None, max_work=None, select=None))]
     #[allow(clippy::too_many_arguments)]
     fn nash(
         &self,
@@ -976,12 +976,23 @@ impl GameTree {
         max_states: Option<u64>,
         max_memory: Option<u64>,
         max_work: Option<u64>,
+        select: Option<&str>,
     ) -> PyResult<Py<PyAny>> {
+        let (method, prior) = match select {
+            Some(_) if method != "auto" => {
+                return Err(to_py(api::Error::Invalid(
+                    "choose a method or a selection, not both".into(),
+                )))
+            }
+            Some(text) => api::tree::parse_select(text).map_err(to_py)?,
+            None => (api::tree::Method::parse(method).map_err(to_py)?, None),
+        };
         let req = api::tree::Request {
-            method: api::tree::Method::parse(method).map_err(to_py)?,
+            method,
             covering,
             time_limit,
             max_supports,
+            prior,
         };
         let limits = limits(max_states, max_memory, max_work);
         let answer = run(py, false, || api::tree::solve(&self.tree, &req, &limits))?;

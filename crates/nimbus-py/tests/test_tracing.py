@@ -62,3 +62,14 @@ def test_a_tree_from_the_centroid():
     r = nimbus.tree("kuhn").nash(method="tracing")
     assert r.method == "tracing"
     assert list(r.equilibria[0].payoffs) == [Fraction(-1, 18), Fraction(1, 18)]
+
+
+def test_a_tree_from_a_prior():
+    t = nimbus.tree("kuhn")
+    r = t.nash(method="tracing", prior=[[0.25, 0.75]] * 12)
+    assert list(r.equilibria[0].payoffs) == [Fraction(-1, 18), Fraction(1, 18)]
+    assert any("completely mixed" in n for n in r.notes)
+    with pytest.raises(ValueError, match="the prior has 2 probabilities"):
+        t.nash(method="tracing", prior=[[1, 0]])
+    with pytest.raises(ValueError, match="for the tracing procedure"):
+        t.nash(method="lcp", prior=[[1, 0]])

@@ -172,17 +172,18 @@ pub async fn nash(State(s): Shared, body: Body) -> Response {
             &s,
             move |c| {
                 let tree = nimbus::api::game::tree(&efg, "the .efg file")?;
-                let method = match (select.as_deref(), method.as_deref()) {
+                let (method, prior) = match (select.as_deref(), method.as_deref()) {
                     (Some(_), Some(m)) if m != "auto" => {
                         return Err(nimbus::api::Error::Invalid(
                             "choose a method or a selection, not both".into(),
                         ))
                     }
                     (Some(text), _) => api::tree::parse_select(text)?,
-                    (None, m) => api::tree::Method::parse(m.unwrap_or("auto"))?,
+                    (None, m) => (api::tree::Method::parse(m.unwrap_or("auto"))?, None),
                 };
                 let req = api::tree::Request {
                     method,
+                    prior,
                     covering: 0,
                     ..Default::default()
                 };

@@ -210,6 +210,12 @@ async fn nash_answers_as_the_command_line() {
     )
     .await;
     assert_eq!(s, StatusCode::UNPROCESSABLE_ENTITY, "{v}");
+    assert!(
+        v["error"]
+            .to_string()
+            .contains("the prior has 2 probabilities"),
+        "{v}"
+    );
     // The 2 x 2 diagram is an SVG with both players' best replies.
     let (s, kind, svg) = send(
         &app,

@@ -385,34 +385,7 @@ proptest! {
     fn gains_agree_with_each_players_best_response(seed in any::<u64>(), players in 1usize..5) {
         let t = random_tree(seed, players, false, false);
         let form = SequenceForm::new(&t).unwrap();
-        let mut state = seed.rotate_left(17) | 1;
-        let b: Vec<Vec<Q>> = t
-            .infosets
-            .iter()
-            .map(|h| {
-                if h.mover == Mover::Chance {
-                    return h.probs.clone();
-                }
-                let w: Vec<u64> = h
-                    .actions
-                    .iter()
-                    .map(|_| {
-                        state ^= state << 13;
-                        state ^= state >> 7;
-                        state ^= state << 17;
-                        state % 4
-                    })
-                    .collect();
-                let total: u64 = w.iter().sum();
-                w.iter()
-                    .enumerate()
-                    .map(|(a, &x)| match total {
-                        0 => Q::from_integer(i64::from(a == 0).into()),
-                        _ => Q::new((x as i64).into(), (total as i64).into()),
-                    })
-                    .collect()
-            })
-            .collect();
+        let b = random_behaviour(&t, seed.rotate_left(17), 0);
         let pay = form.payoffs(&t, &b);
         let gains = form.gains(&t, &b);
         for p in 0..players {
@@ -421,14 +394,21 @@ proptest! {
         }
     }
 
-    /// The tracing procedure on the sequence form, from the centroid prior, ends at an
-    /// equilibrium that is perfect in the reduced normal form (von Stengel, van den Elzen and
-    /// Talman's theorem), decided by the perfection LP on the reduced game.
+    /// The tracing procedure on the sequence form, from the centroid prior or a random
+    /// completely mixed one, ends at an equilibrium that is perfect in the reduced normal form
+    /// (von Stengel, van den Elzen and Talman's theorem), decided by the perfection LP on the
+    /// reduced game.
     #[test]
-    fn tracing_on_trees_is_normal_form_perfect(seed in any::<u64>()) {
+    fn tracing_on_trees_is_normal_form_perfect(seed in any::<u64>(), centroid in any::<bool>()) {
         let t = random_tree(seed, 2, false, false);
         let limits = Limits::default();
-        let end = tracing::trace(&t, &tracing::centroid(&t), &limits).unwrap();
+        // A random prior with every action at least 1 in 5 of its set's weight.
+        let prior = if centroid {
+            tracing::centroid(&t)
+        } else {
+            random_behaviour(&t, seed, 1)
+        };
+        let end = tracing::trace(&t, &prior, &limits).unwrap();
         let form = SequenceForm::new(&t).unwrap();
         let b = form.profile_of(&t, [&end.plans[0], &end.plans[1]]);
         prop_assert!(form.gains(&t, &b).iter().all(|g| *g == Q::from_integer(0.into())));
@@ -601,6 +581,39 @@ proptest! {
 /// normal form is a mix of those it finds. (The reduced form's list can be longer: mixed
 /// strategies that differ can have the same plan, and a mix of extreme strategies can be
 /// realisation-equivalent to an extreme one of another.)
+/// A random behaviour profile: each action of a player's set weighted `least` plus 0..=3
+/// (xorshift from `seed`); a set whose weights are all zero plays its first action. Chance's
+/// sets as the tree has them.
+fn random_behaviour(t: &Tree, seed: u64, least: u64) -> Vec<Vec<Q>> {
+    let mut state = seed | 1;
+    t.infosets
+        .iter()
+        .map(|h| {
+            if h.mover == Mover::Chance {
+                return h.probs.clone();
+            }
+            let w: Vec<u64> = h
+                .actions
+                .iter()
+                .map(|_| {
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    least + state % 4
+                })
+                .collect();
+            let total: u64 = w.iter().sum();
+            w.iter()
+                .enumerate()
+                .map(|(a, &x)| match total {
+                    0 => Q::from_integer(i64::from(a == 0).into()),
+                    _ => Q::new((x as i64).into(), (total as i64).into()),
+                })
+                .collect()
+        })
+        .collect()
+}
+
 /// A mixed strategy over the reduced strategies that plays `plan`: repeatedly the pure plan
 /// that follows the remaining plan's positive sequences, weighted by their least remaining
 /// probability (each step clears a sequence, and what remains is a plan of smaller mass).

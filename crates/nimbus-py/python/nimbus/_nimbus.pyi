@@ -100,6 +100,7 @@ class GameTree:
         max_states: Optional[int] = None,
         max_memory: Optional[int] = None,
         max_work: Optional[int] = None,
+        select: Optional[str] = None,
     ) -> dict[str, Any]: ...
 
 def sg(

@@ -2,7 +2,7 @@
 
 from . import _nimbus
 from ._answers import Answer, from_value, q, write_text
-from ._strategic import Game, Labelled, Mixed, Payoffs, Player
+from ._strategic import Game, Labelled, Mixed, Payoffs, Player, _probability_text
 from ._text import is_efg, read_text
 
 
@@ -71,7 +71,9 @@ class Tree:
     def __init__(self, native):
         self._native = native
 
-    def nash(self, method="auto", covering=1, time_limit=None, max_supports=None, **limits):
+    def nash(
+        self, method="auto", covering=1, time_limit=None, max_supports=None, prior=None, **limits
+    ):
         """The equilibria, each checked exactly on the tree: ``auto`` is backward induction
         for perfect information, the sequence-form LP for two-player zero-sum trees, vertex
         enumeration of the sequence-form polyhedra (``enum``) for other two-player trees; or
@@ -80,10 +82,25 @@ class Tree:
         ``lh``, ``pure``. ``covering``: for ``lcp``, how many covering vectors to try (the
         distinct equilibria they reach are listed). ``time_limit`` (seconds) and
         ``max_supports``: for ``enumpoly`` (the method for three or more players), stop there
-        with what was found."""
-        a = from_value(
-            self._native.nash(method, covering, time_limit, max_supports, **limits), TreeNash
-        )
+        with what was found. ``tracing`` (two players): the equilibrium the tracing procedure
+        selects from the centroid prior, normal-form perfect; ``prior`` (with ``tracing``): a
+        behaviour profile to start from instead, each player's information sets in the order
+        of ``infosets``, each a list of its actions' probabilities."""
+        if prior is not None:
+            if method not in ("auto", "tracing"):
+                raise ValueError("a prior is for the tracing procedure (method='tracing')")
+            words = ",".join(_probability_text(x) for row in prior for x in row)
+            a = from_value(
+                self._native.nash(
+                    "auto", covering, time_limit, max_supports, select="tracing:" + words,
+                    **limits,
+                ),
+                TreeNash,
+            )
+        else:
+            a = from_value(
+                self._native.nash(method, covering, time_limit, max_supports, **limits), TreeNash
+            )
         for e in a.equilibria:
             e["behaviour"] = [[q(x) for x in row] for row in e.behaviour]
             e["payoffs"] = [q(x) for x in e.payoffs]

@@ -15,6 +15,7 @@ use crate::extensive::solvers::{agent, backward, cfr, lemke, lp, seqenum, tracin
 use crate::extensive::{draw as picture, reduced, Mover, Tree};
 use crate::formats::efg;
 use crate::formats::nfg;
+use num_traits::Signed;
 use serde::Serialize;
 
 pub use crate::extensive::solvers::cfr::Variant;
@@ -111,17 +112,49 @@ impl Method {
 }
 
 /// An equilibrium selection on a tree, as every front-end writes it (see
-/// [`nash::parse_select`]): `tracing`, from the centroid prior; a prior of one's own is read
-/// for strategic-form games only, and refused here.
-pub fn parse_select(text: &str) -> Result<Method> {
-    match nash::parse_select(text)? {
-        (_, Some(_)) => Err(Error::Invalid(
-            "on a tree the tracing procedure starts from the centroid (every action equally \
-             likely); a prior of your own is read for strategic-form games only"
-                .into(),
-        )),
-        (_, None) => Ok(Method::Tracing),
+/// [`nash::parse_select`]): `tracing`, from the centroid prior, or `tracing:PRIOR`, the prior
+/// a behaviour profile written as answers list one: the players' information sets in the
+/// order of [`Answer::infosets`], each set's action probabilities in turn.
+pub fn parse_select(text: &str) -> Result<(Method, Option<Vec<Q>>)> {
+    let (_, prior) = nash::parse_select(text)?;
+    Ok((Method::Tracing, prior))
+}
+
+/// The behaviour profile a flat prior names: every player's set in answer order, its
+/// actions' probabilities each a distribution; chance's sets as the tree has them.
+fn behaviour_prior(tree: &Tree, flat: &[Q]) -> Result<Vec<Vec<Q>>> {
+    let sets = player_sets(tree);
+    let want: usize = sets.iter().map(|(_, s)| s.actions.len()).sum();
+    if flat.len() != want {
+        return Err(Error::Invalid(format!(
+            "the prior has {} probabilities; the players' information sets have {want} actions \
+             in all (each set's in turn, in the order answers list the sets)",
+            flat.len()
+        )));
     }
+    let mut prior: Vec<Vec<Q>> = tree.infosets.iter().map(|h| h.probs.clone()).collect();
+    let mut it = flat.iter().cloned();
+    for (h, info) in &sets {
+        let p: Vec<Q> = it.by_ref().take(info.actions.len()).collect();
+        let place = format!(
+            "the prior at {}'s information set {}",
+            tree.players[info.player], info.number
+        );
+        if p.iter().any(Signed::is_negative) {
+            return Err(Error::Invalid(format!(
+                "{place} has a negative probability"
+            )));
+        }
+        let total: Q = p.iter().sum();
+        if total != Q::from_integer(1.into()) {
+            return Err(Error::Invalid(format!(
+                "{place} sums to {}, not 1",
+                crate::exact::show(&total)
+            )));
+        }
+        prior[*h] = p;
+    }
+    Ok(prior)
 }
 
 /// What to compute.
@@ -138,6 +171,9 @@ pub struct Request {
     pub time_limit: Option<f64>,
     /// For [`Method::Enumpoly`]: try at most this many supports.
     pub max_supports: Option<u64>,
+    /// For [`Method::Tracing`]: the prior, a behaviour profile as [`parse_select`] reads one;
+    /// the centroid when `None`.
+    pub prior: Option<Vec<Q>>,
 }
 
 /// A player's information set, as answers list them.
@@ -265,6 +301,11 @@ pub fn resolve(method: Method, tree: &Tree) -> Method {
 pub fn solve(tree: &Tree, req: &Request, limits: &Limits) -> Result<Answer> {
     tree.check()?;
     let method = resolve(req.method, tree);
+    if req.prior.is_some() && method != Method::Tracing {
+        return Err(Error::Invalid(
+            "a prior is for the tracing procedure".into(),
+        ));
+    }
     if method != Method::Enumpoly && (req.time_limit.is_some() || req.max_supports.is_some()) {
         return Err(Error::Invalid(format!(
             "{} and {} apply to the enumeration of every equilibrium (the method for trees of              three or more players), not to {method:?}",
@@ -320,14 +361,37 @@ pub fn solve(tree: &Tree, req: &Request, limits: &Limits) -> Result<Answer> {
             );
         }
         Method::Tracing => {
-            let t = tracing::trace(tree, &tracing::centroid(tree), limits)?;
+            let prior = match &req.prior {
+                Some(flat) => behaviour_prior(tree, flat)?,
+                None => tracing::centroid(tree),
+            };
+            let t = tracing::trace(tree, &prior, limits)?;
             let form = SequenceForm::new(tree)?;
             described = format!(
-                "the tracing procedure on the sequence form from the centroid prior (every \
-                 action of every information set equally likely): a normal-form perfect \
-                 equilibrium, {} pivots",
+                "the tracing procedure on the sequence form from {}, {} pivots",
+                if req.prior.is_some() {
+                    "the prior given"
+                } else {
+                    "the centroid prior (every action of every information set equally likely): \
+                     a normal-form perfect equilibrium"
+                },
                 t.pivots
             );
+            let mixed = tree.infosets.iter().zip(&prior).all(|(h, p)| {
+                !matches!(h.mover, Mover::Player(_)) || p.iter().all(Signed::is_positive)
+            });
+            if req.prior.is_some() && mixed {
+                notes.push(
+                    "the prior is completely mixed, so the equilibrium is normal-form perfect"
+                        .into(),
+                );
+            } else if req.prior.is_some() {
+                notes.push(
+                    "the prior is not completely mixed: the equilibrium need not be normal-form \
+                     perfect"
+                        .into(),
+                );
+            }
             found.push((form.profile_of(tree, [&t.plans[0], &t.plans[1]]), None));
             notes.push(
                 "equilibria as behaviour strategies; at sets a player's own earlier moves never \
