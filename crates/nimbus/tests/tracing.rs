@@ -8,8 +8,9 @@
 //! - Harsanyi and Selten: in a 2 × 2 game with two strict equilibria, the procedure from the
 //!   bicentric prior selects the risk-dominant one (the larger product of deviation losses).
 //! - Relabelling strategies or players relabels the answer.
-//! - Three players: the end is an equilibrium, and a strict equilibrium of best replies to
-//!   the prior is kept.
+//! - Three players: the end is an equilibrium; a third player with a dominant strategy who
+//!   affects nobody changes nothing (the n-player route, the global Newton path settled
+//!   exactly, selects what the two-player pivoting selects).
 
 use nimbus::api::nash::{parse_select, solve, Method, Request};
 use nimbus::api::Limits;
@@ -232,4 +233,52 @@ fn three_players_end_at_an_equilibrium() {
         }
     }
     assert!(ended >= 18, "only {ended} of 20 paths ended");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases() / 4))]
+
+    /// The n-player route (the global Newton path with the prior's payoffs as bonus, settled
+    /// exactly) against the exact two-player pivoting: a two-player game with a third player
+    /// added who has a strictly dominant strategy and does not affect the others selects the
+    /// same equilibrium for the first two.
+    #[test]
+    fn three_players_with_a_bystander_select_as_two((a, b, wp, wq) in instance(3, -1000..=1000)) {
+        let (p, r) = (normalised(&wp), normalised(&wq));
+        let two = trace(&a, &b, &p, &r).equilibrium.profile;
+        let (m, n) = (a.len(), a[0].len());
+        // Profiles first player fastest: (i, j, k) at i + m (j + n k).
+        let mut payoffs = Vec::with_capacity(2 * m * n);
+        for k in 0..2 {
+            for j in 0..n {
+                for i in 0..m {
+                    payoffs.push(vec![q(a[i][j]), q(b[i][j]), q(i64::from(k == 0))]);
+                }
+            }
+        }
+        let names = |c: usize| (1..=c).map(|s| s.to_string()).collect::<Vec<_>>();
+        let g = NormalForm::new(
+            String::new(),
+            vec!["1".into(), "2".into(), "3".into()],
+            vec![names(m), names(n), names(2)],
+            payoffs,
+        )
+        .unwrap();
+        let mut prior: Vec<Q> = p.clone();
+        prior.extend(r.iter().cloned());
+        prior.extend([Q::new(1.into(), 3.into()), Q::new(2.into(), 3.into())]);
+        let req = Request {
+            method: Method::Tracing,
+            prior: Some(prior),
+            ..Request::default()
+        };
+        // The smooth path can fail numerically near a degenerate point: nothing to compare.
+        if let Ok(three) = solve(&g, &req, &Limits::default()) {
+            prop_assert_eq!(three.equilibria.len(), 1);
+            let e = &three.equilibria[0].profile;
+            prop_assert_eq!(&e[0], &two[0]);
+            prop_assert_eq!(&e[1], &two[1]);
+            prop_assert_eq!(&e[2], &vec![q(1), q(0)]);
+        }
+    }
 }
