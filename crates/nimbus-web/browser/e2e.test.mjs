@@ -519,6 +519,47 @@ test("the best correlated equilibrium, from the grid, pasted and from a .nfg; pe
   await r.close();
 });
 
+test("the tracing procedure: typed from the uniform prior and from one of its own, pasted with a bad prior, from a .nfg", async () => {
+  // The stag hunt typed into the grid: from the uniform prior the safe hare (7, 7) ...
+  const p = await page({ tab: "nash" });
+  const cells = { a0_0: "9", b0_0: "9", a0_1: "0", b0_1: "8", a1_0: "8", b1_0: "0", a1_1: "7", b1_1: "7" };
+  for (const [id, v] of Object.entries(cells)) await p.fill("#" + id, v);
+  await p.selectOption("#method", "tracing");
+  await p.click("#solveNash");
+  let eq = await equilibria(p);
+  assert.equal(eq.length, 1);
+  assert.equal(eq[0][3], "7, 7");
+  assert.match(await p.textContent("#tracingNote"), /Traced from the prior .*1\/2, 1\/2.*best replies to it \(D, D\).*\(1 pivot\)/);
+  // ... and from a prior that trusts the stag, the stag (9, 9).
+  await p.fill("#prior", "0.9 0.1 0.9 0.1");
+  await p.click("#solveNash");
+  await p.waitForFunction(() => /9\/10/.test(document.querySelector("#tracingNote")?.textContent || ""));
+  eq = await equilibria(p);
+  assert.equal(eq.length, 1);
+  assert.equal(eq[0][3], "9, 9");
+  await p.close();
+  // Pasted, with a prior of the wrong length: refused, saying why.
+  const q = await page({ tab: "nash" });
+  await q.click("#pasteBtn");
+  await q.fill("#pasteText", "9 0\n8 7\n\n9 8\n0 7");
+  await q.click("#pasteApply");
+  await q.selectOption("#method", "tracing");
+  await q.fill("#prior", "1 0 1");
+  await q.click("#solveNash");
+  await q.waitForSelector("#nashOut .err");
+  assert.match(await q.textContent("#nashOut .err"), /the prior has 3 probabilities/);
+  await q.close();
+  // The battle of the sexes from a .nfg: one equilibrium, pure.
+  const r = await page({ tab: "nash" });
+  await r.setInputFiles("#nfgFile", path.join(root, "examples/bos.nfg"));
+  await r.selectOption("#method", "tracing");
+  await r.click("#solveNash");
+  eq = await equilibria(r);
+  assert.equal(eq.length, 1);
+  assert.match(eq[0][3], /^(2, 1|1, 2)$/);
+  await r.close();
+});
+
 test("evolutionarily stable equilibria marked: typed, pasted and from a .nfg; refused for an asymmetric game", async () => {
   // Hawk–dove typed into the grid (prize 2, cost 4): only the even mix is stable.
   const p = await page({ tab: "nash" });
