@@ -149,6 +149,10 @@ pub enum Method {
     Tracing,
     /// Trees: the sequence-form linear program (two-player zero-sum).
     Lp,
+    /// Trees (two players): a quasi-perfect equilibrium, sequentially rational at every
+    /// information set (Miltersen and Sorensen's perturbed sequence form).
+    #[value(alias = "qpe")]
+    QuasiPerfect,
     /// Trees of perfect information: backward induction (subgame-perfect equilibria).
     #[value(alias = "backward")]
     Spe,

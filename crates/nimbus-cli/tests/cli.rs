@@ -2081,4 +2081,21 @@ fn nash_select_tracing() {
         &["nash", "examples/selten-horse.efg", "--method", "tracing"],
         "two players",
     );
+    // A quasi-perfect equilibrium of Kuhn poker: with the king, player 1 calls a bet after
+    // checking, though equilibrium play never gets there (the tracing procedure leaves it).
+    let v = json(&["nash", "kuhn", "--method", "quasi-perfect", "--json"]);
+    assert_eq!(v["method"], "quasi-perfect");
+    let sets = v["infosets"].as_array().unwrap();
+    let kcb = sets.iter().position(|s| s["name"] == "Kcb").unwrap();
+    let call = sets[kcb]["actions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .position(|a| a == "call")
+        .unwrap();
+    assert_eq!(v["equilibria"][0]["behaviour"][kcb][call], "1");
+    fails(
+        &["nash", "examples/selten-horse.efg", "--method", "qpe"],
+        "two-player trees",
+    );
 }

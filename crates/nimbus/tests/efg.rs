@@ -4,7 +4,7 @@
 use nimbus::api::Limits;
 use nimbus::exact::{show, Q};
 use nimbus::extensive::seqform::SequenceForm;
-use nimbus::extensive::solvers::{agent, backward, lemke, lp, seqenum, tracing};
+use nimbus::extensive::solvers::{agent, backward, lemke, lp, quasi_perfect, seqenum, tracing};
 use nimbus::extensive::{games, reduced, Builder, Mover, Tree};
 use nimbus::formats::efg;
 use nimbus::strategic::solvers::{perfect, zerosum};
@@ -539,6 +539,47 @@ proptest! {
             // Sets the player's own strategy avoids get the first action in both.
             prop_assert!(found.contains(&b), "a pure Nash equilibrium missing");
         }
+    }
+
+    /// A quasi-perfect equilibrium is sequential, so on a tree of perfect information with
+    /// generic payoffs it is the one subgame-perfect equilibrium, at every information set,
+    /// reached or not: what backward induction finds. (The normal-form perfect equilibrium
+    /// the tracing procedure finds need not be: it may play anything where it is never
+    /// reached.)
+    #[test]
+    fn quasi_perfect_is_backward_induction_under_perfect_information(seed in any::<u64>()) {
+        let mut t = random_tree(seed, 2, false, true);
+        // Payoffs made generic: each outcome's scaled up and given its own small offset.
+        for (o, out) in t.outcomes.iter_mut().enumerate() {
+            for (p, x) in out.payoffs.iter_mut().enumerate() {
+                let offset = (o as u64 * 37 + p as u64 * 101 + seed % 997) % 1000;
+                *x = &*x * Q::from_integer(1009.into()) + Q::from_integer((offset as i64).into());
+            }
+        }
+        let limits = Limits::default();
+        let bi = backward::solve(&t, &limits).unwrap();
+        prop_assume!(bi.count == 1);
+        let qp = quasi_perfect::solve(&t, &limits).unwrap();
+        let spe = &bi.classes[0].2;
+        for (h, set) in t.infosets.iter().enumerate() {
+            if let Mover::Player(_) = set.mover {
+                prop_assert_eq!(&qp.behaviour[h], &spe[h], "information set {}", h);
+            }
+        }
+    }
+
+    /// On random trees of imperfect information the quasi-perfect behaviour is an equilibrium
+    /// (no player gains by a best response), every set's a distribution.
+    #[test]
+    fn quasi_perfect_is_an_equilibrium(seed in any::<u64>()) {
+        let t = random_tree(seed, 2, false, false);
+        let limits = Limits::default();
+        let qp = quasi_perfect::solve(&t, &limits).unwrap();
+        for b in &qp.behaviour {
+            prop_assert_eq!(b.iter().sum::<Q>(), Q::from_integer(1.into()));
+        }
+        let form = SequenceForm::new(&t).unwrap();
+        prop_assert!(form.gains(&t, &qp.behaviour).iter().all(|g| *g == Q::from_integer(0.into())));
     }
 
     /// Backward induction on perfect-information trees: every listed profile is an

@@ -11,7 +11,7 @@ use crate::core::hint;
 use crate::exact::json;
 use crate::exact::Q;
 use crate::extensive::seqform::SequenceForm;
-use crate::extensive::solvers::{agent, backward, cfr, lemke, lp, seqenum, tracing};
+use crate::extensive::solvers::{agent, backward, cfr, lemke, lp, quasi_perfect, seqenum, tracing};
 use crate::extensive::{draw as picture, reduced, Mover, Tree};
 use crate::formats::efg;
 use crate::formats::nfg;
@@ -56,6 +56,10 @@ pub enum Method {
     /// The equilibrium the tracing procedure selects from the centroid prior (two players,
     /// on the sequence form): normal-form perfect.
     Tracing,
+    /// A quasi-perfect equilibrium (two players): Lemke's algorithm on the sequence form with
+    /// symbolically perturbed sequence weights (Miltersen and Sørensen); sequential, so its
+    /// behaviour is rational at every information set, reached or not.
+    QuasiPerfect,
 }
 
 impl Method {
@@ -84,6 +88,8 @@ impl Method {
         ("support-enumeration", Method::Support),
         ("tracing", Method::Tracing),
         ("linear-tracing", Method::Tracing),
+        ("quasi-perfect", Method::QuasiPerfect),
+        ("qpe", Method::QuasiPerfect),
     ];
 
     /// The method called `name` (see [`Method::NAMES`]).
@@ -106,7 +112,7 @@ impl Method {
         }
         Err(Error::Invalid(format!(
             "unknown method '{name}' for a tree: use auto, lp, spe, enum, lcp, vertex \
-             (enummixed), support, lh, pure, agent, enumpoly or tracing"
+             (enummixed), support, lh, pure, agent, enumpoly, tracing or quasi-perfect"
         )))
     }
 }
@@ -398,6 +404,17 @@ pub fn solve(tree: &Tree, req: &Request, limits: &Limits) -> Result<Answer> {
                  reach, the first action (any choice there gives the same play)"
                     .into(),
             );
+        }
+        Method::QuasiPerfect => {
+            let s = quasi_perfect::solve(tree, limits)?;
+            described = format!(
+                "a quasi-perfect equilibrium: Lemke's algorithm on the sequence form with every \
+                 sequence's weight held above a symbolic epsilon to the power of its length \
+                 (Miltersen and Sorensen), an LCP of size {}, {} pivots; the behaviour at every \
+                 information set is the limit as epsilon vanishes, reached or not",
+                s.size, s.pivots
+            );
+            found.push((s.behaviour, None));
         }
         Method::Lcp => {
             let runs = req.covering.max(1);

@@ -27,29 +27,21 @@ use num_traits::{One, Zero};
 use rand_core::{Rng, SeedableRng};
 use rand_xorshift::XorShiftRng;
 
-/// The end of Lemke's path.
-#[derive(Debug, Clone)]
-pub struct Solution {
-    /// The two players' realisation plans.
-    pub plans: [Vec<Q>; 2],
-    /// Pivots made.
-    pub pivots: usize,
-    /// The LCP's size.
+/// The sequence form's complementarity problem `w = q + M z` of a two-player tree, `z` being
+/// `(x, y, p⁺, p⁻, q⁺, q⁻)`.
+pub(crate) struct Lcp {
+    pub m: Vec<Vec<BigInt>>,
+    pub q: Vec<BigInt>,
+    /// Each player's sequences (`x` at 0, `y` at `n1`).
+    pub n1: usize,
+    pub n2: usize,
+    /// The problem's size.
     pub size: usize,
-    /// The steps counted against the work budget, this run's and those `spent` before it.
-    pub work: u64,
 }
 
-/// One equilibrium of the two-player tree `tree` (perfect recall needed), with the covering
-/// vector of ones.
-pub fn solve(tree: &Tree, limits: &Limits) -> Result<Solution> {
-    solve_covering(tree, 0, limits, 0)
-}
-
-/// One equilibrium with the covering vector numbered `k`: 0 is all ones; any other is drawn
-/// from 1..=16 in each entry by a generator seeded with `k`. Different vectors start the path
-/// in different directions and may end at different equilibria.
-pub fn solve_covering(tree: &Tree, k: u64, limits: &Limits, spent: u64) -> Result<Solution> {
+/// The complementarity problem of `tree` (two players, perfect recall), its tableau's memory
+/// checked first.
+pub(crate) fn lcp(tree: &Tree, limits: &Limits) -> Result<Lcp> {
     if tree.players.len() != 2 {
         return Err(Error::Invalid(format!(
             "Lemke's algorithm on the sequence form is for two-player trees; this one has {} \
@@ -136,6 +128,34 @@ pub fn solve_covering(tree: &Tree, k: u64, limits: &Limits, spent: u64) -> Resul
     q[op + k1] = -BigInt::one();
     q[oq] = BigInt::one();
     q[oq + k2] = -BigInt::one();
+    Ok(Lcp { m, q, n1, n2, size })
+}
+
+/// The end of Lemke's path.
+#[derive(Debug, Clone)]
+pub struct Solution {
+    /// The two players' realisation plans.
+    pub plans: [Vec<Q>; 2],
+    /// Pivots made.
+    pub pivots: usize,
+    /// The LCP's size.
+    pub size: usize,
+    /// The steps counted against the work budget, this run's and those `spent` before it.
+    pub work: u64,
+}
+
+/// One equilibrium of the two-player tree `tree` (perfect recall needed), with the covering
+/// vector of ones.
+pub fn solve(tree: &Tree, limits: &Limits) -> Result<Solution> {
+    solve_covering(tree, 0, limits, 0)
+}
+
+/// One equilibrium with the covering vector numbered `k`: 0 is all ones; any other is drawn
+/// from 1..=16 in each entry by a generator seeded with `k`. Different vectors start the path
+/// in different directions and may end at different equilibria.
+pub fn solve_covering(tree: &Tree, k: u64, limits: &Limits, spent: u64) -> Result<Solution> {
+    let Lcp { m, q, n1, n2, size } = lcp(tree, limits)?;
+    let (ox, oy) = (0, n1);
     crate::core::progress::phase("Lemke's algorithm on the sequence form: pivots", 0);
     let cover: Vec<i64> = if k == 0 {
         vec![1; size]
@@ -147,10 +167,11 @@ pub fn solve_covering(tree: &Tree, k: u64, limits: &Limits, spent: u64) -> Resul
     };
     // Setting up the tableau costs one step an entry; runs with many covering vectors add up.
     let spent = spent.saturating_add((size as u64).saturating_mul(size as u64));
-    let (z, pivots) = with_fallback(
-        || path::<i128>(&m, &q, &cover, limits, spent),
-        || path::<BigInt>(&m, &q, &cover, limits, spent),
+    let end = with_fallback(
+        || path::<i128>(&m, &q, &cover, &[], limits, spent),
+        || path::<BigInt>(&m, &q, &cover, &[], limits, spent),
     )?;
+    let (z, pivots) = (end.values, end.pivots);
     let x: Vec<Q> = z[ox..ox + n1].to_vec();
     let y: Vec<Q> = z[oy..oy + n2].to_vec();
     Ok(Solution {
@@ -161,24 +182,44 @@ pub fn solve_covering(tree: &Tree, k: u64, limits: &Limits, spent: u64) -> Resul
     })
 }
 
-/// Lemke's complementary path for `w = q + M z` with covering vector `cover`: the solution
-/// `z` and the pivots made.
-fn path<T: Ring>(
+/// Where the path ends, in numbers ([`Solution`] is made of them).
+pub(crate) struct End {
+    /// `z` at the end (with a perturbation: its value at ε = 0).
+    pub values: Vec<Q>,
+    /// With a perturbation: `series[j][i]` is the coefficient of `ε^(j+1)` in `z_i` (zero for
+    /// the nonbasic).
+    pub series: Vec<Vec<Q>>,
+    /// Pivots made.
+    pub pivots: usize,
+}
+
+/// Lemke's complementary path for `w = q + M z` with covering vector `cover`, the right-hand
+/// side perturbed symbolically to `q + Σ ε^(j+1) perturb[j]` (ties in the ratio test are
+/// broken by the perturbation's columns first, then by the slacks': the path of the
+/// perturbed problem for every small enough `ε > 0`).
+pub(crate) fn path<T: Ring>(
     m: &[Vec<BigInt>],
     q: &[BigInt],
     cover: &[i64],
+    perturb: &[Vec<BigInt>],
     limits: &Limits,
     spent: u64,
-) -> std::result::Result<Result<(Vec<Q>, usize)>, Overflow> {
+) -> std::result::Result<Result<End>, Overflow> {
     let n = q.len();
-    // Columns: z (0..n), z₀ (n), then the slacks w (n + 1 + i), basic at the start.
+    let k = perturb.len();
+    // Columns: z (0..n), z₀ (n), the perturbation's columns (n + 1 + j: never entering, they
+    // change with each pivot as the right-hand side does, so that row i's value is
+    // rhs_i + Σ ε^(j+1) T[i][n + 1 + j]), then the slacks w (n + 1 + k + i), basic at the start.
     let mut rows = Vec::with_capacity(n);
-    for (row, &d) in m.iter().zip(cover) {
-        let mut r: Vec<T> = Vec::with_capacity(n + 1);
+    for (i, (row, &d)) in m.iter().zip(cover).enumerate() {
+        let mut r: Vec<T> = Vec::with_capacity(n + 1 + k);
         for x in row {
             r.push(T::from_big(&-x).ok_or(Overflow)?);
         }
         r.push(T::small(-d));
+        for c in perturb {
+            r.push(T::from_big(&c[i]).ok_or(Overflow)?);
+        }
         rows.push(r);
     }
     let rhs: Vec<T> = q
@@ -186,36 +227,19 @@ fn path<T: Ring>(
         .map(|x| T::from_big(x).ok_or(Overflow))
         .collect::<std::result::Result<_, _>>()?;
     let mut t = Tableau::new(rows, rhs);
-    let ties: Vec<usize> = (n + 1..2 * n + 1).collect();
-    let complement = |v: usize| if v < n { n + 1 + v } else { v - n - 1 };
+    let ties: Vec<usize> = (n + 1..2 * n + 1 + k).collect();
+    let off = n + 1 + k;
+    let complement = |v: usize| if v < n { off + v } else { v - off };
     // z₀ enters where q is most negative (lexicographically, for ties).
     let col = t.rhs();
-    let mut r = 0;
-    for i in 1..n {
-        // Row i beats row r when q_i/d_i < q_r/d_r; ties by the lexicographic rule on the
-        // slacks.
-        let better = match T::cmp_products(
-            &t.t[i][col],
-            &T::small(cover[r]),
-            &t.t[r][col],
-            &T::small(cover[i]),
-        )? {
-            std::cmp::Ordering::Less => true,
-            std::cmp::Ordering::Greater => false,
-            std::cmp::Ordering::Equal => {
-                ties.iter().find_map(|&c| match t.t[i][c].cmp(&t.t[r][c]) {
-                    std::cmp::Ordering::Equal => None,
-                    o => Some(o == std::cmp::Ordering::Less),
-                }) == Some(true)
-            }
-        };
-        if better {
-            r = i;
-        }
-    }
+    let r = first_row(&t, cover, &ties)?;
     if !t.t[r][col].is_neg() {
         // q ≥ 0: z = 0 solves it (not for a sequence form, whose q has −1s).
-        return Ok(Ok((vec![Q::zero(); n], 0)));
+        return Ok(Ok(End {
+            values: vec![Q::zero(); n],
+            series: vec![vec![Q::zero(); n]; k],
+            pivots: 0,
+        }));
     }
     let mut leaving = t.basis[r];
     t.pivot(r, n)?;
@@ -253,12 +277,61 @@ fn path<T: Ring>(
         }
     }
     let den = t.d.to_big();
-    let values = t.values(n);
-    Ok(Ok((
-        values
-            .iter()
-            .map(|v| Q::new(v.to_big(), den.clone()))
-            .collect(),
+    let at = |col: usize| -> Vec<Q> {
+        let mut v = vec![Q::zero(); n];
+        for (i, &b) in t.basis.iter().enumerate() {
+            if b < n {
+                v[b] = Q::new(t.t[i][col].to_big(), den.clone());
+            }
+        }
+        v
+    };
+    Ok(Ok(End {
+        values: at(t.rhs()),
+        series: (0..k).map(|j| at(n + 1 + j)).collect(),
         pivots,
-    )))
+    }))
+}
+
+/// The row where `z₀` enters: where `q_i/d_i` is most negative, ties broken by the columns
+/// `ties` in turn (the perturbation's, then the slacks'), each divided by the cover alike.
+fn first_row<T: Ring>(
+    t: &Tableau<T>,
+    cover: &[i64],
+    ties: &[usize],
+) -> std::result::Result<usize, Overflow> {
+    let n = t.rows();
+    let col = t.rhs();
+    let mut r = 0;
+    for i in 1..n {
+        // Row i beats row r when q_i/d_i < q_r/d_r; ties by the tie columns in turn.
+        let better = match T::cmp_products(
+            &t.t[i][col],
+            &T::small(cover[r]),
+            &t.t[r][col],
+            &T::small(cover[i]),
+        )? {
+            std::cmp::Ordering::Less => true,
+            std::cmp::Ordering::Greater => false,
+            std::cmp::Ordering::Equal => {
+                let mut order = std::cmp::Ordering::Equal;
+                for &c in ties {
+                    order = T::cmp_products(
+                        &t.t[i][c],
+                        &T::small(cover[r]),
+                        &t.t[r][c],
+                        &T::small(cover[i]),
+                    )?;
+                    if order != std::cmp::Ordering::Equal {
+                        break;
+                    }
+                }
+                order == std::cmp::Ordering::Less
+            }
+        };
+        if better {
+            r = i;
+        }
+    }
+    Ok(r)
 }

@@ -6,5 +6,6 @@ pub mod backward;
 pub mod cfr;
 pub mod lemke;
 pub mod lp;
+pub mod quasi_perfect;
 pub mod seqenum;
 pub mod tracing;
