@@ -73,3 +73,13 @@ def test_a_tree_from_a_prior():
         t.nash(method="tracing", prior=[[1, 0]])
     with pytest.raises(ValueError, match="for the tracing procedure"):
         t.nash(method="lcp", prior=[[1, 0]])
+
+
+def test_a_quasi_perfect_equilibrium_of_a_tree():
+    t = nimbus.tree("kuhn")
+    r = t.nash(method="quasi-perfect")
+    assert r.method == "quasi-perfect"
+    # With the king, player 1 calls a bet after checking, though play never gets there.
+    kcb = [s.name for s in r.infosets].index("Kcb")
+    assert r.infosets[kcb].actions == ["fold", "call"]
+    assert r.equilibria[0].behaviour[kcb] == [0, 1]

@@ -216,6 +216,15 @@ async fn nash_answers_as_the_command_line() {
             .contains("the prior has 2 probabilities"),
         "{v}"
     );
+    let (s, v) = post(
+        &app,
+        "/api/nash",
+        json!({"efg": efg, "method": "quasi-perfect"}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    conforms("tree", &v);
+    assert_eq!(v["method"], "quasi-perfect");
     // The 2 x 2 diagram is an SVG with both players' best replies.
     let (s, kind, svg) = send(
         &app,
