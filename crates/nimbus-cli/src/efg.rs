@@ -112,7 +112,17 @@ pub fn print_nash(
             .filter(|c| c.as_str() != "1")
             .map(|c| format!(" ({c} equilibria with these payoffs; one shown)"))
             .unwrap_or_default();
-        outln!(out, "  {:>3}. payoffs {}{count}", k + 1, payoffs.join(", "));
+        let mark = match &a.perfect {
+            Some(marks) if marks[k] => "   perfect",
+            Some(_) => "   not perfect",
+            None => "",
+        };
+        outln!(
+            out,
+            "  {:>3}. payoffs {}{count}{mark}",
+            k + 1,
+            payoffs.join(", ")
+        );
         for (p, name) in t.players.iter().enumerate() {
             let parts: Vec<String> = a
                 .infosets

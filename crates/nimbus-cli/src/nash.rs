@@ -69,7 +69,8 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     plot: Option<String>,
     /// Mark each equilibrium listed that is of a stricter kind, separated by commas: perfect
-    /// (trembling-hand, two players), ess (evolutionarily stable, symmetric games).
+    /// (trembling-hand, two players; on a tree, normal-form perfect), ess (evolutionarily
+    /// stable, symmetric games).
     #[arg(long, value_name = "LIST")]
     refine: Option<String>,
     /// Select one equilibrium: tracing (Harsanyi and Selten's linear tracing procedure from
@@ -230,12 +231,16 @@ fn number_format(decimals: Option<usize>) -> impl Fn(&Q) -> String {
 
 /// `nimbus nash` on a tree.
 fn run_tree(args: &Args, t: &nimbus::api::game::Tree, out: &mut String) -> Result<ExitCode, Error> {
-    if args.dominance || args.plot.is_some() || args.label.is_some() || args.refine.is_some() {
+    if args.dominance || args.plot.is_some() || args.label.is_some() {
         return Err(Error::Invalid(
-            "--dominance, --plot, --label and --refine apply to strategic-form games, not trees"
-                .into(),
+            "--dominance, --plot and --label apply to strategic-form games, not trees".into(),
         ));
     }
+    let refine = match &args.refine {
+        Some(list) => nash::Refinement::parse_list(list)
+            .map_err(|e| Error::Invalid(format!("--refine: {}", crate::words::message(&e))))?,
+        None => Vec::new(),
+    };
     if args.method == Method::Cfr && args.select.is_none() {
         let a = tree::cfr(t, &tree::CfrRequest::default(), &args.common.limits())?;
         return crate::efg::print_cfr(out, &a, args.common.json);
@@ -256,6 +261,7 @@ fn run_tree(args: &Args, t: &nimbus::api::game::Tree, out: &mut String) -> Resul
         time_limit: args.time_limit,
         max_supports: args.max_supports,
         prior,
+        refine,
     };
     let answer = tree::solve(t, &req, &args.common.limits())?;
     let num = number_format(args.decimals);

@@ -2098,4 +2098,22 @@ fn nash_select_tracing() {
         &["nash", "examples/selten-horse.efg", "--method", "qpe"],
         "two-player trees",
     );
+    // Normal-form perfect equilibria marked on a tree: in the entry game, staying out against
+    // a threat to fight (wholly or half) rests on a weakly dominated strategy.
+    let v = json(&[
+        "nash",
+        "examples/entry.efg",
+        "--method",
+        "enum",
+        "--refine",
+        "perfect",
+        "--json",
+    ]);
+    assert_eq!(v["perfect"], serde_json::json!([false, false, true]));
+    assert_eq!(v["equilibria"][2]["payoffs"], serde_json::json!(["1", "1"]));
+    fails(&["nash", "kuhn", "--refine", "ess"], "strategic-form games");
+    fails(
+        &["nash", "examples/selten-horse.efg", "--refine", "perfect"],
+        "two players",
+    );
 }

@@ -159,6 +159,14 @@ fn every_answer_matches_the_documented_schema() {
     answers(&["nash", "kuhn", "--select", "tracing"]);
     answers(&["nash", "kuhn", "--method", "quasi-perfect"]);
     answers(&[
+        "nash",
+        "examples/entry.efg",
+        "--method",
+        "enum",
+        "--refine",
+        "perfect",
+    ]);
+    answers(&[
         "correlated",
         "examples/bos.nfg",
         "--coarse",

@@ -993,6 +993,7 @@ impl GameTree {
             time_limit,
             max_supports,
             prior,
+            refine: Vec::new(),
         };
         let limits = limits(max_states, max_memory, max_work);
         let answer = run(py, false, || api::tree::solve(&self.tree, &req, &limits))?;

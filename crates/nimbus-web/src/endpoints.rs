@@ -167,7 +167,7 @@ pub async fn nash(State(s): Shared, body: Body) -> Response {
         Err(r) => return r,
     };
     if let Some(efg) = n.efg {
-        let (method, select) = (n.method.clone(), n.select.clone());
+        let (method, select, refine) = (n.method.clone(), n.select.clone(), n.refine.clone());
         return compute(
             &s,
             move |c| {
@@ -184,6 +184,10 @@ pub async fn nash(State(s): Shared, body: Body) -> Response {
                 let req = api::tree::Request {
                     method,
                     prior,
+                    refine: match refine.as_deref() {
+                        Some(list) => api::nash::Refinement::parse_list(list)?,
+                        None => Vec::new(),
+                    },
                     covering: 0,
                     ..Default::default()
                 };

@@ -414,12 +414,9 @@ proptest! {
         prop_assert!(form.gains(&t, &b).iter().all(|g| *g == Q::from_integer(0.into())));
         let r = reduced::reduce(&t, &limits).unwrap();
         let a = r.game.matrix(0);
-        let m1 = r.game.matrix(1);
-        let bt: Vec<Vec<Q>> = (0..m1[0].len())
-            .map(|j| m1.iter().map(|row| row[j].clone()).collect())
-            .collect();
-        let x = mixed_of(&form, &t, 0, &end.plans[0], &r.strategies[0]);
-        let y = mixed_of(&form, &t, 1, &end.plans[1], &r.strategies[1]);
+        let bt = transposed(&r.game.matrix(1));
+        let x = mixed_of(&r, &t, 0, &end.plans[0]);
+        let y = mixed_of(&r, &t, 1, &end.plans[1]);
         prop_assert!(perfect::best_reply_to_completely_mixed(&a, &x, &limits).unwrap());
         prop_assert!(perfect::best_reply_to_completely_mixed(&bt, &y, &limits).unwrap());
     }
@@ -655,43 +652,25 @@ fn random_behaviour(t: &Tree, seed: u64, least: u64) -> Vec<Vec<Q>> {
         .collect()
 }
 
-/// A mixed strategy over the reduced strategies that plays `plan`: repeatedly the pure plan
-/// that follows the remaining plan's positive sequences, weighted by their least remaining
-/// probability (each step clears a sequence, and what remains is a plan of smaller mass).
-fn mixed_of(
-    form: &SequenceForm,
-    t: &Tree,
-    p: usize,
-    plan: &[Q],
-    strategies: &[Vec<usize>],
-) -> Vec<Q> {
-    let s = &form.players[p];
-    let mut rest = plan.to_vec();
-    let mut mixed = vec![Q::from_integer(0.into()); strategies.len()];
-    while rest[0] > Q::from_integer(0.into()) {
-        let mut played = vec![false; s.count];
-        played[0] = true;
-        for k in 0..s.infosets.len() {
-            if played[s.parent[k]] {
-                let m = t.infosets[s.infosets[k]].actions.len();
-                let a = (0..m)
-                    .find(|&a| rest[s.first[k] + a] > Q::from_integer(0.into()))
-                    .expect("a plan's mass goes on");
-                played[s.first[k] + a] = true;
-            }
+/// The library's mixture of reduced strategies for `plan`, checked to play exactly that plan
+/// (its strategies' sequences, weighted, add up to it) before it is used.
+fn mixed_of(r: &reduced::Reduced, t: &Tree, p: usize, plan: &[Q]) -> Vec<Q> {
+    let mixed = r.mixed_of_plan(t, p, plan);
+    let mut again = vec![Q::from_integer(0.into()); plan.len()];
+    for (w, seqs) in mixed.iter().zip(&r.strategies[p]) {
+        for &q in seqs {
+            again[q] += w;
         }
-        let seqs: Vec<usize> = (0..s.count).filter(|&q| played[q]).collect();
-        let w = seqs.iter().map(|&q| rest[q].clone()).min().unwrap();
-        for &q in &seqs {
-            rest[q] -= &w;
-        }
-        let k = strategies
-            .iter()
-            .position(|st| *st == seqs)
-            .expect("a reduced strategy");
-        mixed[k] += w;
     }
+    assert_eq!(again, plan, "the mixture plays another plan");
     mixed
+}
+
+/// A matrix transposed (the second player's payoffs with their strategies as rows).
+fn transposed(m: &[Vec<Q>]) -> Vec<Vec<Q>> {
+    (0..m[0].len())
+        .map(|j| m.iter().map(|row| row[j].clone()).collect())
+        .collect()
 }
 
 fn compare_enumerations(t: &Tree, r: &reduced::Reduced) {
@@ -1068,5 +1047,54 @@ fn a_continuum_is_not_explored_breadth_first_on_two_cores() {
         );
         assert!(two.0 <= 3 * one.0, "{one:?} on one thread, {two:?} on two");
         assert_eq!((one.1, one.2), (two.1, two.2));
+    }
+}
+
+proptest! {
+    // A third of the random-tree cases: each enumerates the equilibria, reduces the tree and
+    // solves two LPs an equilibrium.
+    #![proptest_config(ProptestConfig::with_cases(tree_cases() / 3))]
+
+    /// The API's normal-form perfection marks on a tree's extreme equilibria against the
+    /// perfection LP on this file's own decomposition of each plan into reduced strategies;
+    /// and the tracing procedure's end, from the centroid, always marked perfect.
+    #[test]
+    fn perfect_marks_on_trees(seed in any::<u64>()) {
+        let t = random_tree(seed, 2, false, false);
+        let limits = Limits::default();
+        let ask = |method| nimbus::api::tree::Request {
+            method,
+            refine: vec![nimbus::api::nash::Refinement::Perfect],
+            ..Default::default()
+        };
+        // Trees with hundreds of extreme equilibria (four LPs each here) are left out.
+        let plain = nimbus::api::tree::Request {
+            method: nimbus::api::tree::Method::Enum,
+            ..Default::default()
+        };
+        let count = nimbus::api::tree::solve(&t, &plain, &limits).unwrap().equilibria.len();
+        prop_assume!(count <= 100);
+        let e = nimbus::api::tree::solve(&t, &ask(nimbus::api::tree::Method::Enum), &limits).unwrap();
+        let marks = e.perfect.clone().unwrap();
+        prop_assert_eq!(marks.len(), e.equilibria.len());
+        let form = SequenceForm::new(&t).unwrap();
+        let r = reduced::reduce(&t, &limits).unwrap();
+        let a = r.game.matrix(0);
+        let bt = transposed(&r.game.matrix(1));
+        let sets: Vec<usize> = (0..2).flat_map(|p| t.infosets_of(p)).collect();
+        for (eq, &mark) in e.equilibria.iter().zip(&marks) {
+            let mut b: Vec<Vec<Q>> = t.infosets.iter().map(|h| h.probs.clone()).collect();
+            for (k, &h) in sets.iter().enumerate() {
+                b[h] = eq.behaviour[k].clone();
+            }
+            let x = mixed_of(&r, &t, 0, &form.plan(&t, 0, &b));
+            let y = mixed_of(&r, &t, 1, &form.plan(&t, 1, &b));
+            let direct = perfect::best_reply_to_completely_mixed(&a, &x, &limits).unwrap()
+                && perfect::best_reply_to_completely_mixed(&bt, &y, &limits).unwrap();
+            prop_assert_eq!(mark, direct);
+        }
+        let traced =
+            nimbus::api::tree::solve(&t, &ask(nimbus::api::tree::Method::Tracing), &limits).unwrap();
+        prop_assert_eq!(traced.perfect, Some(vec![true]));
     }
 }

@@ -15,7 +15,7 @@ use crate::extensive::solvers::{agent, backward, cfr, lemke, lp, quasi_perfect, 
 use crate::extensive::{draw as picture, reduced, Mover, Tree};
 use crate::formats::efg;
 use crate::formats::nfg;
-use num_traits::Signed;
+use num_traits::{Signed, Zero};
 use serde::Serialize;
 
 pub use crate::extensive::solvers::cfr::Variant;
@@ -180,6 +180,9 @@ pub struct Request {
     /// For [`Method::Tracing`]: the prior, a behaviour profile as [`parse_select`] reads one;
     /// the centroid when `None`.
     pub prior: Option<Vec<Q>>,
+    /// Refinements to decide for each equilibrium listed: perfect (normal-form perfect, two
+    /// players) is the one for trees ([`Answer::perfect`]).
+    pub refine: Vec<nash::Refinement>,
 }
 
 /// A player's information set, as answers list them.
@@ -246,6 +249,11 @@ pub struct Answer {
     pub reduced_shape: Option<Vec<usize>>,
     /// The equilibria, each checked exactly on the tree: no player gains by deviating.
     pub equilibria: Vec<Equilibrium>,
+    /// With the perfect refinement asked for: whether each equilibrium listed is normal-form
+    /// perfect (perfect in the reduced normal form: each player's strategy a best reply to
+    /// some completely mixed strategy of the other).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub perfect: Option<Vec<bool>>,
     /// Remarks a reader needs.
     pub notes: Vec<String>,
 }
@@ -307,6 +315,21 @@ pub fn resolve(method: Method, tree: &Tree) -> Method {
 pub fn solve(tree: &Tree, req: &Request, limits: &Limits) -> Result<Answer> {
     tree.check()?;
     let method = resolve(req.method, tree);
+    if let Some(r) = req.refine.iter().find(|r| **r != nash::Refinement::Perfect) {
+        return Err(Error::Invalid(
+            format!(
+            "the refinement {r:?} is for strategic-form games; a tree's is perfect (normal-form \
+             perfect)"
+        )
+            .to_lowercase(),
+        ));
+    }
+    if !req.refine.is_empty() && tree.players.len() != 2 {
+        return Err(Error::Invalid(format!(
+            "perfect equilibria of a tree are decided for two players; this one has {}",
+            tree.players.len()
+        )));
+    }
     if req.prior.is_some() && method != Method::Tracing {
         return Err(Error::Invalid(
             "a prior is for the tracing procedure".into(),
@@ -479,8 +502,15 @@ pub fn solve(tree: &Tree, req: &Request, limits: &Limits) -> Result<Answer> {
             reduced_shape = Some(shape);
         }
     }
+    let perfect = if req.refine.contains(&nash::Refinement::Perfect) {
+        let profiles: Vec<&Vec<Vec<Q>>> = found.iter().map(|(b, _)| b).collect();
+        Some(perfect_marks(tree, &profiles, limits)?)
+    } else {
+        None
+    };
     let equilibria = checked_on_tree(tree, &sets, method, found, &mut notes)?;
     Ok(Answer {
+        perfect,
         title: tree.title.clone(),
         players: tree.players.clone(),
         infosets: sets.into_iter().map(|(_, i)| i).collect(),
@@ -492,6 +522,34 @@ pub fn solve(tree: &Tree, req: &Request, limits: &Limits) -> Result<Answer> {
         equilibria,
         notes,
     })
+}
+
+/// Whether each behaviour profile (a Nash equilibrium, or not) is a normal-form perfect
+/// equilibrium of the two-player tree: an equilibrium whose players' reduced mixed
+/// strategies (any that play their plans) are best replies to some completely mixed
+/// strategy of the other, each decided by one exact LP on the reduced normal form (whose size
+/// the limits bound).
+fn perfect_marks(tree: &Tree, profiles: &[&Vec<Vec<Q>>], limits: &Limits) -> Result<Vec<bool>> {
+    let r = reduced::reduce(tree, limits)?;
+    let a = r.game.matrix(0);
+    let b = r.game.matrix(1);
+    let bt: Vec<Vec<Q>> = (0..b.first().map_or(0, Vec::len))
+        .map(|j| b.iter().map(|row| row[j].clone()).collect())
+        .collect();
+    let mut marks = Vec::with_capacity(profiles.len());
+    for behaviour in profiles {
+        let nash = r.form.gains(tree, behaviour).iter().all(Zero::is_zero);
+        let x = r.mixed_of_plan(tree, 0, &r.form.plan(tree, 0, behaviour));
+        let y = r.mixed_of_plan(tree, 1, &r.form.plan(tree, 1, behaviour));
+        marks.push(
+            nash && crate::strategic::solvers::perfect::best_reply_to_completely_mixed(
+                &a, &x, limits,
+            )? && crate::strategic::solvers::perfect::best_reply_to_completely_mixed(
+                &bt, &y, limits,
+            )?,
+        );
+    }
+    Ok(marks)
 }
 
 /// The behaviour profiles `found`, each checked exactly on the tree itself (nothing is returned

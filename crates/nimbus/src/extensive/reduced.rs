@@ -197,4 +197,45 @@ impl Reduced {
         }
         behaviour
     }
+
+    /// A mixed strategy of player `p` over the reduced strategies whose realisation plan is
+    /// `plan` (Kuhn's theorem the other way): repeatedly the reduced strategy that follows the
+    /// remaining plan's positive sequences, weighted by their least remaining probability. Each
+    /// step clears a sequence and leaves a plan of smaller mass, so it ends within as many
+    /// steps as there are sequences.
+    pub fn mixed_of_plan(&self, tree: &Tree, p: usize, plan: &[Q]) -> Vec<Q> {
+        let s = &self.form.players[p];
+        let mut rest = plan.to_vec();
+        let mut mixed = vec![Q::zero(); self.strategies[p].len()];
+        while rest[0] > Q::zero() {
+            let mut played = vec![false; s.count];
+            played[0] = true;
+            for k in 0..s.infosets.len() {
+                if played[s.parent[k]] {
+                    let m = tree.infosets[s.infosets[k]].actions.len();
+                    // A plan's mass goes on below every sequence that has some.
+                    let a = (0..m)
+                        .find(|&a| rest[s.first[k] + a] > Q::zero())
+                        .unwrap_or(0);
+                    played[s.first[k] + a] = true;
+                }
+            }
+            let seqs: Vec<usize> = (0..s.count).filter(|&q| played[q]).collect();
+            let w = seqs
+                .iter()
+                .map(|&q| rest[q].clone())
+                .min()
+                .unwrap_or_else(Q::zero);
+            if w <= Q::zero() {
+                break;
+            }
+            for &q in &seqs {
+                rest[q] -= &w;
+            }
+            if let Some(k) = self.strategies[p].iter().position(|st| *st == seqs) {
+                mixed[k] += w;
+            }
+        }
+        mixed
+    }
 }
