@@ -204,20 +204,19 @@ fn put_number(out: &mut String, q: &Q, decimals: Option<usize>) {
 }
 
 impl Method {
-    /// The method for strategic-form games, if it is one.
-    fn strategic(self) -> Result<nash::Method, Error> {
-        nash::Method::parse(&self.name())
-    }
-
-    /// The method for trees, if it is one.
-    fn tree(self) -> Result<tree::Method, Error> {
-        tree::Method::parse(&self.name())
-    }
-
     /// The method's name, which the API reads: the flag's words mean what the API's do.
     fn name(self) -> String {
         clap::ValueEnum::to_possible_value(&self)
             .map_or_else(|| "auto".to_string(), |v| v.get_name().to_string())
+    }
+}
+
+/// An error of the method or selection asked for, said to be the selection's when there is
+/// one.
+fn select_error(args: &Args, e: Error) -> Error {
+    match args.select {
+        Some(_) => Error::Invalid(format!("--select: {}", crate::words::message(&e))),
+        None => e,
     }
 }
 
@@ -245,16 +244,8 @@ fn run_tree(args: &Args, t: &nimbus::api::game::Tree, out: &mut String) -> Resul
         let a = tree::cfr(t, &tree::CfrRequest::default(), &args.common.limits())?;
         return crate::efg::print_cfr(out, &a, args.common.json);
     }
-    let (method, prior) = match &args.select {
-        Some(_) if args.method != Method::Auto => {
-            return Err(Error::Invalid(
-                "--select chooses the method itself: drop --method".into(),
-            ))
-        }
-        Some(text) => tree::parse_select(text)
-            .map_err(|e| Error::Invalid(format!("--select: {}", crate::words::message(&e))))?,
-        None => (args.method.tree()?, None),
-    };
+    let (method, prior) = tree::choose(&args.method.name(), args.select.as_deref())
+        .map_err(|e| select_error(args, e))?;
     let req = tree::Request {
         method,
         covering: args.covering.unwrap_or(1),
@@ -290,16 +281,8 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, Error> {
         ));
     }
     let (game, notes) = args.input.load_text(file)?;
-    let (method, prior) = match &args.select {
-        Some(_) if args.method != Method::Auto => {
-            return Err(Error::Invalid(
-                "--select chooses the method itself: drop --method".into(),
-            ))
-        }
-        Some(text) => nash::parse_select(text)
-            .map_err(|e| Error::Invalid(format!("--select: {}", crate::words::message(&e))))?,
-        None => (args.method.strategic()?, None),
-    };
+    let (method, prior) = nash::choose(&args.method.name(), args.select.as_deref())
+        .map_err(|e| select_error(&args, e))?;
     let req = nash::Request {
         method,
         prior,
@@ -634,11 +617,11 @@ mod tests {
                 };
                 same(
                     nash::Method::parse(word).map(|m| format!("{m:?}")),
-                    m.strategic().map(|m| format!("{m:?}")),
+                    nash::Method::parse(&canonical).map(|m| format!("{m:?}")),
                 );
                 same(
                     tree::Method::parse(word).map(|m| format!("{m:?}")),
-                    m.tree().map(|m| format!("{m:?}")),
+                    tree::Method::parse(&canonical).map(|m| format!("{m:?}")),
                 );
             }
         }

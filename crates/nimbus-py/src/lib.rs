@@ -383,15 +383,7 @@ impl NormalFormGame {
         refine: Option<&str>,
         select: Option<&str>,
     ) -> PyResult<Py<PyAny>> {
-        let (method, prior) = match select {
-            Some(_) if method != "auto" => {
-                return Err(to_py(api::Error::Invalid(
-                    "choose a method or a selection, not both".into(),
-                )))
-            }
-            Some(text) => api::nash::parse_select(text).map_err(to_py)?,
-            None => (api::nash::Method::parse(method).map_err(to_py)?, None),
-        };
+        let (method, prior) = api::nash::choose(method, select).map_err(to_py)?;
         let dominance = api::nash::Dominance::parse(dominance).map_err(to_py)?;
         let refine = match refine {
             Some(list) => api::nash::Refinement::parse_list(list).map_err(to_py)?,
@@ -978,15 +970,7 @@ impl GameTree {
         max_work: Option<u64>,
         select: Option<&str>,
     ) -> PyResult<Py<PyAny>> {
-        let (method, prior) = match select {
-            Some(_) if method != "auto" => {
-                return Err(to_py(api::Error::Invalid(
-                    "choose a method or a selection, not both".into(),
-                )))
-            }
-            Some(text) => api::tree::parse_select(text).map_err(to_py)?,
-            None => (api::tree::Method::parse(method).map_err(to_py)?, None),
-        };
+        let (method, prior) = api::tree::choose(method, select).map_err(to_py)?;
         let req = api::tree::Request {
             method,
             covering,

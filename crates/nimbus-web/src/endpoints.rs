@@ -122,15 +122,8 @@ struct NashIn {
 
 fn nash_request(n: &NashIn, plot: bool) -> nimbus::api::Result<api::nash::Request> {
     let dominance = api::nash::Dominance::parse(n.dominance.as_deref().unwrap_or("none"))?;
-    let (method, prior) = match (&n.select, n.method.as_deref()) {
-        (Some(_), Some(m)) if m != "auto" => {
-            return Err(nimbus::api::Error::Invalid(
-                "choose a method or a selection, not both".into(),
-            ))
-        }
-        (Some(select), _) => api::nash::parse_select(select)?,
-        (None, m) => (api::nash::Method::parse(m.unwrap_or("auto"))?, None),
-    };
+    let (method, prior) =
+        api::nash::choose(n.method.as_deref().unwrap_or("auto"), n.select.as_deref())?;
     Ok(api::nash::Request {
         method,
         prior,
@@ -172,15 +165,8 @@ pub async fn nash(State(s): Shared, body: Body) -> Response {
             &s,
             move |c| {
                 let tree = nimbus::api::game::tree(&efg, "the .efg file")?;
-                let (method, prior) = match (select.as_deref(), method.as_deref()) {
-                    (Some(_), Some(m)) if m != "auto" => {
-                        return Err(nimbus::api::Error::Invalid(
-                            "choose a method or a selection, not both".into(),
-                        ))
-                    }
-                    (Some(text), _) => api::tree::parse_select(text)?,
-                    (None, m) => (api::tree::Method::parse(m.unwrap_or("auto"))?, None),
-                };
+                let (method, prior) =
+                    api::tree::choose(method.as_deref().unwrap_or("auto"), select.as_deref())?;
                 let req = api::tree::Request {
                     method,
                     prior,

@@ -402,6 +402,8 @@ proptest! {
     fn tracing_on_trees_is_normal_form_perfect(seed in any::<u64>(), centroid in any::<bool>()) {
         let t = random_tree(seed, 2, false, false);
         let limits = Limits::default();
+        // The reduced normal form is built and solved by LPs here: small ones only.
+        prop_assume!(small_reduced_form(&t));
         // A random prior with every action at least 1 in 5 of its set's weight.
         let prior = if centroid {
             tracing::centroid(&t)
@@ -664,6 +666,12 @@ fn mixed_of(r: &reduced::Reduced, t: &Tree, p: usize, plan: &[Q]) -> Vec<Q> {
     }
     assert_eq!(again, plan, "the mixture plays another plan");
     mixed
+}
+
+/// Whether both players of a two-player tree have at most 64 reduced strategies.
+fn small_reduced_form(t: &Tree) -> bool {
+    let form = SequenceForm::new(t).unwrap();
+    (0..2).all(|p| reduced::count_strategies(&form, t, p) <= 64)
 }
 
 /// A matrix transposed (the second player's payoffs with their strategies as rows).
@@ -1062,6 +1070,8 @@ proptest! {
     fn perfect_marks_on_trees(seed in any::<u64>()) {
         let t = random_tree(seed, 2, false, false);
         let limits = Limits::default();
+        // The reduced normal form is built and solved by LPs here: small ones only.
+        prop_assume!(small_reduced_form(&t));
         let ask = |method| nimbus::api::tree::Request {
             method,
             refine: vec![nimbus::api::nash::Refinement::Perfect],

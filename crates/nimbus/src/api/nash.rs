@@ -137,6 +137,20 @@ pub fn parse_select(text: &str) -> Result<(Method, Option<Vec<Q>>)> {
     Ok((Method::Tracing, prior))
 }
 
+/// The method and prior a request names, as every front-end passes them: a method's name
+/// (`auto` when none is given) or an equilibrium selection ([`parse_select`]), not both.
+pub fn choose(method: &str, select: Option<&str>) -> Result<(Method, Option<Vec<Q>>)> {
+    match select {
+        Some(_) if !method.eq_ignore_ascii_case("auto") => Err(Error::Invalid(format!(
+            "choose a method or a selection, not both: {} chooses the method itself, so drop {}",
+            hint::setting("select"),
+            hint::setting("method")
+        ))),
+        Some(text) => parse_select(text),
+        None => Ok((Method::parse(method)?, None)),
+    }
+}
+
 /// Which dominated strategies to remove before solving.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
 #[serde(rename_all = "lowercase")]
@@ -1326,20 +1340,10 @@ fn perfect_marks(
             game.players.len()
         )));
     }
-    let a = game.matrix(0);
-    let b = game.matrix(1);
-    // The column player's payoffs with their own strategies as rows.
-    let bt: Vec<Vec<Q>> = (0..b[0].len())
-        .map(|j| b.iter().map(|row| row[j].clone()).collect())
-        .collect();
+    let lp = perfect::Perfection::of(game);
     equilibria
         .iter()
-        .map(|e| {
-            Ok(
-                perfect::best_reply_to_completely_mixed(&a, &e.profile[0], limits)?
-                    && perfect::best_reply_to_completely_mixed(&bt, &e.profile[1], limits)?,
-            )
-        })
+        .map(|e| lp.holds(&e.profile[0], &e.profile[1], limits))
         .collect()
 }
 

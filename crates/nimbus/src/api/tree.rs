@@ -117,13 +117,18 @@ impl Method {
     }
 }
 
-/// An equilibrium selection on a tree, as every front-end writes it (see
-/// [`nash::parse_select`]): `tracing`, from the centroid prior, or `tracing:PRIOR`, the prior
-/// a behaviour profile written as answers list one: the players' information sets in the
-/// order of [`Answer::infosets`], each set's action probabilities in turn.
-pub fn parse_select(text: &str) -> Result<(Method, Option<Vec<Q>>)> {
-    let (_, prior) = nash::parse_select(text)?;
-    Ok((Method::Tracing, prior))
+/// The method and prior a request on a tree names, as every front-end passes them: a
+/// method's name (`auto` when none is given) or an equilibrium selection, not both. The
+/// selection is `tracing`, from the centroid prior, or `tracing:PRIOR` (as
+/// [`nash::parse_select`] reads it), the prior a behaviour profile written as answers list
+/// one: the players' information sets in the order of [`Answer::infosets`], each set's action
+/// probabilities in turn.
+pub fn choose(method: &str, select: Option<&str>) -> Result<(Method, Option<Vec<Q>>)> {
+    match select {
+        // The strategic form's rule for the two together, and its reading of the prior.
+        Some(_) => Ok((Method::Tracing, nash::choose(method, select)?.1)),
+        None => Ok((Method::parse(method)?, None)),
+    }
 }
 
 /// The behaviour profile a flat prior names: every player's set in answer order, its
@@ -177,7 +182,7 @@ pub struct Request {
     pub time_limit: Option<f64>,
     /// For [`Method::Enumpoly`]: try at most this many supports.
     pub max_supports: Option<u64>,
-    /// For [`Method::Tracing`]: the prior, a behaviour profile as [`parse_select`] reads one;
+    /// For [`Method::Tracing`]: the prior, a behaviour profile as [`choose`] reads one;
     /// the centroid when `None`.
     pub prior: Option<Vec<Q>>,
     /// Refinements to decide for each equilibrium listed: perfect (normal-form perfect, two
@@ -531,23 +536,13 @@ pub fn solve(tree: &Tree, req: &Request, limits: &Limits) -> Result<Answer> {
 /// the limits bound).
 fn perfect_marks(tree: &Tree, profiles: &[&Vec<Vec<Q>>], limits: &Limits) -> Result<Vec<bool>> {
     let r = reduced::reduce(tree, limits)?;
-    let a = r.game.matrix(0);
-    let b = r.game.matrix(1);
-    let bt: Vec<Vec<Q>> = (0..b.first().map_or(0, Vec::len))
-        .map(|j| b.iter().map(|row| row[j].clone()).collect())
-        .collect();
+    let lp = crate::strategic::solvers::perfect::Perfection::of(&r.game);
     let mut marks = Vec::with_capacity(profiles.len());
     for behaviour in profiles {
         let nash = r.form.gains(tree, behaviour).iter().all(Zero::is_zero);
         let x = r.mixed_of_plan(tree, 0, &r.form.plan(tree, 0, behaviour));
         let y = r.mixed_of_plan(tree, 1, &r.form.plan(tree, 1, behaviour));
-        marks.push(
-            nash && crate::strategic::solvers::perfect::best_reply_to_completely_mixed(
-                &a, &x, limits,
-            )? && crate::strategic::solvers::perfect::best_reply_to_completely_mixed(
-                &bt, &y, limits,
-            )?,
-        );
+        marks.push(nash && lp.holds(&x, &y, limits)?);
     }
     Ok(marks)
 }

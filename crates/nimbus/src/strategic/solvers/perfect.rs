@@ -63,3 +63,29 @@ pub fn best_reply_to_completely_mixed(a: &[Vec<Q>], x: &[Q], limits: &Limits) ->
     let lp = maximize(&a_int, &b, &c)?;
     Ok(lp.value > Q::zero())
 }
+
+/// A two-player game's payoffs as the perfection LPs read them: each player's own
+/// strategies as rows.
+pub struct Perfection {
+    a: Vec<Vec<Q>>,
+    bt: Vec<Vec<Q>>,
+}
+
+impl Perfection {
+    /// The matrices of the two-player game `game`.
+    pub fn of(game: &crate::strategic::game::NormalForm) -> Self {
+        let a = game.matrix(0);
+        let b = game.matrix(1);
+        let bt = (0..b.first().map_or(0, Vec::len))
+            .map(|j| b.iter().map(|row| row[j].clone()).collect())
+            .collect();
+        Perfection { a, bt }
+    }
+
+    /// Whether the equilibrium `(x, y)` is perfect: each strategy a best reply to some
+    /// completely mixed strategy of the other.
+    pub fn holds(&self, x: &[Q], y: &[Q], limits: &Limits) -> Result<bool> {
+        Ok(best_reply_to_completely_mixed(&self.a, x, limits)?
+            && best_reply_to_completely_mixed(&self.bt, y, limits)?)
+    }
+}

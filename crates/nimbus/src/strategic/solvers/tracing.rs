@@ -35,10 +35,9 @@ use crate::core::budget::{check_memory, check_work, Limits};
 use crate::core::error::{Error, Result};
 use crate::exact::ring::{Overflow, Ring};
 use crate::exact::tableau::Tableau;
-use crate::exact::Q;
+use crate::exact::{over_common_denominator, Q};
 use crate::strategic::bimatrix::{Bimatrix, Equilibrium};
 use num_bigint::BigInt;
-use num_integer::Integer;
 use num_traits::{One, Signed, Zero};
 use std::cmp::Ordering;
 
@@ -167,16 +166,8 @@ pub fn trace_plans(form: &Linear, p: &[Q], q: &[Q], limits: &Limits) -> Result<E
         limits.max_memory,
     )?;
     // Both priors over one denominator `l`, so that `z₀ = l·z₀'` keeps the tableau integral.
-    let l = p
-        .iter()
-        .chain(q)
-        .fold(BigInt::one(), |l, v| l.lcm(v.denom()));
-    let scaled = |v: &[Q]| -> Vec<BigInt> {
-        v.iter()
-            .map(|x| x.numer() * (&l / x.denom()))
-            .collect::<Vec<_>>()
-    };
-    let (lp, lq) = (scaled(p), scaled(q));
+    let (mut lp, l) = over_common_denominator(p.iter().chain(q));
+    let lq = lp.split_off(p.len());
     // Each sequence's payoff against the prior, times `l`.
     let against_q: Vec<BigInt> = (0..n1)
         .map(|i| (0..n2).map(|j| &form.a[i][j] * &lq[j]).sum())
@@ -233,10 +224,7 @@ pub fn trace(g: &Bimatrix, p: &[Q], q: &[Q], limits: &Limits) -> Result<Traced> 
     };
     let plan = |v: &[Q]| -> Vec<Q> { std::iter::once(Q::one()).chain(v.iter().cloned()).collect() };
     let end = trace_plans(&form, &plan(p), &plan(q), limits)?;
-    let numerators = |v: &[Q]| -> Vec<BigInt> {
-        let l = v.iter().fold(BigInt::one(), |l, x| l.lcm(x.denom()));
-        v.iter().map(|x| x.numer() * (&l / x.denom())).collect()
-    };
+    let numerators = |v: &[Q]| over_common_denominator(v).0;
     let (x, y) = (
         numerators(&end.plans[0][1..]),
         numerators(&end.plans[1][1..]),
