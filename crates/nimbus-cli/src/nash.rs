@@ -69,8 +69,9 @@ pub struct Args {
     #[arg(long, value_name = "FILE")]
     plot: Option<String>,
     /// Mark each equilibrium listed that is of a stricter kind, separated by commas: perfect
-    /// (trembling-hand, two players; on a tree, normal-form perfect), ess (evolutionarily
-    /// stable, symmetric games).
+    /// (trembling-hand, two players; on a tree, normal-form perfect), proper (Myerson, two
+    /// players, where the game's ties leave few orderings), ess (evolutionarily stable,
+    /// symmetric games).
     #[arg(long, value_name = "LIST")]
     refine: Option<String>,
     /// Select one equilibrium: tracing (Harsanyi and Selten's linear tracing procedure from
@@ -304,6 +305,7 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, Error> {
         },
     };
     let mut answer = nash::solve(&game, &req, &args.common.limits())?;
+    answer.notes = answer.notes.iter().map(|n| crate::words::note(n)).collect();
     answer.notes.splice(0..0, notes);
     crate::write_plot(args.plot.as_ref(), answer.plot.as_ref(), &mut answer.notes)?;
     let num = number_format(args.decimals);
@@ -418,6 +420,13 @@ fn print_text(out: &mut String, game: &NormalForm, a: &nash::Answer, decimals: O
                 "   perfect"
             } else {
                 "   not perfect"
+            });
+        }
+        if let Some(proper) = &a.proper {
+            out.push_str(match proper[k] {
+                Some(true) => "   proper",
+                Some(false) => "   not proper",
+                None => "   proper?",
             });
         }
         if let Some(ess) = &a.ess {

@@ -2112,6 +2112,21 @@ fn nash_select_tracing() {
     assert_eq!(v["perfect"], serde_json::json!([false, false, true]));
     assert_eq!(v["equilibria"][2]["payoffs"], serde_json::json!(["1", "1"]));
     fails(&["nash", "kuhn", "--refine", "ess"], "strategic-form games");
+    // Proper equilibria: undecided past the work budget, with the note naming the flag.
+    let v = json(&[
+        "nash",
+        "examples/myerson.nfg",
+        "--refine",
+        "proper",
+        "--max-work",
+        "1000",
+        "--json",
+    ]);
+    assert_eq!(v["proper"], serde_json::json!([null, null, false]));
+    assert!(
+        v["notes"][0].as_str().unwrap().contains("--max-work"),
+        "{v}"
+    );
     fails(
         &["nash", "examples/selten-horse.efg", "--refine", "perfect"],
         "two players",

@@ -149,6 +149,15 @@ fn every_answer_matches_the_documented_schema() {
     answers(&["correlated", "--row", "6 2; 7 0", "--col", "6 7; 2 0"]);
     answers(&["nash", "examples/bos.nfg", "--refine", "perfect"]);
     answers(&["nash", "examples/pd.nfg", "--refine", "perfect,ess"]);
+    answers(&["nash", "examples/myerson.nfg", "--refine", "perfect,proper"]);
+    answers(&[
+        "nash",
+        "examples/myerson.nfg",
+        "--refine",
+        "proper",
+        "--max-work",
+        "1000",
+    ]);
     answers(&[
         "nash",
         "examples/bos.nfg",

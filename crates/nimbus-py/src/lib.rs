@@ -35,6 +35,13 @@ fn keyword(key: &str, value: Option<&str>) -> String {
     }
 }
 
+/// The library's notes with the settings they name written as keyword arguments.
+fn keyword_notes(notes: &mut [String]) {
+    for n in notes.iter_mut() {
+        *n = api::render_settings(n, &keyword);
+    }
+}
+
 /// A library error as a Python exception: `LimitError` for the budgets, `KeyboardInterrupt`
 /// for Ctrl-C, `ValueError` otherwise; each setting the message names is written as the
 /// keyword argument that sets it (`max_work`, `method="logit"`).
@@ -202,6 +209,7 @@ fn nash_to_py(py: Python<'_>, a: api::nash::Answer) -> PyResult<Py<PyAny>> {
         pythonize::pythonize(py, &a.logit_path).map_err(conversion)?,
     )?;
     d.set_item("perfect", &a.perfect)?;
+    d.set_item("proper", &a.proper)?;
     d.set_item("ess", &a.ess)?;
     d.set_item(
         "tracing",
@@ -408,7 +416,8 @@ impl NormalFormGame {
         // smallest such games they run in a worker, so that Ctrl-C stops them.
         let small =
             g.profiles() <= SMALL && (g.players.len() == 2 || g.profiles() <= SMALL_MANY_PLAYERS);
-        let answer = run(py, small, || api::nash::solve(g, &req, &limits))?;
+        let mut answer = run(py, small, || api::nash::solve(g, &req, &limits))?;
+        keyword_notes(&mut answer.notes);
         nash_to_py(py, answer)
     }
 
@@ -547,11 +556,7 @@ impl NormalFormGame {
         let limits = limits(None, max_memory, max_work);
         let g = &self.game;
         let mut answer = run(py, false, || api::dynamics::solve(g, &req, &limits))?;
-        answer.notes = answer
-            .notes
-            .iter()
-            .map(|n| api::render_settings(n, &keyword))
-            .collect();
+        keyword_notes(&mut answer.notes);
         if series {
             return series_to_py(py, answer);
         }
@@ -695,11 +700,7 @@ fn sequence(
         ..Default::default()
     };
     let mut answer = run(py, false, || api::sequence::solve(&ruleset, &req))?;
-    answer.notes = answer
-        .notes
-        .iter()
-        .map(|n| api::render_settings(n, &keyword))
-        .collect();
+    keyword_notes(&mut answer.notes);
     answer_to_py(py, &answer)
 }
 

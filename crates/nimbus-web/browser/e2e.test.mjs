@@ -594,6 +594,16 @@ test("evolutionarily stable equilibria marked: typed, pasted and from a .nfg; re
   assert.equal(rps.length, 1);
   assert.deepEqual(rps[0].slice(-2), ["yes", "no"]);
   await r.close();
+  // Myerson's game from a .nfg, perfect and proper marked: (D, R) is perfect, not proper.
+  const my = await page({ tab: "nash" });
+  await my.setInputFiles("#nfgFile", path.join(root, "examples/myerson.nfg"));
+  await my.check("#perfect");
+  await my.check("#proper");
+  await my.click("#solveNash");
+  const myMarks = (await equilibria(my)).map((row) => row.slice(-2));
+  assert.deepEqual(myMarks, [["yes", "yes"], ["yes", "no"], ["no", "no"]]);
+  assert.match(await my.textContent("#nashOut"), /Proper: the limit of play/);
+  await my.close();
 });
 
 test("learning dynamics: the replicator typed, on a pasted 3 x 3 simplex, fictitious play from a .nfg, a bad start", async () => {

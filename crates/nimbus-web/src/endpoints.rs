@@ -149,6 +149,7 @@ fn solve_nash(n: &NashIn, plot: bool, c: &Config) -> nimbus::api::Result<api::na
         }
     };
     let mut answer = api::nash::solve(&game, &req, &c.limits)?;
+    answer.notes = answer.notes.iter().map(|n| crate::note(n)).collect();
     answer.notes.extend(notes);
     Ok(answer)
 }

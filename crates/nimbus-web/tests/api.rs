@@ -804,13 +804,25 @@ async fn correlated_equilibria_and_perfect_marks() {
         "symmetric games",
     )
     .await;
+    // Proper equilibria: Myerson's game, where (D, R) is perfect but not proper.
+    let myerson = json!({"row": "1 0 -9; 0 0 -7; -9 -7 -7", "col": "1 0 -9; 0 0 -7; -9 -7 -7"});
+    let (s, v) = post(
+        &app,
+        "/api/nash",
+        json!({"game": myerson, "refine": "perfect,proper"}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK);
+    conforms("nash", &v);
+    assert_eq!(v["perfect"], json!([true, true, false]));
+    assert_eq!(v["proper"], json!([true, false, false]));
     fails(
         &app,
         "/api/nash",
-        json!({"game": {"row": "1 0; 0 0"}, "refine": "proper"}),
+        json!({"game": {"row": "1 0; 0 0"}, "refine": "sequential"}),
         StatusCode::UNPROCESSABLE_ENTITY,
         "invalid",
-        "not decided yet",
+        "use perfect, proper or ess",
     )
     .await;
     let (s, v) = post(

@@ -411,8 +411,11 @@ class Game:
         True or "strict" (strictly dominated strategies removed first), or "weak". ``label``: for lh,
         the one label to start from, counted from 1 (rows, then columns), as on the command
         line. ``refine="perfect"``: ``.perfect`` says which equilibria listed are
-        trembling-hand perfect (two players); ``refine="ess"`` (a symmetric game): ``.ess``
-        says which are ``(x, x)`` with ``x`` evolutionarily stable; ``"perfect,ess"`` both.
+        trembling-hand perfect (two players); ``refine="proper"``: ``.proper`` says which are
+        proper (Myerson; two players; None for one whose ties leave more orderings to
+        examine than ``max_work`` covers, with a note); ``refine="ess"`` (a symmetric game):
+        ``.ess`` says which are ``(x, x)`` with ``x`` evolutionarily stable; ``"perfect,ess"``
+        two of them.
         ``select="tracing"`` or ``"tracing:PRIOR"``: the one equilibrium the tracing procedure
         selects (see ``tracing``).
 
@@ -420,6 +423,10 @@ class Game:
         >>> r = g.equilibria(refine="perfect")
         >>> r.equilibria, r.perfect
         ([Equilibrium((0, 1), (0, 1); payoffs 0, 0), Equilibrium((1, 0), (1, 0); payoffs 1, 1)], [False, True])
+        >>> m = [[1, 0, -9], [0, 0, -7], [-9, -7, -7]]
+        >>> r = Game(m, m).equilibria(refine="perfect,proper")
+        >>> r.perfect, r.proper
+        ([True, True, False], [True, False, False])
         >>> hawk_dove = Game([[-1, 2], [0, 1]], [[-1, 0], [2, 1]])
         >>> hawk_dove.equilibria(refine="ess").ess
         [False, True, False]

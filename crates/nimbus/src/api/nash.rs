@@ -10,8 +10,8 @@ use crate::strategic::bimatrix::{Bimatrix, Equilibrium as Raw};
 use crate::strategic::game::{confirms, expected_payoffs, verify, NormalForm};
 use crate::strategic::solvers::pure::{eliminate, pure_equilibria, Dominator, Reduction};
 use crate::strategic::solvers::{
-    enumpoly, envelope, ess, gnm, lemke, logit, perfect, simpdiv, support, tracing, two_by_two,
-    vertex,
+    enumpoly, envelope, ess, gnm, lemke, logit, perfect, proper, simpdiv, support, tracing,
+    two_by_two, vertex,
 };
 use serde::Serialize;
 
@@ -187,6 +187,10 @@ pub enum Refinement {
     /// Trembling-hand perfect (Selten): for two players, each strategy a best reply to some
     /// completely mixed strategy of the other.
     Perfect,
+    /// Proper (Myerson): the limit of profiles in which a strategy that does worse than
+    /// another is played infinitely less often; two players, decided exactly where the game's
+    /// ties leave few orderings of the strategies to examine.
+    Proper,
     /// Evolutionarily stable (Maynard Smith and Price), for symmetric two-player games: a
     /// symmetric equilibrium `(x, x)` whose `x` does better against every other best reply
     /// `y` than `y` does against itself.
@@ -198,6 +202,7 @@ impl Refinement {
     pub const NAMES: &'static [(&'static str, Refinement)] = &[
         ("perfect", Refinement::Perfect),
         ("trembling-hand", Refinement::Perfect),
+        ("proper", Refinement::Proper),
         ("ess", Refinement::Ess),
         ("evolutionarily-stable", Refinement::Ess),
     ];
@@ -209,14 +214,9 @@ impl Refinement {
             match super::named(Self::NAMES, word) {
                 Some(r) if !out.contains(&r) => out.push(r),
                 Some(_) => {}
-                None if word.eq_ignore_ascii_case("proper") => {
-                    return Err(Error::Invalid(format!(
-                        "the refinement '{word}' is not decided yet (perfect and ess are)"
-                    )))
-                }
                 None => {
                     return Err(Error::Invalid(format!(
-                        "unknown refinement '{word}': use perfect or ess"
+                        "unknown refinement '{word}': use perfect, proper or ess"
                     )))
                 }
             }
@@ -337,6 +337,11 @@ pub struct Answer {
     /// of `equilibria`) is trembling-hand perfect.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub perfect: Option<Vec<bool>>,
+    /// With the proper refinement asked for: whether each equilibrium listed is proper;
+    /// `None` for one not decided (its ties leave more orderings than the work budget covers,
+    /// which a note says).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub proper: Option<Vec<Option<bool>>>,
     /// With the ess refinement asked for (a symmetric game): whether each equilibrium listed
     /// is `(x, x)` with `x` evolutionarily stable. Every ESS is an extreme equilibrium, so
     /// the methods that list every extreme equilibrium list every ESS.
@@ -1241,6 +1246,11 @@ pub fn solve(game: &NormalForm, req: &Request, limits: &Limits) -> Result<Answer
     } else {
         None
     };
+    let proper = if req.refine.contains(&Refinement::Proper) {
+        Some(proper_marks(game, &equilibria, limits, &mut notes)?)
+    } else {
+        None
+    };
     let ess = if req.refine.contains(&Refinement::Ess) {
         Some(ess_marks(game, &equilibria, limits)?)
     } else {
@@ -1273,6 +1283,7 @@ pub fn solve(game: &NormalForm, req: &Request, limits: &Limits) -> Result<Answer
                 .collect()
         }),
         perfect,
+        proper,
         ess,
         tracing: found.tracing,
     })
@@ -1345,6 +1356,52 @@ fn perfect_marks(
         .iter()
         .map(|e| lp.holds(&e.profile[0], &e.profile[1], limits))
         .collect()
+}
+
+/// Whether each equilibrium of a two-player game is proper, where the game's ties leave few
+/// enough orderings to examine; a note for each one that is not decided.
+fn proper_marks(
+    game: &NormalForm,
+    equilibria: &[Equilibrium],
+    limits: &Limits,
+    notes: &mut Vec<String>,
+) -> Result<Vec<Option<bool>>> {
+    if game.players.len() != 2 {
+        return Err(Error::Invalid(format!(
+            "proper equilibria are decided for two-player games, and this game has {} players",
+            game.players.len()
+        )));
+    }
+    let (a, b) = (game.matrix(0), game.matrix(1));
+    let mut marks = Vec::with_capacity(equilibria.len());
+    // One work budget for all the equilibria, each given an equal share of what is left, so
+    // that one with many ties does not leave the others undecided.
+    let mut spent = 0u128;
+    let budget = u128::from(limits.max_work);
+    for (k, e) in equilibria.iter().enumerate() {
+        let share = budget.saturating_sub(spent) / (equilibria.len() - k) as u128;
+        let within = Limits {
+            max_work: u64::try_from(spent + share).unwrap_or(u64::MAX),
+            ..*limits
+        };
+        marks.push(
+            match proper::decide(&a, &b, &e.profile[0], &e.profile[1], &within, &mut spent)? {
+                proper::Verdict::Proper(_) => Some(true),
+                proper::Verdict::NotProper => Some(false),
+                proper::Verdict::Undecided { pairs } => {
+                    notes.push(format!(
+                        "whether equilibrium {} is proper is not decided: its ties leave {pairs} \
+                         pair{} of orderings of the strategies to examine, more than {} covers",
+                        k + 1,
+                        if pairs == 1 { "" } else { "s" },
+                        crate::core::hint::setting("max_work")
+                    ));
+                    None
+                }
+            },
+        );
+    }
+    Ok(marks)
 }
 
 /// The enumeration's report on the game as given (before any dominance step).

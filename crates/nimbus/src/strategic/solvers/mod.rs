@@ -12,6 +12,7 @@ pub mod gnm;
 pub mod lemke;
 pub mod logit;
 pub mod perfect;
+pub mod proper;
 pub mod pure;
 pub mod simpdiv;
 pub mod support;
