@@ -957,7 +957,7 @@ impl GameTree {
     }
 
     /// The equilibria (`nimbus::api::tree::solve`).
-    #[pyo3(signature = (method="auto", covering=1, time_limit=None, max_supports=None, max_states=None, max_memory=None, max_work=None, select=None))]
+    #[pyo3(signature = (method="auto", covering=1, time_limit=None, max_supports=None, max_states=None, max_memory=None, max_work=None, select=None, refine=None))]
     #[allow(clippy::too_many_arguments)]
     fn nash(
         &self,
@@ -970,15 +970,20 @@ impl GameTree {
         max_memory: Option<u64>,
         max_work: Option<u64>,
         select: Option<&str>,
+        refine: Option<&str>,
     ) -> PyResult<Py<PyAny>> {
         let (method, prior) = api::tree::choose(method, select).map_err(to_py)?;
+        let refine = match refine {
+            Some(list) => api::nash::Refinement::parse_list(list).map_err(to_py)?,
+            None => Vec::new(),
+        };
         let req = api::tree::Request {
             method,
             covering,
             time_limit,
             max_supports,
             prior,
-            refine: Vec::new(),
+            refine,
         };
         let limits = limits(max_states, max_memory, max_work);
         let answer = run(py, false, || api::tree::solve(&self.tree, &req, &limits))?;

@@ -102,3 +102,14 @@ def test_sequence_form_methods():
     assert e.method == "enum" and len(e.equilibria) == 3
     spe = nimbus.read_game(os.path.join(EXAMPLES, "selten-horse.efg")).nash(method="spe")
     assert len(spe.equilibria) == 2
+
+
+def test_normal_form_perfect_marks_on_a_tree():
+    # The entry game: staying out against a threat to fight (wholly or half) rests on a
+    # weakly dominated strategy; only the equilibrium where the entrant comes in is perfect.
+    entry = nimbus.read_game(os.path.join(EXAMPLES, "entry.efg"))
+    a = entry.nash(method="enum", refine="perfect")
+    assert a.perfect == [False, False, True]
+    assert a.equilibria[2].payoffs == [1, 1]
+    with pytest.raises(ValueError, match="strategic-form games"):
+        entry.nash(refine="ess")

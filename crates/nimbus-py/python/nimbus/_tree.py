@@ -72,7 +72,14 @@ class Tree:
         self._native = native
 
     def nash(
-        self, method="auto", covering=1, time_limit=None, max_supports=None, prior=None, **limits
+        self,
+        method="auto",
+        covering=1,
+        time_limit=None,
+        max_supports=None,
+        prior=None,
+        refine=None,
+        **limits,
     ):
         """The equilibria, each checked exactly on the tree: ``auto`` is backward induction
         for perfect information, the sequence-form LP for two-player zero-sum trees, vertex
@@ -85,21 +92,30 @@ class Tree:
         with what was found. ``tracing`` (two players): the equilibrium the tracing procedure
         selects from the centroid prior, normal-form perfect; ``prior`` (with ``tracing``): a
         behaviour profile to start from instead, each player's information sets in the order
-        of ``infosets``, each a list of its actions' probabilities."""
+        of ``infosets``, each a list of its actions' probabilities. ``refine="perfect"`` (two
+        players): ``.perfect`` says which equilibria listed are normal-form perfect."""
         if prior is not None:
             if method not in ("auto", "tracing"):
                 raise ValueError("a prior is for the tracing procedure (method='tracing')")
             words = ",".join(_probability_text(x) for row in prior for x in row)
             a = from_value(
                 self._native.nash(
-                    "auto", covering, time_limit, max_supports, select="tracing:" + words,
+                    "auto",
+                    covering,
+                    time_limit,
+                    max_supports,
+                    select="tracing:" + words,
+                    refine=refine,
                     **limits,
                 ),
                 TreeNash,
             )
         else:
             a = from_value(
-                self._native.nash(method, covering, time_limit, max_supports, **limits), TreeNash
+                self._native.nash(
+                    method, covering, time_limit, max_supports, refine=refine, **limits
+                ),
+                TreeNash,
             )
         for e in a.equilibria:
             e["behaviour"] = [[q(x) for x in row] for row in e.behaviour]
