@@ -9,7 +9,8 @@
 //! the pure mutants, a published case where a mixture of mutants invades, and
 //! hawk–dove and rock–paper–scissors; the vertices of the correlated equilibria against every
 //! basis tried, each extreme Nash equilibrium among them (Gomez Canovas, Hansen and Jaumard),
-//! and chicken's five.
+//! and chicken's five; every Nash equilibrium on the boundary of the correlated equilibria
+//! (Nau, Gomez Canovas and Hansen).
 
 use nimbus::api::correlated::{solve, Request, Target};
 use nimbus::api::Limits;
@@ -323,6 +324,36 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases()))]
+
+    /// Nau, Gomez Canovas and Hansen ("On the geometry of Nash equilibria and correlated
+    /// equilibria", 2004): every Nash equilibrium, as a distribution over the profiles, is a
+    /// correlated equilibrium on the boundary of their polytope — some constraint that is not
+    /// zero everywhere (a probability, or an incentive constraint of a player who is not
+    /// indifferent) holds with equality — unless every player is indifferent everywhere.
+    #[test]
+    fn nash_equilibria_lie_on_the_boundary((a, b) in matrices(3, 3)) {
+        let g = game(&a, &b);
+        let (m, n) = (a.len(), a[0].len());
+        let rows: Vec<Vec<Q>> = ce_rows(&g, false)
+            .into_iter()
+            .filter(|r| r.iter().any(|v| !v.is_zero()))
+            .collect();
+        let nash = nimbus::api::nash::solve(&g, &Default::default(), &Limits::default()).unwrap();
+        for e in &nash.equilibria {
+            let p: Vec<Q> = (0..m * n)
+                .map(|k| &e.profile[0][k / n] * &e.profile[1][k % n])
+                .collect();
+            let at = |r: &Vec<Q>| -> Q { r.iter().zip(&p).map(|(u, v)| u * v).sum() };
+            prop_assert!(rows.iter().all(|r| !at(r).is_positive()), "not correlated: {:?}", e.profile);
+            let tight = p.iter().any(Zero::is_zero) || rows.iter().any(|r| at(r).is_zero());
+            let trivial = rows.is_empty();
+            prop_assert!(tight || trivial, "inside the polytope: {:?} of {:?} {:?}", e.profile, a, b);
+        }
+    }
+}
+
 /// Perfect equilibria of two-player games: an equilibrium is marked perfect exactly when
 /// neither player's strategy is weakly dominated by a mixture (van Damme's theorem; decided
 /// here by a different program: the library asks for a completely mixed strategy to which it
@@ -391,10 +422,12 @@ fn seltens_example() {
     .0;
     let e = nimbus::api::nash::solve(&three, &req, &Limits::default()).unwrap_err();
     assert!(e.to_string().contains("two-player games"), "{e}");
-    assert!(nimbus::api::nash::Refinement::parse_list("perfect,proper")
-        .unwrap_err()
-        .to_string()
-        .contains("not decided yet"));
+    assert!(
+        nimbus::api::nash::Refinement::parse_list("perfect,persistent")
+            .unwrap_err()
+            .to_string()
+            .contains("unknown refinement 'persistent'")
+    );
 }
 
 /// Aumann's chicken (1974, as Nau, Gomez Canovas and Hansen give it): the correlated
