@@ -122,30 +122,63 @@ pub(crate) fn answer_to_py<T: serde::Serialize>(py: Python<'_>, answer: &T) -> P
 
 /// A run of the dynamics as flat series, for the nashpy-named calls that turn every record
 /// into NumPy arrays: `at`, and each record's `profile` (and `counts`, `distributions` where
-/// the rule has them) concatenated, player after player, record after record — one list each
-/// rather than a dictionary a record; with `plays` and `generations` as the answer has them.
+/// the rule has them) concatenated, player after player, record after record — one series
+/// each rather than a dictionary a record; with `plays` and `generations` as the answer has
+/// them.
 fn series_to_py(py: Python<'_>, a: api::dynamics::Answer) -> PyResult<Py<PyAny>> {
-    use pyo3::types::PyDict;
+    use pyo3::types::{PyBytes, PyDict};
     let d = PyDict::new(py);
-    let flat = |f: &dyn Fn(&api::dynamics::Point) -> Option<Vec<f64>>| -> Option<Vec<f64>> {
+    // Each series as the bytes of little-endian doubles, which NumPy reads without a Python
+    // float for each number (for a thousand records of three shares, most of the call).
+    // `put` writes a record's numbers, or says the record has none (then neither has the
+    // series).
+    type Put<'a> = &'a dyn Fn(&api::dynamics::Point, &mut Vec<u8>) -> bool;
+    let flat = |put: Put| -> Option<Vec<u8>> {
         let mut out = Vec::new();
         for p in &a.points {
-            out.extend(f(p)?);
+            if !put(p, &mut out) {
+                return None;
+            }
         }
         Some(out)
     };
-    d.set_item("at", a.points.iter().map(|p| p.at).collect::<Vec<f64>>())?;
-    d.set_item("profile", flat(&|p| Some(p.profile.concat())))?;
-    let counts = flat(&|p| {
-        p.counts
-            .as_ref()
-            .map(|c| c.concat().into_iter().map(|v| v as f64).collect())
-    });
-    if let Some(c) = counts {
-        d.set_item("counts", c)?;
+    let doubles = |out: &mut Vec<u8>, rows: &[Vec<f64>]| {
+        for v in rows.iter().flatten() {
+            out.extend_from_slice(&v.to_le_bytes());
+        }
+    };
+    let bytes = |v: Vec<u8>| PyBytes::new(py, &v);
+    if let Some(at) = flat(&|p, out| {
+        out.extend_from_slice(&p.at.to_le_bytes());
+        true
+    }) {
+        d.set_item("at", bytes(at))?;
     }
-    if let Some(v) = flat(&|p| p.distributions.as_ref().map(|x| x.concat())) {
-        d.set_item("distributions", v)?;
+    if let Some(v) = flat(&|p, out| {
+        doubles(out, &p.profile);
+        true
+    }) {
+        d.set_item("profile", bytes(v))?;
+    }
+    if let Some(c) = flat(&|p, out| match &p.counts {
+        Some(c) => {
+            for v in c.iter().flatten() {
+                out.extend_from_slice(&(*v as f64).to_le_bytes());
+            }
+            true
+        }
+        None => false,
+    }) {
+        d.set_item("counts", bytes(c))?;
+    }
+    if let Some(v) = flat(&|p, out| match &p.distributions {
+        Some(x) => {
+            doubles(out, x);
+            true
+        }
+        None => false,
+    }) {
+        d.set_item("distributions", bytes(v))?;
     }
     if let Some(plays) = &a.plays {
         d.set_item(
@@ -555,7 +588,8 @@ impl NormalFormGame {
         };
         let limits = limits(None, max_memory, max_work);
         let g = &self.game;
-        let mut answer = run(py, false, || api::dynamics::solve(g, &req, &limits))?;
+        let brief = api::dynamics::is_brief(g, &req);
+        let mut answer = run(py, brief, || api::dynamics::solve(g, &req, &limits))?;
         keyword_notes(&mut answer.notes);
         if series {
             return series_to_py(py, answer);

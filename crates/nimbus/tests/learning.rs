@@ -599,3 +599,54 @@ fn moran_on_the_complete_graph_is_the_well_mixed_process() {
     let e = run(&g, &req, &Limits::default()).unwrap_err();
     assert!(e.to_string().contains("not connected"), "{e}");
 }
+
+/// Which runs a front-end may make where it is, without a worker thread: a continuous rule on a
+/// small game over a short time; not a discrete rule, a long time, large payoffs or many
+/// records.
+#[test]
+fn brief_runs() {
+    use nimbus::api::dynamics::is_brief;
+    let small = game(&[vec![0, 2], vec![1, 0]], &[vec![0, 1], vec![2, 0]]);
+    let replicator = Request {
+        rule: Rule::Replicator,
+        time: 100.0,
+        points: 1000,
+        ..Request::default()
+    };
+    assert!(is_brief(&small, &replicator));
+    assert!(is_brief(
+        &small,
+        &Request {
+            rule: Rule::Logit,
+            ..replicator.clone()
+        }
+    ));
+    assert!(!is_brief(
+        &small,
+        &Request {
+            rule: Rule::FictitiousPlay,
+            ..replicator.clone()
+        }
+    ));
+    assert!(!is_brief(
+        &small,
+        &Request {
+            time: 1e6,
+            ..replicator.clone()
+        }
+    ));
+    assert!(!is_brief(
+        &small,
+        &Request {
+            points: 100_000,
+            ..replicator.clone()
+        }
+    ));
+    let large = game(&[vec![0, 1000], vec![1, 0]], &[vec![0, 1], vec![2, 0]]);
+    assert!(!is_brief(&large, &replicator));
+    let times = Request {
+        times: Some(vec![0.0, 1.0, 5e5]),
+        ..replicator.clone()
+    };
+    assert!(!is_brief(&small, &times));
+}

@@ -23,6 +23,9 @@ def _nested(a):
     if _is_text(a):
         a = _parse_matrix_text(a)
     if hasattr(a, "tolist") and hasattr(a, "dtype"):
+        if a.dtype.kind in "iu":
+            # Machine integers: their decimal texts, made by NumPy in one step.
+            return a.astype(str).tolist()
         if a.dtype.kind == "f":
             # Floats keep the decimal they print as, element by element.
             a = [[float(x) for x in row] for row in a.tolist()] if a.ndim == 2 else a.tolist()
@@ -731,19 +734,27 @@ class Game:
         # One population plays the row player's payoffs against itself: this game when it is
         # symmetric, else the row player's against their transpose (made once per game).
         game = self.__dict__.get("_one_population")
-        if game is None:
-            a, b = self.payoff_matrices[:2]
-            transposed = [list(r) for r in zip(*a)]
-            game = self if b == transposed else Game(a, transposed)
-            self.__dict__["_one_population"] = game
         n = len(self.strategies[0])
+        if game is None:
+            # The payoffs as the library's exact texts (equal numbers, equal texts): the
+            # check costs no Fraction.
+            table = self._native.payoff_table()
+            m = len(self.strategies[1])
+            if m == n and all(
+                table[i + j * n][1] == table[j + i * n][0] for i in range(n) for j in range(n)
+            ):
+                game = self
+            else:
+                a = [[table[i + j * n][0] for j in range(m)] for i in range(n)]
+                game = Game(a, [list(r) for r in zip(*a)])
+            self.__dict__["_one_population"] = game
         time, points, times = _record_times(timepoints)
         answer = game._native.dynamics(
             "replicator",
             1000,
             time,
             points,
-            [[str(x) for x in _shares(y0, n)]],
+            [_shares(y0, n)],
             "first",
             False,
             False,
@@ -753,7 +764,7 @@ class Game:
             mutation=None if mutation_matrix is None else _matrix_text(mutation_matrix),
             series=True,
         )
-        return np.array(answer["profile"]).reshape(-1, n)
+        return np.frombuffer(answer["profile"], "<f8").reshape(-1, n).copy()
 
     def asymmetric_replicator_dynamics(self, x0=None, y0=None, timepoints=None):
         """nashpy's ``asymmetric_replicator_dynamics``: two populations, one a side, at each
@@ -768,7 +779,7 @@ class Game:
             1000,
             time,
             points,
-            [[str(x) for x in _shares(x0, m)], [str(x) for x in _shares(y0, n)]],
+            [_shares(x0, m), _shares(y0, n)],
             "first",
             True,
             False,
@@ -777,7 +788,7 @@ class Game:
             False,
             series=True,
         )
-        both = np.array(answer["profile"]).reshape(-1, m + n)
+        both = np.frombuffer(answer["profile"], "<f8").reshape(-1, m + n)
         return both[:, :m].copy(), both[:, m:].copy()
 
     def stochastic_fictitious_play(
@@ -810,8 +821,8 @@ class Game:
             seed=_seed(seed),
             series=True,
         )
-        counts = np.array(a["counts"], dtype=np.int64).reshape(-1, m + n)
-        dist = np.array(a["distributions"]).reshape(-1, m + n)
+        counts = np.frombuffer(a["counts"], "<f8").astype(np.int64).reshape(-1, m + n)
+        dist = np.frombuffer(a["distributions"], "<f8").reshape(-1, m + n).copy()
         for k in range(len(counts)):
             played = [counts[k, :m], counts[k, m:]]
             yield played, (None, None) if k == 0 else [dist[k, :m], dist[k, m:]]
@@ -956,6 +967,10 @@ def _unflatten(flat, shape):
     import itertools
 
     n = len(shape)
+    if n == 2:
+        # Two players, the common case, without the recursion.
+        m = shape[0]
+        return [[flat[i + j * m] for j in range(shape[1])] for i in range(m)]
     strides = [1] * n
     for i in range(1, n):
         strides[i] = strides[i - 1] * shape[i - 1]
@@ -1055,7 +1070,17 @@ def _matrix_text(m):
     last entry (the library refuses rows that do not)."""
     rows = []
     for row in m:
-        exact = [_exact(x) for x in row]
+        values = row.tolist() if hasattr(row, "tolist") else list(row)
+        if values and all(isinstance(x, float) for x in values):
+            # Binary fractions over their largest denominator: whole numbers, no Fraction each.
+            ratios = [x.as_integer_ratio() for x in values]
+            den = max(q for _, q in ratios)
+            nums = [p * (den // q) for p, q in ratios]
+            if abs(sum(nums) - den) < 1e-9 * den:
+                nums[-1] = den - sum(nums[:-1])
+            rows.append(" ".join(f"{p}/{den}" for p in nums))
+            continue
+        exact = [_exact(x) for x in values]
         if exact and abs(float(sum(exact)) - 1) < 1e-9:
             exact[-1] = 1 - sum(exact[:-1])
         rows.append(" ".join(str(x) for x in exact))
@@ -1076,13 +1101,22 @@ def _exact(x):
 
 
 def _shares(v, n):
-    """Shares as exact fractions summing to exactly 1 (floats taken as they are, the
-    remainder on the last), uniform when ``v`` is None."""
+    """Shares as the texts of exact fractions summing to exactly 1 (floats taken as they are
+    stored, the remainder on the last), uniform when ``v`` is None."""
     if v is None:
-        return [Fraction(1, n)] * n
-    shares = [Fraction(x) if isinstance(x, (int, Fraction)) else Fraction(float(x)) for x in v]
+        return [f"1/{n}"] * n
+    values = v.tolist() if hasattr(v, "tolist") else list(v)
+    if all(isinstance(x, float) for x in values):
+        # Floats are binary fractions: over the largest of their power-of-two denominators
+        # they are whole numbers, so the sum is exact without a Fraction each.
+        ratios = [x.as_integer_ratio() for x in values]
+        den = max(q for _, q in ratios)
+        nums = [p * (den // q) for p, q in ratios]
+        nums[-1] = den - sum(nums[:-1])
+        return [f"{p}/{den}" for p in nums]
+    shares = [Fraction(x) if isinstance(x, (int, Fraction)) else Fraction(float(x)) for x in values]
     shares[-1] = 1 - sum(shares[:-1])
-    return shares
+    return [str(x) for x in shares]
 
 
 class RepeatedGame:

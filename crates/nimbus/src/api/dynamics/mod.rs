@@ -406,6 +406,28 @@ pub struct Answer {
     pub plot: Option<String>,
 }
 
+/// Whether the run is brief for certain: a continuous rule (the replicator or logit
+/// dynamics) on a game of at most 400 profiles, to a time that the payoffs' range times does
+/// not make long (at most 10⁴, a few thousand adaptive steps), with at most 10⁴ records. A
+/// front-end may run such a call where it is, without the worker thread that lets a long one
+/// be interrupted: at a fraction of a millisecond, the thread would be most of the cost.
+pub fn is_brief(game: &NormalForm, req: &Request) -> bool {
+    if !matches!(req.rule, Rule::Replicator | Rule::Logit) || game.profiles() > 400 {
+        return false;
+    }
+    let records = req.times.as_ref().map_or(req.points, |t| t.len() as u64);
+    let end = req
+        .times
+        .as_ref()
+        .and_then(|t| t.last().copied())
+        .unwrap_or(req.time);
+    let range = (0..game.profiles())
+        .flat_map(|k| game.payoffs_at(k).iter())
+        .filter_map(|q| q.abs().to_f64())
+        .fold(0.0f64, f64::max);
+    records <= 10_000 && end.is_finite() && (end.abs() * range.max(1.0)) <= 1e4
+}
+
 /// Runs the request's rule on a two-player game.
 pub fn solve(game: &NormalForm, req: &Request, limits: &Limits) -> Result<Answer> {
     if game.players.len() != 2 {

@@ -84,6 +84,26 @@ fn side(field: &Field, x: &[f64], pay: &[f64], scratch: &mut [f64], d: &mut [f64
     }
 }
 
+/// `Σ u_k w_k`, summed in four interleaved parts: one running sum is a chain of dependent
+/// additions the processor cannot overlap, four are not (a 30 × 30 game's field three times
+/// faster). The order of the additions differs from a plain loop's only in rounding.
+fn dot(u: &[f64], w: &[f64]) -> f64 {
+    let mut acc = [0.0f64; 4];
+    let (uc, wc) = (u.chunks_exact(4), w.chunks_exact(4));
+    let tail: f64 = uc
+        .remainder()
+        .iter()
+        .zip(wc.remainder())
+        .map(|(p, q)| p * q)
+        .sum();
+    for (p, q) in uc.zip(wc) {
+        for k in 0..4 {
+            acc[k] += p[k] * q[k];
+        }
+    }
+    (acc[0] + acc[1]) + (acc[2] + acc[3]) + tail
+}
+
 /// The shares at each of `times` from `start` (one strategy a player: one population when it
 /// has one vector, two populations when it has two), and the steps the integrator took.
 pub fn run(
@@ -104,7 +124,7 @@ pub fn run(
     let rates = |z: &[f64], d: &mut [f64]| {
         let (x, y) = if two { z.split_at(m) } else { (z, z) };
         for (i, v) in ay.iter_mut().enumerate() {
-            *v = a[i].iter().zip(y).map(|(u, w)| u * w).sum();
+            *v = dot(&a[i], y);
         }
         side(field, x, &ay, &mut scratch[..m], &mut d[..m]);
         if two {

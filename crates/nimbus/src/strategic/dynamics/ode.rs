@@ -139,10 +139,10 @@ impl Step {
             0.0
         };
         let powers = [theta, theta * theta, theta.powi(3), theta.powi(4)];
-        let weights: Vec<f64> = P
-            .iter()
-            .map(|row| row.iter().zip(&powers).map(|(p, q)| p * q).sum())
-            .collect();
+        let mut weights = [0.0f64; 7];
+        for (w, row) in weights.iter_mut().zip(&P) {
+            *w = row.iter().zip(&powers).map(|(p, q)| p * q).sum();
+        }
         (0..self.y.len())
             .map(|i| self.y[i] + self.h * (0..7).map(|s| weights[s] * self.k[s][i]).sum::<f64>())
             .collect()
@@ -169,7 +169,19 @@ pub fn integrate(
     let mut next = vec![0.0; n];
     let mut h: f64 = 1e-3;
     let mut steps = 0u64;
-    let mut last: Option<Step> = None;
+    // The last accepted step, its buffers reused from step to step (no allocation a step).
+    let mut last = Step {
+        t: 0.0,
+        h: 0.0,
+        y: vec![0.0; n],
+        k: vec![vec![0.0; n]; 7],
+    };
+    let mut stepped = false;
+    // The field at `y` is the first stage: evaluated once here, then carried over — after an
+    // accepted step it is the step's last stage, evaluated at its end (the pair's "first same
+    // as last": the last stage's point is the fifth-order solution, bit for bit), and after a
+    // rejected one `y` has not moved.
+    f(&y, &mut k[0]);
     let end = times.last().copied().unwrap_or(0.0);
     for &target in times {
         while t < target {
@@ -180,7 +192,6 @@ pub fn integrate(
             // Never past the run's end (as SciPy's `t_bound`): the field need not be defined,
             // nor the solution finite, beyond it.
             let step = h.min(end - t);
-            f(&y, &mut k[0]);
             for s in 1..7 {
                 for i in 0..n {
                     stage[i] = y[i] + step * (0..s).map(|r| A[s][r] * k[r][i]).sum::<f64>();
@@ -198,13 +209,16 @@ pub fn integrate(
             // A step that overflowed is never kept, however small.
             let finite = worst.is_finite();
             if finite && (worst <= 1.0 || step < 1e-12) {
-                let from = std::mem::replace(&mut y, next.clone());
-                last = Some(Step {
-                    t,
-                    h: step,
-                    y: from,
-                    k: k.clone(),
-                });
+                // The step's start and stages go to `last`; `y` moves to its end, and the
+                // stages' old buffers come back for the next step, whose first stage is this
+                // one's last.
+                std::mem::swap(&mut last.y, &mut y);
+                y.copy_from_slice(&next);
+                std::mem::swap(&mut last.k, &mut k);
+                k[0].copy_from_slice(&last.k[6]);
+                last.t = t;
+                last.h = step;
+                stepped = true;
                 t = if step == end - t { end } else { t + step };
             }
             // The usual controller: the error scales as h^5.
@@ -217,9 +231,10 @@ pub fn integrate(
             };
             h = (step * factor).max(1e-12);
         }
-        out.push(match &last {
-            Some(s) if target < t => s.at(target),
-            _ => y.clone(),
+        out.push(if stepped && target < t {
+            last.at(target)
+        } else {
+            y.clone()
         });
     }
     Ok((out, steps))
