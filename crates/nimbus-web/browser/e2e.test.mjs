@@ -606,6 +606,45 @@ test("evolutionarily stable equilibria marked: typed, pasted and from a .nfg; re
   await my.close();
 });
 
+test("the repeated game: typed, pasted and from a .nfg; no equilibrium; a bad discount", async () => {
+  // The prisoner's dilemma of QuantEcon's example typed in, discount 9/10: four vertices,
+  // exact, one of them (39/4, 3), and the folk-theorem picture.
+  const p = await page({ tab: "nash" });
+  const cells = { a0_0: "9", b0_0: "9", a0_1: "1", b0_1: "10", a1_0: "10", b1_0: "1", a1_1: "3", b1_1: "3" };
+  for (const [id, v] of Object.entries(cells)) await p.fill("#" + id, v);
+  await p.fill("#discount", "0.9");
+  await p.click("#solveRepeated");
+  await p.waitForSelector("#repeatedVertices");
+  const rows = await p.$$eval("#repeatedVertices tr", (r) => r.slice(1).map((x) => [...x.cells].map((c) => c.textContent.trim())));
+  assert.equal(rows.length, 4, JSON.stringify(rows));
+  assert.ok(rows.some((r) => r[0] === "39/4" && r[1] === "3"), JSON.stringify(rows));
+  await p.waitForSelector("#plotCard:not([hidden]) svg");
+  await p.close();
+  // Matching pennies pasted, discount 1/2: no pure-action equilibrium, said so.
+  const q = await page({ tab: "nash" });
+  await q.click("#pasteBtn");
+  await q.fill("#pasteText", "1 -1\n-1 1\n\n-1 1\n1 -1");
+  await q.click("#pasteApply");
+  await q.fill("#discount", "1/2");
+  await q.click("#solveRepeated");
+  await q.waitForSelector("#repeatedTitle");
+  assert.match(await q.textContent("#repeatedTitle"), /No pure-action subgame-perfect equilibrium/);
+  assert.equal(await q.$("#repeatedVertices"), null);
+  await q.close();
+  // The prisoner's dilemma from a .nfg, and a discount that is not one.
+  const r = await page({ tab: "nash" });
+  await r.setInputFiles("#nfgFile", path.join(root, "examples/pd.nfg"));
+  await r.fill("#discount", "0.9");
+  await r.click("#solveRepeated");
+  await r.waitForSelector("#repeatedVertices");
+  assert.match(await r.textContent("#repeatedVertices"), /-5\/9/);
+  await r.fill("#discount", "1.5");
+  await r.click("#solveRepeated");
+  await r.waitForSelector("#nashOut .err");
+  assert.match(await r.textContent("#nashOut .err"), /discount/);
+  await r.close();
+});
+
 test("learning dynamics: the replicator typed, on a pasted 3 x 3 simplex, fictitious play from a .nfg, a bad start", async () => {
   // Hawk–dove typed into the grid, the replicator from nine hawks in ten: half hawks at the
   // end, three rest points, the mix stable, and a time series drawn.
