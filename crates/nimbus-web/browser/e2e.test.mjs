@@ -645,6 +645,42 @@ test("the repeated game: typed, pasted and from a .nfg; no equilibrium; a bad di
   await r.close();
 });
 
+test("stochastic games: the example, a file, value iteration, a bad game", async () => {
+  // The Big Match from the example button: exact values 1, 2, 0; the row player stops a third
+  // of the time, the column player mixes evenly.
+  const p = await page({ tab: "nash" });
+  await p.click("#ssgExample");
+  await p.click("#solveStochastic");
+  await p.waitForSelector("#ssgStates");
+  const states = async (pg) => pg.$$eval("#ssgStates tr", (r) => r.slice(1).map((x) => [...x.cells].map((c) => c.textContent.trim())));
+  const rows = await states(p);
+  assert.deepEqual(rows.map((r) => [r[0], r[1]]), [["match", "1"], ["won", "2"], ["lost", "0"]]);
+  assert.equal(rows[0][2], "play 2/3, stop 1/3");
+  assert.equal(rows[0][3], "left 1/2, right 1/2");
+  assert.equal(rows[1][2], "(no choice)");
+  assert.match(await p.textContent("#ssgSummary"), /^Exact values, by policy iteration/);
+  // The same by value iteration.
+  await p.selectOption("#ssgMethod", "value");
+  await p.click("#solveStochastic");
+  await p.waitForFunction(() => /value iteration/.test(document.querySelector("#ssgSummary")?.textContent || ""));
+  assert.deepEqual((await states(p)).map((r) => r[1]), ["1", "2", "0"]);
+  await p.close();
+  // A game with an irrational value from a file: bounds, and the note saying so.
+  const q = await page({ tab: "nash" });
+  await q.setInputFiles("#ssgFile", path.join(root, "examples/quadratic.ssg"));
+  await q.waitForFunction(() => document.querySelector("#ssgText").value.includes("state"));
+  await q.click("#solveStochastic");
+  await q.waitForSelector("#ssgStates");
+  assert.match(await q.textContent("#ssgSummary"), /^Values between proven bounds/);
+  assert.match((await states(q))[0][1], /….*≈ 1\.58257/);
+  // Text that is not a game: the error, in the card.
+  await q.fill("#ssgText", "discount 2\nstate s\n  1 1: 0 -> s\n");
+  await q.click("#solveStochastic");
+  await q.waitForSelector("#ssgOut .err");
+  assert.match(await q.textContent("#ssgOut .err"), /discount/);
+  await q.close();
+});
+
 test("learning dynamics: the replicator typed, on a pasted 3 x 3 simplex, fictitious play from a .nfg, a bad start", async () => {
   // Hawk–dove typed into the grid, the replicator from nine hawks in ten: half hawks at the
   // end, three rest points, the mix stable, and a time series drawn.
