@@ -2,7 +2,9 @@
 //! and support enumeration of a 10 × 10 game, Lemke–Howson on 100 × 100, the tracing
 //! procedure from the uniform prior on 10 × 10 and 50 × 50, and the exact value
 //! of a 50 × 50 matrix game; and the repeated prisoner's dilemma at δ = 9/10 (QuantEcon's
-//! example): one round of the outer iteration on its settled set, and the whole answer.
+//! example): one round of the outer iteration on its settled set, and the whole answer; the
+//! replicator equation (3 × 3 to t = 100 with 1000 records, 30 × 30 to t = 10); and the
+//! proper marks of every extreme equilibrium of Myerson's game and of a 10 × 10 game.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use nimbus::strategic::bimatrix::Bimatrix;
@@ -70,6 +72,51 @@ fn benches(c: &mut Criterion) {
         "repeated: prisoner's dilemma 9/10, proven both sides",
         |b| b.iter(|| repeated::solve(black_box(&pd), &options).unwrap()),
     );
+    for (n, time, points) in [(3usize, 100.0, 1000u64), (30, 10.0, 101)] {
+        let a = random_matrix(n, 4);
+        let at: Vec<Vec<_>> = (0..n)
+            .map(|j| a.iter().map(|r| r[j].clone()).collect())
+            .collect();
+        let sym = NormalForm::bimatrix(&a, &at).unwrap();
+        let req = nimbus::api::dynamics::Request {
+            rule: nimbus::api::dynamics::Rule::Replicator,
+            time,
+            points,
+            rest_points: false,
+            ..Default::default()
+        };
+        c.bench_function(&format!("replicator {n}x{n} to t = {time}"), |b| {
+            b.iter(|| {
+                nimbus::api::dynamics::solve(black_box(&sym), &req, &Default::default()).unwrap()
+            })
+        });
+    }
+    let proper_req = nimbus::api::nash::Request {
+        method: nimbus::api::nash::Method::Vertex,
+        refine: vec![nimbus::api::nash::Refinement::Proper],
+        ..Default::default()
+    };
+    let plain_req = nimbus::api::nash::Request {
+        method: nimbus::api::nash::Method::Vertex,
+        ..Default::default()
+    };
+    let bad = |v: i64| nimbus::exact::Q::from_integer(v.into());
+    let m: Vec<Vec<_>> = [[1, 0, -9], [0, 0, -7], [-9, -7, -7]]
+        .iter()
+        .map(|r| r.iter().map(|&v| bad(v)).collect())
+        .collect();
+    let myerson = NormalForm::bimatrix(&m, &m).unwrap();
+    let g10n = NormalForm::bimatrix(&random_matrix(10, 1), &random_matrix(10, 2)).unwrap();
+    for (name, g) in [("Myerson's game", &myerson), ("10x10", &g10n)] {
+        for (what, req) in [
+            ("vertex enumeration", &plain_req),
+            ("with proper marks", &proper_req),
+        ] {
+            c.bench_function(&format!("{what}: {name}"), |b| {
+                b.iter(|| nimbus::api::nash::solve(black_box(g), req, &Default::default()).unwrap())
+            });
+        }
+    }
     let a50 = random_matrix(50, 3);
     c.bench_function("zero-sum exact 50x50", |b| {
         b.iter(|| zerosum::solve(black_box(&a50)).unwrap())

@@ -352,6 +352,10 @@ fn appears(
     // Variables: v⁺ and v⁻ for each appeared strategy, v for each new one, then z for each
     // new one (z ≤ v, z ≤ 1); maximise Σz, which reaches the number of new strategies exactly
     // when all can be positive at once (the solutions form a cone closed under addition).
+    if equal.is_empty() && tied.is_empty() {
+        // Nothing to keep: the new class alone, everything else zero, will do.
+        return Ok(true);
+    }
     let (na, nn) = (appeared.len(), new.len());
     let cols = 2 * na + 2 * nn;
     let coefficients = |d: &[BigInt], sign: &BigInt| -> Vec<BigInt> {
