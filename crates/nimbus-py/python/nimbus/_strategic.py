@@ -1072,10 +1072,7 @@ def _matrix_text(m):
     for row in m:
         values = row.tolist() if hasattr(row, "tolist") else list(row)
         if values and all(isinstance(x, float) for x in values):
-            # Binary fractions over their largest denominator: whole numbers, no Fraction each.
-            ratios = [x.as_integer_ratio() for x in values]
-            den = max(q for _, q in ratios)
-            nums = [p * (den // q) for p, q in ratios]
+            nums, den = _over_binary_denominator(values)
             if abs(sum(nums) - den) < 1e-9 * den:
                 nums[-1] = den - sum(nums[:-1])
             rows.append(" ".join(f"{p}/{den}" for p in nums))
@@ -1100,18 +1097,23 @@ def _exact(x):
     return Fraction(x) if isinstance(x, (int, Fraction)) else Fraction(float(x))
 
 
+def _over_binary_denominator(values):
+    """Floats, exactly, as whole numerators over one denominator: floats are binary fractions,
+    so over the largest of their power-of-two denominators they are whole numbers, and sums
+    are exact without a Fraction each. Returns ``(numerators, denominator)``."""
+    ratios = [x.as_integer_ratio() for x in values]
+    den = max(q for _, q in ratios)
+    return [p * (den // q) for p, q in ratios], den
+
+
 def _shares(v, n):
     """Shares as the texts of exact fractions summing to exactly 1 (floats taken as they are
     stored, the remainder on the last), uniform when ``v`` is None."""
     if v is None:
         return [f"1/{n}"] * n
     values = v.tolist() if hasattr(v, "tolist") else list(v)
-    if all(isinstance(x, float) for x in values):
-        # Floats are binary fractions: over the largest of their power-of-two denominators
-        # they are whole numbers, so the sum is exact without a Fraction each.
-        ratios = [x.as_integer_ratio() for x in values]
-        den = max(q for _, q in ratios)
-        nums = [p * (den // q) for p, q in ratios]
+    if values and all(isinstance(x, float) for x in values):
+        nums, den = _over_binary_denominator(values)
         nums[-1] = den - sum(nums[:-1])
         return [f"{p}/{den}" for p in nums]
     shares = [Fraction(x) if isinstance(x, (int, Fraction)) else Fraction(float(x)) for x in values]

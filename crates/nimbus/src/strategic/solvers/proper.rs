@@ -121,24 +121,32 @@ pub fn decide(
     }
     // The rankings that split no tie come first: they often do (every equilibrium of a game
     // whose payoffs are all equal, say).
-    let (fr, fc) = (rows.coarsest(), cols.coarsest());
-    if sustained(&row_side, &fr, &fc, spent)? && sustained(&col_side, &fc, &fr, spent)? {
-        return Ok(Verdict::Proper(Rankings { classes: [fr, fc] }));
+    let (coarse_rows, coarse_cols) = (rows.coarsest(), cols.coarsest());
+    if sustained(&row_side, &coarse_rows, &coarse_cols, spent)?
+        && sustained(&col_side, &coarse_cols, &coarse_rows, spent)?
+    {
+        return Ok(Verdict::Proper(Rankings {
+            classes: [coarse_rows, coarse_cols],
+        }));
     }
     if pairs == 1 {
         return Ok(Verdict::NotProper);
     }
     // Each ranking is a list of at most (strategies) lists: 64 bytes a strategy with the lists'
     // headers, generously.
-    let bytes = (rows.count() * m as u128 + cols.count() * n as u128).saturating_mul(64);
-    if bytes > u128::from(limits.max_memory) {
+    let entries = (rows.count().saturating_mul(m as u128))
+        .saturating_add(cols.count().saturating_mul(n as u128));
+    if entries.saturating_mul(64) > u128::from(limits.max_memory) {
         return Ok(Verdict::Undecided { pairs });
     }
-    *spent += (rows.count() * m as u128 + cols.count() * n as u128) * RATIONAL;
+    *spent = spent.saturating_add(entries.saturating_mul(RATIONAL));
     let row_rankings = rows.all();
     let col_rankings = cols.all();
     for fc in &col_rankings {
         for fr in &row_rankings {
+            if (fr, fc) == (&coarse_rows, &coarse_cols) {
+                continue; // examined first, above
+            }
             progress::check()?;
             if *spent > budget {
                 return Ok(Verdict::Undecided { pairs });
