@@ -1378,7 +1378,10 @@ fn proper_marks(
     // that one with many ties does not leave the others undecided.
     let mut spent = 0u128;
     let budget = u128::from(limits.max_work);
+    // Progress by equilibrium: with many ties one can take its whole share, seconds.
+    crate::core::progress::phase("the proper marks", equilibria.len() as u64);
     for (k, e) in equilibria.iter().enumerate() {
+        crate::core::progress::tick(k as u64)?;
         let share = budget.saturating_sub(spent) / (equilibria.len() - k) as u128;
         let within = Limits {
             max_work: u64::try_from(spent + share).unwrap_or(u64::MAX),
