@@ -112,11 +112,17 @@ pub fn print_nash(
             .filter(|c| c.as_str() != "1")
             .map(|c| format!(" ({c} equilibria with these payoffs; one shown)"))
             .unwrap_or_default();
-        let mark = match &a.perfect {
+        let mut mark = match &a.perfect {
             Some(marks) if marks[k] => "   perfect",
             Some(_) => "   not perfect",
             None => "",
-        };
+        }
+        .to_string();
+        mark.push_str(match &a.sequential {
+            Some(marks) if marks[k] => "   sequential",
+            Some(_) => "   not sequential",
+            None => "",
+        });
         outln!(
             out,
             "  {:>3}. payoffs {}{count}{mark}",
@@ -135,11 +141,45 @@ pub fn print_nash(
                 outln!(out, "       {name}  {}", parts.join("; "));
             }
         }
+        if let Some(beliefs) = &e.beliefs {
+            print_beliefs(out, t, a, beliefs, num);
+        }
     }
     for n in &a.notes {
         outln!(out, "note: {n}");
     }
     Ok(())
+}
+
+/// The beliefs of a sequential equilibrium at the sets of more than one node, a line for
+/// each player.
+fn print_beliefs(
+    out: &mut String,
+    t: &Tree,
+    a: &tree::Answer,
+    beliefs: &[Vec<Q>],
+    num: &dyn Fn(&Q) -> String,
+) {
+    for (p, name) in t.players.iter().enumerate() {
+        let parts: Vec<String> = a
+            .infosets
+            .iter()
+            .zip(beliefs)
+            .filter(|(i, _)| i.player == p && i.nodes > 1)
+            .map(|(i, b)| {
+                let at: Vec<String> = i
+                    .node_labels
+                    .iter()
+                    .zip(b)
+                    .map(|(l, q)| format!("{} {}", if l.is_empty() { "-" } else { l }, num(q)))
+                    .collect();
+                format!("{}: {}", set_label(i), at.join(", "))
+            })
+            .collect();
+        if !parts.is_empty() {
+            outln!(out, "       {name} believes  {}", parts.join("; "));
+        }
+    }
 }
 
 const EXAMPLES: &str = "\

@@ -71,7 +71,8 @@ pub struct Args {
     /// Mark each equilibrium listed that is of a stricter kind, separated by commas: perfect
     /// (trembling-hand, two players; on a tree, normal-form perfect), proper (Myerson, two
     /// players, where the game's ties leave few orderings), ess (evolutionarily stable,
-    /// symmetric games).
+    /// symmetric games), sequential (two-player trees: consistent beliefs under which every
+    /// move is a best reply, shown when they exist).
     #[arg(long, value_name = "LIST")]
     refine: Option<String>,
     /// Select one equilibrium: tracing (Harsanyi and Selten's linear tracing procedure from

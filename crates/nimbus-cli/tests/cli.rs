@@ -2131,4 +2131,40 @@ fn nash_select_tracing() {
         &["nash", "examples/selten-horse.efg", "--refine", "perfect"],
         "two players",
     );
+    // Sequential equilibria: consistency ties Bob's beliefs at his two sets, which (Out; a,
+    // x) would need apart; the others come with their beliefs.
+    let v = json(&[
+        "nash",
+        "examples/consistency.efg",
+        "--refine",
+        "sequential",
+        "--json",
+    ]);
+    assert_eq!(v["sequential"], serde_json::json!([false, true, true]));
+    assert_eq!(v["equilibria"][0].get("beliefs"), None);
+    assert_eq!(
+        v["equilibria"][1]["beliefs"],
+        serde_json::json!([["1"], ["3/5", "2/5"], ["3/5", "2/5"]])
+    );
+    assert_eq!(
+        v["infosets"][2]["node_labels"],
+        serde_json::json!(["L a", "R a"])
+    );
+    assert!(
+        v["notes"][1]
+            .as_str()
+            .unwrap()
+            .contains("equilibrium 1 is not sequential"),
+        "{v}"
+    );
+    let out = nimbus(&["nash", "examples/consistency.efg", "--refine", "sequential"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        text.contains("Bob believes  \"first\": L 1/2, R 1/2; \"second\": L a 1/2, R a 1/2"),
+        "{text}"
+    );
+    fails(
+        &["nash", "examples/bos.nfg", "--refine", "sequential"],
+        "game trees",
+    );
 }

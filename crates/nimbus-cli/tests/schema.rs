@@ -176,6 +176,12 @@ fn every_answer_matches_the_documented_schema() {
         "perfect",
     ]);
     answers(&[
+        "nash",
+        "examples/consistency.efg",
+        "--refine",
+        "sequential,perfect",
+    ]);
+    answers(&[
         "correlated",
         "examples/bos.nfg",
         "--coarse",

@@ -113,3 +113,17 @@ def test_normal_form_perfect_marks_on_a_tree():
     assert a.equilibria[2].payoffs == [1, 1]
     with pytest.raises(ValueError, match="strategic-form games"):
         entry.nash(refine="ess")
+
+
+def test_sequential_marks_come_with_beliefs():
+    # Bob's two sets each hold an L node and an R node: trembles give them one belief, which
+    # (Out; a, x) would need apart.
+    game = nimbus.read_game(os.path.join(EXAMPLES, "consistency.efg"))
+    a = game.nash(refine="sequential")
+    assert a.sequential == [False, True, True]
+    assert "beliefs" not in a.equilibria[0]
+    assert a.equilibria[1].beliefs[1] == [Fraction(3, 5), Fraction(2, 5)]
+    assert a.equilibria[1].beliefs[1] == a.equilibria[1].beliefs[2]
+    assert a.infosets[2]["node_labels"] == ["L a", "R a"]
+    qp = game.nash(method="quasi-perfect", refine="sequential")
+    assert qp.sequential == [True]

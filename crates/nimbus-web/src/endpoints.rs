@@ -112,7 +112,7 @@ struct NashIn {
     dominance: Option<String>,
     #[serde(default)]
     label: Option<usize>,
-    /// Refinements to decide, separated by commas ("perfect").
+    /// Refinements to decide, separated by commas ("perfect"; "sequential" for a tree).
     #[serde(default)]
     refine: Option<String>,
     /// An equilibrium selection ("tracing" or "tracing:PRIOR"), instead of a method.

@@ -225,6 +225,18 @@ async fn nash_answers_as_the_command_line() {
     assert_eq!(s, StatusCode::OK, "{v}");
     conforms("tree", &v);
     assert_eq!(v["method"], "quasi-perfect");
+    // Sequential marks on a tree, with the beliefs.
+    let efg = std::fs::read_to_string(root().join("examples/consistency.efg")).unwrap();
+    let (s, v) = post(
+        &app,
+        "/api/nash",
+        json!({"efg": efg, "refine": "sequential"}),
+    )
+    .await;
+    assert_eq!(s, StatusCode::OK, "{v}");
+    conforms("tree", &v);
+    assert_eq!(v["sequential"], json!([false, true, true]));
+    assert_eq!(v["equilibria"][2]["beliefs"][1], json!(["1/2", "1/2"]));
     // The 2 x 2 diagram is an SVG with both players' best replies.
     let (s, kind, svg) = send(
         &app,
@@ -822,7 +834,7 @@ async fn correlated_equilibria_and_perfect_marks() {
         json!({"game": {"row": "1 0; 0 0"}, "refine": "sequential"}),
         StatusCode::UNPROCESSABLE_ENTITY,
         "invalid",
-        "use perfect, proper or ess",
+        "a refinement for game trees",
     )
     .await;
     let (s, v) = post(

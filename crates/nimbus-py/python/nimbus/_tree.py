@@ -93,7 +93,11 @@ class Tree:
         selects from the centroid prior, normal-form perfect; ``prior`` (with ``tracing``): a
         behaviour profile to start from instead, each player's information sets in the order
         of ``infosets``, each a list of its actions' probabilities. ``refine="perfect"`` (two
-        players): ``.perfect`` says which equilibria listed are normal-form perfect."""
+        players): ``.perfect`` says which equilibria listed are normal-form perfect;
+        ``refine="sequential"`` (two players): ``.sequential`` says which are part of a
+        sequential equilibrium, each such one with its consistent ``beliefs`` (for each
+        information set, the probability of each node, named in the set's
+        ``node_labels``)."""
         if prior is not None:
             if method not in ("auto", "tracing"):
                 raise ValueError("a prior is for the tracing procedure (method='tracing')")
@@ -120,6 +124,8 @@ class Tree:
         for e in a.equilibria:
             e["behaviour"] = [[q(x) for x in row] for row in e.behaviour]
             e["payoffs"] = [q(x) for x in e.payoffs]
+            if "beliefs" in e:
+                e["beliefs"] = [[q(x) for x in row] for row in e.beliefs]
         if "value" in a:
             a["value"] = q(a.value)
         return a

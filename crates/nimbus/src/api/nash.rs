@@ -195,6 +195,9 @@ pub enum Refinement {
     /// symmetric equilibrium `(x, x)` whose `x` does better against every other best reply
     /// `y` than `y` does against itself.
     Ess,
+    /// Sequential (Kreps and Wilson), for two-player trees: some consistent beliefs (the limit
+    /// of those trembles give) make every move at every information set a best reply.
+    Sequential,
 }
 
 impl Refinement {
@@ -205,6 +208,7 @@ impl Refinement {
         ("proper", Refinement::Proper),
         ("ess", Refinement::Ess),
         ("evolutionarily-stable", Refinement::Ess),
+        ("sequential", Refinement::Sequential),
     ];
 
     /// The refinements named in `text`, separated by commas.
@@ -216,8 +220,8 @@ impl Refinement {
                 Some(_) => {}
                 None => {
                     return Err(Error::Invalid(format!(
-                        "unknown refinement '{word}': use perfect, proper or ess"
-                    )))
+                    "unknown refinement '{word}': use perfect, proper, ess or sequential (trees)"
+                )))
                 }
             }
         }
@@ -1186,6 +1190,13 @@ fn envelope_fits(shape: &[usize]) -> bool {
 /// The Nash equilibria of `game` as `req` asks: each one lifted back to the game as given
 /// and checked exactly there (no player gains by deviating to any pure strategy).
 pub fn solve(game: &NormalForm, req: &Request, limits: &Limits) -> Result<Answer> {
+    if req.refine.contains(&Refinement::Sequential) {
+        return Err(Error::Invalid(
+            "sequential equilibria are a refinement for game trees (an .efg file); a \
+             strategic-form game has perfect, proper and ess"
+                .into(),
+        ));
+    }
     let mut notes = Vec::new();
     let reduction = match req.dominance {
         Dominance::None => Reduction::none(game),

@@ -11,7 +11,9 @@ use crate::core::hint;
 use crate::exact::json;
 use crate::exact::Q;
 use crate::extensive::seqform::SequenceForm;
-use crate::extensive::solvers::{agent, backward, cfr, lemke, lp, quasi_perfect, seqenum, tracing};
+use crate::extensive::solvers::{
+    agent, backward, cfr, lemke, lp, quasi_perfect, seqenum, sequential, tracing,
+};
 use crate::extensive::{draw as picture, reduced, Mover, Tree};
 use crate::formats::efg;
 use crate::formats::nfg;
@@ -203,6 +205,10 @@ pub struct InfosetInfo {
     pub actions: Vec<String>,
     /// How many nodes it has.
     pub nodes: usize,
+    /// A name for each of its nodes, as beliefs list them: the node's own name, or else the
+    /// actions that lead to it from the last node above them all (empty for a set of one
+    /// node).
+    pub node_labels: Vec<String>,
 }
 
 /// One equilibrium, as behaviour strategies.
@@ -226,6 +232,14 @@ pub struct Equilibrium {
         serialize_with = "optional_lists"
     )]
     pub node_values: Option<Vec<Vec<Q>>>,
+    /// With the sequential refinement asked for, when the equilibrium is sequential:
+    /// consistent beliefs under which it is sequentially rational, for each information set
+    /// of [`Answer::infosets`] the probability of each of its nodes.
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "optional_lists"
+    )]
+    pub beliefs: Option<Vec<Vec<Q>>>,
 }
 
 /// The equilibria of a tree.
@@ -259,6 +273,11 @@ pub struct Answer {
     /// some completely mixed strategy of the other).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub perfect: Option<Vec<bool>>,
+    /// With the sequential refinement asked for: whether each equilibrium listed, as the
+    /// behaviour profile shown (every information set's moves, reached or not), is part of a
+    /// sequential equilibrium ([`Equilibrium::beliefs`] gives the beliefs).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub sequential: Option<Vec<bool>>,
     /// Remarks a reader needs.
     pub notes: Vec<String>,
 }
@@ -297,6 +316,7 @@ fn player_sets(tree: &Tree) -> Vec<(usize, InfosetInfo)> {
                     name: set.name.clone(),
                     actions: set.actions.clone(),
                     nodes: set.nodes.len(),
+                    node_labels: node_labels(tree, &set.nodes),
                 },
             )
         })
@@ -320,18 +340,23 @@ pub fn resolve(method: Method, tree: &Tree) -> Method {
 pub fn solve(tree: &Tree, req: &Request, limits: &Limits) -> Result<Answer> {
     tree.check()?;
     let method = resolve(req.method, tree);
-    if let Some(r) = req.refine.iter().find(|r| **r != nash::Refinement::Perfect) {
+    if let Some(r) = req
+        .refine
+        .iter()
+        .find(|r| !matches!(r, nash::Refinement::Perfect | nash::Refinement::Sequential))
+    {
         return Err(Error::Invalid(
             format!(
-            "the refinement {r:?} is for strategic-form games; a tree's is perfect (normal-form \
-             perfect)"
-        )
+                "the refinement {r:?} is for strategic-form games; a tree's are perfect \
+                 (normal-form perfect) and sequential"
+            )
             .to_lowercase(),
         ));
     }
     if !req.refine.is_empty() && tree.players.len() != 2 {
         return Err(Error::Invalid(format!(
-            "perfect equilibria of a tree are decided for two players; this one has {}",
+            "the refinements of a tree are decided for two players (for three or more, \
+             deciding whether a profile is sequential is NP-hard); this one has {}",
             tree.players.len()
         )));
     }
@@ -513,9 +538,22 @@ pub fn solve(tree: &Tree, req: &Request, limits: &Limits) -> Result<Answer> {
     } else {
         None
     };
-    let equilibria = checked_on_tree(tree, &sets, method, found, &mut notes)?;
+    let mut equilibria = checked_on_tree(tree, &sets, method, found.clone(), &mut notes)?;
+    let sequential = if req.refine.contains(&nash::Refinement::Sequential) {
+        Some(sequential_marks(
+            tree,
+            &sets,
+            &found,
+            &mut equilibria,
+            limits,
+            &mut notes,
+        )?)
+    } else {
+        None
+    };
     Ok(Answer {
         perfect,
+        sequential,
         title: tree.title.clone(),
         players: tree.players.clone(),
         infosets: sets.into_iter().map(|(_, i)| i).collect(),
@@ -545,6 +583,90 @@ fn perfect_marks(tree: &Tree, profiles: &[&Vec<Vec<Q>>], limits: &Limits) -> Res
         marks.push(nash && lp.holds(&x, &y, limits)?);
     }
     Ok(marks)
+}
+
+/// Whether each behaviour profile `found` is part of a sequential equilibrium (with its
+/// beliefs written into its entry of `equilibria`), and a note for each that is not, naming
+/// where it fails.
+fn sequential_marks(
+    tree: &Tree,
+    sets: &[(usize, InfosetInfo)],
+    found: &[(Vec<Vec<Q>>, Option<String>)],
+    equilibria: &mut [Equilibrium],
+    limits: &Limits,
+    notes: &mut Vec<String>,
+) -> Result<Vec<bool>> {
+    let mut marks = Vec::with_capacity(found.len());
+    for (k, ((b, _), e)) in found.iter().zip(equilibria.iter_mut()).enumerate() {
+        match sequential::decide(tree, b, limits)? {
+            sequential::Verdict::Sequential { beliefs, .. } => {
+                e.beliefs = Some(sets.iter().map(|(h, _)| beliefs[*h].clone()).collect());
+                marks.push(true);
+            }
+            sequential::Verdict::NotSequential { infoset } => {
+                notes.push(format!(
+                    "equilibrium {} is not sequential: at {} no consistent beliefs make its \
+                     moves best replies",
+                    k + 1,
+                    tree.infoset_label(&tree.infosets[infoset])
+                ));
+                marks.push(false);
+            }
+        }
+    }
+    if marks.iter().any(|m| !m) && notes_filler(notes) {
+        notes.push(
+            "a profile's moves at sets its player's own moves never reach are part of it: \
+             another choice there may be sequential (the quasi-perfect method's always is)"
+                .into(),
+        );
+    }
+    Ok(marks)
+}
+
+/// Whether the notes say that the behaviour at sets a player's own moves never reach was
+/// filled in (the methods on plans).
+fn notes_filler(notes: &[String]) -> bool {
+    notes.iter().any(|n| n.contains("the first action"))
+}
+
+/// Names for the nodes of one information set: each node's own name, or else the actions
+/// from the deepest node above them all down to it.
+fn node_labels(tree: &Tree, nodes: &[usize]) -> Vec<String> {
+    let path = |v: usize| -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        let mut at = v;
+        while let Some((p, a)) = tree.nodes[at].parent {
+            out.push((p, a));
+            at = p;
+        }
+        out.reverse();
+        out
+    };
+    let paths: Vec<Vec<(usize, usize)>> = nodes.iter().map(|&v| path(v)).collect();
+    let common = match paths.split_first() {
+        Some((first, rest)) => (0..first.len())
+            .take_while(|&i| rest.iter().all(|p| p.get(i) == first.get(i)))
+            .count(),
+        None => 0,
+    };
+    nodes
+        .iter()
+        .zip(&paths)
+        .map(|(&v, p)| {
+            if !tree.nodes[v].name.is_empty() {
+                return tree.nodes[v].name.clone();
+            }
+            p[common.min(p.len())..]
+                .iter()
+                .map(|&(u, a)| {
+                    let h = tree.nodes[u].infoset.expect("a parent has a set");
+                    tree.infosets[h].actions[a].clone()
+                })
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect()
 }
 
 /// The behaviour profiles `found`, each checked exactly on the tree itself (nothing is returned
@@ -580,6 +702,7 @@ fn checked_on_tree(
             payoffs,
             count,
             node_values,
+            beliefs: None,
         });
     }
     if method == Method::Agent {

@@ -8,4 +8,5 @@ pub mod lemke;
 pub mod lp;
 pub mod quasi_perfect;
 pub mod seqenum;
+pub mod sequential;
 pub mod tracing;
