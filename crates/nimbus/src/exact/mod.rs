@@ -7,6 +7,8 @@
 //! - [`linalg`]: exact linear systems by fraction-free Gauss–Jordan elimination;
 //! - [`simplex`]: an exact LP solver (Bland's rule), guided by [`float`], a floating-point simplex;
 //! - [`interval`]: interval arithmetic whose bounds enclose the exact result;
+//! - [`small`]: fractions of machine words, which say when they overflowed;
+//! - [`unreduced`]: big fractions never reduced by a gcd, for short computations;
 //! - [`hull`]: whether the convex hull of points meets a cone (an LP over the points);
 //! - [`json`]: exact numbers in JSON, as strings, so that no digit is lost.
 //!
@@ -22,7 +24,9 @@ pub mod json;
 pub mod linalg;
 pub mod ring;
 pub mod simplex;
+pub mod small;
 pub mod tableau;
+pub mod unreduced;
 
 /// Exact rational numbers: every payoff, probability and value.
 pub type Q = num_rational::BigRational;

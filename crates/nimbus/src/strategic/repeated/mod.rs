@@ -141,7 +141,15 @@ pub fn solve(game: &NormalForm, options: &Options) -> Result<Solution> {
     let mut spent = 0u64;
     // How many rounds it takes is not known in advance: the phase counts them.
     progress::phase("the repeated game's rounds", 0);
-    let run = iterate(&grid, tolerance, options.max_rounds, options, &mut spent)?;
+    let feasible = polygon::hull(grid.payoffs.clone());
+    let run = iterate(
+        &grid,
+        feasible,
+        tolerance,
+        options.max_rounds,
+        options,
+        &mut spent,
+    )?;
     let outer: Vec<Point<Q>> = run.set.iter().map(|p| grid.exact(p)).collect();
     let (inner, inner_kind) = certify(&stage, delta, &outer, &grid, options, &run, spent)?;
     let distance = match &inner {
@@ -178,10 +186,11 @@ struct Iteration {
     moved: f64,
 }
 
-/// Rounds of the outer iteration from the feasible payoffs until one moves the set by at
-/// most `tolerance` (or the round limit), each charged to the budgets first.
+/// Rounds of the outer iteration from `start` (a polygon on the grid) until one moves the
+/// set by at most `tolerance` (or the round limit), each charged to the budgets first.
 fn iterate(
     grid: &Grid,
+    start: Vec<Point<i128>>,
     tolerance: f64,
     max_rounds: u64,
     options: &Options,
@@ -190,7 +199,7 @@ fn iterate(
     let float = |w: &[Point<i128>]| w.iter().map(|p| grid.float(p)).collect::<Vec<_>>();
     let profiles = grid.payoffs.len() as u64;
     let mut run = Iteration {
-        set: polygon::hull(grid.payoffs.clone()),
+        set: start,
         rounds: 0,
         converged: false,
         moved: f64::INFINITY,
@@ -298,9 +307,19 @@ fn certify(
         }
         // To the grid's own fixed point (or a few times the rounds the tolerance took):
         // where no constraint binds, a set that is still shrinking does not generate itself.
+        // From the true game's last set, which holds the stricter game's set (it holds the
+        // true game's): the rounds from there are few. (Any start would do: the candidate
+        // is tested exactly.)
         let mut spent_here = spent.get();
         let rounds = options.max_rounds.min(4 * main_rounds + 50);
-        let run = iterate(&strict, 0.0, rounds, options, &mut spent_here)?;
+        let run = iterate(
+            &strict,
+            main.set.clone(),
+            0.0,
+            rounds,
+            options,
+            &mut spent_here,
+        )?;
         spent.set(spent_here);
         // Without the vertices the grid's rounding leaves along its edges (a little inside
         // the set: still a candidate, and far quicker to test).

@@ -55,6 +55,21 @@ pub fn hull<T: Coordinate>(mut points: Vec<Point<T>>) -> Vec<Point<T>> {
     out
 }
 
+/// [`hull`] of points in big fractions, its comparisons made unreduced (the gcds of big
+/// fractions would cost most of its time).
+pub fn hull_of_fractions(points: Vec<Point<crate::exact::Q>>) -> Vec<Point<crate::exact::Q>> {
+    use crate::exact::unreduced::Unreduced;
+    hull(
+        points
+            .iter()
+            .map(|(x, y)| (Unreduced::of(x), Unreduced::of(y)))
+            .collect(),
+    )
+    .iter()
+    .map(|(x, y)| (x.to_q(), y.to_q()))
+    .collect()
+}
+
 /// Whether `p` lies in the polygon (its boundary included).
 pub fn contains<T: Coordinate>(polygon: &[Point<T>], p: &Point<T>) -> bool {
     match polygon.len() {
