@@ -170,6 +170,7 @@ fn print_beliefs(
                 let at: Vec<String> = i
                     .node_labels
                     .iter()
+                    .flatten()
                     .zip(b)
                     .map(|(l, q)| format!("{} {}", if l.is_empty() { "-" } else { l }, num(q)))
                     .collect();

@@ -478,3 +478,42 @@ proptest! {
         }
     }
 }
+
+/// The labels of a set's nodes, long paths shortened to their first and last actions: Ann picks L or R,
+/// then moves 20 times more (each set of hers has one node), then Bob guesses which.
+#[test]
+fn node_labels_show_the_last_actions_of_long_paths() {
+    use nimbus::api::{nash::Refinement, tree};
+    let mut b = Builder::new("long", &["Ann", "Bob"]);
+    let start = b.infoset(Mover::Player(0), "start", &["L", "R"], vec![]);
+    let guess = b.infoset(Mover::Player(1), "guess", &["l", "r"], vec![]);
+    let root = b.node(None, Some(start), None);
+    for side in 0..2 {
+        let mut at = (root, side);
+        for k in 0..20 {
+            let name = format!("s{side}-{k}");
+            let h = b.infoset(Mover::Player(0), &name, &[&format!("m{k}")], vec![]);
+            let v = b.node(Some(at), Some(h), None);
+            at = (v, 0);
+        }
+        let g = b.node(Some(at), Some(guess), None);
+        for a in 0..2 {
+            let win = i64::from(a == side);
+            b.node(Some((g, a)), None, Some(vec![q(0, 1), q(win, 1)]));
+        }
+    }
+    let t = b.finish().unwrap();
+    let req = tree::Request {
+        method: tree::Method::QuasiPerfect,
+        refine: vec![Refinement::Sequential],
+        ..Default::default()
+    };
+    let a = tree::solve(&t, &req, &Limits::default()).unwrap();
+    let info = a.infosets.iter().find(|i| i.name == "guess").unwrap();
+    let labels = info.node_labels.as_ref().unwrap();
+    assert_eq!(labels[0], "L m0 m1 m2 m3 m4 … m14 m15 m16 m17 m18 m19");
+    assert_eq!(labels[1], "R m0 m1 m2 m3 m4 … m14 m15 m16 m17 m18 m19");
+    // Without the refinement, no labels.
+    let plain = tree::solve(&t, &tree::Request::default(), &Limits::default()).unwrap();
+    assert!(plain.infosets.iter().all(|i| i.node_labels.is_none()));
+}

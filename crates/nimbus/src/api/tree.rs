@@ -205,10 +205,12 @@ pub struct InfosetInfo {
     pub actions: Vec<String>,
     /// How many nodes it has.
     pub nodes: usize,
-    /// A name for each of its nodes, as beliefs list them: the node's own name, or else the
-    /// actions that lead to it from the last node above them all (empty for a set of one
-    /// node).
-    pub node_labels: Vec<String>,
+    /// With the sequential refinement asked for: a name for each of its nodes, as beliefs
+    /// list them — the node's own name, or else the actions that lead to it from the last
+    /// node above them all (the first and the last [`LABEL_ACTIONS`]` / 2` of them around
+    /// `…` when there are more; empty for a set of one node).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub node_labels: Option<Vec<String>>,
 }
 
 /// One equilibrium, as behaviour strategies.
@@ -316,7 +318,7 @@ fn player_sets(tree: &Tree) -> Vec<(usize, InfosetInfo)> {
                     name: set.name.clone(),
                     actions: set.actions.clone(),
                     nodes: set.nodes.len(),
-                    node_labels: node_labels(tree, &set.nodes),
+                    node_labels: None,
                 },
             )
         })
@@ -539,7 +541,12 @@ pub fn solve(tree: &Tree, req: &Request, limits: &Limits) -> Result<Answer> {
         None
     };
     let mut equilibria = checked_on_tree(tree, &sets, method, found.clone(), &mut notes)?;
+    let mut sets = sets;
     let sequential = if req.refine.contains(&nash::Refinement::Sequential) {
+        let depth = depths(tree);
+        for (h, info) in &mut sets {
+            info.node_labels = Some(node_labels(tree, &depth, &tree.infosets[*h].nodes));
+        }
         Some(sequential_marks(
             tree,
             &sets,
@@ -630,41 +637,67 @@ fn notes_filler(notes: &[String]) -> bool {
     notes.iter().any(|n| n.contains("the first action"))
 }
 
-/// Names for the nodes of one information set: each node's own name, or else the actions
-/// from the deepest node above them all down to it.
-fn node_labels(tree: &Tree, nodes: &[usize]) -> Vec<String> {
-    let path = |v: usize| -> Vec<(usize, usize)> {
-        let mut out = Vec::new();
-        let mut at = v;
-        while let Some((p, a)) = tree.nodes[at].parent {
-            out.push((p, a));
-            at = p;
+/// The most actions a node's label shows (the first and the last half of them).
+pub const LABEL_ACTIONS: usize = 12;
+
+/// Each node's depth (the root's 0).
+fn depths(tree: &Tree) -> Vec<usize> {
+    let mut depth = vec![0usize; tree.nodes.len()];
+    // Prefix order: a parent comes before its children.
+    for v in 0..tree.nodes.len() {
+        if let Some((p, _)) = tree.nodes[v].parent {
+            depth[v] = depth[p] + 1;
         }
-        out.reverse();
-        out
-    };
-    let paths: Vec<Vec<(usize, usize)>> = nodes.iter().map(|&v| path(v)).collect();
-    let common = match paths.split_first() {
-        Some((first, rest)) => (0..first.len())
-            .take_while(|&i| rest.iter().all(|p| p.get(i) == first.get(i)))
-            .count(),
-        None => 0,
-    };
+    }
+    depth
+}
+
+/// Names for the nodes of one information set: each node's own name, or else the actions
+/// from the deepest node above them all down to it (at most [`LABEL_ACTIONS`] of them shown).
+/// A walk up from each node, no further than that common node: time in proportion to the
+/// set's nodes times the tree's depth.
+fn node_labels(tree: &Tree, depth: &[usize], nodes: &[usize]) -> Vec<String> {
+    let up = |v: usize| tree.nodes[v].parent.map_or(v, |(p, _)| p);
+    let mut common = nodes.first().copied().unwrap_or(0);
+    for &v in nodes.iter().skip(1) {
+        let (mut a, mut b) = (common, v);
+        while depth[a] > depth[b] {
+            a = up(a);
+        }
+        while depth[b] > depth[a] {
+            b = up(b);
+        }
+        while a != b {
+            (a, b) = (up(a), up(b));
+        }
+        common = a;
+    }
     nodes
         .iter()
-        .zip(&paths)
-        .map(|(&v, p)| {
+        .map(|&v| {
             if !tree.nodes[v].name.is_empty() {
                 return tree.nodes[v].name.clone();
             }
-            p[common.min(p.len())..]
-                .iter()
-                .map(|&(u, a)| {
-                    let h = tree.nodes[u].infoset.expect("a parent has a set");
-                    tree.infosets[h].actions[a].clone()
-                })
-                .collect::<Vec<_>>()
-                .join(" ")
+            let mut moves = Vec::new();
+            let mut at = v;
+            while at != common {
+                let (p, a) = tree.nodes[at].parent.expect("below the common node");
+                moves.push((p, a));
+                at = p;
+            }
+            moves.reverse();
+            let name = |&(p, a): &(usize, usize)| {
+                let h = tree.nodes[p].infoset.expect("a parent has a set");
+                tree.infosets[h].actions[a].clone()
+            };
+            if moves.len() <= LABEL_ACTIONS {
+                return moves.iter().map(name).collect::<Vec<_>>().join(" ");
+            }
+            // The first moves tell the nodes apart, the last say where they are.
+            let half = LABEL_ACTIONS / 2;
+            let first: Vec<String> = moves[..half].iter().map(name).collect();
+            let last: Vec<String> = moves[moves.len() - half..].iter().map(name).collect();
+            format!("{} … {}", first.join(" "), last.join(" "))
         })
         .collect()
 }
