@@ -11,7 +11,8 @@
 //! - [`reduced`]: the reduced canonical form (the value modulo infinitesimals);
 //! - [`analysis`]: outcome, stops, mean, temperature and winning moves of a sum;
 //! - [`impartial`]: a position of any impartial ruleset as a summand (a nimber);
-//! - [`games`]: the built-in rulesets, one a file.
+//! - [`games`]: the built-in rulesets, one a file;
+//! - [`polyominoes`]: every fixed polyomino of a size, the single-region boards of grid games.
 //!
 //! ```
 //! use nimbus::partizan::engine::value_of;
@@ -34,6 +35,7 @@ pub mod engine;
 pub mod form;
 pub mod games;
 pub mod impartial;
+pub mod polyominoes;
 pub mod reduced;
 pub mod show;
 pub mod term;
