@@ -11,6 +11,8 @@
 # Sets: Steininger's copies of Pons' six test sets (tst/data/7x6, 0-based columns, turned into
 # Pons' 1-based lines here): end game, middle (easy, medium), opening (easy, medium, hard), the
 # first lines of each.
+# A set named `random` (SETS="random:150") is made here instead: deep random positions, 10 to
+# 14 moves into a seeded random game (SEED, 47), scored by Pons' solver.
 # Usage: bench/connect4.sh   RUNS=3, SETS="endgame_L1:200 ... opening_L3:20" (name:lines),
 # PONS_REPO / STEININGER_REPO: where to clone from (default: GitHub), THREADS=1.
 set -euo pipefail
@@ -101,8 +103,20 @@ printf '| %-12s | %5s | %9s | %9s | %11s | %13s | %18s |\n' set lines "Nimbus s"
 for spec in $sets; do
     name=${spec%%:*}; count=${spec##*:}
     input="$tmp/$name"
-    git -C "$peers/steininger" show "HEAD:tst/data/7x6/$name.txt" |
-        awk '{m = ""; for (i = 1; i <= length($1); i++) m = m (substr($1, i, 1) + 1); print m, $2}' > "$input.all"
+    if [ "$name" = random ]; then
+        # Deep random positions: 10 to 14 moves into a game played at random (seeded), those
+        # no move of which has already won; Pons' solver gives the reference scores.
+        awk -v n=$((2 * count)) -v seed="${SEED:-47}" 'BEGIN { srand(seed)
+            for (k = 0; k < n; k++) {
+                for (c = 1; c <= 7; c++) h[c] = 0
+                len = 10 + int(rand() * 5); s = ""
+                while (length(s) < len) { c = 1 + int(rand() * 7); if (h[c] < 6) { h[c]++; s = s c } }
+                print s } }' > "$input.candidates"
+        "$peers/pons/c4solver" < "$input.candidates" 2> /dev/null > "$input.all"
+    else
+        git -C "$peers/steininger" show "HEAD:tst/data/7x6/$name.txt" |
+            awk '{m = ""; for (i = 1; i <= length($1); i++) m = m (substr($1, i, 1) + 1); print m, $2}' > "$input.all"
+    fi
     head -n "$count" "$input.all" > "$input.expected"
     cut -d' ' -f1 "$input.expected" > "$input"
     tn=(); tp=(); ts=()
