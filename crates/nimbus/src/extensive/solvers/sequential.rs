@@ -188,6 +188,8 @@ impl Side<'_> {
         }
         // Levels 1, 2, …: each reaches every sequence it can.
         while reached.iter().any(|r| !r) {
+            // A level is an LP: Ctrl-C is heeded between them.
+            crate::core::progress::check()?;
             let level = widest_level(
                 tree, form, trembler, behaviour, &reached, &sets, &open, limits,
             )?;
