@@ -435,7 +435,7 @@ proptest! {
         let limits = Limits::default();
         let form = SequenceForm::new(&t).unwrap();
         // Trees whose enumeration is long are left out: the decision is what is tested.
-        let small = Limits { max_work: 50_000_000, ..Limits::default() };
+        let small = Limits { max_work: 10_000_000, ..Limits::default() };
         let e = seqenum::enumerate(&t, &small);
         prop_assume!(e.is_ok());
         let e = e.unwrap();

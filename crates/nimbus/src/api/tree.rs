@@ -543,18 +543,24 @@ pub fn solve(tree: &Tree, req: &Request, limits: &Limits) -> Result<Answer> {
     let mut equilibria = checked_on_tree(tree, &sets, method, found.clone(), &mut notes)?;
     let mut sets = sets;
     let sequential = if req.refine.contains(&nash::Refinement::Sequential) {
+        let marks = sequential_marks(tree, &sets, &found, &mut equilibria, limits, &mut notes)?;
+        // The labels walk each node up to its set's common node: at most the set's nodes times
+        // the tree's depth, checked first.
         let depth = depths(tree);
+        let steps = sets.iter().fold(0u64, |acc, (h, _)| {
+            let nodes = &tree.infosets[*h].nodes;
+            let deepest = nodes.iter().map(|&v| depth[v]).max().unwrap_or(0);
+            acc.saturating_add((nodes.len() as u64).saturating_mul(deepest as u64 + 1))
+        });
+        crate::core::budget::check_work(
+            "the labels of the beliefs' nodes",
+            steps,
+            limits.max_work,
+        )?;
         for (h, info) in &mut sets {
             info.node_labels = Some(node_labels(tree, &depth, &tree.infosets[*h].nodes));
         }
-        Some(sequential_marks(
-            tree,
-            &sets,
-            &found,
-            &mut equilibria,
-            limits,
-            &mut notes,
-        )?)
+        Some(marks)
     } else {
         None
     };
