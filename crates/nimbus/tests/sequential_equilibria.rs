@@ -517,3 +517,24 @@ fn node_labels_show_the_last_actions_of_long_paths() {
     let plain = tree::solve(&t, &tree::Request::default(), &Limits::default()).unwrap();
     assert!(plain.infosets.iter().all(|i| i.node_labels.is_none()));
 }
+
+/// Where the enumeration fills in a move its player never reaches (Ann's side after Out) and
+/// the profile fails there, the answer says another choice might not; where nothing was
+/// filled in (examples/consistency.efg), it does not.
+#[test]
+fn the_note_on_filled_moves_comes_when_they_are_there() {
+    use nimbus::api::{nash::Refinement, tree};
+    let req = tree::Request {
+        method: tree::Method::Enum,
+        refine: vec![Refinement::Sequential],
+        ..Default::default()
+    };
+    let filled = "another choice there may be sequential";
+    let a = tree::solve(&forced(), &req, &Limits::default()).unwrap();
+    let marks = a.sequential.clone().unwrap();
+    assert!(marks.contains(&false), "{marks:?}");
+    assert!(a.notes.iter().any(|n| n.contains(filled)), "{:?}", a.notes);
+    let b = tree::solve(&example("consistency.efg"), &req, &Limits::default()).unwrap();
+    assert_eq!(b.sequential, Some(vec![false, true, true]));
+    assert!(!b.notes.iter().any(|n| n.contains(filled)), "{:?}", b.notes);
+}

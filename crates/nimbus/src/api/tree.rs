@@ -610,6 +610,16 @@ fn sequential_marks(
     notes: &mut Vec<String>,
 ) -> Result<Vec<bool>> {
     let mut marks = Vec::with_capacity(found.len());
+    let form = SequenceForm::new(tree)?;
+    // Whether a profile has a set its own player's moves never lead to (where the methods on
+    // plans fill in the first action).
+    let unreached_own = |b: &[Vec<Q>]| {
+        form.players.iter().enumerate().any(|(p, s)| {
+            let plan = form.plan(tree, p, b);
+            s.parent.iter().any(|&parent| plan[parent].is_zero())
+        })
+    };
+    let mut filled_failed = false;
     for (k, ((b, _), e)) in found.iter().zip(equilibria.iter_mut()).enumerate() {
         match sequential::decide(tree, b, limits)? {
             sequential::Verdict::Sequential { beliefs, .. } => {
@@ -624,10 +634,11 @@ fn sequential_marks(
                     tree.infoset_label(&tree.infosets[infoset])
                 ));
                 marks.push(false);
+                filled_failed |= unreached_own(b);
             }
         }
     }
-    if marks.iter().any(|m| !m) && notes_filler(notes) {
+    if filled_failed && notes_filler(notes) {
         notes.push(
             "a profile's moves at sets its player's own moves never reach are part of it: \
              another choice there may be sequential (the quasi-perfect method's always is)"
