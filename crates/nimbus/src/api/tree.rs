@@ -540,10 +540,22 @@ pub fn solve(tree: &Tree, req: &Request, limits: &Limits) -> Result<Answer> {
     } else {
         None
     };
-    let mut equilibria = checked_on_tree(tree, &sets, method, found.clone(), &mut notes)?;
+    // Every method but these fills in the first action where a player's own moves never lead.
+    let fills = !(matches!(method, Method::QuasiPerfect | Method::Agent)
+        || method == Method::Spe && tree.perfect_information());
+    let marked = if req.refine.contains(&nash::Refinement::Sequential) {
+        Some(sequential_marks(
+            tree, &sets, &found, fills, limits, &mut notes,
+        )?)
+    } else {
+        None
+    };
+    let mut equilibria = checked_on_tree(tree, &sets, method, found, &mut notes)?;
     let mut sets = sets;
-    let sequential = if req.refine.contains(&nash::Refinement::Sequential) {
-        let marks = sequential_marks(tree, &sets, &found, &mut equilibria, limits, &mut notes)?;
+    let sequential = if let Some((marks, beliefs)) = marked {
+        for (e, b) in equilibria.iter_mut().zip(beliefs) {
+            e.beliefs = b;
+        }
         // The labels walk each node up to its set's common node: at most the set's nodes times
         // the tree's depth, checked first.
         let depth = depths(tree);
@@ -598,21 +610,25 @@ fn perfect_marks(tree: &Tree, profiles: &[&Vec<Vec<Q>>], limits: &Limits) -> Res
     Ok(marks)
 }
 
-/// Whether each behaviour profile `found` is part of a sequential equilibrium (with its
-/// beliefs written into its entry of `equilibria`), and a note for each that is not, naming
-/// where it fails.
+/// For each profile, whether it is sequential; and for each that is, its beliefs.
+type Marks = (Vec<bool>, Vec<Option<Vec<Vec<Q>>>>);
+
+/// Whether each behaviour profile `found` is part of a sequential equilibrium, and the
+/// beliefs of each that is (by the sets of `sets`), with a note for each that is not, naming
+/// where it fails. `fills`: the method filled in the moves where a player's own moves never
+/// lead (then a failure there is said to be perhaps the filling's).
 fn sequential_marks(
     tree: &Tree,
     sets: &[(usize, InfosetInfo)],
     found: &[(Vec<Vec<Q>>, Option<String>)],
-    equilibria: &mut [Equilibrium],
+    fills: bool,
     limits: &Limits,
     notes: &mut Vec<String>,
-) -> Result<Vec<bool>> {
+) -> Result<Marks> {
     let mut marks = Vec::with_capacity(found.len());
+    let mut all_beliefs = Vec::with_capacity(found.len());
     let form = SequenceForm::new(tree)?;
-    // Whether a profile has a set its own player's moves never lead to (where the methods on
-    // plans fill in the first action).
+    // Whether a profile has a set its own player's moves never lead to.
     let unreached_own = |b: &[Vec<Q>]| {
         form.players.iter().enumerate().any(|(p, s)| {
             let plan = form.plan(tree, p, b);
@@ -620,10 +636,12 @@ fn sequential_marks(
         })
     };
     let mut filled_failed = false;
-    for (k, ((b, _), e)) in found.iter().zip(equilibria.iter_mut()).enumerate() {
+    for (k, (b, _)) in found.iter().enumerate() {
         match sequential::decide(tree, b, limits)? {
             sequential::Verdict::Sequential { beliefs, .. } => {
-                e.beliefs = Some(sets.iter().map(|(h, _)| beliefs[*h].clone()).collect());
+                all_beliefs.push(Some(
+                    sets.iter().map(|(h, _)| beliefs[*h].clone()).collect(),
+                ));
                 marks.push(true);
             }
             sequential::Verdict::NotSequential { infoset } => {
@@ -633,25 +651,20 @@ fn sequential_marks(
                     k + 1,
                     tree.infoset_label(&tree.infosets[infoset])
                 ));
+                all_beliefs.push(None);
                 marks.push(false);
-                filled_failed |= unreached_own(b);
+                filled_failed |= fills && unreached_own(b);
             }
         }
     }
-    if filled_failed && notes_filler(notes) {
+    if filled_failed {
         notes.push(
             "a profile's moves at sets its player's own moves never reach are part of it: \
              another choice there may be sequential (the quasi-perfect method's always is)"
                 .into(),
         );
     }
-    Ok(marks)
-}
-
-/// Whether the notes say that the behaviour at sets a player's own moves never reach was
-/// filled in (the methods on plans).
-fn notes_filler(notes: &[String]) -> bool {
-    notes.iter().any(|n| n.contains("the first action"))
+    Ok((marks, all_beliefs))
 }
 
 /// The most actions a node's label shows (the first and the last half of them).

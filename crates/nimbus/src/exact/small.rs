@@ -69,17 +69,16 @@ impl Small {
     }
 }
 
-/// `a · b`, or `None` on overflow.
-fn checked(a: i128, b: i128) -> Option<i128> {
-    a.checked_mul(b)
-}
-
 impl Add for Small {
     type Output = Small;
     fn add(self, o: Small) -> Small {
         let g = self.d.gcd(&o.d);
         let (x, y) = (self.d / g, o.d / g);
-        match (checked(self.n, y), checked(o.n, x), checked(self.d, y)) {
+        match (
+            self.n.checked_mul(y),
+            o.n.checked_mul(x),
+            self.d.checked_mul(y),
+        ) {
             (Some(a), Some(b), Some(d)) => match a.checked_add(b) {
                 Some(n) => Small::new(n, d),
                 None => overflow(),
@@ -113,8 +112,8 @@ impl Mul for Small {
         let g1 = self.n.gcd(&o.d).max(1);
         let g2 = o.n.gcd(&self.d).max(1);
         match (
-            checked(self.n / g1, o.n / g2),
-            checked(self.d / g2, o.d / g1),
+            (self.n / g1).checked_mul(o.n / g2),
+            (self.d / g2).checked_mul(o.d / g1),
         ) {
             (Some(n), Some(d)) => Small::new(n, d),
             _ => overflow(),
@@ -151,7 +150,7 @@ impl PartialOrd for Small {
     /// Always exact (in big integers when the products overflow): sorting needs a total
     /// order even in an attempt that has already failed.
     fn partial_cmp(&self, o: &Small) -> Option<Ordering> {
-        Some(match (checked(self.n, o.d), checked(o.n, self.d)) {
+        Some(match (self.n.checked_mul(o.d), o.n.checked_mul(self.d)) {
             (Some(a), Some(b)) => a.cmp(&b),
             _ => (BigInt::from(self.n) * o.d).cmp(&(BigInt::from(o.n) * self.d)),
         })

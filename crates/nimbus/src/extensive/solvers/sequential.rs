@@ -31,7 +31,7 @@ use crate::core::error::{Error, Result};
 use crate::exact::simplex::maximize;
 use crate::exact::{over_common_denominator, Q};
 use crate::extensive::seqform::SequenceForm;
-use crate::extensive::{Mover, Tree};
+use crate::extensive::Tree;
 use num_bigint::BigInt;
 use num_traits::{One, Signed, Zero};
 use std::collections::BTreeMap;
@@ -88,6 +88,8 @@ pub fn decide(tree: &Tree, behaviour: &[Vec<Q>], limits: &Limits) -> Result<Verd
     }
     let form = SequenceForm::new(tree)?;
     let values = tree.node_values(behaviour);
+    let chance = tree.chance_reach();
+    let last = tree.last_own_moves();
     let mut beliefs: Vec<Vec<Q>> = vec![Vec::new(); tree.infosets.len()];
     let mut trembles: Vec<Vec<Option<(usize, Q)>>> = tree
         .infosets
@@ -99,17 +101,13 @@ pub fn decide(tree: &Tree, behaviour: &[Vec<Q>], limits: &Limits) -> Result<Verd
             tree,
             form: &form,
             values: &values,
+            chance: &chance,
+            last: &last,
             behaviour,
             believer,
         };
         if let Some(infoset) = side.decide(limits, &mut beliefs, &mut trembles)? {
             return Ok(Verdict::NotSequential { infoset });
-        }
-    }
-    for (h, set) in tree.infosets.iter().enumerate() {
-        if matches!(set.mover, Mover::Player(_)) && beliefs[h].is_empty() && !set.nodes.is_empty() {
-            beliefs[h] = vec![Q::zero(); set.nodes.len()];
-            beliefs[h][0] = Q::one();
         }
     }
     Ok(Verdict::Sequential { beliefs, trembles })
@@ -119,12 +117,66 @@ pub fn decide(tree: &Tree, behaviour: &[Vec<Q>], limits: &Limits) -> Result<Verd
 struct Side<'a> {
     tree: &'a Tree,
     form: &'a SequenceForm,
+    /// Each node's continuation payoffs under the profile.
     values: &'a [Vec<Q>],
+    /// Each node's probability from chance alone.
+    chance: &'a [Q],
+    /// Each node's last own move of each player.
+    last: &'a [Vec<Option<(usize, usize)>>],
     behaviour: &'a [Vec<Q>],
     believer: usize,
 }
 
+/// One of the believer's sets as the levels see it.
+struct Believed {
+    /// The set, an index into the tree's.
+    set: usize,
+    /// Its nodes' sequences of the trembler.
+    seqs: Vec<usize>,
+    /// Its nodes' probabilities from chance.
+    odds: Vec<Q>,
+    /// What makes its moves best replies.
+    rule: Optimality,
+}
+
 impl Side<'_> {
+    /// The believer's sets, each with its nodes' sequences of the trembler, their chance and
+    /// the rows that make its moves best replies.
+    fn believed_sets(&self) -> Vec<Believed> {
+        let Side {
+            tree,
+            form,
+            values,
+            chance,
+            last,
+            behaviour,
+            believer,
+        } = *self;
+        let trembler = 1 - believer;
+        let seq_of = |v: usize| match last[v][trembler] {
+            None => 0,
+            Some((g, a)) => form.players[trembler].first[form.local[g]] + a,
+        };
+        form.players[believer]
+            .infosets
+            .iter()
+            .map(|&h| {
+                let nodes = &tree.infosets[h].nodes;
+                let seqs: Vec<usize> = nodes.iter().map(|&v| seq_of(v)).collect();
+                let odds: Vec<Q> = nodes.iter().map(|&v| chance[v].clone()).collect();
+                let rule = optimality(tree, values, behaviour, h, believer, |i| {
+                    (!odds[i].is_zero()).then(|| (seqs[i], odds[i].clone()))
+                });
+                Believed {
+                    set: h,
+                    seqs,
+                    odds,
+                    rule,
+                }
+            })
+            .collect()
+    }
+
     /// Finds the believer's consistent beliefs level by level, writing them and the other
     /// player's trembles that give them; `Some(set)` when no such beliefs make the moves at
     /// `set` best replies.
@@ -140,26 +192,11 @@ impl Side<'_> {
             values,
             behaviour,
             believer,
+            ..
         } = *self;
-        let chance = tree.chance_reach();
-        let last = tree.last_own_moves();
-        let seq_of = |v: usize, p: usize| match last[v][p] {
-            None => 0,
-            Some((g, a)) => form.players[p].first[form.local[g]] + a,
-        };
         let trembler = 1 - believer;
         let plan = form.plan(tree, trembler, behaviour);
-        // The believer's sets: (set, its nodes' sequences of the trembler, their chance).
-        let mut sets = Vec::new();
-        for &h in &form.players[believer].infosets {
-            let nodes = &tree.infosets[h].nodes;
-            let seqs: Vec<usize> = nodes.iter().map(|&v| seq_of(v, trembler)).collect();
-            let odds: Vec<Q> = nodes.iter().map(|&v| chance[v].clone()).collect();
-            let rule = optimality(tree, values, behaviour, h, believer, |i| {
-                (!odds[i].is_zero()).then(|| (seqs[i], odds[i].clone()))
-            });
-            sets.push((h, seqs, odds, rule));
-        }
+        let sets = self.believed_sets();
         let count = form.players[trembler].count;
         let mut reached: Vec<bool> = plan.iter().map(Signed::is_positive).collect();
         // Each sequence's leading term once reached: (level, coefficient).
@@ -167,21 +204,21 @@ impl Side<'_> {
         let mut depth = 0;
         let mut open: Vec<usize> = Vec::new();
         // Level 0: the sets the profile reaches, with Bayes' beliefs.
-        for (i, (h, seqs, odds, rule)) in sets.iter().enumerate() {
-            if odds.iter().all(Zero::is_zero) {
+        for (i, b) in sets.iter().enumerate() {
+            if b.odds.iter().all(Zero::is_zero) {
                 // Chance never leads here, trembles or not: any beliefs are consistent.
-                match free_beliefs(tree, values, behaviour, *h, believer, limits)? {
-                    Some(b) => beliefs[*h] = b,
-                    None => return Ok(Some(*h)),
+                match free_beliefs(tree, values, behaviour, b.set, believer, limits)? {
+                    Some(mu) => beliefs[b.set] = mu,
+                    None => return Ok(Some(b.set)),
                 }
                 continue;
             }
-            match shares(seqs, odds, &plan) {
-                Some(b) => {
-                    if !rule.holds(&plan) {
-                        return Ok(Some(*h));
+            match shares(&b.seqs, &b.odds, &plan) {
+                Some(mu) => {
+                    if !b.rule.holds(&plan) {
+                        return Ok(Some(b.set));
                     }
-                    beliefs[*h] = b;
+                    beliefs[b.set] = mu;
                 }
                 None => open.push(i),
             }
@@ -190,9 +227,7 @@ impl Side<'_> {
         while reached.iter().any(|r| !r) {
             // A level is an LP: Ctrl-C is heeded between them.
             crate::core::progress::check()?;
-            let level = widest_level(
-                tree, form, trembler, behaviour, &reached, &sets, &open, limits,
-            )?;
+            let level = self.widest_level(&reached, &sets, &open, limits)?;
             let new: Vec<usize> = (0..count)
                 .filter(|&s| !reached[s] && level[s].is_positive())
                 .collect();
@@ -201,9 +236,9 @@ impl Side<'_> {
                 let stuck = open
                     .iter()
                     .map(|&i| &sets[i])
-                    .find(|(_, _, _, r)| !r.equal.is_empty() || !r.above.is_empty())
+                    .find(|b| !b.rule.equal.is_empty() || !b.rule.above.is_empty())
                     .or_else(|| open.first().map(|&i| &sets[i]))
-                    .map(|set| set.0);
+                    .map(|b| b.set);
                 return match stuck {
                     Some(infoset) => Ok(Some(infoset)),
                     None => Err(Error::Invalid(
@@ -219,10 +254,10 @@ impl Side<'_> {
                 lead[s] = (depth, level[s].clone());
             }
             open.retain(|&i| {
-                let (h, seqs, odds, _) = &sets[i];
-                match shares(seqs, odds, &level) {
-                    Some(b) => {
-                        beliefs[*h] = b;
+                let b = &sets[i];
+                match shares(&b.seqs, &b.odds, &level) {
+                    Some(mu) => {
+                        beliefs[b.set] = mu;
                         false
                     }
                     None => true,
@@ -232,7 +267,7 @@ impl Side<'_> {
         if let Some(&i) = open.first() {
             return Err(Error::Invalid(format!(
                 "internal inconsistency: every sequence is reached and information set {} is not",
-                tree.infosets[sets[i].0].number
+                tree.infosets[sets[i].set].number
             )));
         }
         let s = &form.players[trembler];
@@ -246,6 +281,53 @@ impl Side<'_> {
             }
         }
         Ok(None)
+    }
+
+    /// One level's coefficients: as many of the sequences not yet reached made positive as can
+    /// be, keeping the plan's equations, the profile's proportions where a set is first reached,
+    /// and best replies at every set of the believer first reached here.
+    fn widest_level(
+        &self,
+        reached: &[bool],
+        sets: &[Believed],
+        open: &[usize],
+        limits: &Limits,
+    ) -> Result<Vec<Q>> {
+        let (tree, behaviour) = (self.tree, self.behaviour);
+        let s = &self.form.players[1 - self.believer];
+        let mut equal: Vec<Form> = vec![vec![(0, Q::one())]];
+        for (k, &g) in s.infosets.iter().enumerate() {
+            let (p, first) = (s.parent[k], s.first[k]);
+            let actions = tree.infosets[g].actions.len();
+            if reached[p] {
+                let mut f: Form = (0..actions).map(|a| (first + a, Q::one())).collect();
+                f.push((p, -Q::one()));
+                equal.push(f);
+            } else {
+                for (a, share) in behaviour[g].iter().enumerate() {
+                    let mut f: Form = vec![(first + a, Q::one())];
+                    if !share.is_zero() {
+                        f.push((p, -share));
+                    }
+                    equal.push(f);
+                }
+            }
+        }
+        let mut above: Vec<Form> = Vec::new();
+        for &i in open {
+            let rule = &sets[i].rule;
+            equal.extend(rule.equal.iter().cloned());
+            above.extend(rule.above.iter().cloned());
+        }
+        let cone = Cone {
+            free: reached.to_vec(),
+            equal,
+            above,
+            targets: (0..s.count).filter(|&x| !reached[x]).collect(),
+        };
+        // The empty sequence's coefficient is pinned to zero by the first equation, and it is
+        // reached: free.
+        cone.widest(limits)
     }
 }
 
@@ -333,56 +415,6 @@ fn free_beliefs(
     let w = cone.widest(limits)?;
     let total: Q = w.iter().sum();
     Ok((!total.is_zero()).then(|| w.iter().map(|x| x / &total).collect()))
-}
-
-/// One level's coefficients: as many of the sequences not yet reached made positive as can
-/// be, keeping the plan's equations, the profile's proportions where a set is first reached,
-/// and best replies at every set of the believer first reached here.
-#[allow(clippy::too_many_arguments)]
-fn widest_level(
-    tree: &Tree,
-    form: &SequenceForm,
-    trembler: usize,
-    behaviour: &[Vec<Q>],
-    reached: &[bool],
-    sets: &[(usize, Vec<usize>, Vec<Q>, Optimality)],
-    open: &[usize],
-    limits: &Limits,
-) -> Result<Vec<Q>> {
-    let s = &form.players[trembler];
-    let mut equal: Vec<Form> = vec![vec![(0, Q::one())]];
-    for (k, &g) in s.infosets.iter().enumerate() {
-        let (p, first) = (s.parent[k], s.first[k]);
-        let actions = tree.infosets[g].actions.len();
-        if reached[p] {
-            let mut f: Form = (0..actions).map(|a| (first + a, Q::one())).collect();
-            f.push((p, -Q::one()));
-            equal.push(f);
-        } else {
-            for (a, share) in behaviour[g].iter().enumerate() {
-                let mut f: Form = vec![(first + a, Q::one())];
-                if !share.is_zero() {
-                    f.push((p, -share));
-                }
-                equal.push(f);
-            }
-        }
-    }
-    let mut above: Vec<Form> = Vec::new();
-    for &i in open {
-        let rule = &sets[i].3;
-        equal.extend(rule.equal.iter().cloned());
-        above.extend(rule.above.iter().cloned());
-    }
-    let cone = Cone {
-        free: reached.to_vec(),
-        equal,
-        above,
-        targets: (0..s.count).filter(|&x| !reached[x]).collect(),
-    };
-    // The empty sequence's coefficient is pinned to zero by the first equation, and it is
-    // reached: free.
-    cone.widest(limits)
 }
 
 /// The cone `{v : equal·v = 0, above·v ≥ 0, v_i ≥ 0 unless free}` and the coordinates whose
