@@ -38,6 +38,7 @@
 //! # Ok::<(), nimbus::Error>(())
 //! ```
 
+pub mod coarsen;
 pub mod inner;
 pub mod outer;
 pub mod picture;
@@ -145,7 +146,7 @@ pub fn solve(game: &NormalForm, options: &Options) -> Result<Solution> {
     let run = iterate(
         &grid,
         feasible,
-        tolerance,
+        (tolerance, true),
         options.max_rounds,
         options,
         &mut spent,
@@ -187,11 +188,14 @@ struct Iteration {
 }
 
 /// Rounds of the outer iteration from `start` (a polygon on the grid) until one moves the
-/// set by at most `tolerance` (or the round limit), each charged to the budgets first.
+/// set by at most `tolerance` (or the round limit), each charged to the budgets first; with
+/// `coarse`, each round's set has its clusters of vertices merged ([`coarsen`]: far quicker
+/// rounds, but the sets may then alternate by a grid step instead of reaching a fixed point,
+/// which the stricter games' candidates need).
 fn iterate(
     grid: &Grid,
     start: Vec<Point<i128>>,
-    tolerance: f64,
+    (tolerance, coarse): (f64, bool),
     max_rounds: u64,
     options: &Options,
     spent: &mut u64,
@@ -215,7 +219,10 @@ fn iterate(
         )?;
         *spent = spent.saturating_add(points);
         check_work("the repeated game's rounds", *spent, options.max_work)?;
-        let next = outer::round(grid, &run.set);
+        let mut next = outer::round(grid, &run.set);
+        if coarse {
+            next = coarsen::coarsened(next);
+        }
         run.rounds += 1;
         progress::tick(run.rounds)?;
         if next.is_empty() {
@@ -315,7 +322,7 @@ fn certify(
         let run = iterate(
             &strict,
             main.set.clone(),
-            0.0,
+            (0.0, false),
             rounds,
             options,
             &mut spent_here,

@@ -19,42 +19,76 @@ use super::stage::Grid;
 /// empty when no profile can be played.
 ///
 /// The generated points are exact fractions; those that a hull in floating point shows to lie
-/// deep inside (farther than a few grid steps, far more than its rounding) cannot be extreme,
-/// and only the others are replaced by the corners of their grid squares. This keeps the
-/// exact hull to a few points a vertex.
+/// deep inside cannot be extreme, and only the others are replaced by the corners of their
+/// grid squares; of those corners, the ones deep inside that hull are left out too (they lie
+/// inside the exact points' hull, so they are never vertices of the corners' hull). Each
+/// point's square is found from its floating-point value when that is clearly away from the
+/// grid lines, else exactly. This keeps the exact hull to a few points a vertex.
 pub fn step(grid: &Grid, w: &[Point<i128>]) -> Vec<Point<i128>> {
     let found = continuations(grid, w);
     let rough = hull(found.iter().map(|c| c.float).collect());
     let edges: Vec<(Point<f64>, Point<f64>, f64)> = (0..rough.len())
         .map(|k| {
             let (a, b) = (rough[k], rough[(k + 1) % rough.len()]);
-            let margin = DEEP * (b.0 - a.0).hypot(b.1 - a.1);
-            (a, (b.0 - a.0, b.1 - a.1), margin)
+            // The square of the edge's length (a square root a round is a noticeable cost).
+            let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+            (a, (dx, dy), dx * dx + dy * dy)
         })
         .collect();
     let mut out = Vec::new();
-    for c in found.iter().filter(|c| !deep_inside(&edges, c.float)) {
-        let (x, y, d) = generated(grid, &grid.payoffs[c.profile], c.exact);
-        for gx in around(x, d).into_iter().flatten() {
-            for gy in around(y, d).into_iter().flatten() {
-                out.push((gx, gy));
+    for c in found.iter().filter(|c| !deep_inside(&edges, c.float, DEEP)) {
+        let exact = || generated(grid, &grid.payoffs[c.profile], c.exact);
+        let xs = square_sides(c.float.0, || {
+            let (x, _, d) = exact();
+            (x, d)
+        });
+        let ys = square_sides(c.float.1, || {
+            let (_, y, d) = exact();
+            (y, d)
+        });
+        for gx in xs.into_iter().flatten() {
+            for gy in ys.into_iter().flatten() {
+                if !deep_inside(&edges, (small(gx), small(gy)), DEEP) {
+                    out.push((gx, gy));
+                }
             }
         }
     }
     out
 }
 
-/// How far inside the rough hull, in grid steps, a generated point must lie to be left out:
-/// the floating-point points are within a small fraction of a step of the exact ones.
-const DEEP: f64 = 4.0;
+/// How far the floating-point generated points may lie from the exact ones, in grid steps, at
+/// most: coordinates below 2^46 and a few roundings of relative size 2^-53 each make it about
+/// 0.01; this is ten times that.
+const FLOAT_ERROR: f64 = 0.1;
 
-/// Whether `p` lies inside a convex polygon, given as its edges (a start, the edge and a
-/// margin), farther than each edge's margin from its line.
-fn deep_inside(edges: &[(Point<f64>, Point<f64>, f64)], p: Point<f64>) -> bool {
+/// How far inside the rough hull, in grid steps, a point must lie to be left out: past the
+/// floating-point error of the hull's vertices (then the point lies inside the exact points'
+/// hull) with room to spare.
+const DEEP: f64 = 1.0;
+
+/// The grid coordinates next to a generated coordinate whose floating-point value is `f`
+/// (grid units): from `f` when it lies clearly between two grid lines, else from the exact
+/// fraction `n / d` that `exact` computes.
+fn square_sides(f: f64, exact: impl FnOnce() -> (i128, i128)) -> [Option<i128>; 2] {
+    let low = f.floor();
+    if f - low > FLOAT_ERROR && f - low < 1.0 - FLOAT_ERROR {
+        let low = low as i128;
+        [Some(low), Some(low + 1)]
+    } else {
+        let (n, d) = exact();
+        around(n, d)
+    }
+}
+
+/// Whether `p` lies inside a convex polygon, given as its edges (a start, the edge and the
+/// square of its length), farther than `margin` from each edge's line.
+fn deep_inside(edges: &[(Point<f64>, Point<f64>, f64)], p: Point<f64>, margin: f64) -> bool {
     edges.len() >= 3
-        && edges
-            .iter()
-            .all(|&(a, (dx, dy), margin)| dx * (p.1 - a.1) - dy * (p.0 - a.0) > margin)
+        && edges.iter().all(|&(a, (dx, dy), length)| {
+            let c = dx * (p.1 - a.1) - dy * (p.0 - a.0);
+            c > 0.0 && c * c > margin * margin * length
+        })
 }
 
 /// A continuation a profile can use, and the point it generates.
