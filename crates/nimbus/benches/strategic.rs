@@ -2,7 +2,8 @@
 //! and support enumeration of a 10 × 10 game, Lemke–Howson on 100 × 100, the tracing
 //! procedure from the uniform prior on 10 × 10 and 50 × 50, and the exact value
 //! of a 50 × 50 matrix game; and the repeated prisoner's dilemma at δ = 9/10 (QuantEcon's
-//! example): one round of the outer iteration on its settled set, and the whole answer; the
+//! example): one round of the outer iteration on its settled set (clusters merged, as the
+//! iteration runs it), and the whole answer; the
 //! replicator equation (3 × 3 to t = 100 with 1000 records, 30 × 30 to t = 10); and the
 //! proper marks of every extreme equilibrium of Myerson's game and of a 10 × 10 game.
 
@@ -62,11 +63,15 @@ fn benches(c: &mut Criterion) {
     let stage = repeated::stage::Stage::of(&pd).unwrap();
     let grid = repeated::stage::Grid::of(&stage, &options.discount).unwrap();
     let mut settled = repeated::polygon::hull(grid.payoffs.clone());
+    // As the iteration runs them: each round's clusters of vertices merged.
+    let merged_round = |w: &[repeated::polygon::Point<i128>]| {
+        repeated::coarsen::coarsened(repeated::outer::round(&grid, w))
+    };
     for _ in 0..200 {
-        settled = repeated::outer::round(&grid, &settled);
+        settled = merged_round(&settled);
     }
     c.bench_function("repeated: one round, prisoner's dilemma 9/10", |b| {
-        b.iter(|| repeated::outer::round(black_box(&grid), black_box(&settled)))
+        b.iter(|| merged_round(black_box(&settled)))
     });
     c.bench_function(
         "repeated: prisoner's dilemma 9/10, proven both sides",
