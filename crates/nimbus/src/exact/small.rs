@@ -63,6 +63,11 @@ impl Small {
         (n != i128::MIN && d != i128::MIN).then(|| Small::new(n, d))
     }
 
+    /// The fraction in floating point (within a few units in the last place).
+    pub fn to_f64(self) -> f64 {
+        self.n as f64 / self.d as f64
+    }
+
     /// The fraction as a big one.
     pub fn to_q(self) -> Q {
         Q::new(BigInt::from(self.n), BigInt::from(self.d))

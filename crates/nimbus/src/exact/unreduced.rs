@@ -27,6 +27,14 @@ impl Unreduced {
         }
     }
 
+    /// The fraction in floating point (within a few units in the last place; NaN or
+    /// infinite when a term is past floating point's range).
+    pub fn to_f64(&self) -> f64 {
+        use num_traits::ToPrimitive;
+        let part = |v: &BigInt| v.to_f64().unwrap_or(f64::NAN);
+        part(&self.n) / part(&self.d)
+    }
+
     /// The fraction as a (reduced) big one.
     pub fn to_q(&self) -> Q {
         Q::new(self.n.clone(), self.d.clone())

@@ -16,7 +16,7 @@ use super::polygon::{cross, hull, Point};
 const ALLOWANCE: f64 = 1.0;
 
 /// `polygon` (a convex polygon on the grid, counter-clockwise) with pairs of neighbouring
-/// vertices merged while a merge stays within [`ALLOWANCE`]; the result contains `polygon`.
+/// vertices merged while a merge stays within a grid step of it; the result contains `polygon`.
 pub fn coarsened(polygon: Vec<Point<i128>>) -> Vec<Point<i128>> {
     let mut p = polygon;
     let mut k = 0;

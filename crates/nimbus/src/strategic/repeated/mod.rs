@@ -7,6 +7,8 @@
 //! - [`polygon`]: convex polygons over exact numbers;
 //! - [`outer`]: one round of the outer iteration, rounded outwards on the grid so that every
 //!   round provably contains `V`;
+//! - [`coarsen`]: fewer vertices for a round's set, merged only where the result provably
+//!   contains it;
 //! - [`inner`]: the exact test of self-generation, which proves a set lies inside `V`;
 //! - [`picture`]: the folk-theorem picture.
 //!

@@ -12,7 +12,7 @@
 //! margins and threats are lower than the exact ones. So the round's hull contains the exact
 //! operator's, and by monotonicity every round contains the set of equilibrium payoffs.
 
-use super::polygon::{contains, edges, hull, lowest, Point};
+use super::polygon::{contains, edges, hull, lowest, Point, Screen};
 use super::stage::Grid;
 
 /// The points whose hull is the next round's set, from the set `w` (a polygon on the grid);
@@ -26,17 +26,9 @@ use super::stage::Grid;
 /// grid lines, else exactly. This keeps the exact hull to a few points a vertex.
 pub fn step(grid: &Grid, w: &[Point<i128>]) -> Vec<Point<i128>> {
     let found = continuations(grid, w);
-    let rough = hull(found.iter().map(|c| c.float).collect());
-    let edges: Vec<(Point<f64>, Point<f64>, f64)> = (0..rough.len())
-        .map(|k| {
-            let (a, b) = (rough[k], rough[(k + 1) % rough.len()]);
-            // The square of the edge's length (a square root a round is a noticeable cost).
-            let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-            (a, (dx, dy), dx * dx + dy * dy)
-        })
-        .collect();
+    let rough = Screen::of(hull(found.iter().map(|c| c.float).collect()));
     let mut out = Vec::new();
-    for c in found.iter().filter(|c| !deep_inside(&edges, c.float, DEEP)) {
+    for c in found.iter().filter(|c| !rough.deep_inside(c.float, DEEP)) {
         let exact = || generated(grid, &grid.payoffs[c.profile], c.exact);
         let xs = square_sides(c.float.0, || {
             let (x, _, d) = exact();
@@ -48,7 +40,7 @@ pub fn step(grid: &Grid, w: &[Point<i128>]) -> Vec<Point<i128>> {
         });
         for gx in xs.into_iter().flatten() {
             for gy in ys.into_iter().flatten() {
-                if !deep_inside(&edges, (small(gx), small(gy)), DEEP) {
+                if !rough.deep_inside((small(gx), small(gy)), DEEP) {
                     out.push((gx, gy));
                 }
             }
@@ -79,16 +71,6 @@ fn square_sides(f: f64, exact: impl FnOnce() -> (i128, i128)) -> [Option<i128>; 
         let (n, d) = exact();
         around(n, d)
     }
-}
-
-/// Whether `p` lies inside a convex polygon, given as its edges (a start, the edge and the
-/// square of its length), farther than `margin` from each edge's line.
-fn deep_inside(edges: &[(Point<f64>, Point<f64>, f64)], p: Point<f64>, margin: f64) -> bool {
-    edges.len() >= 3
-        && edges.iter().all(|&(a, (dx, dy), length)| {
-            let c = dx * (p.1 - a.1) - dy * (p.0 - a.0);
-            c > 0.0 && c * c > margin * margin * length
-        })
 }
 
 /// A continuation a profile can use, and the point it generates.

@@ -154,6 +154,43 @@ pub fn hausdorff(a: &[(f64, f64)], b: &[(f64, f64)]) -> f64 {
     one(a, b).max(one(b, a))
 }
 
+/// A convex polygon in floating point, ready to tell which points lie deep inside it: the
+/// screens that leave out, before an exact hull, the points that cannot be its vertices.
+pub struct Screen {
+    /// Each edge: its start, the edge, and the square of its length (a square root a point
+    /// would be a noticeable cost).
+    edges: Vec<(Point<f64>, Point<f64>, f64)>,
+}
+
+impl Screen {
+    /// The screen of a convex polygon, counter-clockwise (one of fewer than three vertices
+    /// holds nothing deep inside).
+    pub fn of(polygon: Vec<Point<f64>>) -> Screen {
+        let n = polygon.len();
+        let edges = if n >= 3 {
+            (0..n)
+                .map(|k| {
+                    let (a, b) = (polygon[k], polygon[(k + 1) % n]);
+                    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+                    (a, (dx, dy), dx * dx + dy * dy)
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        Screen { edges }
+    }
+
+    /// Whether `p` lies inside, farther than `margin` from every edge's line (false for NaN).
+    pub fn deep_inside(&self, p: Point<f64>, margin: f64) -> bool {
+        !self.edges.is_empty()
+            && self.edges.iter().all(|&(a, (dx, dy), length)| {
+                let c = dx * (p.1 - a.1) - dy * (p.0 - a.0);
+                c > 0.0 && c * c > margin * margin * length
+            })
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
