@@ -7,8 +7,8 @@
 //! beyond them when both lie in the triangle `a g d`: the new polygon then contains the old
 //! one, so it still contains every equilibrium payoff. The test is exact (grid integers);
 //! floating point only proposes `g` (near where the lines `a b` and `d c` meet) and keeps
-//! the enlargement within an allowance of a grid step or two, so that the iteration's fixed
-//! point moves by about that over `1 − δ`, as much as the rounding itself moves it.
+//! the enlargement within a grid step of the old polygon, so that the iteration's fixed point
+//! moves by about that over `1 − δ`, as much as the rounding itself moves it.
 
 use super::polygon::{cross, hull, Point};
 
