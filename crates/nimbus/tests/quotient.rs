@@ -57,6 +57,22 @@ fn octal_075_is_r8() {
     assert_eq!(q.stable_from, 5);
 }
 
+/// Siegel's count for Dawson's Kayles (0.07): the quotient of the heaps up to 30 has 360
+/// elements (miseregames.wordpress.com, 2007-08-28). The P-portion's 65 elements and the
+/// orders on the way are those Siegel's MisereSolver gives, run here (bench/RESULTS.md).
+#[test]
+fn dawsons_kayles_to_30_has_360_elements() {
+    let q = quotient("octal 0.07", 30);
+    assert_eq!(q.order, 360);
+    assert_eq!(q.p_portion.len(), 65);
+    let orders: Vec<u64> = [1, 2, 2, 6, 6, 6, 6, 6, 6, 12, 12, 12, 12]
+        .into_iter()
+        .chain([24; 11])
+        .chain([144, 144, 176, 176, 176, 360])
+        .collect();
+    assert_eq!(q.growth, orders);
+}
+
 /// Misère Nim's tame quotients (Conway's genus theory, in Plambeck and Siegel's words): heaps
 /// up to 1 give Z/2 (P = {a}); heaps up to 3, T2 = ⟨a, b | a² = 1, b³ = b⟩ with P = {a, b²};
 /// heaps up to 7, order 10 — two elements for the positions of heaps 0 and 1 and one for each
@@ -280,4 +296,25 @@ fn bad_requests_name_the_setting() {
     };
     let e = solve("kayles", &tight).unwrap_err().to_string();
     assert!(e.contains("max_work"), "{e}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases() / 4))]
+
+    /// Random octal games of two and three digits, most of them wild: the quotient of the
+    /// heaps up to 10 (grown by guesses where heaps add elements) against the exact search of
+    /// random sums.
+    #[test]
+    fn random_octal_games_agree_with_the_exact_search(
+        digits in prop::collection::vec(0u8..8, 2..4),
+        positions in prop::collection::vec(prop::collection::vec(1u64..=9, 1..4), 6),
+    ) {
+        let code: String = digits.iter().map(|d| d.to_string()).collect();
+        let game = format!("octal 0.{code}");
+        let rule = parse_rule(&game, "test").unwrap();
+        let q = Quotient::of(rule.as_ref(), 10, Limits::default()).unwrap();
+        for heaps in positions {
+            prop_assert_eq!(q.outcome(&heaps), search_outcome(&game, &heaps), "{} {:?}", game, heaps);
+        }
+    }
 }

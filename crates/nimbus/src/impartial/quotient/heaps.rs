@@ -182,7 +182,9 @@ impl<'h> Oracle<'h> {
         self.searched
     }
 
-    fn charge(&mut self, steps: u64) -> Result<()> {
+    /// Counts `steps` of work (searching, or building and checking candidates) against the
+    /// work budget.
+    pub fn charge(&mut self, steps: u64) -> Result<()> {
         let before = self.work;
         self.work = self.work.saturating_add(steps);
         check_work(

@@ -8,9 +8,10 @@
 //! position of many heaps is decided by multiplying its heaps' elements and asking whether
 //! the product lies in the P-portion — no search of the sum.
 //!
-//! The quotient is computed heap by heap. A candidate is learnt from exact outcomes
-//! ([`table`], after Angluin's L*), then checked exactly by a finite argument that covers
-//! every one of the infinitely many positions ([`verify`]); a failed check yields a position
+//! The quotient is computed heap by heap. Where a heap adds elements, a candidate is first
+//! guessed without search ([`guess`]); when no guess passes, a candidate is learnt from exact
+//! outcomes ([`table`], after Angluin's L*). Either is checked exactly by a finite argument
+//! that covers every one of the infinitely many positions ([`verify`]); a failed check yields a position
 //! the candidate gets wrong, which adds an element. Since the candidate's elements are always
 //! told apart by some position, the candidate that passes *is* the quotient — not an
 //! approximation, and not merely a bipartite monoid that needs reducing.
@@ -18,8 +19,10 @@
 //! - [`heaps`]: the live heaps and the exact outcome of a multiset of them;
 //! - [`table`]: the candidate;
 //! - [`verify`]: the exact check and what a failure teaches;
+//! - [`guess`]: a quick candidate where a heap adds elements, checked the same way;
 //! - [`present`]: generators, relations and the names of the elements.
 
+pub mod guess;
 pub mod heaps;
 pub mod present;
 pub mod table;
@@ -68,18 +71,60 @@ fn known(table: &Table, m: &Monoid, below: u64) -> heaps::Known {
 /// The old quotient with one more heap whose image is an old element: the element that makes
 /// it right on the most positions (all of them, `below == u64::MAX`, when the new heap adds
 /// no element).
-fn extension(table: &Table, m: &Monoid, heaps: &Heaps, limits: &Limits) -> Result<heaps::Known> {
+fn extension(
+    table: &Table,
+    m: &Monoid,
+    heaps: &Heaps,
+    limits: &Limits,
+    oracle: &mut Oracle,
+) -> Result<heaps::Known> {
     let p = table.p_portion(m.q);
+    // Each quick test below looks at every pair of elements.
+    oracle.charge((m.q as u64).saturating_mul(m.q as u64).saturating_mul(2))?;
     let mut image = table.images();
     image.push(0);
     let (mut best, mut below) = (0, 0);
+    let options = |a: usize| {
+        let mut o: Vec<u32> = heaps.options[a]
+            .iter()
+            .map(|w| w.iter().fold(0, |y, &b| m.mul(y, image[b as usize])))
+            .collect();
+        o.sort_unstable();
+        o.dedup();
+        o
+    };
+    let new = options(image.len() - 1);
+    // An old heap whose options' elements are among the new heap's makes its element the
+    // new heap's, proved without the exact check, once no P-position gets a P-option through
+    // the new heap (see `no_p_to_p`).
+    let like = (0..image.len() - 1).find(|&g| {
+        let old = options(g);
+        old.iter().all(|o| new.binary_search(o).is_ok()) && no_p_to_p(m, &p, &new, image[g])
+    });
+    if let Some(g) = like {
+        let x = image[g];
+        *image.last_mut().expect("one letter at least") = x;
+        return Ok(heaps::Known {
+            letters: image.len(),
+            below: u64::MAX,
+            image,
+            q: m.q,
+            mult: m.mult.clone(),
+            p,
+        });
+    }
     for x in 0..m.q as u32 {
+        oracle.charge((m.q as u64).saturating_mul(m.q as u64))?;
+        if !plausible(table, m, &p, &image, &new, heaps, x) {
+            continue;
+        }
         *image.last_mut().expect("one letter at least") = x;
         let c = verify::Candidate {
             m,
             p: &p,
             image: &image,
         };
+        oracle.charge((m.q as u64).saturating_mul(image.len() as u64))?;
         let size = verify::smallest_failure(&c, heaps, limits)?.map_or(u64::MAX, |f| f.0);
         if size > below {
             (best, below) = (x, size);
@@ -97,6 +142,64 @@ fn extension(table: &Table, m: &Monoid, heaps: &Heaps, limits: &Limits) -> Resul
         mult: m.mult.clone(),
         p,
     })
+}
+
+/// Whether, with `x` as the new heap's element, no position predicted P has an option
+/// through the new heap (whose options' elements are `new`) predicted P.
+///
+/// With this, `x` *is* the new heap's element when an old heap `g` has element `x` and its
+/// options' elements are among the new heap's: by induction on the number
+/// of new heaps in a position and then on its tokens, a position `h + W` is predicted as
+/// `g + W` is (same element, fewer new heaps, so predicted right). If that is an N-position,
+/// its P-option `W + t` through `g` has a twin through `h` with the same element, and its
+/// P-option `g + W'` has the twin `h + W'`; if a P-position, the options `h + W'` have the
+/// elements of the N-positions `g + W'`, and the options through `h` are predicted N by this
+/// test, each rightly by induction.
+fn no_p_to_p(m: &Monoid, p: &[bool], new: &[u32], x: u32) -> bool {
+    (0..m.q as u32)
+        .all(|y| !p[m.mul(x, y) as usize] || new.iter().all(|&o| !p[m.mul(y, o) as usize]))
+}
+
+/// Whether `x` can be the new heap's image at all: the positions made of the new heap and one
+/// representative of each element (or none) must be predicted in agreement with their
+/// options. A cheap necessary condition, so that the exact check runs on few elements.
+fn plausible(
+    table: &Table,
+    m: &Monoid,
+    p: &[bool],
+    image: &[u32],
+    new: &[u32],
+    heaps: &Heaps,
+    x: u32,
+) -> bool {
+    if !no_p_to_p(m, p, new, x) {
+        return false;
+    }
+    for y in 0..m.q as u32 {
+        if p[m.mul(x, y) as usize] || new.iter().any(|&o| p[m.mul(y, o) as usize]) {
+            continue;
+        }
+        // Predicted N with no P-option through the new heap: one through the rest is needed.
+        let rep = &table.reps[y as usize];
+        let mut found = false;
+        'heaps: for i in 0..rep.len() {
+            if i > 0 && rep[i] == rep[i - 1] {
+                continue;
+            }
+            for w in &heaps.options[rep[i] as usize] {
+                let option = heaps::replace(rep, i, w);
+                let z = option.iter().fold(x, |z, &a| m.mul(z, image[a as usize]));
+                if p[z as usize] {
+                    found = true;
+                    break 'heaps;
+                }
+            }
+        }
+        if !found {
+            return false;
+        }
+    }
+    true
 }
 
 impl Quotient {
@@ -125,13 +228,31 @@ impl Quotient {
         let mut monoid = None;
         for n in 1..=upto {
             if heaps.letter[n as usize].is_some() {
+                let mut same = None;
                 if let Some(m) = &monoid {
                     // Most heaps add no element: if some element as the new heap's image
                     // passes the exact check, the quotient is the old one, proved, and the
                     // table's new rows come from it without search.
-                    let k = extension(&table, m, &heaps, &limits)?;
+                    let k = extension(&table, m, &heaps, &limits, &mut oracle)?;
                     if k.below == u64::MAX {
                         oracle.know(k);
+                        // Proved by the exact check already: the old monoid, the new heap
+                        // one of its elements.
+                        same = Some(m.clone());
+                    } else if let Some(guess::Guess { m, p, image }) =
+                        guess::grow(m, &table.images(), &heaps, &limits, &mut oracle)?
+                    {
+                        // Where the new heap adds elements, a guess that passes the exact
+                        // check is the quotient: the table's new rows come from it without
+                        // search.
+                        oracle.know(heaps::Known {
+                            letters: image.len(),
+                            below: u64::MAX,
+                            image,
+                            q: m.q,
+                            mult: m.mult,
+                            p,
+                        });
                     } else {
                         // Right below `k.below` tokens all the same: searches stop there.
                         oracle.trust(k);
@@ -139,6 +260,12 @@ impl Quotient {
                 }
                 table.add_letter(&mut oracle)?;
                 monoid = None;
+                if let Some(m) = same.take() {
+                    table.close(&mut oracle)?;
+                    if table.order() == m.q {
+                        monoid = Some(m);
+                    }
+                }
             }
             while monoid.is_none() {
                 table.close(&mut oracle)?;

@@ -26,7 +26,7 @@ use super::heaps::{join, Heaps, Oracle, Word};
 use super::table::Table;
 use crate::core::budget::{check_memory, map_entry_bytes, Limits};
 use crate::core::error::{Error, Result};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// What to do about a wrong candidate.
 pub enum Fix {
@@ -37,6 +37,7 @@ pub enum Fix {
 }
 
 /// The candidate's multiplication: `mult[x * q + y]`.
+#[derive(Clone)]
 pub struct Monoid {
     /// Its order.
     pub q: usize,
@@ -287,7 +288,7 @@ pub fn smallest_failure(
     limits: &Limits,
 ) -> Result<Option<(u64, Word)>> {
     let mut kinds: Vec<Kind> = Vec::new();
-    let mut by_key: HashMap<(u32, Vec<u32>), usize> = HashMap::new();
+    let mut by_key: HashMap<(u32, Vec<u32>), usize> = HashMap::default();
     for a in 0..c.image.len() as u16 {
         let image = c.image[a as usize];
         let mut options: Vec<(u32, Word)> = heaps.options[a as usize]
@@ -396,7 +397,7 @@ fn failing_position(
             }
         };
         let mut next: Vec<State> = Vec::new();
-        let mut seen: HashMap<State, u32> = HashMap::new();
+        let mut seen: HashMap<State, u32> = HashMap::default();
         let mut back: Vec<(u32, u32, u64)> = Vec::new();
         let k_size = sizes[k.letter as usize];
         for (si, (v, a, nonempty)) in layer.iter().enumerate() {
