@@ -152,7 +152,7 @@ fn misere(game: &str, heaps: &[u64], rule: Option<MisereRule>) -> MisereAnalysis
 fn the_quotient_asked_for_is_refused_with_the_reason() {
     for (text, says) in [
         ("kayles 3 + nim 2", "mixes kayles with nim"),
-        ("kayles 70", "the largest heap here is 70"),
+        ("kayles 400", "the largest heap here is 400"),
         ("wythoff 3 5", "not a heap"),
     ] {
         let opts = MisereOptions {

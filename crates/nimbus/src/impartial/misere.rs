@@ -521,11 +521,11 @@ fn reports_of(atoms: &[Atom], names: &[String]) -> Vec<ComponentReport> {
         .collect()
 }
 
-/// The work a misère quotient may take before the sum is searched instead: a second or two.
+/// The work a misère quotient may take before the sum is searched instead: a few seconds.
 const QUOTIENT_WORK: u64 = 100_000_000;
 
 /// The largest heap whose quotient is tried.
-const QUOTIENT_HEAP: u64 = 64;
+const QUOTIENT_HEAP: u64 = 300;
 
 /// The answer from the misère quotient of the heaps' game, when every atom is a heap of one
 /// heap game and the quotient of its heaps up to the largest is found within

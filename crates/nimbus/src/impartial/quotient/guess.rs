@@ -100,27 +100,21 @@ impl<'a> Product<'a> {
         })
     }
 
-    fn split(&self, e: usize) -> (usize, Vec<usize>) {
-        let nb = self.base.len();
-        let mut r = e / nb;
-        let mut parts = Vec::with_capacity(self.cycles.len());
-        for c in &self.cycles {
-            parts.push(r % c.len());
-            r /= c.len();
-        }
-        (e % nb, parts)
-    }
-
     fn mul(&self, x: usize, y: usize) -> usize {
-        let (bx, px) = self.split(x);
-        let (by, py) = self.split(y);
-        let b = self.in_base[self.old.mul(self.base[bx], self.base[by]) as usize]
+        // Mixed radix, the base's digit least significant, then each cycle's in turn.
+        let nb = self.base.len();
+        let b = self.in_base[self.old.mul(self.base[x % nb], self.base[y % nb]) as usize]
             .expect("the base is a submonoid") as usize;
-        let mut e = 0;
-        for (k, c) in self.cycles.iter().enumerate().rev() {
-            e = e * c.len() + c.add(px[k], py[k]);
+        let (mut rx, mut ry) = (x / nb, y / nb);
+        let (mut e, mut place) = (0, 1);
+        for c in &self.cycles {
+            let len = c.len();
+            e += c.add(rx % len, ry % len) * place;
+            place *= len;
+            rx /= len;
+            ry /= len;
         }
-        e * self.base.len() + b
+        e * nb + b
     }
 
     /// The element of heap `a` (its old image, or its cycle's generator).
