@@ -110,6 +110,21 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, nimbus::api::Error>
         "proved on every position of these heaps ({} positions of sums searched to learn it)",
         answer.searched
     );
+    match answer.forever {
+        Some(f) => outln!(
+            out,
+            "proved for every heap: from heap {} on, heap n has the element of heap n - {} \
+             (the pretending function is periodic for ever, and this is the quotient of all heaps)",
+            f.preperiod + f.period,
+            f.period
+        ),
+        None => outln!(
+            out,
+            "not proved for every heap: no period of the pretending function reaches its \
+             Guy-Smith horizon by heap {}",
+            answer.upto
+        ),
+    }
     for p in &answer.positions {
         let heaps: Vec<String> = p.heaps.iter().map(u64::to_string).collect();
         let moves: Vec<String> = p

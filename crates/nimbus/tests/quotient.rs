@@ -73,6 +73,38 @@ fn dawsons_kayles_to_30_has_360_elements() {
     assert_eq!(q.growth, orders);
 }
 
+/// Where the heaps computed reach the Guy–Smith horizon of a period of the pretending
+/// function, the quotient is proved that of every heap; the prediction is then checked by
+/// computing further. Kayles: 40 elements, periodic with period 12 from heap 71 (where its
+/// normal-play values settle too); 0.75 (R8): period 2 from heap 8; Dawson's Kayles (whose
+/// quotient keeps growing) is not proved by heap 30.
+#[test]
+fn quotients_proved_for_every_heap_hold_further_on() {
+    for (game, upto, further, (preperiod, period)) in [
+        ("kayles", 300, 420, (71, 12)),
+        ("octal 0.75", 30, 90, (8, 2)),
+    ] {
+        let q = quotient(game, upto);
+        let f = q.forever.expect("proved for every heap");
+        assert_eq!((f.preperiod, f.period), (preperiod, period), "{game}");
+        let r = quotient(game, further);
+        assert_eq!(
+            r.order, q.order,
+            "{game}: no heap past {upto} adds an element"
+        );
+        assert_eq!(r.elements, q.elements, "{game}");
+        for h in (preperiod + period) as usize..=further as usize {
+            assert_eq!(
+                r.pretending[h],
+                r.pretending[h - period as usize],
+                "{game}: heap {h}"
+            );
+        }
+    }
+    assert!(quotient("octal 0.07", 30).forever.is_none());
+    assert!(quotient("octal 0.75", 12).forever.is_none());
+}
+
 /// Misère Nim's tame quotients (Conway's genus theory, in Plambeck and Siegel's words): heaps
 /// up to 1 give Z/2 (P = {a}); heaps up to 3, T2 = ⟨a, b | a² = 1, b³ = b⟩ with P = {a, b²};
 /// heaps up to 7, order 10 — two elements for the positions of heaps 0 and 1 and one for each

@@ -209,7 +209,9 @@ class Solution(Answer):
 class MisereQuotient(Answer):
     """The answer of :func:`misere_quotient`: ``order``, ``elements``, ``p_portion``,
     ``generators``, ``relations``, ``pretending`` (the element of each heap), ``table`` (the
-    multiplication, by index into ``elements``), ``growth``, ``stable_from``, ``positions``."""
+    multiplication, by index into ``elements``), ``growth``, ``stable_from``, ``forever``
+    (``{"preperiod", "period"}`` when the heaps computed prove the quotient that of every heap,
+    else ``None``), ``positions``."""
 
 
 def sg(game, *positions, misere=False, rule=None, max_moves=20, **limits):

@@ -61,6 +61,16 @@ pub struct Position {
     pub winning_moves: Vec<Vec<u64>>,
 }
 
+/// A pretending function proved periodic for every heap: heap `n` has the element of heap
+/// `n - period` for every `n >= preperiod + period`.
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct Forever {
+    /// The first heap of the periodic part.
+    pub preperiod: u64,
+    /// The period.
+    pub period: u64,
+}
+
 /// The whole answer.
 #[derive(Debug, Clone, Serialize)]
 pub struct Answer {
@@ -90,6 +100,9 @@ pub struct Answer {
     pub stable_from: u64,
     /// Positions of sums decided by exact search while learning the quotient.
     pub searched: usize,
+    /// When the heaps computed prove the pretending function periodic for every heap, and so
+    /// this quotient the quotient of all heaps: its preperiod and period.
+    pub forever: Option<Forever>,
     /// The answered positions.
     pub positions: Vec<Position>,
 }
@@ -165,6 +178,10 @@ pub fn solve(game: &str, req: &Request) -> Result<Answer> {
         growth: q.growth.clone(),
         stable_from: q.stable_from(),
         searched: q.searched,
+        forever: q.forever.map(|f| Forever {
+            preperiod: f.preperiod,
+            period: f.period,
+        }),
         positions,
     })
 }

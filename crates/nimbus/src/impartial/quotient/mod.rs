@@ -20,8 +20,10 @@
 //! - [`table`]: the candidate;
 //! - [`verify`]: the exact check and what a failure teaches;
 //! - [`guess`]: a quick candidate where a heap adds elements, checked the same way;
-//! - [`present`]: generators, relations and the names of the elements.
+//! - [`present`]: generators, relations and the names of the elements;
+//! - [`forever`]: when the quotient computed is that of every heap, proved.
 
+pub mod forever;
 pub mod guess;
 pub mod heaps;
 pub mod present;
@@ -54,6 +56,9 @@ pub struct Quotient {
     pub tests: usize,
     /// Positions decided by exact search on the way.
     pub searched: usize,
+    /// When the heaps computed prove the pretending function periodic for every heap (and so
+    /// this quotient the quotient of all heaps).
+    pub forever: Option<forever::Forever>,
 }
 
 /// What the oracle may take from a candidate right below `below` tokens.
@@ -210,7 +215,9 @@ impl Quotient {
             rule.heap_moves(n, &mut m);
             out.extend(m.iter().map(|m| m.left().to_vec()));
         };
-        Self::of_moves(&moves, upto, limits)
+        let mut q = Self::of_moves(&moves, upto, limits)?;
+        q.forever = forever::proved_period(&q.image, &|n0, p| rule.proof_horizon(n0, p));
+        Ok(q)
     }
 
     /// The quotient of the heaps `1..=upto` of a game whose heap of `n` leaves the heaps
@@ -323,6 +330,7 @@ impl Quotient {
             growth,
             tests: table.tests.len(),
             searched: oracle.positions(),
+            forever: None,
         })
     }
 
