@@ -89,25 +89,37 @@ fn extension(
     let mut image = table.images();
     image.push(0);
     let (mut best, mut below) = (0, 0);
-    let options = |a: usize| {
-        let mut o: Vec<u32> = heaps.options[a]
-            .iter()
-            .map(|w| w.iter().fold(0, |y, &b| m.mul(y, image[b as usize])))
-            .collect();
+    let phi = |w: &[u16]| w.iter().fold(0, |y, &b| m.mul(y, image[b as usize]));
+    // The elements of the options of a position (a sorted word of letters).
+    let options = |word: &[u16]| {
+        let mut o: Vec<u32> = Vec::new();
+        for i in 0..word.len() {
+            if i > 0 && word[i] == word[i - 1] {
+                continue;
+            }
+            let rest = phi(&[&word[..i], &word[i + 1..]].concat());
+            o.extend(
+                heaps.options[word[i] as usize]
+                    .iter()
+                    .map(|w| m.mul(rest, phi(w))),
+            );
+        }
         o.sort_unstable();
         o.dedup();
         o
     };
-    let new = options(image.len() - 1);
-    // An old heap whose options' elements are among the new heap's makes its element the
-    // new heap's, proved without the exact check, once no P-position gets a P-option through
-    // the new heap (see `no_p_to_p`).
-    let like = (0..image.len() - 1).find(|&g| {
+    let new = options(&[(image.len() - 1) as u16]);
+    // An old position — a heap, or an element's representative — whose options' elements
+    // are among the new heap's makes its element the new heap's, proved without the exact
+    // check, once no P-position gets a P-option through the new heap (see `no_p_to_p`).
+    let singles = (0..image.len() as u16 - 1).map(|g| vec![g]);
+    let reps = table.reps.iter().filter(|r| !r.is_empty()).cloned();
+    let like = singles.chain(reps).find(|g| {
         let old = options(g);
-        old.iter().all(|o| new.binary_search(o).is_ok()) && no_p_to_p(m, &p, &new, image[g])
+        old.iter().all(|o| new.binary_search(o).is_ok()) && no_p_to_p(m, &p, &new, phi(g))
     });
     if let Some(g) = like {
-        let x = image[g];
+        let x = phi(&g);
         *image.last_mut().expect("one letter at least") = x;
         return Ok(heaps::Known {
             letters: image.len(),
@@ -152,14 +164,15 @@ fn extension(
 /// Whether, with `x` as the new heap's element, no position predicted P has an option
 /// through the new heap (whose options' elements are `new`) predicted P.
 ///
-/// With this, `x` *is* the new heap's element when an old heap `g` has element `x` and its
-/// options' elements are among the new heap's: by induction on the number
-/// of new heaps in a position and then on its tokens, a position `h + W` is predicted as
-/// `g + W` is (same element, fewer new heaps, so predicted right). If that is an N-position,
-/// its P-option `W + t` through `g` has a twin through `h` with the same element, and its
-/// P-option `g + W'` has the twin `h + W'`; if a P-position, the options `h + W'` have the
-/// elements of the N-positions `g + W'`, and the options through `h` are predicted N by this
-/// test, each rightly by induction.
+/// With this, `x` *is* the new heap's element when a non-empty position `g` of old heaps has
+/// element `x` and its options' elements are among the new heap's. By induction on the
+/// number of new heaps in a position and then on its tokens, a position `h + W` is predicted
+/// as `g + W` is (same element, fewer new heaps, so predicted right; and not terminal, as `g`
+/// is not empty). If that is an N-position, a P-option `g' + W` of it (an option of `g`) has
+/// a twin `t + W` (an option of `h` with the element of `g'`), and a P-option `g + W'` has the
+/// twin `h + W'`. If it is a P-position, the options `h + W'` have the elements of the
+/// N-positions `g + W'`, and the options through `h` are predicted N by this test; each
+/// rightly, by induction.
 fn no_p_to_p(m: &Monoid, p: &[bool], new: &[u32], x: u32) -> bool {
     (0..m.q as u32)
         .all(|y| !p[m.mul(x, y) as usize] || new.iter().all(|&o| !p[m.mul(y, o) as usize]))

@@ -12,7 +12,7 @@
 use super::heaps::{join, Oracle, Word};
 use crate::core::budget::{check_memory, Limits};
 use crate::core::error::{Error, Result};
-use std::collections::HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// A row: one bit per test, set where the sum is a P-position.
 pub type Bits = Vec<u64>;
@@ -149,7 +149,7 @@ impl Table {
     /// Makes the table closed: every representative plus every heap matches a
     /// representative's row, new representatives being added where none does.
     pub fn close(&mut self, oracle: &mut Oracle) -> Result<()> {
-        let mut index: HashMap<Bits, u32> = HashMap::new();
+        let mut index: HashMap<Bits, u32> = HashMap::default();
         for (r, row) in self.rows.iter().enumerate() {
             index.insert(row.clone(), r as u32);
         }
