@@ -134,3 +134,10 @@ def test_misere_quotient_multiplies_out_positions():
     assert q.elements[x] == first.element
     with pytest.raises(ValueError, match="upto"):
         nimbus.misere_quotient("kayles", upto=0)
+
+
+def test_misere_quotient_says_when_every_heap_is_proved():
+    # 0.75: period 2 from heap 8; the Guy-Smith horizon 2(8 + 2) + 2 - 1 is heap 21.
+    assert nimbus.misere_quotient("octal 0.75", upto=20).forever is None
+    f = nimbus.misere_quotient("octal 0.75", upto=21).forever
+    assert (f["preperiod"], f["period"]) == (8, 2)
