@@ -155,13 +155,20 @@ fn build(
     oracle: &mut Oracle,
 ) -> Result<Option<Guess>> {
     let n = product.size;
-    // dist, back pointer, P-bit, class: about 24 bytes an element.
-    if (n as u64).saturating_mul(24) > limits.max_memory || n as u64 > limits.max_states {
+    let image: Vec<usize> = (0..letters).map(|a| product.image(a, old_image)).collect();
+    let mut gens = image.clone();
+    gens.sort_unstable();
+    gens.dedup();
+    // An element's distance, back pointer, outcome and class (about 40 bytes), the shortest
+    // paths' queue (at worst an entry of 16 bytes for each element and generator) and the
+    // merging's keys (4 bytes for each, with the map's own 48): the budget is checked first.
+    let g = gens.len() as u64;
+    let bytes = (n as u64).saturating_mul(40 + 16 * g + 4 * (g + 1) + 48);
+    if bytes > limits.max_memory || n as u64 > limits.max_states {
         return Ok(None);
     }
     // Each element meets each heap a few times over (shortest positions, outcomes, merging).
     oracle.charge((n as u64).saturating_mul(4 * letters as u64 + 4))?;
-    let image: Vec<usize> = (0..letters).map(|a| product.image(a, old_image)).collect();
     let (order, p) = outcomes(product, heaps, &image);
     merged(product, &order, &p, &image, limits, oracle)
 }
@@ -175,16 +182,25 @@ fn outcomes(product: &Product, heaps: &Heaps, image: &[usize]) -> (Vec<usize>, V
     dist[0] = 0;
     let mut queue = std::collections::BinaryHeap::new();
     queue.push(std::cmp::Reverse((0u64, 0usize)));
+    // Each distinct element of a heap, with the lightest heap that has it.
+    let mut lightest: Vec<(usize, u16)> = Vec::new();
+    for (a, &g) in image.iter().enumerate() {
+        match lightest.iter_mut().find(|(h, _)| *h == g) {
+            Some(l) if heaps.sizes[a] < heaps.sizes[l.1 as usize] => l.1 = a as u16,
+            Some(_) => {}
+            None => lightest.push((g, a as u16)),
+        }
+    }
     while let Some(std::cmp::Reverse((d, x))) = queue.pop() {
         if d > dist[x] {
             continue;
         }
-        for (a, &g) in image.iter().enumerate() {
+        for &(g, a) in &lightest {
             let y = product.mul(x, g);
-            let e = d + heaps.sizes[a];
+            let e = d + heaps.sizes[a as usize];
             if e < dist[y] {
                 dist[y] = e;
-                back[y] = (x as u32, a as u16);
+                back[y] = (x as u32, a);
                 queue.push(std::cmp::Reverse((e, y)));
             }
         }
@@ -500,5 +516,14 @@ mod tests {
         assert!(p[m.mul(b, b) as usize]);
         assert!(!p[b as usize] && !p[0]);
         assert_eq!(m.mul(m.mul(b, b), b), b);
+        // Within too little memory the guess gives up before allocating (the table's
+        // learning, with its own budget checks, is left to answer).
+        let tight = Limits {
+            max_memory: 100,
+            ..Limits::default()
+        };
+        assert!(grow(&z2, &[1], &heaps, &tight, &mut oracle)
+            .unwrap()
+            .is_none());
     }
 }
