@@ -30,7 +30,7 @@ const MOST_ELEMENTS: usize = 1 << 20;
 const MOST_ROUNDS: usize = 400;
 
 /// One heap split off: its letter and its cycle `g^(index + period) = g^index`.
-#[derive(Clone, Copy, PartialEq)]
+#[derive(Clone, Copy)]
 struct Cycle {
     letter: u16,
     index: u32,
@@ -170,7 +170,7 @@ fn build(
     // Each element meets each heap a few times over (shortest positions, outcomes, merging).
     oracle.charge((n as u64).saturating_mul(4 * letters as u64 + 4))?;
     let (order, p) = outcomes(product, heaps, &image);
-    merged(product, &order, &p, &image, limits, oracle)
+    merged(product, &order, &p, &image, &gens, limits, oracle)
 }
 
 /// The elements of `product` in order of their lightest positions (fewest tokens), and each
@@ -266,13 +266,11 @@ fn merged(
     order: &[usize],
     p: &[bool],
     image: &[usize],
+    gens: &[usize],
     limits: &Limits,
     oracle: &mut Oracle,
 ) -> Result<Option<Guess>> {
     let n = product.size;
-    let mut gens: Vec<usize> = image.to_vec();
-    gens.sort_unstable();
-    gens.dedup();
     let mut class: Vec<u32> = (0..n).map(|e| u32::from(p[e])).collect();
     let mut classes = 0;
     loop {

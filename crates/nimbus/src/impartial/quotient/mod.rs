@@ -11,8 +11,8 @@
 //! The quotient is computed heap by heap. Where a heap adds elements, a candidate is first
 //! guessed without search ([`guess`]); when no guess passes, a candidate is learnt from exact
 //! outcomes ([`table`], after Angluin's L*). Either is checked exactly by a finite argument
-//! that covers every one of the infinitely many positions ([`verify`]); a failed check yields a position
-//! the candidate gets wrong, which adds an element. Since the candidate's elements are always
+//! that covers every one of the infinitely many positions ([`verify`]); a failed check yields
+//! a position the candidate gets wrong, which adds an element. Since the candidate's elements are always
 //! told apart by some position, the candidate that passes *is* the quotient — not an
 //! approximation, and not merely a bipartite monoid that needs reducing.
 //!
@@ -112,14 +112,17 @@ fn extension(
     // An old position — a heap, or an element's representative — whose options' elements
     // are among the new heap's makes its element the new heap's, proved without the exact
     // check, once no P-position gets a P-option through the new heap (see `no_p_to_p`).
-    let singles = (0..image.len() as u16 - 1).map(|g| vec![g]);
-    let reps = table.reps.iter().filter(|r| !r.is_empty()).cloned();
-    let like = singles.chain(reps).find(|g| {
-        let old = options(g);
-        old.iter().all(|o| new.binary_search(o).is_ok()) && no_p_to_p(m, &p, &new, phi(g))
+    // Each element's representative's options, for this test and for `plausible`.
+    let rep_options: Vec<Vec<u32>> = table.reps.iter().map(|r| options(r)).collect();
+    let among = |old: &[u32]| old.iter().all(|o| new.binary_search(o).is_ok());
+    let single = (0..image.len() - 1)
+        .find(|&g| among(&options(&[g as u16])) && no_p_to_p(m, &p, &new, image[g]));
+    // The empty representative is left out: the argument needs a position that is not
+    // terminal.
+    let like = single.map(|g| image[g]).or_else(|| {
+        (1..m.q as u32).find(|&x| among(&rep_options[x as usize]) && no_p_to_p(m, &p, &new, x))
     });
-    if let Some(g) = like {
-        let x = phi(&g);
+    if let Some(x) = like {
         *image.last_mut().expect("one letter at least") = x;
         return Ok(heaps::Known {
             letters: image.len(),
@@ -132,7 +135,7 @@ fn extension(
     }
     for x in 0..m.q as u32 {
         oracle.charge((m.q as u64).saturating_mul(m.q as u64))?;
-        if !plausible(table, m, &p, &image, &new, heaps, x) {
+        if !plausible(m, &p, &new, &rep_options, x) {
             continue;
         }
         *image.last_mut().expect("one letter at least") = x;
@@ -179,45 +182,20 @@ fn no_p_to_p(m: &Monoid, p: &[bool], new: &[u32], x: u32) -> bool {
 }
 
 /// Whether `x` can be the new heap's image at all: the positions made of the new heap and one
-/// representative of each element (or none) must be predicted in agreement with their
-/// options. A cheap necessary condition, so that the exact check runs on few elements.
-fn plausible(
-    table: &Table,
-    m: &Monoid,
-    p: &[bool],
-    image: &[u32],
-    new: &[u32],
-    heaps: &Heaps,
-    x: u32,
-) -> bool {
-    if !no_p_to_p(m, p, new, x) {
-        return false;
-    }
-    for y in 0..m.q as u32 {
-        if p[m.mul(x, y) as usize] || new.iter().any(|&o| p[m.mul(y, o) as usize]) {
-            continue;
-        }
-        // Predicted N with no P-option through the new heap: one through the rest is needed.
-        let rep = &table.reps[y as usize];
-        let mut found = false;
-        'heaps: for i in 0..rep.len() {
-            if i > 0 && rep[i] == rep[i - 1] {
-                continue;
-            }
-            for w in &heaps.options[rep[i] as usize] {
-                let option = heaps::replace(rep, i, w);
-                let z = option.iter().fold(x, |z, &a| m.mul(z, image[a as usize]));
-                if p[z as usize] {
-                    found = true;
-                    break 'heaps;
-                }
-            }
-        }
-        if !found {
-            return false;
-        }
-    }
-    true
+/// representative of each element (or none), whose options' elements are `rep_options`, must
+/// be predicted in agreement with their options. A cheap necessary condition, so that the
+/// exact check runs on few elements.
+fn plausible(m: &Monoid, p: &[bool], new: &[u32], rep_options: &[Vec<u32>], x: u32) -> bool {
+    no_p_to_p(m, p, new, x)
+        && (0..m.q as u32).all(|y| {
+            // Predicted N with no P-option through the new heap: one through the rest is
+            // needed.
+            p[m.mul(x, y) as usize]
+                || new.iter().any(|&o| p[m.mul(y, o) as usize])
+                || rep_options[y as usize]
+                    .iter()
+                    .any(|&o| p[m.mul(x, o) as usize])
+        })
 }
 
 impl Quotient {
