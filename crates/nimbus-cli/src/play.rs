@@ -13,6 +13,7 @@ Examples:
   nimbus play tictactoe                 you are X and move first
   nimbus play connect4 --first nimbus   the solver opens
   nimbus play connect4 --time-limit 1   the solver thinks at most a second a move
+  nimbus play connect4 --db c4.book     the opening moves from a book, at once
   nimbus play 'coin-grid:3:1,5;3,0'     steps U D L R
   nimbus play script:examples/tictactoe.rhai   a game written in Rhai
 
@@ -38,6 +39,10 @@ pub struct Args {
     /// given).
     #[arg(long, value_name = "SECONDS", value_parser = crate::seconds, allow_negative_numbers = true)]
     time_limit: Option<f64>,
+    /// Connect Four: an opening book (`nimbus solve connect4 --book DEPTH --save FILE`): the
+    /// positions it holds are answered at once, the others searched.
+    #[arg(long, value_name = "FILE")]
+    db: Option<String>,
     #[command(flatten)]
     script: ScriptArgs,
 }
@@ -54,6 +59,7 @@ pub fn run(args: Args, _out: &mut String) -> Result<ExitCode, Error> {
         depth: args.depth,
         time_limit,
         script: args.script.options(),
+        db: args.db.clone(),
     };
     // The start is read before anything is said, so that a game that cannot be played (or a
     // script that fails) is an error before the game starts.
@@ -90,6 +96,10 @@ pub fn run(args: Args, _out: &mut String) -> Result<ExitCode, Error> {
             let r = play::reply(&args.game, &req)?;
             // An unfinished search's score is an estimate: never shown as a distance to a win.
             let verdict = match &r.meaning {
+                Some(meaning) if r.book => format!("perfect play, from the book: {meaning}"),
+                Some(meaning) if r.exact && args.db.is_some() => {
+                    format!("perfect play, searched beyond the book: {meaning}")
+                }
                 Some(meaning) if r.exact => format!("perfect play: {meaning}"),
                 _ => format!(
                     "best found in {:.1} s ({} deep; not proved)",

@@ -45,6 +45,10 @@ pub struct Args {
     /// Largest request body, in bytes.
     #[arg(long, value_name = "BYTES", default_value_t = 1 << 20)]
     max_body: usize,
+    /// An opening book of Connect Four (`nimbus solve connect4 --book DEPTH --save FILE`):
+    /// the page's positions it holds are answered at once, without a search.
+    #[arg(long, value_name = "FILE")]
+    db: Option<String>,
     /// Answer one request read from standard input and exit: how the server runs each
     /// computation in a process of its own.
     #[arg(long, hide = true)]
@@ -55,6 +59,7 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
     let mut config = Config {
         time_budget: args.time_budget,
         max_body: args.max_body,
+        book: args.db.clone(),
         ..Config::default()
     };
     config.limits.max_states = args.max_states;
@@ -90,7 +95,9 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
                 &args.max_body.to_string(),
             ]
             .map(String::from)
-            .to_vec(),
+            .into_iter()
+            .chain(args.db.iter().flat_map(|d| ["--db".to_string(), d.clone()]))
+            .collect(),
         });
     }
     let slots = config.slots;

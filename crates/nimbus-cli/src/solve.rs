@@ -19,6 +19,9 @@ Examples:
   nimbus solve connect4:6x4 --all --db c64    a tier database: 2 bits a position, a file a
                                               tier; a stopped run resumes where it was
   nimbus solve connect4:6x4 4455 --db c64     query it (reads one or two tier files)
+  nimbus solve connect4:6x5 --book 6 --save b.book   an opening book: every position of up
+                                              to 6 stones with its exact score
+  nimbus solve connect4:6x5 33 --db b.book    answered from the book, without a search
   nimbus solve connect4 --time-limit 2        the best answer found in 2 seconds
   nimbus solve nim:3,4,5                      Nim as a sequential game
   nimbus solve 'coin-grid:2:1,5,2;3,0,4;2,2,9'  the coin-grid game (ROUNDS:ROW;ROW;...)
@@ -55,8 +58,8 @@ pub struct Args {
     /// Strongly solve the game: every position reachable from the start.
     #[arg(long)]
     all: bool,
-    /// With --all: save the solution to this file.
-    #[arg(long, value_name = "FILE", requires = "all")]
+    /// With --all: save the solution to this file (with --book: the book).
+    #[arg(long, value_name = "FILE")]
     save: Option<String>,
     /// Answer from a solution saved by --all --save (a file), or from a tier database (a
     /// directory). With --all (Connect Four): write the tier database into this directory,
@@ -85,6 +88,12 @@ pub struct Args {
     /// Also the value of every legal move of the position (in --json: `scores`).
     #[arg(long)]
     scores: bool,
+    /// Connect Four: write an opening book to --save FILE: every position of up to DEPTH
+    /// stones with its exact score (only those of DEPTH stones are searched). --db FILE then
+    /// answers the positions it holds without a search, as `nimbus play --db FILE` does.
+    #[arg(long, value_name = "DEPTH", requires = "save",
+          value_parser = clap::value_parser!(u32).range(1..=64))]
+    book: Option<u32>,
     #[command(flatten)]
     script: ScriptArgs,
     #[command(flatten)]
@@ -133,6 +142,8 @@ impl Args {
             db: self.db.clone(),
             table_bits: self.table_bits,
             scores: self.scores,
+            book: self.book,
+            host_book: None,
             reply: false,
             remoteness: self.remoteness,
             mpi: self.mpi,
@@ -163,6 +174,24 @@ pub fn run(args: Args, out: &mut String) -> Result<ExitCode, Error> {
                 outln!(out, "{}", describe_solved(q.solved));
             }
             Answer::Tiers(t) => print_tiers(out, t),
+            Answer::Book(b) => {
+                outln!(out, "game: {}", b.game);
+                outln!(
+                    out,
+                    "opening book: {} positions of up to {} stones (reflections stored once)",
+                    b.positions,
+                    b.depth
+                );
+                outln!(
+                    out,
+                    "searched: the {} positions of {} stones, {} nodes; {:.2} s",
+                    b.searched,
+                    b.depth,
+                    b.nodes,
+                    b.seconds
+                );
+                outln!(out, "saved to {} ({} bytes)", b.saved, b.bytes);
+            }
             Answer::Worker { .. } => {}
             Answer::TierQuery(q) => {
                 outln!(out, "{}", q.board.trim_end());
@@ -301,8 +330,19 @@ fn print_search(out: &mut String, s: &api::Searched) {
             None => outln!(out, "(not exact)"),
         }
     }
+    if s.book {
+        outln!(out, "(from the opening book, without a search)");
+    }
     outln!(out, "best moves: {}", s.best_moves.join(" "));
-    outln!(out, "principal variation: {}", s.pv.join(" "));
+    if s.book {
+        outln!(
+            out,
+            "principal variation (within the book): {}",
+            s.pv.join(" ")
+        );
+    } else {
+        outln!(out, "principal variation: {}", s.pv.join(" "));
+    }
     if let Some(scores) = &s.scores {
         outln!(out, "every move:");
         for m in scores {

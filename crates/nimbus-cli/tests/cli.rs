@@ -2168,3 +2168,98 @@ fn nash_select_tracing() {
         "game trees",
     );
 }
+
+/// An opening book end to end: written, read back to answer what a search answers (value,
+/// best moves, every move's score) without one, searched beyond its depth, refused when a
+/// byte is changed or the board differs, and used by `play`.
+#[test]
+fn an_opening_book_answers_as_the_search_does() {
+    let dir = std::env::temp_dir().join(format!("nimbus-book-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("c54.book");
+    let book = file.to_str().unwrap();
+    let built = json(&[
+        "solve",
+        "connect4:5x4",
+        "--book",
+        "4",
+        "--save",
+        book,
+        "--json",
+    ]);
+    assert_eq!(built["depth"], 4);
+    assert!(built["positions"].as_u64().unwrap() > built["searched"].as_u64().unwrap());
+    for position in ["", "3", "31", "313"] {
+        let from_book = json(&[
+            "solve",
+            "connect4:5x4",
+            position,
+            "--db",
+            book,
+            "--scores",
+            "--json",
+        ]);
+        let searched = json(&["solve", "connect4:5x4", position, "--scores", "--json"]);
+        assert_eq!(from_book["book"], true, "{position}");
+        assert_eq!(from_book["nodes"], 0);
+        assert!(searched.get("book").is_none());
+        for key in ["value", "meaning", "best_moves", "scores", "exact"] {
+            assert_eq!(from_book[key], searched[key], "{position}: {key}");
+        }
+    }
+    // Four stones: the book holds the position but not its moves; the search answers.
+    let beyond = json(&["solve", "connect4:5x4", "3131", "--db", book, "--json"]);
+    assert!(beyond.get("book").is_none());
+    assert_eq!(
+        beyond["value"],
+        json(&["solve", "connect4:5x4", "3131", "--json"])["value"]
+    );
+    let text =
+        String::from_utf8(nimbus(&["solve", "connect4:5x4", "3", "--db", book]).stdout).unwrap();
+    assert!(
+        text.contains("(from the opening book, without a search)"),
+        "{text}"
+    );
+    let out = with_stdin(
+        &["play", "connect4:5x4", "--first", "nimbus", "--db", book],
+        "q\n",
+    );
+    let said = String::from_utf8_lossy(&out.stdout);
+    assert!(said.contains("perfect play, from the book"), "{said}");
+    fails(
+        &["solve", "connect4:4x5", "3", "--db", book],
+        "a book of the 5 x 4 board, not of 4 x 5",
+    );
+    let mut bytes = std::fs::read(&file).unwrap();
+    let middle = bytes.len() / 2;
+    bytes[middle] ^= 1;
+    let damaged = dir.join("damaged.book");
+    std::fs::write(&damaged, bytes).unwrap();
+    fails(
+        &[
+            "solve",
+            "connect4:5x4",
+            "3",
+            "--db",
+            damaged.to_str().unwrap(),
+        ],
+        "damaged",
+    );
+    fails(
+        &["solve", "tictactoe", "--book", "2", "--save", book],
+        "builds an opening book of Connect Four",
+    );
+    fails(
+        &["solve", "connect4:5x4", "--save", book],
+        "--all or --book",
+    );
+    fails(
+        &["solve", "connect4:5x4", "--book", "0", "--save", book],
+        "--book",
+    );
+    fails(
+        &["solve", "connect4:5x4", "--book", "30", "--save", book],
+        "holds 20 stones",
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

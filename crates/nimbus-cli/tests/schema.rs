@@ -263,6 +263,11 @@ fn every_answer_matches_the_documented_schema() {
     answers(&["solve", "connect4:4x4", "--all", "--save", db]);
     answers(&["solve", "connect4:4x4", "12", "--db", db]);
     let _ = std::fs::remove_file(db);
+    let book = std::env::temp_dir().join(format!("nimbus-schema-{}.book", std::process::id()));
+    let book = book.to_str().unwrap();
+    answers(&["solve", "connect4:4x4", "--book", "3", "--save", book]);
+    answers(&["solve", "connect4:4x4", "12", "--db", book, "--scores"]);
+    let _ = std::fs::remove_file(book);
     let dir = std::env::temp_dir().join(format!("nimbus-schema-tiers-{}", std::process::id()));
     let dir = dir.to_str().unwrap();
     answers(&["solve", "connect4:4x4", "--all", "--db", dir]);

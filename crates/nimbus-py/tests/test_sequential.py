@@ -123,6 +123,18 @@ def test_tier_database_with_remoteness(tmp_path):
     assert q.result == "draw" and len(q.moves) == 4
 
 
+def test_opening_book_answers_without_a_search(tmp_path):
+    path = str(tmp_path / "c54.book")
+    b = nimbus.solve("connect4:5x4", book=3, save=path)
+    assert b.depth == 3 and b.saved == path and b.positions > b.searched
+    q = nimbus.solve("connect4:5x4", "3", db=path, scores=True)
+    s = nimbus.solve("connect4:5x4", "3", scores=True)
+    assert q.book is True and q.nodes == 0
+    assert (q.value, q.best_moves, q.scores) == (s.value, s.best_moves, s.scores)
+    with pytest.raises(ValueError, match="Connect Four"):
+        nimbus.solve("tictactoe", book=2, save=path)
+
+
 def test_scores_and_the_solvers_reply():
     r = nimbus.solve("tictactoe", "1", scores=True, reply=True)
     # Against a corner, only the centre holds the draw.

@@ -788,6 +788,7 @@ pub async fn solve(State(s): Shared, body: Body) -> Response {
                 scores: q.scores,
                 reply: q.reply,
                 limits: c.limits,
+                host_book: c.book.clone(),
                 ..Default::default()
             };
             api::solve::solve(&q.game, &req)

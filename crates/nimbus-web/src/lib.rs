@@ -47,6 +47,9 @@ pub struct Config {
     pub limits: Limits,
     /// Largest request body, in bytes.
     pub max_body: usize,
+    /// An opening book of Connect Four (`nimbus serve --db FILE`): the page's positions it
+    /// holds are answered from it without a search.
+    pub book: Option<String>,
     /// Run each API request in a worker process of its own (see [`Isolation`]): what the
     /// command line's server does; `None` computes in the server's process (tests).
     pub isolate: Option<Isolation>,
@@ -67,6 +70,7 @@ impl Default for Config {
                 max_work: 400_000_000,
             },
             max_body: 1 << 20,
+            book: None,
             isolate: None,
         }
     }

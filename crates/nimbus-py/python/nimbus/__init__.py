@@ -318,22 +318,27 @@ def stochastic(file=None, text=None, method="policy", tolerance="1e-12", **limit
 
 
 def solve(game, position=None, all=False, method=None, depth=None, time_limit=None,
-          save=None, db=None, scores=False, reply=False, remoteness=False, **limits):
+          save=None, db=None, scores=False, reply=False, remoteness=False, book=None,
+          **limits):
     """Solve a two-player game of perfect information ("tictactoe", "connect4",
     "connect4:5x4", "nim:3,4,5", "coin-grid:...", "carrot:...", "script:FILE"):
     its value and best moves from ``position`` (the moves played, in the game's notation),
     or with ``all=True`` every reachable position (saved to ``save`` if given). ``scores``
     adds every move's value; ``reply`` has the solver play its move first. For Connect Four,
     ``db`` a directory with ``all=True`` writes a tier database there (``remoteness=True``
-    keeps each position's remoteness too), and without ``all`` queries it."""
+    keeps each position's remoteness too), and without ``all`` queries it. ``book=DEPTH``
+    with ``save=FILE`` writes an opening book (every position of up to DEPTH stones with its
+    exact score); ``db=FILE`` then answers the positions it holds without a search
+    (``book`` is True in the answer)."""
     if isinstance(game, TwoPlayerGame):
-        if save is not None or db is not None or scores or reply or remoteness:
-            raise ValueError("save, db, scores, reply and remoteness are for the built-in games")
+        if save is not None or db is not None or scores or reply or remoteness or book:
+            raise ValueError(
+                "save, db, scores, reply, remoteness and book are for the built-in games")
         value = _nimbus.solve_callbacks(
             game.start, game.to_move, game.moves, game.play, game.result, game.name,
             position, all, method, depth, time_limit, **limits
         )
     else:
         value = _nimbus.solve(game, position, all, method, depth, time_limit, save, db,
-                              scores, reply, remoteness, **limits)
+                              scores, reply, remoteness, book, **limits)
     return from_value(value, Solution)

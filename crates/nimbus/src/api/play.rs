@@ -8,6 +8,7 @@ use super::solve::{script_game, search_limits, side_name};
 use super::ScriptOptions;
 use crate::catalog::sequential::Builtin;
 use crate::core::error::{Error, Result};
+use crate::sequential::games::connect4::Connect4;
 use crate::sequential::search::{search, Method};
 use crate::sequential::{Notation, Value};
 
@@ -26,6 +27,9 @@ pub struct Request {
     pub time_limit: Option<f64>,
     /// Limits on a script game (`script:FILE`).
     pub script: ScriptOptions,
+    /// For [`reply`] in Connect Four: an opening book file (`nimbus solve connect4 --book
+    /// DEPTH --save FILE`) that answers the positions it holds without a search.
+    pub db: Option<String>,
 }
 
 /// How a game ended.
@@ -66,6 +70,8 @@ pub struct Reply {
     pub seconds: f64,
     /// Plies searched, when the search stopped early.
     pub depth: Option<u32>,
+    /// Whether the move came from the opening book, without a search.
+    pub book: bool,
 }
 
 /// The position `req.position` of `game` (a built-in name, or `script:FILE ARG…`).
@@ -86,6 +92,11 @@ trait Ask {
     where
         G: Notation,
         G::Position: Hash + Eq;
+
+    /// The question asked of Connect Four, which may have an opening book.
+    fn ask_connect4(&self, g: &Connect4, req: &Request) -> Result<Self::Answer> {
+        self.ask(g, req)
+    }
 }
 
 /// Asks `question` of `game`; a script's failed call is the error, whatever the answer.
@@ -100,7 +111,7 @@ fn on_game<A: Ask>(game: &str, req: &Request, question: &A) -> Result<A::Answer>
     }
     match Builtin::parse(game)? {
         Builtin::TicTacToe(g) => question.ask(&g, req),
-        Builtin::Connect4(g) => question.ask(&g, req),
+        Builtin::Connect4(g) => question.ask_connect4(&g, req),
         Builtin::Nim(g) => question.ask(&g, req),
         Builtin::CoinGrid(g) => question.ask(&g, req),
         Builtin::Carrot(_) => Err(Error::Invalid(
@@ -198,6 +209,35 @@ impl Ask for ReplyAt {
             meaning: r.exact.then(|| g.explain(&p, r.value)),
             seconds: r.elapsed.as_secs_f64(),
             depth: r.depth,
+            book: false,
+        })
+    }
+
+    /// With a book that holds the scores of every move: its first best move (centre first
+    /// among equals), exact; without one, or beyond it, the search's.
+    fn ask_connect4(&self, g: &Connect4, req: &Request) -> Result<Reply> {
+        let Some(path) = req.db.as_deref() else {
+            return self.ask(g, req);
+        };
+        crate::core::input::may_read(path)?;
+        let started = std::time::Instant::now();
+        let book = super::solve::read_book(g, path, super::Limits::default().max_memory)?;
+        let (p, _) = replay(g, &req.position)?;
+        let Some(moves) = book.moves(g, &p) else {
+            return self.ask(g, req);
+        };
+        let best = moves.iter().map(|&(_, v)| v).max().unwrap_or(0);
+        let &(c, _) = moves
+            .iter()
+            .find(|&&(_, v)| v == best)
+            .expect("a best move");
+        Ok(Reply {
+            mv: g.show_move(c),
+            exact: true,
+            meaning: Some(g.explain(&p, best)),
+            seconds: started.elapsed().as_secs_f64(),
+            depth: None,
+            book: true,
         })
     }
 }

@@ -18,11 +18,13 @@ use serde::Serialize;
 use std::hash::Hash;
 
 // The words of the requests and answers, for the front-ends.
+use crate::sequential::games::connect4::book::{board_of, is_book, Book};
 pub use crate::sequential::games::connect4::Connect4;
 pub use crate::sequential::search::Method;
 pub use crate::sequential::strong::retrograde::Solved;
 pub use crate::sequential::strong::tiers::Value as TierValue;
 pub use crate::sequential::Player;
+use std::path::Path;
 use std::rc::Rc;
 use std::time::Instant;
 
@@ -59,6 +61,14 @@ pub struct Request {
     /// With a search: also the value of every legal move (each searched as the search is;
     /// with a time limit, the moves share a second limit's worth of time).
     pub scores: bool,
+    /// Connect Four: build an opening book of every position of up to this many stones, with
+    /// its exact score, and write it to `save`. A book named by `db` answers the positions it
+    /// holds without a search.
+    pub book: Option<u32>,
+    /// An opening book the host provides (the web server's `--db FILE`): used as a book named
+    /// by `db` is, for Connect Four on its board only, and read even where requests may name
+    /// no files.
+    pub host_book: Option<String>,
     /// Budgets.
     pub limits: Limits,
     /// Limits on a script game.
@@ -106,6 +116,31 @@ pub struct Searched {
     /// (none when the game was already over).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reply: Option<String>,
+    /// Whether the answer came from an opening book (`db`) without a search; absent when it
+    /// was searched.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub book: bool,
+}
+
+/// An opening book written (`book` with `save`).
+#[derive(Debug, Clone, Serialize)]
+pub struct BookBuilt {
+    /// The game.
+    pub game: String,
+    /// The most stones a stored position has.
+    pub depth: u32,
+    /// Positions stored (a position and its reflection once).
+    pub positions: u64,
+    /// Positions searched: those of exactly `depth` stones; the shallower ones follow from them.
+    pub searched: u64,
+    /// Nodes the searches visited.
+    pub nodes: u64,
+    /// Bytes of the file.
+    pub bytes: u64,
+    /// Time taken.
+    pub seconds: f64,
+    /// The file written.
+    pub saved: String,
 }
 
 /// One move's value, for [`Searched::scores`].
@@ -232,6 +267,8 @@ pub enum Answer {
     Tiers(TierSolution),
     /// A query of a tier database.
     TierQuery(TierQuery),
+    /// An opening book written.
+    Book(BookBuilt),
     /// A worker of a distributed solve (`mpi`): it did its share; rank 0 has the answer.
     Worker {
         /// This process's rank in the MPI job.
@@ -338,8 +375,37 @@ pub fn solve(game: &str, req: &Request) -> Result<Answer> {
     }
     let builtin = Builtin::parse(game)?;
     let name = builtin.name();
+    if req.save.is_some() && !req.all && req.book.is_none() {
+        return Err(Error::Invalid(format!(
+            "{} writes what {} or {} makes: give one of them",
+            crate::core::hint::setting_value("save", "FILE"),
+            crate::core::hint::setting("all"),
+            crate::core::hint::setting_value("book", "DEPTH")
+        )));
+    }
+    if req.book.is_some() && !matches!(builtin, Builtin::Connect4(_)) {
+        return Err(Error::Invalid(format!(
+            "{} builds an opening book of Connect Four; {name} has none",
+            crate::core::hint::setting_value("book", "DEPTH")
+        )));
+    }
     match &builtin {
         Builtin::TicTacToe(g) => solve_indexed(g, &name, req),
+        Builtin::Connect4(g) if req.book.is_some() => build_book(g, &name, req),
+        // A file that starts as an opening book does: answered from it where it can.
+        Builtin::Connect4(g) if req.db.as_deref().is_some_and(|d| is_book(Path::new(d))) => {
+            crate::core::input::may_read(req.db.as_deref().unwrap_or_default())?;
+            from_book(g, &name, req, req.db.as_deref().unwrap_or_default())
+        }
+        Builtin::Connect4(g)
+            if req.db.is_none()
+                && req
+                    .host_book
+                    .as_deref()
+                    .is_some_and(|b| board_of(Path::new(b)) == Some((g.width(), g.height()))) =>
+        {
+            from_book(g, &name, req, req.host_book.as_deref().unwrap_or_default())
+        }
         // A directory of tier files: written with --all, queried without.
         Builtin::Connect4(g)
             if req
@@ -479,6 +545,175 @@ fn solve_tiers(g: &Connect4, name: &str, req: &Request) -> Result<Answer> {
         result,
         remoteness,
         moves,
+    }))
+}
+
+/// Connect Four's opening book of `req.book` stones, written to `req.save`.
+fn build_book(g: &Connect4, name: &str, req: &Request) -> Result<Answer> {
+    let depth = req.book.unwrap_or_default();
+    let Some(path) = req.save.clone() else {
+        return Err(Error::Invalid(format!(
+            "{} writes an opening book: name its file with {}",
+            crate::core::hint::setting_value("book", "DEPTH"),
+            crate::core::hint::setting_value("save", "FILE")
+        )));
+    };
+    if req.position.is_some() || req.all || req.db.is_some() {
+        return Err(Error::Invalid(format!(
+            "a book starts from the empty board: give {} and {} alone",
+            crate::core::hint::setting_value("book", "DEPTH"),
+            crate::core::hint::setting_value("save", "FILE")
+        )));
+    }
+    crate::core::input::may_read(&path)?;
+    let started = Instant::now();
+    let mut limits = search_limits(
+        None,
+        req.time_limit,
+        req.table_bits.unwrap_or(BOOK_TABLE_BITS),
+        &req.limits,
+    )?;
+    // The deepest positions differ in hardness as a batch's lines do: the table grows when
+    // one needs it, up to what the memory budget allows.
+    limits.grow_to_bits = Some(grow_bits(req.table_bits, &req.limits));
+    let build = || {
+        Book::build(
+            g,
+            depth,
+            &limits,
+            req.limits.max_states,
+            req.limits.max_memory,
+        )
+    };
+    let built = match req.time_limit {
+        Some(t) => crate::core::progress::with_time_limit(t, build)?,
+        None => build()?,
+    };
+    let body = built.book.to_bytes();
+    let bytes = (body.len() + crate::core::sealed::TRAILER) as u64;
+    crate::core::sealed::write(Path::new(&path), body)?;
+    Ok(Answer::Book(BookBuilt {
+        game: name.into(),
+        depth,
+        positions: built.book.len() as u64,
+        searched: built.searched,
+        nodes: built.nodes,
+        bytes,
+        seconds: started.elapsed().as_secs_f64(),
+        saved: path,
+    }))
+}
+
+/// Entries (as a power of two) a book's table starts with.
+const BOOK_TABLE_BITS: u32 = 16;
+
+/// The largest table (as a power of two) the budgets allow a growing search: 2^24 entries
+/// at most, as a batch's, or the size asked for when it is larger.
+fn grow_bits(asked: Option<u32>, limits: &Limits) -> u32 {
+    let by_memory = (limits.max_memory / 16).max(1).ilog2();
+    let by_states = limits.max_states.max(1).ilog2();
+    asked
+        .unwrap_or(BOOK_TABLE_BITS)
+        .max(24.min(by_memory).min(by_states))
+}
+
+/// The book at `path`, read whole and checked (its seal, then its own checks).
+pub(super) fn read_book(g: &Connect4, path: &str, max_memory: u64) -> Result<Book> {
+    let body = crate::core::sealed::read(Path::new(path), max_memory)?
+        .ok_or_else(|| Error::Invalid(format!("{path}: no such file")))?;
+    Book::from_bytes(&body, g, path)
+}
+
+/// A Connect Four position answered from the opening book at `path` when the book holds the
+/// scores of its moves, and searched (as without a book) when it does not.
+fn from_book(g: &Connect4, name: &str, req: &Request, path: &str) -> Result<Answer> {
+    let book = read_book(g, path, req.limits.max_memory)?;
+    let started = Instant::now();
+    let mut position = req.position.clone().unwrap_or_default();
+    let mut p = g.parse_position(&position)?;
+    let mut reply = None;
+    if req.all {
+        return Err(Error::Invalid(format!(
+            "{} answers from an opening book; {} needs a tier directory or none",
+            crate::core::hint::setting_value("db", "FILE"),
+            crate::core::hint::setting("all")
+        )));
+    }
+    if req.reply {
+        if let Some(moves) = book.moves(g, &p) {
+            let best = moves.iter().map(|&(_, v)| v).max().unwrap_or(0);
+            let &(c, _) = moves
+                .iter()
+                .find(|&&(_, v)| v == best)
+                .expect("a best move");
+            let shown = g.show_move(c);
+            position = format!("{position} {shown}").trim().to_string();
+            p = g.play(&p, c);
+            reply = Some(shown);
+        }
+    }
+    let Some(moves) = book.moves(g, &p) else {
+        // Beyond the book (or the game is over): the search answers, as without one.
+        let rest = Request {
+            db: None,
+            host_book: None,
+            position: Some(position),
+            reply: req.reply && reply.is_none(),
+            ..req.clone()
+        };
+        return match search_game(g, name, &rest)? {
+            Answer::Search(mut s) if reply.is_some() => {
+                s.reply = reply;
+                Ok(Answer::Search(s))
+            }
+            other => Ok(other),
+        };
+    };
+    let value = moves.iter().map(|&(_, v)| v).max().unwrap_or(0);
+    let best: Vec<u8> = moves
+        .iter()
+        .filter(|&&(_, v)| v == value)
+        .map(|&(c, _)| c)
+        .collect();
+    // The principal variation follows the first best move while the book answers.
+    let mut pv = Vec::new();
+    let mut q = p;
+    while let Some(ms) = book.moves(g, &q) {
+        let top = ms.iter().map(|&(_, v)| v).max().unwrap_or(0);
+        let &(c, _) = ms.iter().find(|&&(_, v)| v == top).expect("a best move");
+        pv.push(g.show_move(c));
+        q = g.play(&q, c);
+    }
+    let scores = req.scores.then(|| {
+        moves
+            .iter()
+            .map(|&(c, v)| MoveScore {
+                mv: g.show_move(c),
+                value: v,
+                meaning: g.explain(&p, v),
+                exact: true,
+            })
+            .collect()
+    });
+    Ok(Answer::Search(Searched {
+        game: name.into(),
+        position,
+        board: g.show_position(&p),
+        to_move: g.to_move(&p),
+        value,
+        meaning: g.explain(&p, value),
+        best_moves: best.iter().map(|&c| g.show_move(c)).collect(),
+        pv,
+        nodes: 0,
+        microseconds: started.elapsed().as_micros(),
+        depth: None,
+        exact: true,
+        game_over: false,
+        timed_out: false,
+        interrupted: false,
+        scores,
+        reply,
+        book: true,
     }))
 }
 
@@ -695,6 +930,7 @@ where
         interrupted,
         scores,
         reply,
+        book: false,
     }))
 }
 

@@ -13,6 +13,7 @@
 //! of the number of winning cells they create, centre columns first on ties; and the bounds say
 //! that neither side can win sooner than its next stone allows.
 
+pub mod book;
 pub mod tiers;
 
 use crate::sequential::{Game, Indexed, Notation, Player, Value};
