@@ -2,7 +2,7 @@
 # Source it after setting `runs`; it sets `bin` and `tmp`.
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 cargo build --release --quiet
-bin=target/release/nimbus
+bin=${NIMBUS_BIN:-target/release/nimbus}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 

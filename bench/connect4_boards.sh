@@ -4,7 +4,9 @@
 # connect4:WxH` (the exact score by bisection, then every best move and a principal variation;
 # no book), one after another, smallest first,
 # each checked against the table; prints the time, nodes and peak memory of each.
-# Usage: bench/connect4_boards.sh   MAX_SUM=12 (largest width + height), TIMEOUT=3600 s a board.
+# Usage: bench/connect4_boards.sh   MAX_SUM=12 (largest width + height), MIN_SUM=8 (smallest),
+# TIMEOUT=3600 s a board, TABLE_BITS=20 (the table: 2^BITS entries of 16 bytes), ONLY="4x10 5x9"
+# (those boards alone).
 set -euo pipefail
 runs=1
 source "$(dirname "${BASH_SOURCE[0]}")/common.sh"
@@ -14,9 +16,11 @@ max_sum=${MAX_SUM:-12}
 printf '| %-5s | %-6s | %9s | %9s | %14s | %9s | %s |\n' board winner "last move" seconds nodes "peak MiB" check
 grep -v '^#' data/connect4/boards.txt | sort -n -k1,1 -k2,2 | awk '{print $1 + $2, $0}' | sort -n -s -k1,1 |
 while read -r sum w h winner last; do
-    [ "$sum" -le "$max_sum" ] || continue
+    [ "$sum" -le "$max_sum" ] && [ "$sum" -ge "${MIN_SUM:-8}" ] || continue
+    [ -z "${ONLY:-}" ] || [[ " $ONLY " == *" ${w}x${h} "* ]] || continue
     if ! /usr/bin/time -f '%M' -o "$tmp/mem" timeout "${TIMEOUT:-3600}" \
-        "$bin" solve "connect4:${w}x${h}" --json > "$tmp/out" 2>/dev/null; then
+        "$bin" solve "connect4:${w}x${h}" --table-bits "${TABLE_BITS:-20}" --max-states $((1 << 40)) \
+        --json > "$tmp/out" 2>/dev/null; then
         printf '| %-5s | %-6s | %9s | %9s | %14s | %9s | %s |\n' "${w}x${h}" "$winner" "$last" "-" "-" "-" "not finished in ${TIMEOUT:-3600} s"
         continue
     fi

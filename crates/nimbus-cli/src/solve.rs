@@ -418,6 +418,8 @@ fn stream(args: &Args, out: &mut String) -> Result<ExitCode, Error> {
         args.time_limit,
         args.table_bits,
         args.threads,
+        // A file (not a tier directory): an opening book.
+        args.db.as_deref(),
         &limits,
         &mut each,
     )?;

@@ -2214,6 +2214,20 @@ fn an_opening_book_answers_as_the_search_does() {
         beyond["value"],
         json(&["solve", "connect4:5x4", "3131", "--json"])["value"]
     );
+    // Lines from standard input: the book scores those it holds, the search the others.
+    let out = with_stdin(
+        &["solve", "connect4:5x4", "-", "--db", book, "--json"],
+        "3131\n31311\n",
+    );
+    let lines: Vec<Value> = String::from_utf8_lossy(&out.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(lines[0]["book"], true);
+    assert!(lines[1].get("book").is_none());
+    let searched = with_stdin(&["solve", "connect4:5x4", "-", "--json"], "3131\n");
+    let searched: Value = serde_json::from_slice(&searched.stdout).unwrap();
+    assert_eq!(lines[0]["score"], searched["score"]);
     let text =
         String::from_utf8(nimbus(&["solve", "connect4:5x4", "3", "--db", book]).stdout).unwrap();
     assert!(

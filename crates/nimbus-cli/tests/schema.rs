@@ -267,6 +267,15 @@ fn every_answer_matches_the_documented_schema() {
     let book = book.to_str().unwrap();
     answers(&["solve", "connect4:4x4", "--book", "3", "--save", book]);
     answers(&["solve", "connect4:4x4", "12", "--db", book, "--scores"]);
+    let out = with_stdin(
+        &["solve", "connect4:4x4", "-", "--db", book, "--json"],
+        "12\n",
+    );
+    check(
+        "solve",
+        &out.stdout,
+        &["solve", "connect4:4x4", "-", "--db", "BOOK"],
+    );
     let _ = std::fs::remove_file(book);
     let dir = std::env::temp_dir().join(format!("nimbus-schema-tiers-{}", std::process::id()));
     let dir = dir.to_str().unwrap();

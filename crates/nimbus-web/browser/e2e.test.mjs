@@ -20,7 +20,10 @@ const browserPath = process.env.CHROMIUM || "/usr/bin/chromium";
 let server, base, browser;
 
 before(async () => {
-  server = spawn(bin, ["serve", "--port", "0"], { stdio: ["ignore", "pipe", "inherit"] });
+  // The server has the opening book of the 7 x 6 board the repository carries (two stones
+  // deep: its first two answers come from it).
+  const book = path.join(root, "data/connect4/opening-7x6-2.book");
+  server = spawn(bin, ["serve", "--port", "0", "--db", book], { stdio: ["ignore", "pipe", "inherit"] });
   base = await new Promise((resolve, reject) => {
     let seen = "";
     server.stdout.on("data", (chunk) => {
@@ -237,6 +240,22 @@ test("play: your move shows at once, Nimbus thinks visibly, and a click meanwhil
   await p.waitForFunction(() => !new URLSearchParams(location.hash.slice(1)).get("moves"));
   assert.equal((await p.$$("#grid-board button.X")).length, 0);
   await p.close();
+});
+
+test("play with the opening book: the first answers are exact, at once, and say where they came from", async () => {
+  // Nimbus opens: its move and the verdict on the position it leaves both come from the book
+  // (a search of either takes minutes).
+  const p = await page({ tab: "play", game: "connect4", first: "nimbus" });
+  await p.waitForFunction(() => /Nimbus played/.test((document.querySelector("#verdict") || {}).textContent || ""));
+  const opened = await p.textContent("#verdict");
+  assert.match(opened, /Nimbus played 4\./, opened);
+  assert.match(opened, /From here, for you: loss in \d+ plies \(score -1\)\. \(From Nimbus's opening book, without a search\.\)/, opened);
+  // You open: the empty board's verdict comes from the book too.
+  const q = await page({ tab: "play", game: "connect4", first: "you" });
+  await q.waitForSelector("#grid-board");
+  const empty = await q.textContent("#verdict");
+  assert.match(empty, /From here, for you: win in \d+ plies \(score 1\)\. \(From Nimbus's opening book/, empty);
+  await p.close(); await q.close();
 });
 
 test("play second: the page names your colour and explains an estimate", async () => {

@@ -601,7 +601,7 @@ proptest! {
     }
 }
 
-/// Steininger's table of who wins each board with width + height ≤ 13 and on which move the
+/// Steininger's table of who wins each board with width + height ≤ 14 and on which move the
 /// game ends (data/connect4/boards.txt, with its source): (width, height, winner, last move).
 fn steininger_boards() -> Vec<(u32, u32, i32, u32)> {
     let path = format!(
@@ -625,7 +625,7 @@ fn steininger_boards() -> Vec<(u32, u32, i32, u32)> {
 #[test]
 fn connect4_small_boards_end_where_steininger_says() {
     let boards = steininger_boards();
-    assert_eq!(boards.len(), 21);
+    assert_eq!(boards.len(), 28);
     let mut checked = 0;
     for &(w, h, winner, last) in boards.iter().filter(|b| b.0 + b.1 <= 10) {
         let g = Connect4::new(w, h).unwrap();

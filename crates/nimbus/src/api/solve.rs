@@ -607,10 +607,11 @@ fn build_book(g: &Connect4, name: &str, req: &Request) -> Result<Answer> {
 /// Entries (as a power of two) a book's table starts with.
 const BOOK_TABLE_BITS: u32 = 16;
 
-/// The largest table (as a power of two) the budgets allow a growing search: 2^24 entries
-/// at most, as a batch's, or the size asked for when it is larger.
+/// The largest table (as a power of two) a book's searches may grow to: 2^24 entries at
+/// most, as a batch's, in half the memory budget (the positions kept take the other half),
+/// or the size asked for when it is larger.
 fn grow_bits(asked: Option<u32>, limits: &Limits) -> u32 {
-    let by_memory = (limits.max_memory / 16).max(1).ilog2();
+    let by_memory = (limits.max_memory / 32).max(1).ilog2();
     let by_states = limits.max_states.max(1).ilog2();
     asked
         .unwrap_or(BOOK_TABLE_BITS)
@@ -988,6 +989,9 @@ pub struct Line {
     /// named as a setting (see [`crate::api::render_settings`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub stopped: Option<String>,
+    /// Whether the score came from the opening book, without a search; absent when searched.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub book: bool,
 }
 
 /// The limits of a batch of [`score_lines`], checked: a front-end can refuse bad settings
@@ -1065,15 +1069,25 @@ fn score_parallel(
 /// table kept warm across lines, and hands each result (or the line's error) to `each`.
 /// With `threads` above 1, a position still open after 2^20 nodes is searched on
 /// that many threads sharing the table ([`seq::search::parallel`]); the scores are the same.
+/// With an opening book (`book`, a file), the positions it holds are scored from it.
+#[allow(clippy::too_many_arguments)]
 pub fn score_lines(
     g: &Connect4,
     text: &str,
     time_limit: Option<f64>,
     table_bits: Option<u32>,
     threads: Option<u32>,
+    book: Option<&str>,
     limits: &Limits,
     each: &mut dyn FnMut(Result<Line>),
 ) -> Result<()> {
+    let book = match book {
+        Some(path) => {
+            crate::core::input::may_read(path)?;
+            Some(read_book(g, path, limits.max_memory)?)
+        }
+        None => None,
+    };
     let per_line = time_limit
         .map(|t| crate::core::number::seconds("time_limit", t))
         .transpose()?;
@@ -1092,6 +1106,17 @@ pub fn score_lines(
                 continue;
             }
         };
+        if let Some(score) = book.as_ref().and_then(|b| b.score(g, &p)) {
+            each(Ok(Line {
+                moves: moves.into(),
+                score: Some(score),
+                nodes: 0,
+                microseconds: 0.0,
+                stopped: None,
+                book: true,
+            }));
+            continue;
+        }
         s.reset();
         let started = Instant::now();
         s.set_deadline(per_line.map(|d| started + d));
@@ -1119,6 +1144,7 @@ pub fn score_lines(
             nodes: s.nodes,
             microseconds,
             stopped,
+            book: false,
         }));
         crate::core::progress::check()?;
     }
