@@ -243,8 +243,9 @@ test("play: your move shows at once, Nimbus thinks visibly, and a click meanwhil
 });
 
 test("play with the opening book: the first answers are exact, at once, and say where they came from", async () => {
-  // Nimbus opens: its move and the verdict on the position it leaves both come from the book
-  // (a search of either takes minutes).
+  // Nimbus opens (a link with no move yet: Nimbus moves first, as New game does): its move and
+  // the verdict on the position it leaves both come from the book (a search of either takes
+  // minutes).
   const p = await page({ tab: "play", game: "connect4", first: "nimbus" });
   await p.waitForFunction(() => /Nimbus played/.test((document.querySelector("#verdict") || {}).textContent || ""));
   const opened = await p.textContent("#verdict");

@@ -117,3 +117,34 @@ proptest! {
         }
     }
 }
+
+/// The 7 × 6 book the repository carries (data/connect4, made by `--book 2`): it reads back,
+/// answers the empty board as published (the first player wins on move 41, only in the
+/// centre), and each stored score above its deepest level is the best of its moves'.
+#[test]
+fn the_carried_7x6_book_agrees_with_the_published_result() {
+    let path = format!(
+        "{}/../../data/connect4/opening-7x6-2.book",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let bytes = std::fs::read(&path).unwrap();
+    let body = nimbus::core::sealed::unseal(&bytes, &path).unwrap();
+    let g = Connect4::standard();
+    let book = Book::from_bytes(body, &g, &path).unwrap();
+    assert_eq!((book.depth(), book.len()), (2, 30));
+    let start = g.start();
+    let v = book.score(&g, &start).unwrap();
+    assert_eq!((v, g.plies_to_end(&start, v)), (1, 41));
+    let moves = book.moves(&g, &start).unwrap();
+    let winning: Vec<u8> = moves.iter().filter(|m| m.1 > 0).map(|m| m.0).collect();
+    assert_eq!(
+        winning,
+        vec![3],
+        "only the centre (column 4, 0-based 3) wins"
+    );
+    for (c, _) in moves {
+        let p = g.play(&start, c);
+        let best = book.moves(&g, &p).unwrap().iter().map(|m| m.1).max();
+        assert_eq!(book.score(&g, &p), best);
+    }
+}
