@@ -20,6 +20,7 @@ while read -r sum w h winner last; do
     [ -z "${ONLY:-}" ] || [[ " $ONLY " == *" ${w}x${h} "* ]] || continue
     if ! /usr/bin/time -f '%M' -o "$tmp/mem" timeout "${TIMEOUT:-3600}" \
         "$bin" solve "connect4:${w}x${h}" --table-bits "${TABLE_BITS:-20}" --max-states $((1 << 40)) \
+        --max-work $((1 << 50)) \
         --json > "$tmp/out" 2>/dev/null; then
         printf '| %-5s | %-6s | %9s | %9s | %14s | %9s | %s |\n' "${w}x${h}" "$winner" "$last" "-" "-" "-" "not finished in ${TIMEOUT:-3600} s"
         continue

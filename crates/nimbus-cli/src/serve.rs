@@ -56,6 +56,11 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<ExitCode, Error> {
+    // A book that does not read is refused before the server starts, not at each request.
+    let book = match &args.db {
+        Some(path) if !args.worker => Some(nimbus::api::solve::check_book(path)?),
+        _ => None,
+    };
     let mut config = Config {
         time_budget: args.time_budget,
         max_body: args.max_body,
@@ -105,7 +110,10 @@ pub fn run(args: Args) -> Result<ExitCode, Error> {
         let mut out = std::io::stdout().lock();
         let _ = writeln!(
             out,
-            "Nimbus is serving on http://{addr}/ ({slots} computation slots; Ctrl-C to stop)"
+            "Nimbus is serving on http://{addr}/ ({slots} computation slots{}; Ctrl-C to stop)",
+            book.as_deref()
+                .map(|g| format!("; the opening book of {g}"))
+                .unwrap_or_default()
         );
         let _ = out.flush();
     })

@@ -2259,6 +2259,15 @@ fn an_opening_book_answers_as_the_search_does() {
         ],
         "damaged",
     );
+    // A server refuses a book that does not read before it starts.
+    fails(
+        &["serve", "--port", "0", "--db", damaged.to_str().unwrap()],
+        "damaged",
+    );
+    fails(
+        &["serve", "--port", "0", "--db", "README.md"],
+        "not an opening book",
+    );
     fails(
         &["solve", "tictactoe", "--book", "2", "--save", book],
         "builds an opening book of Connect Four",

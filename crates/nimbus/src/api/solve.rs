@@ -618,6 +618,21 @@ fn grow_bits(asked: Option<u32>, limits: &Limits) -> u32 {
         .max(24.min(by_memory).min(by_states))
 }
 
+/// The game whose opening book the file at `path` is (`connect4:WxH`), after reading it whole
+/// and checking it: for a host that serves a book to check it before it starts.
+pub fn check_book(path: &str) -> Result<String> {
+    let (w, h) = board_of(Path::new(path)).ok_or_else(|| {
+        Error::Invalid(format!(
+            "{path}: not an opening book ({} with {} writes one)",
+            crate::core::hint::setting_value("book", "DEPTH"),
+            crate::core::hint::setting_value("save", "FILE")
+        ))
+    })?;
+    let g = Connect4::new(w, h)?;
+    read_book(&g, path, Limits::default().max_memory)?;
+    Ok(format!("connect4:{w}x{h}"))
+}
+
 /// The book at `path`, read whole and checked (its seal, then its own checks).
 pub(super) fn read_book(g: &Connect4, path: &str, max_memory: u64) -> Result<Book> {
     let body = crate::core::sealed::read(Path::new(path), max_memory)?

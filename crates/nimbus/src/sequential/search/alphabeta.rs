@@ -43,6 +43,11 @@ struct Frame<P, M> {
     depth: u32,
     horizon: bool,
     nodes_at_entry: u64,
+    /// Moves from this index on were put back because another thread was searching them
+    /// (see [`super::parallel::Busy`]); they are searched last, without being put back again.
+    fresh_end: usize,
+    /// Whether this node is marked as being searched, for the other threads.
+    marked: bool,
 }
 
 enum Entered {
@@ -68,6 +73,8 @@ pub struct Searcher<'g, G: Game> {
     /// A helper's number (0: the main searcher): helpers start their shallow nodes with
     /// different moves, so that they fill the shared table with different subtrees.
     pub(super) helper: usize,
+    /// The nodes the threads of a parallel search are in, shared by them while they run.
+    pub(super) busy: Option<Arc<super::parallel::Busy>>,
     /// The largest the table may grow to (as a power of two), when it may grow.
     grow_to_bits: Option<u32>,
     /// Tables of other sizes, kept for the next search that needs them.
@@ -116,6 +123,7 @@ impl<'g, G: Game> Searcher<'g, G> {
             nodes_at_table: 0,
             stop: None,
             helper: 0,
+            busy: None,
         }
     }
 
@@ -137,6 +145,7 @@ impl<'g, G: Game> Searcher<'g, G> {
             nodes_at_table: 0,
             stop: Some(stop),
             helper,
+            busy: self.busy.clone(),
         }
     }
 
@@ -314,6 +323,8 @@ impl<'g, G: Game> Searcher<'g, G> {
                 depth: 0,
                 horizon: false,
                 nodes_at_entry: 0,
+                fresh_end: 0,
+                marked: false,
             });
         }
         let f = &mut self.frames[self.used];
@@ -379,6 +390,16 @@ impl<'g, G: Game> Searcher<'g, G> {
         f.depth = depth;
         f.horizon = horizon;
         f.nodes_at_entry = self.nodes;
+        f.fresh_end = f.moves.len();
+        // Near the root of a parallel search, the other threads learn that this node is being
+        // searched, and search their other moves first.
+        f.marked = match (&self.busy, key) {
+            (Some(b), Some(k)) if self.used < super::parallel::BUSY_PLIES => {
+                b.mark(k);
+                true
+            }
+            _ => false,
+        };
         // The children's table slots are random places in memory: start loading the next
         // few while the first child is searched (unless looking them up just loaded them).
         if let (Some(t), Some(_), false) = (&self.table, key, probed) {
@@ -441,12 +462,24 @@ impl<'g, G: Game> Searcher<'g, G> {
                     if top == base {
                         self.root_best = Some(f.moves[f.best_index]);
                     }
+                    if let (true, Some(b), Some(k)) = (f.marked, &self.busy, f.key) {
+                        b.unmark(k);
+                    }
                     if let (Some(k), Some(t), false) = (f.key, &self.table, self.stopped) {
                         // A node where every move failed low has no meaningful best move.
-                        let index = if best > f.alpha0 {
-                            original_index(f.best_index, f.hoisted)
-                        } else {
+                        let index = if best <= f.alpha0 {
                             NO_MOVE as usize
+                        } else if f.fresh_end < f.moves.len() {
+                            // Moves were put back: find the best one in the game's order.
+                            let best_move = f.moves[f.best_index];
+                            let mut order = Vec::new();
+                            g.search_moves(&f.pos, &mut order);
+                            order
+                                .iter()
+                                .position(|&m| m == best_move)
+                                .unwrap_or(NO_MOVE as usize)
+                        } else {
+                            original_index(f.best_index, f.hoisted)
                         };
                         let entry = Entry {
                             lo,
@@ -465,10 +498,23 @@ impl<'g, G: Game> Searcher<'g, G> {
                     continue;
                 }
             }
-            let f = &self.frames[top];
+            let f = &mut self.frames[top];
             let m = f.moves[f.next];
             let r = g.reward(&f.pos, m);
             let child = g.play(&f.pos, m);
+            // A move another thread is searching waits, unless it is the first (its bound
+            // decides whether the others are needed) or no fresh move is left after it.
+            if let Some(b) = &self.busy {
+                if f.next > 0
+                    && f.next + 1 < f.fresh_end
+                    && g.key(&child).is_some_and(|k| b.busy(k))
+                {
+                    f.moves[f.next..].rotate_left(1);
+                    f.fresh_end -= 1;
+                    continue;
+                }
+            }
+            let f = &self.frames[top];
             let (ca, cb, cd) = (r - f.beta, r - f.alpha, f.depth.saturating_sub(1));
             if let Entered::Leaf(found) = self.enter(child, ca, cb, cd) {
                 returned = Some(found);

@@ -326,7 +326,11 @@ fn search_deepest(
         // The node count runs on across the positions: the work budget is the whole book's.
         let Some(v) = g.score(&mut s, p) else {
             crate::core::progress::check()?;
-            crate::core::budget::check_work("the book's searches", s.nodes + 1, max_nodes)?;
+            crate::core::budget::check_work(
+                "the search of the book's deepest positions",
+                s.nodes + 1,
+                max_nodes,
+            )?;
             return Err(Error::Invalid(
                 "the book's searches stopped before the deepest positions were scored".into(),
             ));
