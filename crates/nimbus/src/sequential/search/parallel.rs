@@ -15,8 +15,10 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use std::sync::Arc;
 
 /// How many plies from the root a thread marks the nodes it is in: deeper subtrees are too
-/// small to be worth splitting, and marking costs a store to a random cache line.
-pub(super) const BUSY_PLIES: usize = 8;
+/// small to be worth splitting, and marking costs a store to a random cache line. Measured
+/// on the hard openings (bench/RESULTS.md, 2026-11-29): 2 plies 17.3 s, 4 to 6 plies 16.0 s,
+/// 8 plies 17.0 s, 16 plies 17.1 s, against 19.6 s on one thread.
+pub(super) const BUSY_PLIES: usize = 6;
 /// Slots of [`Busy`], as a power of two.
 const BUSY_BITS: u32 = 14;
 
