@@ -223,14 +223,9 @@ impl Ask for ReplyAt {
         let started = std::time::Instant::now();
         let book = super::solve::read_book(g, path, super::Limits::default().max_memory)?;
         let (p, _) = replay(g, &req.position)?;
-        let Some(moves) = book.moves(g, &p) else {
+        let Some((c, best)) = book.best_move(g, &p) else {
             return self.ask(g, req);
         };
-        let best = moves.iter().map(|&(_, v)| v).max().unwrap_or(0);
-        let &(c, _) = moves
-            .iter()
-            .find(|&&(_, v)| v == best)
-            .expect("a best move");
         Ok(Reply {
             mv: g.show_move(c),
             exact: true,

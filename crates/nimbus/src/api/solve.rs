@@ -656,12 +656,7 @@ fn from_book(g: &Connect4, name: &str, req: &Request, path: &str) -> Result<Answ
         )));
     }
     if req.reply {
-        if let Some(moves) = book.moves(g, &p) {
-            let best = moves.iter().map(|&(_, v)| v).max().unwrap_or(0);
-            let &(c, _) = moves
-                .iter()
-                .find(|&&(_, v)| v == best)
-                .expect("a best move");
+        if let Some((c, _)) = book.best_move(g, &p) {
             let shown = g.show_move(c);
             position = format!("{position} {shown}").trim().to_string();
             p = g.play(&p, c);
@@ -694,9 +689,7 @@ fn from_book(g: &Connect4, name: &str, req: &Request, path: &str) -> Result<Answ
     // The principal variation follows the first best move while the book answers.
     let mut pv = Vec::new();
     let mut q = p;
-    while let Some(ms) = book.moves(g, &q) {
-        let top = ms.iter().map(|&(_, v)| v).max().unwrap_or(0);
-        let &(c, _) = ms.iter().find(|&&(_, v)| v == top).expect("a best move");
+    while let Some((c, _)) = book.best_move(g, &q) {
         pv.push(g.show_move(c));
         q = g.play(&q, c);
     }

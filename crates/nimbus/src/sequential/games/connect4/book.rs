@@ -192,6 +192,14 @@ impl Book {
         move_scores(g, p, |q| self.score(g, q))
     }
 
+    /// The first best column of `p` (centre first among equals) and its score, when the book
+    /// answers every move of `p` ([`Book::moves`]).
+    pub fn best_move(&self, g: &Connect4, p: &Position) -> Option<(u8, Value)> {
+        let moves = self.moves(g, p)?;
+        let best = moves.iter().map(|&(_, v)| v).max()?;
+        moves.into_iter().find(|&(_, v)| v == best)
+    }
+
     /// The file's body (sealed by the writer).
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::with_capacity(HEAD + 9 * self.keys.len());
