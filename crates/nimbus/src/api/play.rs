@@ -27,8 +27,8 @@ pub struct Request {
     pub time_limit: Option<f64>,
     /// Limits on a script game (`script:FILE`).
     pub script: ScriptOptions,
-    /// For [`reply`] in Connect Four: an opening book file (`nimbus solve connect4 --book
-    /// DEPTH --save FILE`) that answers the positions it holds without a search.
+    /// For [`reply`] in Connect Four: an opening book file (written by [`super::solve::solve`]
+    /// with `book` and `save`) that answers the positions it holds without a search.
     pub db: Option<String>,
 }
 

@@ -65,8 +65,7 @@ pub struct Request {
     /// its exact score, and write it to `save`. A book named by `db` answers the positions it
     /// holds without a search.
     pub book: Option<u32>,
-    /// An opening book the host provides (the web server's `--db FILE`): used as a book named
-    /// by `db` is, for Connect Four on its board only, and read even where requests may name
+    /// An opening book the host provides (the web server's): used as a book named by `db` is, for Connect Four on its board only, and read even where requests may name
     /// no files.
     pub host_book: Option<String>,
     /// Budgets.
@@ -643,11 +642,6 @@ pub(super) fn read_book(g: &Connect4, path: &str, max_memory: u64) -> Result<Boo
 /// A Connect Four position answered from the opening book at `path` when the book holds the
 /// scores of its moves, and searched (as without a book) when it does not.
 fn from_book(g: &Connect4, name: &str, req: &Request, path: &str) -> Result<Answer> {
-    let book = read_book(g, path, req.limits.max_memory)?;
-    let started = Instant::now();
-    let mut position = req.position.clone().unwrap_or_default();
-    let mut p = g.parse_position(&position)?;
-    let mut reply = None;
     if req.all {
         return Err(Error::Invalid(format!(
             "{} answers from an opening book; {} needs a tier directory or none",
@@ -655,6 +649,11 @@ fn from_book(g: &Connect4, name: &str, req: &Request, path: &str) -> Result<Answ
             crate::core::hint::setting("all")
         )));
     }
+    let book = read_book(g, path, req.limits.max_memory)?;
+    let started = Instant::now();
+    let mut position = req.position.clone().unwrap_or_default();
+    let mut p = g.parse_position(&position)?;
+    let mut reply = None;
     if req.reply {
         if let Some((c, _)) = book.best_move(g, &p) {
             let shown = g.show_move(c);
