@@ -691,6 +691,27 @@ pub fn simplest_between(lo: &Q, hi: &Q) -> Q {
     }
 }
 
+/// [`simplest_between`] for `[lo / den, hi / den]` (`den > 0`, `lo <= hi`) given as machine
+/// integers, as the outer iteration's grid has them: no big fractions unless the walk would
+/// overflow.
+pub fn simplest_between_on_grid(lo: i128, hi: i128, den: i128) -> Q {
+    debug_assert!(den > 0 && lo <= hi);
+    let small = if lo > 0 {
+        simplest_positive_small((lo, den), (hi, den))
+    } else if hi < 0 {
+        simplest_positive_small((-hi, den), (-lo, den)).map(|(n, d)| (-n, d))
+    } else {
+        Some((0, 1))
+    };
+    match small {
+        Some((n, d)) => Q::new(n.into(), d.into()),
+        None => simplest_between(
+            &Q::new(lo.into(), den.into()),
+            &Q::new(hi.into(), den.into()),
+        ),
+    }
+}
+
 fn simplest_positive(lo: &Q, hi: &Q) -> Q {
     let small = |q: &Q| Some((q.numer().to_i128()?, q.denom().to_i128()?));
     if let (Some(l), Some(h)) = (small(lo), small(hi)) {

@@ -10,7 +10,7 @@
 //! the enlargement within a grid step of the old polygon, so that the iteration's fixed point
 //! moves by about that over `1 − δ`, as much as the rounding itself moves it.
 
-use super::polygon::{cross, hull, Point};
+use super::polygon::{cross, hull_of_grid, Point};
 
 /// How far outside the old polygon a merged vertex may lie, in grid steps.
 const ALLOWANCE: f64 = 1.0;
@@ -41,14 +41,16 @@ pub fn coarsened(polygon: Vec<Point<i128>>) -> Vec<Point<i128>> {
             }
         }
     }
-    hull(p)
+    hull_of_grid(p)
 }
 
 /// A grid point `g` near where the lines `a b` and `d c` meet, beyond `b c`, with `b` and `c`
-/// in the triangle `a g d` (checked exactly) and `g` within the allowance of the chain.
+/// in the triangle `a g d` (checked exactly) and `g` within the allowance of the chain: of
+/// those, the one nearest the chain (the first such when tied).
 fn merged(a: Point<i128>, b: Point<i128>, c: Point<i128>, d: Point<i128>) -> Option<Point<i128>> {
-    // In floating point relative to `b` (differences of grid coordinates are exact there).
-    let f = |p: Point<i128>| ((p.0 - b.0) as f64, (p.1 - b.1) as f64);
+    // In floating point relative to `b` (differences of grid coordinates are exact there; a
+    // machine word on the way, as a 128-bit integer to a float is a slow library call).
+    let f = |p: Point<i128>| ((p.0 - b.0) as i64 as f64, (p.1 - b.1) as i64 as f64);
     let (fa, fc, fd) = (f(a), f(c), f(d));
     let u = (-fa.0, -fa.1); // along a → b
     let v = (fc.0 - fd.0, fc.1 - fd.1); // along d → c
@@ -63,45 +65,73 @@ fn merged(a: Point<i128>, b: Point<i128>, c: Point<i128>, d: Point<i128>) -> Opt
         return None;
     }
     let meet = (s * u.0, s * u.1);
+    let chain = Chain::to(fc);
     // The grid points tried lie within two steps of the meeting point.
     let reach = ALLOWANCE + 3.0;
-    if !(meet.0.abs() < 1e15 && meet.1.abs() < 1e15) || outside(meet, fc) > reach * reach {
+    if !(meet.0.abs() < 1e15 && meet.1.abs() < 1e15) || chain.outside(meet) > reach * reach {
         return None;
     }
     let base = (meet.0.floor(), meet.1.floor());
-    let mut best: Option<(f64, Point<i128>)> = None;
+    // The candidates within the allowance, nearest the chain first (a stable sort keeps the
+    // order they are listed in among equals); the exact test runs until one passes.
+    let mut near: Vec<(f64, Point<i128>)> = Vec::with_capacity(16);
     for dx in -1..=2 {
         for dy in -1..=2 {
             let q = (base.0 + dx as f64, base.1 + dy as f64);
-            let out = outside(q, fc);
-            if out > ALLOWANCE * ALLOWANCE || best.is_some_and(|(o, _)| o <= out) {
-                continue;
-            }
-            let g = (b.0 + q.0 as i128, b.1 + q.1 as i128);
-            if holds(a, g, d, b) && holds(a, g, d, c) {
-                best = Some((out, g));
+            let out = chain.outside(q);
+            if out <= ALLOWANCE * ALLOWANCE {
+                near.push((out, (b.0 + q.0 as i64 as i128, b.1 + q.1 as i64 as i128)));
             }
         }
     }
-    best.map(|(_, g)| g)
+    near.sort_by(|x, y| x.0.total_cmp(&y.0));
+    near.into_iter()
+        .map(|(_, g)| g)
+        .find(|&g| holds(a, g, d, b) && holds(a, g, d, c))
 }
 
-/// The square of how far the point `q` lies from the segment from the origin (`b`) to `c`,
-/// in floating point: near the chain, the distance to the old polygon.
-fn outside(q: (f64, f64), c: (f64, f64)) -> f64 {
-    let length = c.0 * c.0 + c.1 * c.1;
-    let t = if length > 0.0 {
-        ((q.0 * c.0 + q.1 * c.1) / length).clamp(0.0, 1.0)
-    } else {
-        0.0
-    };
-    let (x, y) = (q.0 - t * c.0, q.1 - t * c.1);
-    x * x + y * y
+/// The segment from the origin (`b`) to `c`, in floating point, ready to measure how far
+/// points lie from it.
+struct Chain {
+    c: (f64, f64),
+    /// One over the square of its length (zero for a point).
+    inverse: f64,
+}
+
+impl Chain {
+    fn to(c: (f64, f64)) -> Chain {
+        let length = c.0 * c.0 + c.1 * c.1;
+        Chain {
+            c,
+            inverse: if length > 0.0 { 1.0 / length } else { 0.0 },
+        }
+    }
+
+    /// The square of how far the point `q` lies from the segment: near the chain, the
+    /// distance to the old polygon.
+    fn outside(&self, q: (f64, f64)) -> f64 {
+        let c = self.c;
+        let t = ((q.0 * c.0 + q.1 * c.1) * self.inverse).clamp(0.0, 1.0);
+        let (x, y) = (q.0 - t * c.0, q.1 - t * c.1);
+        x * x + y * y
+    }
 }
 
 /// Whether `p` lies in the triangle `a g d` (counter-clockwise), boundary included: exact.
 fn holds(a: Point<i128>, g: Point<i128>, d: Point<i128>, p: Point<i128>) -> bool {
-    cross(&a, &g, &p) >= 0 && cross(&g, &d, &p) >= 0 && cross(&d, &a, &p) >= 0
+    turn(&a, &g, &p) >= 0 && turn(&g, &d, &p) >= 0 && turn(&d, &a, &p) >= 0
+}
+
+/// [`cross`], exactly, by one widening multiplication a term where the differences fit a
+/// machine word (grid coordinates always do), else in 128 bits.
+fn turn(o: &Point<i128>, a: &Point<i128>, b: &Point<i128>) -> i128 {
+    let terms = [a.0 - o.0, b.1 - o.1, a.1 - o.1, b.0 - o.0];
+    if terms.iter().all(|&t| i64::try_from(t).is_ok()) {
+        let w = terms.map(|t| t as i64 as i128);
+        w[0] * w[1] - w[2] * w[3]
+    } else {
+        cross(o, a, b)
+    }
 }
 
 #[cfg(test)]
@@ -143,7 +173,7 @@ mod tests {
                 points.push(((x + dx).div_euclid(4), (y + dy).div_euclid(4)));
             }
         }
-        hull(points)
+        crate::strategic::repeated::polygon::hull(points)
     }
 
     #[test]

@@ -17,8 +17,8 @@ use super::polygon::{
     contains, distance_to, edges, hull, hull_of_fractions, in_floats, lowest, Coordinate, Point,
     Screen,
 };
-use super::stage::Stage;
-use crate::exact::interval::simplest_between;
+use super::stage::{Grid, Stage};
+use crate::exact::interval::{simplest_between, simplest_between_on_grid};
 use crate::exact::small::{self, Small};
 use crate::exact::unreduced::Unreduced;
 use crate::exact::{to_f64, Q};
@@ -64,9 +64,33 @@ pub fn generates_itself<T: Field + Approximate>(
     discount: T,
     set: &[Point<T>],
 ) -> bool {
-    let image = hull(without_deep_points(generated_in(
-        payoffs, gains, discount, set,
-    )));
+    // Each continuation is found exactly, but its generated point is made exactly only when
+    // that point's floating-point value is not deep inside the others' hull (most are).
+    let found = continuations_in(payoffs, gains, discount.clone(), set);
+    let stay = T::one() - discount.clone();
+    let (fs, fd) = (stay.approximate(), discount.approximate());
+    let floats: Vec<Point<f64>> = found
+        .iter()
+        .map(|(a, w)| {
+            let u = &payoffs[*a];
+            (
+                fs * u.0.approximate() + fd * w.0.approximate(),
+                fs * u.1.approximate() + fd * w.1.approximate(),
+            )
+        })
+        .collect();
+    let image = hull(
+        kept_outside_deep(&floats)
+            .map(|k| {
+                let (a, w) = &found[k];
+                let u = &payoffs[*a];
+                (
+                    stay.clone() * u.0.clone() + discount.clone() * w.0.clone(),
+                    stay.clone() * u.1.clone() + discount.clone() * w.1.clone(),
+                )
+            })
+            .collect(),
+    );
     !set.is_empty() && set.iter().all(|v| contains(&image, v))
 }
 
@@ -94,32 +118,25 @@ impl Approximate for Q {
     }
 }
 
-/// `points` without those that lie deep inside their hull in floating point: far more than
-/// the values' rounding inside the hull of the others' exact values, they are not vertices
-/// of the exact hull, which the rest therefore still make (and the exact hull of a few
-/// dozen points is far quicker than of a few hundred). Should the screen ever be wrong, it
-/// could only make the image smaller, and a test for a set inside it stricter: never wrong
-/// the other way.
-fn without_deep_points<T: Approximate>(points: Vec<Point<T>>) -> Vec<Point<T>> {
-    let floats: Vec<Point<f64>> = points
-        .iter()
-        .map(|(x, y)| (x.approximate(), y.approximate()))
-        .collect();
-    if floats.iter().any(|p| !(p.0.is_finite() && p.1.is_finite())) {
-        return points;
-    }
+/// The indices of the points (given in floating point) that do not lie deep inside their
+/// hull: those far more than the values' rounding inside the hull of the others' exact
+/// values are not vertices of the exact hull, which the rest therefore still make (and the
+/// exact hull of a few dozen points is far quicker than of a few hundred). Should the screen
+/// ever be wrong, it could only make the image smaller, and a test for a set inside it
+/// stricter: never wrong the other way.
+fn kept_outside_deep(floats: &[Point<f64>]) -> impl Iterator<Item = usize> + '_ {
+    let finite = floats.iter().all(|p| p.0.is_finite() && p.1.is_finite());
     let size = floats
         .iter()
         .fold(1.0f64, |m, p| m.max(p.0.abs()).max(p.1.abs()));
     // Rounding moves a value by about 2^-50 of the largest; this is 2^20 times that.
     let margin = size * 1e-9;
-    let screen = Screen::of(hull(floats.clone()));
-    points
-        .into_iter()
-        .zip(floats)
-        .filter(|(_, f)| !screen.deep_inside(*f, margin))
-        .map(|(p, _)| p)
-        .collect()
+    let screen = Screen::of(if finite {
+        hull(floats.to_vec())
+    } else {
+        Vec::new()
+    });
+    (0..floats.len()).filter(move |&k| !screen.deep_inside(floats[k], margin))
 }
 
 /// Whether `set` is near enough to generating itself, in floating point, to be worth the
@@ -153,13 +170,35 @@ pub fn generated_in<T: Field>(
     discount: T,
     set: &[Point<T>],
 ) -> Vec<Point<T>> {
+    let stay = T::one() - discount.clone();
+    continuations_in(payoffs, gains, discount.clone(), set)
+        .into_iter()
+        .map(|(a, w)| {
+            let u = &payoffs[a];
+            (
+                stay.clone() * u.0.clone() + discount.clone() * w.0,
+                stay.clone() * u.1.clone() + discount.clone() * w.1,
+            )
+        })
+        .collect()
+}
+
+/// The continuations `(profile, w)` whose generated points `(1 − δ) u + δ w` are the extreme
+/// points of what `set` generates: for each profile, the extreme points of the part of `set`
+/// that keeps both players from deviating.
+fn continuations_in<T: Field>(
+    payoffs: &[Point<T>],
+    gains: &[Point<T>],
+    discount: T,
+    set: &[Point<T>],
+) -> Vec<(usize, Point<T>)> {
     let Some(threat) = lowest(set) else {
         return Vec::new();
     };
     let stay = T::one() - discount.clone();
     let ratio = stay.clone() / discount.clone();
     let mut out = Vec::new();
-    for (u, gain) in payoffs.iter().zip(gains) {
+    for (a, gain) in gains.iter().enumerate().take(payoffs.len()) {
         let corner = (
             threat.0.clone() + ratio.clone() * gain.0.clone(),
             threat.1.clone() + ratio.clone() * gain.1.clone(),
@@ -177,12 +216,7 @@ pub fn generated_in<T: Field>(
         if set.len() >= 3 && contains(set, &corner) {
             continuations.push(corner.clone());
         }
-        out.extend(continuations.into_iter().map(|w| {
-            (
-                stay.clone() * u.0.clone() + discount.clone() * w.0,
-                stay.clone() * u.1.clone() + discount.clone() * w.1,
-            )
-        }));
+        out.extend(continuations.into_iter().map(|w| (a, w)));
     }
     out
 }
@@ -244,13 +278,56 @@ pub fn snapped(outer: &[Point<Q>], reach: &Q, stage: &Stage) -> Vec<Point<Q>> {
     )
 }
 
+/// [`snapped`] for an outer set on the grid, within `cells` grid steps: the same polygon, in
+/// machine integers until the end (the fractions of the grid are long, and big-fraction
+/// arithmetic would cost most of the time of a quick answer).
+pub fn snapped_on_grid(
+    outer: &[Point<i128>],
+    cells: i128,
+    grid: &Grid,
+    stage: &Stage,
+) -> Vec<Point<Q>> {
+    let near = |x: i128, payoffs: &mut dyn Iterator<Item = (i128, &Q)>| {
+        let (low, high) = (x - cells, x + cells);
+        payoffs
+            .filter(|(p, _)| *p >= low && *p <= high)
+            .min_by_key(|(p, _)| (p - x).abs())
+            .map(|(_, q)| q.clone())
+            .unwrap_or_else(|| simplest_between_on_grid(low, high, grid.scale))
+    };
+    let floats: Vec<Point<f64>> = outer.iter().map(|p| grid.float(p)).collect();
+    let reach = cells as f64 / grid.scale as f64;
+    let grid_payoffs = || grid.payoffs.iter().zip(&stage.payoffs);
+    hull_of_fractions(
+        flat_vertices_left_out(&floats, reach)
+            .into_iter()
+            .map(|k| {
+                let (x, y) = outer[k];
+                (
+                    near(x, &mut grid_payoffs().map(|(g, p)| (g.0, &p.0))),
+                    near(y, &mut grid_payoffs().map(|(g, p)| (g.1, &p.1))),
+                )
+            })
+            .collect(),
+    )
+}
+
 /// `polygon` without, one at a time, the vertex nearest the chord of its neighbours while
 /// that is within `reach` (in floating point: this only chooses a candidate).
 pub fn without_flat_vertices(polygon: &[Point<Q>], reach: f64) -> Vec<Point<Q>> {
-    let mut kept: Vec<(Point<Q>, (f64, f64))> = polygon
+    let floats: Vec<Point<f64>> = polygon
         .iter()
-        .map(|p| (p.clone(), (to_f64(&p.0), to_f64(&p.1))))
+        .map(|p| (to_f64(&p.0), to_f64(&p.1)))
         .collect();
+    flat_vertices_left_out(&floats, reach)
+        .into_iter()
+        .map(|k| polygon[k].clone())
+        .collect()
+}
+
+/// The indices [`without_flat_vertices`] keeps, from the vertices in floating point.
+fn flat_vertices_left_out(polygon: &[Point<f64>], reach: f64) -> Vec<usize> {
+    let mut kept: Vec<(usize, (f64, f64))> = polygon.iter().copied().enumerate().collect();
     while kept.len() > 3 {
         let n = kept.len();
         let flatness = |k: usize| {
@@ -272,7 +349,7 @@ pub fn without_flat_vertices(polygon: &[Point<Q>], reach: f64) -> Vec<Point<Q>> 
         }
         kept.remove(k);
     }
-    kept.into_iter().map(|(p, _)| p).collect()
+    kept.into_iter().map(|(k, _)| k).collect()
 }
 
 /// The hull of the stage game's pure equilibria's payoffs.
@@ -293,6 +370,67 @@ mod tests {
 
     fn q(n: i64, d: i64) -> Q {
         Q::new(n.into(), d.into())
+    }
+
+    /// Snapping an outer set on the grid in machine integers gives the polygon the snapping
+    /// in big fractions gives: on random games, with vertices near stage payoffs (which the
+    /// snap prefers) and away from them, positive and negative, and reaches from a few grid
+    /// steps to most of a payoff unit.
+    #[test]
+    fn snapping_on_the_grid_is_snapping_in_fractions() {
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut rng = move |n: u64| {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            (state % n) as i64
+        };
+        let mut preferred_a_payoff = 0;
+        for case in 0..300 {
+            let m = 2 + rng(2) as usize;
+            let payoff = |r: &mut dyn FnMut(u64) -> i64| -> Vec<Vec<Q>> {
+                (0..m)
+                    .map(|_| (0..m).map(|_| q(r(21) - 10, 1 + r(3))).collect())
+                    .collect()
+            };
+            let (a, b) = (payoff(&mut rng), payoff(&mut rng));
+            let game = NormalForm::bimatrix(&a, &b).unwrap();
+            let stage = Stage::of(&game).unwrap();
+            let grid = Grid::of(&stage, &q(9, 10)).unwrap();
+            let cells: i128 = [8, 64, 1 << 20, 1 << 30, grid.scale / 3][case % 5];
+            let points: Vec<Point<i128>> = (0..3 + rng(6))
+                .map(|_| {
+                    let offset = |r: &mut dyn FnMut(u64) -> i64| {
+                        (r(2 * cells.min(1 << 40) as u64 + 1) as i128) - cells.min(1 << 40)
+                    };
+                    if rng(2) == 0 {
+                        let p = grid.payoffs[rng(grid.payoffs.len() as u64) as usize];
+                        (p.0 + offset(&mut rng), p.1 + offset(&mut rng))
+                    } else {
+                        let c = |r: &mut dyn FnMut(u64) -> i64| {
+                            (r(1 << 40) as i128 - (1 << 39)) * grid.scale / (1 << 36)
+                        };
+                        (c(&mut rng), c(&mut rng))
+                    }
+                })
+                .collect();
+            let outer = hull(points);
+            let exact: Vec<Point<Q>> = outer.iter().map(|p| grid.exact(p)).collect();
+            let reach = Q::new(cells.into(), grid.scale.into());
+            let fractions = snapped(&exact, &reach, &stage);
+            assert_eq!(
+                snapped_on_grid(&outer, cells, &grid, &stage),
+                fractions,
+                "case {case}"
+            );
+            preferred_a_payoff += usize::from(fractions.iter().any(|v| {
+                stage
+                    .payoffs
+                    .iter()
+                    .any(|p| p.0 == v.0 && v.0.denom() > &1.into())
+            }));
+        }
+        assert!(preferred_a_payoff > 30, "{preferred_a_payoff}");
     }
 
     /// The self-generation test decides alike in big fractions, in machine-word fractions

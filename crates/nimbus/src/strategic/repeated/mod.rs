@@ -298,8 +298,7 @@ fn certify(
         8
     };
     for _ in 0..3 {
-        let reach = Q::new(cells.into(), grid.scale.into());
-        let snapped = inner::snapped(outer, &reach, stage);
+        let snapped = inner::snapped_on_grid(&main.set, cells, grid, stage);
         if test(&snapped)? {
             return Ok((Some(snapped), InnerKind::Snapped));
         }

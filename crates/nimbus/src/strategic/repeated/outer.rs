@@ -12,7 +12,7 @@
 //! margins and threats are lower than the exact ones. So the round's hull contains the exact
 //! operator's, and by monotonicity every round contains the set of equilibrium payoffs.
 
-use super::polygon::{contains, edges, hull, lowest, Point, Screen};
+use super::polygon::{contains, edges, hull, hull_of_grid, lowest, Point, Screen};
 use super::stage::Grid;
 
 /// The points whose hull is the next round's set, from the set `w` (a polygon on the grid);
@@ -65,7 +65,8 @@ const DEEP: f64 = 1.0;
 fn square_sides(f: f64, exact: impl FnOnce() -> (i128, i128)) -> [Option<i128>; 2] {
     let low = f.floor();
     if f - low > FLOAT_ERROR && f - low < 1.0 - FLOAT_ERROR {
-        let low = low as i128;
+        // Through a machine word: a float to a 128-bit integer is a slow library call.
+        let low = low as i64 as i128;
         [Some(low), Some(low + 1)]
     } else {
         let (n, d) = exact();
@@ -129,7 +130,7 @@ fn small(x: i128) -> f64 {
 
 /// The next round's set: the hull of [`step`]'s points.
 pub fn round(grid: &Grid, w: &[Point<i128>]) -> Vec<Point<i128>> {
-    hull(step(grid, w))
+    hull_of_grid(step(grid, w))
 }
 
 /// Coordinate `k` of a point.
