@@ -7,10 +7,12 @@ No maintained package solves Shapley's stochastic games (Gambit, nashpy, QuantEc
 OpenSpiel do not), so the peer is the textbook loop: v <- val(A_s + delta P_s v) with each
 stage game's value from scipy.optimize.linprog (HiGHS), until the step r is below
 (1 - beta) tol / beta (so the value is within tol). For each size and seed a random game
-(payoffs -5..5, each cell going on with probability 3/4 to two random states, discount 9/10)
+(payoffs -5..5, each cell going on with probability 3/4 to two random states, discount 9/10;
+with one state, each cell going on with 0, 1/4, 1/2 or 3/4, at random)
 is written to a file; Nimbus's policy and value iteration (tolerance 1e-9) and the SciPy loop
 run in turn, timed from outside (Nimbus including its start), and SciPy's values are checked
-to lie within Nimbus's proven bounds (plus SciPy's own tolerance).
+to lie within Nimbus's proven bounds (plus SciPy's own tolerance), and within the interval of
+the exact root Nimbus gives for a one-state game's irrational value (sizes 1xN).
 """
 import json
 import os
@@ -39,6 +41,12 @@ def game(states, actions, seed):
         for i in range(actions):
             row = []
             for j in range(actions):
+                if states == 1:
+                    # One state: a chance of going on that differs from cell to cell (with
+                    # one chance everywhere the value is the matrix game's, scaled).
+                    p = Fraction(rng.randrange(4), 4)
+                    row.append((rng.randint(-5, 5), [(0, p)] if p else []))
+                    continue
                 a, b = rng.randrange(states), rng.randrange(states)
                 row.append((rng.randint(-5, 5), [(a, Fraction(1, 2)), (b, Fraction(1, 4))]))
             rows.append(row)
@@ -53,7 +61,7 @@ def text(cells):
         for i, row in enumerate(rows):
             for j, (pay, nxt) in enumerate(row):
                 to = ", ".join(f"s{t} {p}" for t, p in nxt)
-                out.append(f"  {i + 1} {j + 1}: {pay} -> {to}")
+                out.append(f"  {i + 1} {j + 1}: {pay}" + (f" -> {to}" if nxt else ""))
     return "\n".join(out) + "\n"
 
 
@@ -83,6 +91,18 @@ def scipy_values(cells, delta=0.9, beta=0.9 * 0.75):
         v = new
         if r <= (1 - beta) * TOL / beta:
             return v
+
+
+def exactness(answer):
+    """yes (every value a fraction), a root of degree d (an irrational value given exactly as
+    a polynomial's root, in closed form when d = 2), or no."""
+    if answer["exact"]:
+        return "yes"
+    roots = [st["algebraic"] for st in answer["states"]]
+    if all(r is not None for r in roots):
+        return ", ".join(r["closed_form"] or f"root of degree {len(r['coefficients']) - 1}"
+                         for r in roots)
+    return "no"
 
 
 def timed(f):
@@ -125,10 +145,16 @@ def main():
                         lo, hi = Fraction(st["lower"]), Fraction(st["upper"])
                         x = answers["scipy"][k]
                         assert float(lo) - 2 * TOL <= x <= float(hi) + 2 * TOL, (size, seed, who, k)
+                    for k, st in enumerate(answers[who]["states"]):
+                        root = st["algebraic"]
+                        if root is not None:
+                            lo, hi = Fraction(root["lower"]), Fraction(root["upper"])
+                            x = answers["scipy"][k]
+                            assert float(lo) - 2 * TOL <= x <= float(hi) + 2 * TOL, (size, seed)
                 med = {k: statistics.median(v) for k, v in times.items()}
                 print(f"{size:>10} {seed:>4} {med['policy']:9.3f} {med['value']:9.3f} "
                       f"{med['scipy']:9.3f} {med['scipy'] / med['policy']:12.1f} "
-                      f"{str(answers['policy']['exact']):>5}")
+                      f"{exactness(answers['policy']):>5}")
 
 
 if __name__ == "__main__":

@@ -2,7 +2,8 @@
 # Stochastic games: Nimbus's policy and value iteration (proven bounds, exact where rational)
 # against value iteration written with SciPy's linprog, on seeded random games; the runs are
 # interleaved and SciPy's values checked to lie within Nimbus's bounds.
-# Usage: bench/stochastic.sh [sizes...]   (STATESxACTIONS; default: 3x2 10x2 10x3 30x3 100x2)
+# Usage: bench/stochastic.sh [sizes...]   (STATESxACTIONS; default: 3x2 10x2 10x3 30x3 100x2;
+# 1xN: one-state games, whose irrational values come exactly as a polynomial's root)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 python=${NIMBUS_BENCH_PYTHON:-target/py-venv/bin/python}

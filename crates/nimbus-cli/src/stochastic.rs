@@ -112,6 +112,19 @@ fn print(out: &mut String, a: &Answer, decimals: Option<usize>) {
                 bound(&s.upper, true)
             ),
         }
+        if let Some(x) = &s.algebraic {
+            // The exact value: the closed form when there is one, and always the polynomial.
+            let root = format!(
+                "the root of {} between {} and {}",
+                x.polynomial,
+                bound(&x.lower, false),
+                bound(&x.upper, true)
+            );
+            match &x.closed_form {
+                Some(c) => outln!(out, "  {:width$}  exactly {c}, {root}", ""),
+                None => outln!(out, "  {:width$}  exactly {root}", ""),
+            }
+        }
     }
     outln!(
         out,

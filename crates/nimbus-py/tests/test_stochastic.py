@@ -35,6 +35,18 @@ def test_an_irrational_value_is_bracketed_by_both_methods():
         assert st.lower ** 2 + 6 * st.lower - 12 <= 0 <= st.upper ** 2 + 6 * st.upper - 12
         assert abs(st.approximate - root) < 1e-14
         assert st.row_guarantee <= st.lower and st.upper <= st.column_guarantee
+        # And exactly: the root of that polynomial, in closed form.
+        x = st.algebraic
+        assert x.closed_form == "-3 + sqrt(21)"
+        assert x.polynomial == "v^2 + 6v - 12"
+        assert x.coefficients == [-12, 6, 1]
+        assert st.lower <= x.lower < x.upper <= st.upper
+        f = lambda v: sum(c * v**k for k, c in enumerate(x.coefficients))
+        assert f(x.lower) < 0 <= f(x.upper)
+
+
+def test_an_exact_value_has_no_polynomial():
+    assert nimbus.stochastic(file=EXAMPLES / "big-match.ssg").states[0].algebraic is None
 
 
 @pytest.mark.parametrize(

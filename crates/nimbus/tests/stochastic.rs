@@ -294,6 +294,89 @@ proptest! {
     }
 }
 
+/// A random game of one state: up to 3 × 3 actions, payoffs in −5..5, each cell going on
+/// with up to 7/8, discounted by 1, 9/10 or 1/2.
+fn arb_one_state() -> impl Strategy<Value = StochasticGame> {
+    (any::<u64>(), 0usize..3).prop_map(|(seed, d)| {
+        let mut rng = seed | 1;
+        let mut next = move || {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng
+        };
+        let (m, k) = (1 + next() as usize % 3, 1 + next() as usize % 3);
+        let cells = (0..m * k)
+            .map(|_| {
+                let payoff = q((next() % 11) as i64 - 5, 1);
+                let eighths = (next() % 8) as i64;
+                Cell {
+                    payoff,
+                    next: if eighths > 0 {
+                        vec![(0, q(eighths, 8))]
+                    } else {
+                        Vec::new()
+                    },
+                }
+            })
+            .collect();
+        let state = State {
+            name: "s".into(),
+            rows: (1..=m).map(|i| i.to_string()).collect(),
+            columns: (1..=k).map(|i| i.to_string()).collect(),
+            cells,
+        };
+        let discount = [q(1, 1), q(9, 10), q(1, 2)][d].clone();
+        StochasticGame {
+            discount,
+            states: vec![state],
+        }
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(
+        std::env::var("NIMBUS_FULL").map_or(60, |_| 600)))]
+
+    /// Every irrational value of a one-state game comes with its polynomial, and the root is
+    /// the value: checked without the kernels, by the sign of `val M(v) − v` (positive below
+    /// the value, negative above: Shapley's operator is a contraction) computed by support
+    /// enumeration at the ends of the root's interval, narrowed twenty times by the
+    /// polynomial's sign.
+    #[test]
+    fn an_irrational_value_is_the_root_given(g in arb_one_state()) {
+        let s = sto::solve(&g, &opts(Method::PolicyIteration)).unwrap();
+        if s.exact {
+            prop_assert!(s.algebraic.is_empty());
+            return Ok(());
+        }
+        let a = s.algebraic[0].clone().expect("every one-state value has a kernel");
+        prop_assert!(s.lower[0] <= a.lower && a.upper <= s.upper[0]);
+        let p = |v: &Q| {
+            a.polynomial
+                .iter()
+                .rev()
+                .fold(Q::zero(), |acc, c| acc * v + Q::from_integer(c.clone()))
+        };
+        let excess = |v: &Q| matrix_value(&g.stage(0, std::slice::from_ref(v))) - v;
+        let (mut lo, mut hi) = (a.lower.clone(), a.upper.clone());
+        let low_sign = p(&lo).signum();
+        prop_assert!(!low_sign.is_zero());
+        for _ in 0..20 {
+            prop_assert!(excess(&lo) > Q::zero(), "the value is above {}", show(&lo));
+            prop_assert!(excess(&hi) <= Q::zero(), "the value is at most {}", show(&hi));
+            let mid = (&lo + &hi) / q(2, 1);
+            if p(&mid).signum() == low_sign {
+                lo = mid;
+            } else {
+                hi = mid;
+            }
+        }
+        let float = float_values(&g)[0];
+        prop_assert!(to_f64(&a.lower) <= float + 1e-9 && float - 1e-9 <= to_f64(&a.upper));
+    }
+}
+
 /// The Big Match discounted by δ: value 1/2 a stage (Blackwell and Ferguson), 1/(2(1 − δ))
 /// in all, the row player stopping with probability (1 − δ)/(2 − δ), exactly.
 #[test]
@@ -349,7 +432,13 @@ fn an_irrational_value_is_bracketed() {
         // Exactly: lo and hi sit on either side of the root of v² + 6v − 12.
         let f = |v: &Q| v * v + Q::from_integer(6.into()) * v - Q::from_integer(12.into());
         assert!(f(&lo) <= Q::zero() && f(&hi) >= Q::zero());
-        assert!(a.notes[0].contains("proven bounds"));
+        assert!(a.notes.iter().any(|n| n.contains("proven bounds")));
+        // And exactly, as the root of that polynomial.
+        let x = a.states[0].algebraic.as_ref().expect("one state: exact");
+        assert_eq!(x.polynomial, "v^2 + 6v - 12");
+        assert_eq!(x.coefficients, ["-12", "6", "1"]);
+        assert_eq!(x.closed_form.as_deref(), Some("-3 + sqrt(21)"));
+        assert_eq!((x.rows.len(), x.columns.len()), (2, 2));
     }
 }
 

@@ -282,15 +282,18 @@ def misere_quotient(ruleset, upto=20, positions=(), **limits):
 class StochasticSolution(Answer):
     """The answer of :func:`stochastic`: ``states`` (each with ``name``, ``value`` when exact,
     proven ``lower`` and ``upper`` bounds, ``approximate``, the stationary ``row_strategy``
-    and ``column_strategy`` and what each guarantees), ``exact``, ``discount``,
-    ``continuation``, ``method``, ``rounds``, ``notes``."""
+    and ``column_strategy`` and what each guarantees, and ``algebraic``: an irrational value of
+    a one-state game exactly, as the only root of ``polynomial`` (``coefficients``, integers,
+    the constant first) in ``(lower, upper]``, with its ``closed_form`` when that is a
+    quadratic), ``exact``, ``discount``, ``continuation``, ``method``, ``rounds``, ``notes``."""
 
 
 def stochastic(file=None, text=None, method="policy", tolerance="1e-12", **limits):
     r"""The values and stationary strategies of a two-player zero-sum stochastic game, from a
     file (``file``, a path) or its text (``text``) in the format of the README. Values are
     exact (fractions) whenever they are rational and the bounds isolate them; otherwise each
-    lies between proven bounds at most ``tolerance`` apart. ``method``: 'policy' (Hoffman and
+    lies between proven bounds at most ``tolerance`` apart (and a one-state game's irrational
+    value is also given exactly, as a polynomial's root). ``method``: 'policy' (Hoffman and
     Karp, with Newton steps) or 'value' (Shapley's value iteration).
 
     >>> g = "discount 1/2\nstate s\n 1 1: 1 -> s\n 1 2: 0 -> s\n 2 1: 0 -> s\n 2 2: 1 -> s\n"
@@ -312,6 +315,10 @@ def stochastic(file=None, text=None, method="policy", tolerance="1e-12", **limit
             st["value"] = q(st["value"])
         for key in ("row_strategy", "column_strategy"):
             st[key] = [q(x) for x in st[key]]
+        x = st["algebraic"]
+        if x is not None:
+            x["lower"], x["upper"] = q(x["lower"]), q(x["upper"])
+            x["coefficients"] = [int(c) for c in x["coefficients"]]
     for key in ("discount", "continuation"):
         value[key] = q(value[key])
     return from_value(value, StochasticSolution)

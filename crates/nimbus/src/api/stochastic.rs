@@ -92,6 +92,28 @@ pub struct StateAnswer {
     pub row_guarantee: String,
     /// What the column player's strategy concedes at most from here.
     pub column_guarantee: String,
+    /// The value exactly when it is irrational and proven as an algebraic number (games of
+    /// one state): the one root of a polynomial in an interval.
+    pub algebraic: Option<AlgebraicValue>,
+}
+
+/// An irrational value, exactly.
+#[derive(Debug, Clone, Serialize)]
+pub struct AlgebraicValue {
+    /// The polynomial in `v`, highest power first: `v^2 + 6v - 12`.
+    pub polynomial: String,
+    /// Its integer coefficients, the constant first.
+    pub coefficients: Vec<String>,
+    /// The interval's lower end (excluded): the value is the polynomial's only root in it.
+    pub lower: String,
+    /// Its upper end (included).
+    pub upper: String,
+    /// The value in closed form when the polynomial is a quadratic: `-3 + sqrt(21)`.
+    pub closed_form: Option<String>,
+    /// The rows the optimal strategies play (the kernel's).
+    pub rows: Vec<String>,
+    /// The columns they play.
+    pub columns: Vec<String>,
 }
 
 /// The answer.
@@ -167,9 +189,38 @@ pub fn solve_game(game: &StochasticGame, req: &Request, limits: &Limits) -> Resu
             column_strategy: list(&s.column_strategy[k]),
             row_guarantee: show(&s.row_guarantee[k]),
             column_guarantee: show(&s.column_guarantee[k]),
+            algebraic: s
+                .algebraic
+                .get(k)
+                .cloned()
+                .flatten()
+                .map(|a| AlgebraicValue {
+                    polynomial: a.polynomial_text(),
+                    coefficients: a.polynomial.iter().map(|c| c.to_string()).collect(),
+                    lower: show(&a.lower),
+                    upper: show(&a.upper),
+                    closed_form: a.closed_form.clone(),
+                    rows: a.kernel.0.iter().map(|&i| st.rows[i].clone()).collect(),
+                    columns: a.kernel.1.iter().map(|&j| st.columns[j].clone()).collect(),
+                }),
         })
         .collect();
     let mut notes = Vec::new();
+    if s.algebraic.iter().any(Option::is_some) {
+        notes.push(
+            "an irrational value is given exactly as the one root of its polynomial in its \
+             interval: the strategies the polynomial's kernel gives at that root were checked \
+             exactly to be optimal there, so it is the fixed point of Shapley's operator"
+                .into(),
+        );
+    }
+    if !s.exact && (s.algebraic.is_empty() || s.algebraic.iter().any(Option::is_none)) {
+        notes.push(format!(
+            "no exact form of an irrational value was sought or found: Nimbus gives one for \
+             games of one state whose optimal strategies play at most {} actions each",
+            crate::strategic::stochastic::algebraic::MAX_KERNEL
+        ));
+    }
     if !s.exact {
         notes.push(format!(
             "the values are between proven bounds at most {} apart{}: the strategies \

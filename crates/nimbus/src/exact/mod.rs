@@ -22,6 +22,7 @@ pub mod hull;
 pub mod interval;
 pub mod json;
 pub mod linalg;
+pub mod poly;
 pub mod ring;
 pub mod simplex;
 pub mod small;

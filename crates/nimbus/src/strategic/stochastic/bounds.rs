@@ -34,6 +34,9 @@ pub struct Solution {
     pub pivots: usize,
     /// Whether the iteration stopped making progress (numbers too long) before the tolerance.
     pub stalled: bool,
+    /// Each state's value exactly where it is irrational and proven as an algebraic number
+    /// (one-state games; empty otherwise).
+    pub algebraic: Vec<Option<super::algebraic::Algebraic>>,
 }
 
 /// Each state's value between two bounds, narrowed by every certificate found.
@@ -159,5 +162,6 @@ pub fn exact_solution(
         rounds,
         pivots: pivots + stage.pivots,
         stalled: false,
+        algebraic: Vec::new(),
     })
 }

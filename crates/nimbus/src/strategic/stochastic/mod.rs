@@ -10,11 +10,13 @@
 //! - [`bounds`]: the certified interval of each state's value, and the answer;
 //! - [`meter`]: the work spent, charged by the length of the numbers;
 //! - [`value_iteration`], [`policy_iteration`]: the two ways to narrow it, the second after
-//!   [`float_guide`], Newton's method in doubles.
+//!   [`float_guide`], Newton's method in doubles;
+//! - [`algebraic`]: a one-state game's irrational value, exactly (a polynomial's root).
 //!
 //! The values of a stochastic game with rational data can be irrational (they are algebraic):
 //! then the answer is an interval of the width asked for, with strategies that guarantee its
-//! ends.
+//! ends, and for a game of one state also the value exactly, as the one root of an integer
+//! polynomial in an interval (in closed form when that is a quadratic).
 //!
 //! ```
 //! use nimbus::exact::show;
@@ -37,6 +39,7 @@
 //! # Ok::<(), nimbus::Error>(())
 //! ```
 
+pub mod algebraic;
 pub mod bounds;
 pub mod float_guide;
 pub mod game;
@@ -101,8 +104,19 @@ pub fn solve(game: &StochasticGame, opts: &Options) -> Result<Solution> {
         opts.max_memory,
     )?;
     let meter = meter::Meter::new(opts.max_work);
-    match opts.method {
+    let mut s = match opts.method {
         Method::PolicyIteration => policy_iteration::solve(game, opts, &meter),
         Method::ValueIteration => value_iteration::solve(game, opts, &meter),
+    }?;
+    if !s.exact && game.states.len() == 1 {
+        // An irrational value, stated exactly: the root of a polynomial inside the bounds.
+        let found = algebraic::one_state_value(
+            game,
+            (&s.lower[0], &s.upper[0]),
+            (&s.row_strategy[0], &s.column_strategy[0]),
+            &meter,
+        )?;
+        s.algebraic = vec![found];
     }
+    Ok(s)
 }

@@ -100,6 +100,7 @@ pub fn solve(game: &StochasticGame, opts: &Options, meter: &Meter) -> Result<Sol
                 rounds,
                 pivots,
                 stalled: stalled && !exact,
+                algebraic: Vec::new(),
             });
         }
         // Newton's step (Pollatschek and Avi-Itzhak): the values of play under both stage

@@ -57,6 +57,7 @@ pub fn solve(game: &StochasticGame, opts: &Options, meter: &Meter) -> Result<Sol
                 rounds,
                 pivots,
                 stalled: false,
+                algebraic: Vec::new(),
             });
         }
         // Rounding by ε lengthens the next step by at most (1 + β) ε; with ε a small part of
