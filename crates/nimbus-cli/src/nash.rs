@@ -29,6 +29,9 @@ Examples:
   nimbus nash game.nfg --select tracing:1/2,1/2,1/3,2/3
                                              the equilibrium the tracing procedure selects
                                              from that prior (every player's in turn)
+  nimbus nash game.nfg --select risk-dominance
+                                             the pure equilibrium that risk-dominates every
+                                             other (two players; Harsanyi and Selten)
   nimbus nash kuhn                           a game tree (an .efg file, or kuhn): behaviour
                                              strategies at every information set
   nimbus nash game.efg --method vertex       every extreme equilibrium of a two-player tree
@@ -76,9 +79,10 @@ pub struct Args {
     #[arg(long, value_name = "LIST")]
     refine: Option<String>,
     /// Select one equilibrium: tracing (Harsanyi and Selten's linear tracing procedure from
-    /// the uniform prior) or tracing:PRIOR, the prior's probabilities every player's in turn
-    /// (tracing:1/2,1/2,1/3,2/3).
-    #[arg(long, value_name = "tracing[:PRIOR]")]
+    /// the uniform prior), tracing:PRIOR, the prior's probabilities every player's in turn
+    /// (tracing:1/2,1/2,1/3,2/3), or risk-dominance (two players: the pure equilibrium that
+    /// risk-dominates every other).
+    #[arg(long, value_name = "tracing[:PRIOR]|risk-dominance")]
     select: Option<String>,
     /// With --method logit: print the path followed, one point a line: lambda, then every
     /// strategy's probability (as gambit-logit prints it); in --json, `logit_path`.

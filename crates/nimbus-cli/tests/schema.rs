@@ -165,6 +165,8 @@ fn every_answer_matches_the_documented_schema() {
         "tracing:1/4,3/4,1/2,1/2",
     ]);
     answers(&["nash", "examples/jordan.nfg", "--select", "tracing"]);
+    answers(&["nash", "examples/bos.nfg", "--select", "risk-dominance"]);
+    answers(&["stochastic", "examples/quadratic.ssg"]);
     answers(&["nash", "kuhn", "--select", "tracing"]);
     answers(&["nash", "kuhn", "--method", "quasi-perfect"]);
     answers(&[

@@ -28,6 +28,16 @@ def test_select_is_the_same_request():
     assert r.tracing.steps >= 2
 
 
+def test_risk_dominance_picks_the_hare_in_the_stag_hunt():
+    g = nimbus.Game([[9, 0], [8, 7]], [[9, 8], [0, 7]])
+    r = g.equilibria(select="risk-dominance")
+    assert r.method == "risk-dominance"
+    assert tuple(r.equilibria[0]) == ((0, 1), (0, 1))
+    assert "bicentric prior (1/8 7/8; 1/8 7/8)" in r.notes[0]
+    with pytest.raises(ValueError, match="takes no prior"):
+        g.equilibria(select="risk-dominance:1/2,1/2,1/2,1/2")
+
+
 def test_three_players():
     a = np.zeros((2, 2, 2), dtype=int)
     a[0, 0, 0] = a[1, 1, 1] = 1

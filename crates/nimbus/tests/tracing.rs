@@ -165,6 +165,125 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(cases()))]
+
+    /// Risk dominance through the api on 2 × 2 games with two strict equilibria: the one with
+    /// the larger product of deviation losses is selected (Harsanyi and Selten), both are
+    /// listed when the products are equal; the bicentric prior is the hand-computed one.
+    #[test]
+    fn risk_dominance_is_the_larger_product_of_deviation_losses(
+        u1 in 1..30i64, u2 in 1..30i64, v1 in 1..30i64, v2 in 1..30i64,
+        a01 in -20..20i64, a10 in -20..20i64, b01 in -20..20i64, b10 in -20..20i64,
+    ) {
+        let a = vec![vec![a10 + u1, a01], vec![a10, a01 + u2]];
+        let b = vec![vec![b01 + v1, b01], vec![b10, b10 + v2]];
+        let g = game(&a, &b);
+        let prior = tracing::bicentric(&Bimatrix::new(&g).unwrap(), [0, 0], [1, 1]);
+        prop_assert_eq!(&prior[0], &normalised(&[u1, u2]));
+        prop_assert_eq!(&prior[1], &normalised(&[v1, v2]));
+        let (method, prior) = parse_select("risk-dominance").unwrap();
+        let req = Request { method, prior, ..Request::default() };
+        let r = solve(&g, &req, &Limits::default()).unwrap();
+        let top_left = |e: &nimbus::api::nash::Equilibrium| e.profile[0][0] == q(1) && e.profile[1][0] == q(1);
+        match (u1 * v1).cmp(&(u2 * v2)) {
+            std::cmp::Ordering::Greater => {
+                prop_assert_eq!(r.equilibria.len(), 1);
+                prop_assert!(top_left(&r.equilibria[0]));
+            }
+            std::cmp::Ordering::Less => {
+                prop_assert_eq!(r.equilibria.len(), 1);
+                prop_assert!(!top_left(&r.equilibria[0]));
+            }
+            std::cmp::Ordering::Equal => prop_assert_eq!(r.equilibria.len(), 2),
+        }
+    }
+
+    /// The bicentric prior against a slower way to the same measure: each player's best reply
+    /// at 20 000 evenly spread beliefs, counted (equal to within the grid's step times the
+    /// strategies, ties split as the prior splits them).
+    #[test]
+    fn the_bicentric_prior_is_the_measure_of_best_replies(
+        (a, b, _, _) in instance(4, -9..=9),
+        picks in prop::collection::vec(0usize..16, 4),
+    ) {
+        let g = game(&a, &b);
+        let (m, n) = (a.len(), a[0].len());
+        let e = [picks[0] % m, picks[1] % n];
+        let f = [picks[2] % m, picks[3] % n];
+        let prior = tracing::bicentric(&Bimatrix::new(&g).unwrap(), e, f);
+        let steps = 20_000;
+        let counted = |mine: usize, value: &dyn Fn(usize, f64) -> f64| -> Vec<f64> {
+            let mut share = vec![0.0; mine];
+            for k in 0..steps {
+                let z = (k as f64 + 0.5) / steps as f64;
+                let values: Vec<f64> = (0..mine).map(|s| value(s, z)).collect();
+                let top = values.iter().cloned().fold(f64::MIN, f64::max);
+                let best: Vec<usize> = (0..mine).filter(|&s| values[s] >= top - 1e-12).collect();
+                for s in &best {
+                    share[*s] += 1.0 / (best.len() * steps) as f64;
+                }
+            }
+            share
+        };
+        let rows = counted(m, &|s, z| z * a[s][e[1]] as f64 + (1.0 - z) * a[s][f[1]] as f64);
+        let columns = counted(n, &|t, z| z * b[e[0]][t] as f64 + (1.0 - z) * b[f[0]][t] as f64);
+        for (exact, counted) in prior[0].iter().zip(&rows).chain(prior[1].iter().zip(&columns)) {
+            prop_assert!((exact.to_f64().unwrap() - counted).abs() < 1e-3, "{exact} {counted}");
+        }
+    }
+}
+
+/// Risk dominance among three strict equilibria: the diagonal game 4, 3, 2 — each pair's
+/// bicentric prior favours the larger diagonal payoff, and (1, 1) dominates both others. On a
+/// tree, with a prior, or with three players it is refused with a reason.
+#[test]
+fn risk_dominance_ranks_three_equilibria_and_is_refused_where_it_does_not_apply() {
+    let d = vec![vec![4, 0, 0], vec![0, 3, 0], vec![0, 0, 2]];
+    let (method, prior) = parse_select("risk-dominance").unwrap();
+    let req = Request {
+        method,
+        prior,
+        ..Request::default()
+    };
+    let r = solve(&game(&d, &d), &req, &Limits::default()).unwrap();
+    assert_eq!(r.method, Method::RiskDominance);
+    assert_eq!(r.equilibria.len(), 1);
+    assert_eq!(r.equilibria[0].profile[0], vec![q(1), q(0), q(0)]);
+    assert_eq!(r.notes.len(), 3);
+    assert!(
+        r.notes[0].contains("(1, 1) risk-dominates (2, 2)"),
+        "{:?}",
+        r.notes
+    );
+    assert!(r.notes[0].contains("4/7 3/7 0"), "{:?}", r.notes);
+    let refused = parse_select("risk-dominance:1/2,1/2,1/2,1/2")
+        .unwrap_err()
+        .to_string();
+    assert!(refused.contains("takes no prior"), "{refused}");
+    let tree = nimbus::api::tree::choose("auto", Some("risk-dominance"))
+        .unwrap_err()
+        .to_string();
+    assert!(tree.contains("strategic form"), "{tree}");
+    // The budget holds over every pair together, and is named as given.
+    let small = Limits {
+        max_work: 40,
+        ..Limits::default()
+    };
+    let e = solve(&game(&d, &d), &req, &small).unwrap_err().to_string();
+    assert!(e.contains("risk dominance's tracing paths (3 pairs"), "{e}");
+    assert!(e.contains("limit of 40"), "{e}");
+    // One pure equilibrium: nothing to compare, and it is the answer.
+    let pd = solve(
+        &game(&[vec![3, 0], vec![5, 1]], &[vec![3, 5], vec![0, 1]]),
+        &req,
+        &Limits::default(),
+    )
+    .unwrap();
+    assert_eq!(pd.equilibria.len(), 1);
+    assert!(pd.notes[0].contains("1 pure equilibrium"), "{:?}", pd.notes);
+}
+
 /// A prior whose best replies are a strict equilibrium selects it, in a game with two other
 /// equilibria (one mixed): the path does not move.
 #[test]

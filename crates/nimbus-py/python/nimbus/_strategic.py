@@ -420,7 +420,9 @@ class Game:
         ``.ess`` says which are ``(x, x)`` with ``x`` evolutionarily stable; ``"perfect,ess"``
         two of them.
         ``select="tracing"`` or ``"tracing:PRIOR"``: the one equilibrium the tracing procedure
-        selects (see ``tracing``).
+        selects (see ``tracing``); ``select="risk-dominance"`` (two players): the pure
+        equilibrium that risk-dominates every other (the tracing procedure from each pair's
+        bicentric prior; the notes say each pair's outcome), or every pure one when none does.
 
         >>> g = Game([[1, 0], [0, 0]], [[1, 0], [0, 0]])
         >>> r = g.equilibria(refine="perfect")

@@ -52,6 +52,11 @@ pub enum Method {
     /// two players (van den Elzen and Talman), the global Newton method's path with the
     /// prior's payoffs as its bonus for more, its end solved exactly on its support.
     Tracing,
+    /// Harsanyi and Selten's risk dominance among a two-player game's pure equilibria: for
+    /// each pair, the tracing procedure from their bicentric prior; the equilibrium that
+    /// risk-dominates every other, when one does. A selection ([`parse_select`]), not a
+    /// method's name.
+    RiskDominance,
 }
 
 impl Method {
@@ -102,21 +107,32 @@ impl Method {
     }
 }
 
-/// An equilibrium selection, as every front-end writes it: `tracing` (from the uniform prior)
-/// or `tracing:PRIOR` with the prior's probabilities written as a profile is
-/// (`1/2,1/2,1/3,2/3`: every player's in turn). Returns the method and the prior.
+/// An equilibrium selection, as every front-end writes it: `tracing` (from the uniform prior),
+/// `tracing:PRIOR` with the prior's probabilities written as a profile is
+/// (`1/2,1/2,1/3,2/3`: every player's in turn), or `risk-dominance`. Returns the method and
+/// the prior.
 pub fn parse_select(text: &str) -> Result<(Method, Option<Vec<Q>>)> {
     let (name, prior) = match text.split_once(':') {
         Some((name, prior)) => (name.trim(), Some(prior)),
         None => (text.trim(), None),
     };
+    if name.eq_ignore_ascii_case("risk-dominance") {
+        if prior.is_some() {
+            return Err(Error::Invalid(
+                "risk dominance takes no prior: each pair of pure equilibria has its own \
+                 (their bicentric prior)"
+                    .into(),
+            ));
+        }
+        return Ok((Method::RiskDominance, None));
+    }
     if !["tracing", "linear-tracing"]
         .iter()
         .any(|n| n.eq_ignore_ascii_case(name))
     {
         return Err(Error::Invalid(format!(
-            "unknown selection '{name}': use tracing or tracing:PRIOR (the prior's \
-             probabilities, every player's in turn: 1/2,1/2,1/3,2/3)"
+            "unknown selection '{name}': use tracing, tracing:PRIOR (the prior's \
+             probabilities, every player's in turn: 1/2,1/2,1/3,2/3) or risk-dominance"
         )));
     }
     let prior = match prior {
@@ -511,6 +527,7 @@ fn run_method(
         Method::Simpdiv => simpdiv_end(g, req, limits, notes, &mut found)?,
         Method::Gnm => gnm_end(g, req, limits, notes, &mut found)?,
         Method::Tracing => traced(g, req, limits, notes, &mut found)?,
+        Method::RiskDominance => risk_dominant(g, limits, notes, &mut found)?,
         Method::Pure | Method::Auto => {
             found.described = "pure-strategy equilibria (every pure profile checked)";
             if g.players.len() > 2 {
@@ -829,6 +846,121 @@ fn prior_of(g: &NormalForm, req: &Request) -> Result<Vec<Vec<Q>>> {
     Ok(prior)
 }
 
+/// Harsanyi and Selten's risk dominance among the pure equilibria of a two-player game: for
+/// each pair, the tracing procedure from their bicentric prior reaches one of the two (it
+/// risk-dominates the other) or neither. The answer is the equilibrium that risk-dominates
+/// every other when there is one, else every pure equilibrium; the notes say each pair's
+/// outcome.
+fn risk_dominant(
+    g: &NormalForm,
+    limits: &Limits,
+    notes: &mut Vec<String>,
+    found: &mut Found,
+) -> Result<()> {
+    found.described = "risk dominance (Harsanyi and Selten): the tracing procedure from the \
+                       bicentric prior of each pair of pure equilibria";
+    let pure = pure_equilibria(g);
+    let bimatrix = Bimatrix::new(g)?;
+    let name = |p: &[usize]| format!("({}, {})", g.strategies[0][p[0]], g.strategies[1][p[1]]);
+    if pure.len() < 2 {
+        notes.push(format!(
+            "{} pure equilibri{}: risk dominance compares two or more",
+            pure.len(),
+            if pure.len() == 1 { "um" } else { "a" }
+        ));
+        found.equilibria = pure.iter().map(|p| Raw::pure(g, p)).collect();
+        return Ok(());
+    }
+    let mut beaten = vec![false; pure.len()];
+    // Every pair's path is charged to one budget: each runs within what the others left.
+    let mut left = *limits;
+    for i in 0..pure.len() {
+        for j in i + 1..pure.len() {
+            crate::core::progress::check()?;
+            let (e, f) = ([pure[i][0], pure[i][1]], [pure[j][0], pure[j][1]]);
+            let prior = tracing::bicentric(&bimatrix, e, f);
+            let shown = |v: &[Q]| v.iter().map(show).collect::<Vec<_>>().join(" ");
+            if tracing::tied_best_replies(&bimatrix, &prior[0], &prior[1]) {
+                // Which one the procedure reaches would be the tie-break's choice, not the
+                // game's (the two are equally risky: in a 2 × 2 game, equal products of the
+                // deviation losses).
+                beaten[i] = true;
+                beaten[j] = true;
+                notes.push(format!(
+                    "neither of {} and {} risk-dominates the other: against their bicentric \
+                     prior ({}; {}) a player's best replies tie",
+                    name(&pure[i]),
+                    name(&pure[j]),
+                    shown(&prior[0]),
+                    shown(&prior[1])
+                ));
+                continue;
+            }
+            let traced = match tracing::trace(&bimatrix, &prior[0], &prior[1], &left) {
+                // Said of the whole comparison and the budget as given, not of the part of
+                // it this pair had left.
+                Err(Error::Budget {
+                    resource: resource @ crate::core::error::Resource::Work,
+                    needed,
+                    ..
+                }) => {
+                    let spent = limits.max_work - left.max_work;
+                    return Err(Error::Budget {
+                        what: format!(
+                            "risk dominance's tracing paths ({} pairs of pure equilibria)",
+                            pure.len() * (pure.len() - 1) / 2
+                        ),
+                        resource,
+                        needed: spent.saturating_add(needed),
+                        limit: limits.max_work,
+                    });
+                }
+                other => other?,
+            };
+            left.max_work = left.max_work.saturating_sub(traced.work);
+            let end = traced.equilibrium.profile;
+            let plays = |p: [usize; 2]| (0..2).all(|k| end[k][p[k]] == Q::from_integer(1.into()));
+            let from = format!(
+                "from their bicentric prior ({}; {})",
+                shown(&prior[0]),
+                shown(&prior[1])
+            );
+            if plays(e) {
+                beaten[j] = true;
+                notes.push(format!(
+                    "{} risk-dominates {}: the tracing procedure {from} reaches it",
+                    name(&pure[i]),
+                    name(&pure[j])
+                ));
+            } else if plays(f) {
+                beaten[i] = true;
+                notes.push(format!(
+                    "{} risk-dominates {}: the tracing procedure {from} reaches it",
+                    name(&pure[j]),
+                    name(&pure[i])
+                ));
+            } else {
+                beaten[i] = true;
+                beaten[j] = true;
+                notes.push(format!(
+                    "neither of {} and {} risk-dominates the other: the tracing procedure \
+                     {from} reaches another equilibrium",
+                    name(&pure[i]),
+                    name(&pure[j])
+                ));
+            }
+        }
+    }
+    match beaten.iter().position(|b| !b) {
+        Some(k) => found.equilibria = vec![Raw::pure(g, &pure[k])],
+        None => {
+            notes.push("no pure equilibrium risk-dominates every other: all are listed".into());
+            found.equilibria = pure.iter().map(|p| Raw::pure(g, p)).collect();
+        }
+    }
+    Ok(())
+}
+
 /// The equilibrium the linear tracing procedure selects from the request's prior: exactly by
 /// complementary pivoting for two players, by the global Newton method's path (the prior's
 /// payoffs as its bonus) settled exactly for more.
@@ -1130,7 +1262,8 @@ fn check_request(
             "a prior is for the tracing procedure".into(),
         ));
     }
-    if method == Method::Tracing && req.dominance != Dominance::None {
+    if matches!(method, Method::Tracing | Method::RiskDominance) && req.dominance != Dominance::None
+    {
         return Err(Error::Invalid(format!(
             "the tracing procedure runs on the game as given, whose prior it is: drop {}",
             hint::setting("dominance")

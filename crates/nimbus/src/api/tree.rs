@@ -128,7 +128,14 @@ impl Method {
 pub fn choose(method: &str, select: Option<&str>) -> Result<(Method, Option<Vec<Q>>)> {
     match select {
         // The strategic form's rule for the two together, and its reading of the prior.
-        Some(_) => Ok((Method::Tracing, nash::choose(method, select)?.1)),
+        Some(_) => match nash::choose(method, select)? {
+            (nash::Method::RiskDominance, _) => Err(Error::Invalid(
+                "risk dominance compares the pure equilibria of a game in strategic form; on a \
+                 tree use tracing or tracing:PRIOR"
+                    .into(),
+            )),
+            (_, prior) => Ok((Method::Tracing, prior)),
+        },
         None => Ok((Method::parse(method)?, None)),
     }
 }
