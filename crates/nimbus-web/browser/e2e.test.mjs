@@ -580,6 +580,49 @@ test("the tracing procedure: typed from the uniform prior and from one of its ow
   await r.close();
 });
 
+test("risk dominance: typed (the hare), pasted (three ranked), from a .nfg (a tie: both listed), refused for three players", async () => {
+  // The stag hunt typed into the grid: the hare risk-dominates the stag.
+  const p = await page({ tab: "nash" });
+  const cells = { a0_0: "9", b0_0: "9", a0_1: "0", b0_1: "8", a1_0: "8", b1_0: "0", a1_1: "7", b1_1: "7" };
+  for (const [id, v] of Object.entries(cells)) await p.fill("#" + id, v);
+  await p.selectOption("#method", "risk-dominance");
+  await p.click("#solveNash");
+  let eq = await equilibria(p);
+  assert.equal(eq.length, 1);
+  assert.equal(eq[0][3], "7, 7");
+  assert.match(await p.textContent("#nashOut"), /\(D, D\) risk-dominates \(C, C\).*bicentric prior \(1\/8 7\/8; 1\/8 7\/8\)/);
+  await p.close();
+  // Pasted: three strict equilibria, the largest risk-dominates both others.
+  const q = await page({ tab: "nash" });
+  await q.click("#pasteBtn");
+  await q.fill("#pasteText", "4 0 0\n0 3 0\n0 0 2\n\n4 0 0\n0 3 0\n0 0 2");
+  await q.click("#pasteApply");
+  await q.selectOption("#method", "risk-dominance");
+  await q.click("#solveNash");
+  eq = await equilibria(q);
+  assert.equal(eq.length, 1);
+  assert.equal(eq[0][3], "4, 4");
+  assert.equal((await q.textContent("#nashOut")).match(/risk-dominates/g).length, 3);
+  await q.close();
+  // The battle of the sexes from a .nfg: equally risky, so neither, and both are listed.
+  const r = await page({ tab: "nash" });
+  await r.setInputFiles("#nfgFile", path.join(root, "examples/bos.nfg"));
+  await r.selectOption("#method", "risk-dominance");
+  await r.click("#solveNash");
+  eq = await equilibria(r);
+  assert.equal(eq.length, 2);
+  assert.match(await r.textContent("#nashOut"), /neither of .* risk-dominates the other/);
+  await r.close();
+  // Three players: refused, saying why.
+  const t = await page({ tab: "nash" });
+  await t.setInputFiles("#nfgFile", path.join(root, "examples/2x2x2.nfg"));
+  await t.selectOption("#method", "risk-dominance");
+  await t.click("#solveNash");
+  await t.waitForSelector("#nashOut .err");
+  assert.match(await t.textContent("#nashOut .err"), /two-player game/);
+  await t.close();
+});
+
 test("evolutionarily stable equilibria marked: typed, pasted and from a .nfg; refused for an asymmetric game", async () => {
   // Hawk–dove typed into the grid (prize 2, cost 4): only the even mix is stable.
   const p = await page({ tab: "nash" });
