@@ -17,7 +17,7 @@ use nimbus::api::Limits;
 use nimbus::exact::Q;
 use nimbus::strategic::bimatrix::Bimatrix;
 use nimbus::strategic::game::NormalForm;
-use nimbus::strategic::solvers::{gnm, perfect, tracing};
+use nimbus::strategic::solvers::{gnm, perfect, risk_dominance, tracing};
 use num_traits::ToPrimitive;
 use proptest::prelude::*;
 
@@ -179,7 +179,7 @@ proptest! {
         let a = vec![vec![a10 + u1, a01], vec![a10, a01 + u2]];
         let b = vec![vec![b01 + v1, b01], vec![b10, b10 + v2]];
         let g = game(&a, &b);
-        let prior = tracing::bicentric(&Bimatrix::new(&g).unwrap(), [0, 0], [1, 1]);
+        let prior = risk_dominance::bicentric(&Bimatrix::new(&g).unwrap(), [0, 0], [1, 1]);
         prop_assert_eq!(&prior[0], &normalised(&[u1, u2]));
         prop_assert_eq!(&prior[1], &normalised(&[v1, v2]));
         let (method, prior) = parse_select("risk-dominance").unwrap();
@@ -211,7 +211,7 @@ proptest! {
         let (m, n) = (a.len(), a[0].len());
         let e = [picks[0] % m, picks[1] % n];
         let f = [picks[2] % m, picks[3] % n];
-        let prior = tracing::bicentric(&Bimatrix::new(&g).unwrap(), e, f);
+        let prior = risk_dominance::bicentric(&Bimatrix::new(&g).unwrap(), e, f);
         let steps = 20_000;
         let counted = |mine: usize, value: &dyn Fn(usize, f64) -> f64| -> Vec<f64> {
             let mut share = vec![0.0; mine];

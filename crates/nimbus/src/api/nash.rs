@@ -9,9 +9,10 @@ use crate::exact::{show, show_decimal, Q};
 use crate::strategic::bimatrix::{Bimatrix, Equilibrium as Raw};
 use crate::strategic::game::{confirms, expected_payoffs, verify, NormalForm};
 use crate::strategic::solvers::pure::{eliminate, pure_equilibria, Dominator, Reduction};
+use crate::strategic::solvers::risk_dominance::Outcome;
 use crate::strategic::solvers::{
-    enumpoly, envelope, ess, gnm, lemke, logit, perfect, proper, simpdiv, support, tracing,
-    two_by_two, vertex,
+    enumpoly, envelope, ess, gnm, lemke, logit, perfect, proper, risk_dominance, simpdiv, support,
+    tracing, two_by_two, vertex,
 };
 use serde::Serialize;
 
@@ -871,87 +872,36 @@ fn risk_dominant(
         found.equilibria = pure.iter().map(|p| Raw::pure(g, p)).collect();
         return Ok(());
     }
-    let mut beaten = vec![false; pure.len()];
-    // Every pair's path is charged to one budget: each runs within what the others left.
-    let mut left = *limits;
-    for i in 0..pure.len() {
-        for j in i + 1..pure.len() {
-            crate::core::progress::check()?;
-            let (e, f) = ([pure[i][0], pure[i][1]], [pure[j][0], pure[j][1]]);
-            let prior = tracing::bicentric(&bimatrix, e, f);
-            let shown = |v: &[Q]| v.iter().map(show).collect::<Vec<_>>().join(" ");
-            if tracing::tied_best_replies(&bimatrix, &prior[0], &prior[1]) {
-                // Which one the procedure reaches would be the tie-break's choice, not the
-                // game's (the two are equally risky: in a 2 × 2 game, equal products of the
-                // deviation losses).
-                beaten[i] = true;
-                beaten[j] = true;
-                notes.push(format!(
-                    "neither of {} and {} risk-dominates the other: against their bicentric \
-                     prior ({}; {}) a player's best replies tie",
-                    name(&pure[i]),
-                    name(&pure[j]),
-                    shown(&prior[0]),
-                    shown(&prior[1])
-                ));
-                continue;
+    let listed: Vec<[usize; 2]> = pure.iter().map(|p| [p[0], p[1]]).collect();
+    let (pairs, dominant) = risk_dominance::rank(&bimatrix, &listed, limits)?;
+    let shown = |v: &[Q]| v.iter().map(show).collect::<Vec<_>>().join(" ");
+    for pair in &pairs {
+        let [a, b] = pair.equilibria.map(|k| name(&pure[k]));
+        let from = format!(
+            "from their bicentric prior ({}; {})",
+            shown(&pair.prior[0]),
+            shown(&pair.prior[1])
+        );
+        notes.push(match pair.outcome {
+            Outcome::First => {
+                format!("{a} risk-dominates {b}: the tracing procedure {from} reaches it")
             }
-            let traced = match tracing::trace(&bimatrix, &prior[0], &prior[1], &left) {
-                // Said of the whole comparison and the budget as given, not of the part of
-                // it this pair had left.
-                Err(Error::Budget {
-                    resource: resource @ crate::core::error::Resource::Work,
-                    needed,
-                    ..
-                }) => {
-                    let spent = limits.max_work - left.max_work;
-                    return Err(Error::Budget {
-                        what: format!(
-                            "risk dominance's tracing paths ({} pairs of pure equilibria)",
-                            pure.len() * (pure.len() - 1) / 2
-                        ),
-                        resource,
-                        needed: spent.saturating_add(needed),
-                        limit: limits.max_work,
-                    });
-                }
-                other => other?,
-            };
-            left.max_work = left.max_work.saturating_sub(traced.work);
-            let end = traced.equilibrium.profile;
-            let plays = |p: [usize; 2]| (0..2).all(|k| end[k][p[k]] == Q::from_integer(1.into()));
-            let from = format!(
-                "from their bicentric prior ({}; {})",
-                shown(&prior[0]),
-                shown(&prior[1])
-            );
-            if plays(e) {
-                beaten[j] = true;
-                notes.push(format!(
-                    "{} risk-dominates {}: the tracing procedure {from} reaches it",
-                    name(&pure[i]),
-                    name(&pure[j])
-                ));
-            } else if plays(f) {
-                beaten[i] = true;
-                notes.push(format!(
-                    "{} risk-dominates {}: the tracing procedure {from} reaches it",
-                    name(&pure[j]),
-                    name(&pure[i])
-                ));
-            } else {
-                beaten[i] = true;
-                beaten[j] = true;
-                notes.push(format!(
-                    "neither of {} and {} risk-dominates the other: the tracing procedure \
-                     {from} reaches another equilibrium",
-                    name(&pure[i]),
-                    name(&pure[j])
-                ));
+            Outcome::Second => {
+                format!("{b} risk-dominates {a}: the tracing procedure {from} reaches it")
             }
-        }
+            Outcome::Tie => format!(
+                "neither of {a} and {b} risk-dominates the other: against their bicentric \
+                 prior ({}; {}) a player's best replies tie",
+                shown(&pair.prior[0]),
+                shown(&pair.prior[1])
+            ),
+            Outcome::Neither => format!(
+                "neither of {a} and {b} risk-dominates the other: the tracing procedure \
+                 {from} reaches another equilibrium"
+            ),
+        });
     }
-    match beaten.iter().position(|b| !b) {
+    match dominant {
         Some(k) => found.equilibria = vec![Raw::pure(g, &pure[k])],
         None => {
             notes.push("no pure equilibrium risk-dominates every other: all are listed".into());

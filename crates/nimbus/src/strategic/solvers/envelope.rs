@@ -99,21 +99,25 @@ pub fn envelope(game: &NormalForm) -> Result<Envelope> {
         lines,
         pieces: Vec::new(),
     };
-    e.pieces = upper(&e);
+    e.pieces = upper_envelope(&e.lines);
     Ok(e)
 }
 
-/// The upper envelope of the lines on [0, 1]: from the best line at 0 (the steepest of equal
-/// ones), step to the first crossing by a steeper line, and so on. At most one piece a line,
-/// since slopes only increase.
-fn upper(e: &Envelope) -> Vec<Piece> {
-    let slope = |k: usize| &e.lines[k].1 - &e.lines[k].0;
-    let n = e.lines.len();
+/// The upper envelope on [0, 1] of lines given by their values at 0 and at 1: from the best
+/// line at 0 (the steepest of equal ones), step to the first crossing by a steeper line, and
+/// so on. At most one piece a line, since slopes only increase.
+pub fn upper_envelope(lines: &[(Q, Q)]) -> Vec<Piece> {
+    let value = |k: usize, t: &Q| {
+        let (a, b) = &lines[k];
+        a + (b - a) * t
+    };
+    let slope = |k: usize| &lines[k].1 - &lines[k].0;
+    let n = lines.len();
     let mut t = Q::zero();
     let mut best = (0..n)
         .max_by(|&i, &j| {
-            (e.value(i, &t), slope(i))
-                .cmp(&(e.value(j, &t), slope(j)))
+            (value(i, &t), slope(i))
+                .cmp(&(value(j, &t), slope(j)))
                 // The first of equal lines.
                 .then(j.cmp(&i))
         })
@@ -127,7 +131,7 @@ fn upper(e: &Envelope) -> Vec<Piece> {
             if ds <= Q::zero() {
                 continue;
             }
-            let at = (e.value(best, &Q::zero()) - e.value(k, &Q::zero())) / &ds;
+            let at = (value(best, &Q::zero()) - value(k, &Q::zero())) / &ds;
             if at <= t || at >= Q::one() {
                 continue;
             }

@@ -14,6 +14,7 @@ pub mod logit;
 pub mod perfect;
 pub mod proper;
 pub mod pure;
+pub mod risk_dominance;
 pub mod simpdiv;
 pub mod support;
 pub mod tracing;

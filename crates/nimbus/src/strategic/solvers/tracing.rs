@@ -544,107 +544,10 @@ pub fn uniform(n: usize) -> Vec<Q> {
     vec![Q::new(BigInt::one(), BigInt::from(n)); n]
 }
 
-/// Harsanyi and Selten's bicentric prior of two pure equilibria `e` and `f` (a row and a
-/// column each): each player, unsure which of the two the other will play, believes the
-/// other plays `e`'s strategy with a probability `z` drawn uniformly from `[0, 1]` and `f`'s
-/// otherwise, and plays a best reply; the prior gives each strategy the chance that it is the
-/// best reply (the measure of its `z`, shared equally by strategies that tie over a whole
-/// stretch). The tracing procedure from it decides which of the two risk-dominates.
-pub fn bicentric(g: &Bimatrix, e: [usize; 2], f: [usize; 2]) -> [Vec<Q>; 2] {
-    // Each strategy's payoff against the belief z: c0 + c1 z, the line from f's to e's.
-    let rows: Vec<(Q, Q)> = (0..g.m)
-        .map(|s| line(&g.a[s][f[1]], &g.a[s][e[1]]))
-        .collect();
-    let columns: Vec<(Q, Q)> = (0..g.n)
-        .map(|t| line(&g.b[f[0]][t], &g.b[e[0]][t]))
-        .collect();
-    [best_reply_measure(&rows), best_reply_measure(&columns)]
-}
-
-/// Whether a player has two or more best replies to the other's part of the prior `(p, q)`:
-/// then where the procedure goes is decided by how the tie is broken, not by the game.
-pub fn tied_best_replies(g: &Bimatrix, p: &[Q], q: &[Q]) -> bool {
-    let tied = |values: Vec<Q>| {
-        let top = values.iter().max().cloned();
-        values.iter().filter(|v| Some(*v) == top.as_ref()).count() > 1
-    };
-    let rows = (0..g.m)
-        .map(|s| {
-            (0..g.n)
-                .map(|t| &q[t] * Q::from_integer(g.a[s][t].clone()))
-                .sum()
-        })
-        .collect();
-    let columns = (0..g.n)
-        .map(|t| {
-            (0..g.m)
-                .map(|s| &p[s] * Q::from_integer(g.b[s][t].clone()))
-                .sum()
-        })
-        .collect();
-    tied(rows) || tied(columns)
-}
-
-/// The line through `(0, at_zero)` and `(1, at_one)`, as `(c0, c1)`.
-fn line(at_zero: &BigInt, at_one: &BigInt) -> (Q, Q) {
-    (
-        Q::from_integer(at_zero.clone()),
-        Q::from_integer(at_one - at_zero),
-    )
-}
-
-/// For lines `c0 + c1 z` on `[0, 1]`, how much of `[0, 1]` each is highest on (a stretch
-/// where several are highest together is shared equally): exact, from the points where two
-/// lines cross.
-fn best_reply_measure(lines: &[(Q, Q)]) -> Vec<Q> {
-    let (zero, one) = (Q::zero(), Q::one());
-    let mut cuts = vec![zero.clone(), one.clone()];
-    for (i, a) in lines.iter().enumerate() {
-        for b in &lines[i + 1..] {
-            let slope = &a.1 - &b.1;
-            if !slope.is_zero() {
-                let z = (&b.0 - &a.0) / slope;
-                if z > zero && z < one {
-                    cuts.push(z);
-                }
-            }
-        }
-    }
-    cuts.sort();
-    cuts.dedup();
-    let mut measure = vec![Q::zero(); lines.len()];
-    let two = Q::from_integer(2.into());
-    for w in cuts.windows(2) {
-        // Between two cuts the order of the lines does not change: the middle decides it.
-        let mid = (&w[0] + &w[1]) / &two;
-        let values: Vec<Q> = lines.iter().map(|(c0, c1)| c0 + c1 * &mid).collect();
-        let top = values.iter().max().expect("a strategy").clone();
-        let best: Vec<usize> = (0..lines.len()).filter(|&k| values[k] == top).collect();
-        let share = (&w[1] - &w[0]) / Q::from_integer(best.len().into());
-        for k in best {
-            measure[k] += &share;
-        }
-    }
-    measure
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::strategic::game::NormalForm;
-
-    #[test]
-    fn the_bicentric_prior_measures_best_replies() {
-        let q = |n: i64, d: i64| Q::new(n.into(), d.into());
-        // Three lines: 0 → 3, 2 → 0 and 1 → 1 (flat). The first is highest from z = 2/5 on
-        // (3z > 2 − 2z there, and 3z > 1), the second below (2 − 2z > 1 there): 3/5 and 2/5,
-        // the flat one never.
-        let lines = vec![(q(0, 1), q(3, 1)), (q(2, 1), q(-2, 1)), (q(1, 1), q(0, 1))];
-        assert_eq!(best_reply_measure(&lines), vec![q(3, 5), q(2, 5), q(0, 1)]);
-        // Two equal lines share their stretch: both flat at 1, above the third (z) until 1.
-        let tied = vec![(q(1, 1), q(0, 1)), (q(1, 1), q(0, 1)), (q(0, 1), q(1, 1))];
-        assert_eq!(best_reply_measure(&tied), vec![q(1, 2), q(1, 2), q(0, 1)]);
-    }
 
     fn game(a: &[&[i64]], b: &[&[i64]]) -> Bimatrix {
         let m = |rows: &[&[i64]]| -> Vec<Vec<Q>> {

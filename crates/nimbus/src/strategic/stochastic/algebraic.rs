@@ -99,17 +99,13 @@ pub fn one_state_value(
         // degenerate): beyond the largest tried.
         return Ok(None);
     }
-    // The supports first (usually the kernel), then square submatrices within them, the
-    // largest first (degenerate games: the supports of the strategies found hold more than a
-    // kernel), then, for small games only, every square submatrix.
-    let first = (si.len() == sj.len() && !si.is_empty() && si.len() <= MAX_KERNEL)
-        .then(|| (si.clone(), sj.clone()));
-    let within = |rows: Vec<usize>, columns: Vec<usize>, all: bool| {
+    // The supports first (usually the kernel: the largest square submatrix within them, when
+    // they are square), then the others within them, the largest first (degenerate games:
+    // the supports of the strategies found hold more than a kernel), then, for small games
+    // only, every square submatrix; each tried once.
+    let within = |rows: Vec<usize>, columns: Vec<usize>| {
         let top = rows.len().min(columns.len()).min(MAX_KERNEL);
-        // The largest first: a kernel in a degenerate game's supports is most often as
-        // large as the smaller one.
-        let sizes = (1..=if all { top } else { 0 }).rev();
-        sizes.flat_map(move |k| {
+        (1..=top).rev().flat_map(move |k| {
             let (rows, columns) = (rows.clone(), columns.clone());
             subsets(rows.len(), k).flat_map(move |r| {
                 let picked: Vec<usize> = r.iter().map(|&i| rows[i]).collect();
@@ -119,31 +115,11 @@ pub fn one_state_value(
             })
         })
     };
-    let everything = m.max(n) <= SMALL;
-    let candidates = first
-        .clone()
-        .into_iter()
-        .chain(within(si.clone(), sj.clone(), true))
-        .chain(
-            within((0..m).collect(), (0..n).collect(), everything).take(if everything {
-                MAX_KERNELS
-            } else {
-                0
-            }),
-        )
-        .filter({
-            let mut seen_first = false;
-            move |kernel| {
-                // The supports' kernel is tried once, first.
-                if Some(kernel) == first.as_ref() {
-                    let again = seen_first;
-                    seen_first = true;
-                    !again
-                } else {
-                    true
-                }
-            }
-        })
+    let everything = (m.max(n) <= SMALL).then(|| within((0..m).collect(), (0..n).collect()));
+    let mut tried = std::collections::HashSet::new();
+    let candidates = within(si, sj)
+        .chain(everything.into_iter().flatten())
+        .filter(move |kernel: &(Vec<usize>, Vec<usize>)| tried.insert(kernel.clone()))
         .take(MAX_KERNELS);
     for (rows, columns) in candidates {
         crate::core::progress::check()?;
