@@ -72,8 +72,10 @@ pub struct Args {
     /// when a position turns out hard, up to 2^24 entries or --max-memory.
     #[arg(long, value_name = "BITS", value_parser = clap::value_parser!(u32).range(10..=32))]
     table_bits: Option<u32>,
-    /// Positions from standard input: search each one that is still open after a moment on
-    /// this many threads sharing the table (default 1). The scores do not depend on it.
+    /// Positions from standard input: search this many at once, each thread with a table of
+    /// its own (--max-memory is shared among them), and once every position has started,
+    /// let a thread with nothing left help a search still running (default 1). The scores do
+    /// not depend on it.
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     threads: Option<u32>,
     /// With --all --db DIR: keep each position's remoteness too (a byte a position, in
@@ -389,8 +391,7 @@ fn stream(args: &Args, out: &mut String) -> Result<ExitCode, Error> {
     }
     // Checked here so that a bad value is refused before any input is read.
     let limits = args.common.limits();
-    api::batch_limits(args.time_limit, args.table_bits, &limits)?;
-    api::batch_threads(args.threads)?;
+    api::batch_limits(args.time_limit, args.table_bits, args.threads, &limits)?;
     let text = read_input("-")?;
     let mut failed = false;
     let mut each = |line: Result<api::Line, Error>| match line {

@@ -780,6 +780,23 @@ fn solve_connect4_batch_on_threads_gives_the_same_scores() {
         let err = String::from_utf8_lossy(&out.stderr);
         assert!(err.contains("--threads"), "--threads {bad}: {err}");
     }
+    // Each thread has a table of its own: 64 of 256 KiB are more than 4 MiB.
+    let out = with_stdin(
+        &[
+            "solve",
+            "connect4",
+            "-",
+            "--threads",
+            "64",
+            "--max-memory",
+            "4194304",
+        ],
+        input,
+    );
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("64 transposition tables"), "{err}");
+    assert!(err.contains("--max-memory"), "{err}");
 }
 
 #[test]

@@ -1001,23 +1001,48 @@ pub struct Line {
     pub book: bool,
 }
 
-/// The limits of a batch of [`score_lines`], checked: a front-end can refuse bad settings
-/// before it reads the batch.
+/// The limits of a batch of [`score_lines`] on `threads` threads (1 when `None`), checked: a
+/// front-end can refuse bad settings before it reads the batch. Each thread has a table of
+/// its own, so the memory and state budgets are shared among them.
 pub fn batch_limits(
     time_limit: Option<f64>,
     table_bits: Option<u32>,
+    threads: Option<u32>,
     limits: &Limits,
 ) -> Result<seq::SearchLimits> {
     if let Some(t) = time_limit {
         crate::core::number::seconds("time_limit", t)?;
     }
+    let threads = batch_threads(threads)? as u64;
+    let bits = table_bits.unwrap_or(BATCH_TABLE_BITS);
+    let mut search = search_limits(None, None, bits, limits)?;
+    if threads > 1 {
+        let what = format!("{threads} transposition tables (2^{bits} entries each, one a thread)");
+        crate::core::budget::check_memory(
+            &what,
+            (16u64 << bits).saturating_mul(threads),
+            limits.max_memory,
+        )?;
+        if (1u64 << bits).saturating_mul(threads) > limits.max_states {
+            return Err(Error::StateLimit {
+                explored: 0,
+                limit: limits.max_states,
+                what: format!(
+                    "{what}; lower {} or {} for fewer",
+                    crate::core::hint::setting("table_bits"),
+                    crate::core::hint::setting("threads")
+                ),
+            });
+        }
+    }
     // A small table by default: it stays in cache, and easy positions need few entries. It
-    // grows when a position turns out hard, as far as the memory and state budgets allow,
-    // unless the request fixes its size.
-    let mut search = search_limits(None, None, table_bits.unwrap_or(BATCH_TABLE_BITS), limits)?;
+    // grows when a position turns out hard, as far as the memory and state budgets allow
+    // (each thread's share of them), unless the request fixes its size.
     if table_bits.is_none() {
-        let fits =
-            |bits: u32| 16u64 << bits <= limits.max_memory && 1u64 << bits <= limits.max_states;
+        let fits = |bits: u32| {
+            (16u64 << bits).saturating_mul(threads) <= limits.max_memory
+                && (1u64 << bits).saturating_mul(threads) <= limits.max_states
+        };
         search.grow_to_bits = (BATCH_TABLE_BITS..=TABLE_MAX_BITS).rev().find(|&b| fits(b));
     }
     Ok(search)
@@ -1047,35 +1072,11 @@ pub fn batch_threads(threads: Option<u32>) -> Result<usize> {
 /// More threads than any machine this runs on has cores.
 const MAX_THREADS: u32 = 1024;
 
-/// Nodes a batch's position is searched on one thread before helpers join: most positions of
-/// a batch finish sooner than threads start.
-const SERIAL_NODES: u64 = 1 << 20;
-
-/// The score of `p` on `threads` threads: alone up to [`SERIAL_NODES`] nodes, then racing
-/// helpers through the largest table the limits allow. `None` when a limit stopped it.
-fn score_parallel(
-    g: &Connect4,
-    s: &mut alphabeta::Searcher<'_, Connect4>,
-    p: &seq::games::connect4::Position,
-    threads: usize,
-    budget: u64,
-) -> Option<seq::Value> {
-    s.set_max_nodes(budget.min(SERIAL_NODES));
-    let alone = g.score(s, p);
-    s.set_max_nodes(budget);
-    // Stopped short of the serial nodes: the deadline or Ctrl-C, not the hand-over.
-    if alone.is_some() || budget <= SERIAL_NODES || s.nodes < SERIAL_NODES {
-        return alone;
-    }
-    s.resume();
-    s.grow_now();
-    seq::search::parallel::race(s, threads - 1, &|s| g.score(s, p))
-}
-
 /// Scores each line of `text` (Pons' test format: the moves first) in Connect Four, with one
 /// table kept warm across lines, and hands each result (or the line's error) to `each`.
-/// With `threads` above 1, a position still open after 2^20 nodes is searched on
-/// that many threads sharing the table ([`seq::search::parallel`]); the scores are the same.
+/// With `threads` above 1, that many lines are searched at once, each thread with a table of
+/// its own, and once every line has been started, threads with nothing left help the lines
+/// still running ([`seq::search::pool`]); the scores are the same.
 /// With an opening book (`book`, a file), the positions it holds are scored from it.
 #[allow(clippy::too_many_arguments)]
 pub fn score_lines(
@@ -1099,9 +1100,13 @@ pub fn score_lines(
         .map(|t| crate::core::number::seconds("time_limit", t))
         .transpose()?;
     let threads = batch_threads(threads)?;
-    let limits = batch_limits(time_limit, table_bits, limits)?;
-    let mut s = alphabeta::Searcher::new(g, &limits);
-    s.prefault();
+    // Checked before any line is read; the tables are sized below, once the lines are known.
+    batch_limits(time_limit, table_bits, Some(threads as u32), limits)?;
+    // Each line is answered at once (an error, or the book) or searched; the answers go out
+    // in the lines' order.
+    let mut ready: Vec<Option<Result<Line>>> = Vec::new();
+    let mut searched: Vec<(usize, String)> = Vec::new();
+    let mut positions = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let Some(moves) = line.split_whitespace().next() else {
             continue;
@@ -1109,53 +1114,77 @@ pub fn score_lines(
         let p = match g.parse_position(moves) {
             Ok(p) => p,
             Err(e) => {
-                each(Err(at_line(e, n + 1)));
+                ready.push(Some(Err(at_line(e, n + 1))));
                 continue;
             }
         };
         if let Some(score) = book.as_ref().and_then(|b| b.score(g, &p)) {
-            each(Ok(Line {
+            ready.push(Some(Ok(Line {
                 moves: moves.into(),
                 score: Some(score),
                 nodes: 0,
                 microseconds: 0.0,
                 stopped: None,
                 book: true,
-            }));
+            })));
             continue;
         }
-        s.reset();
-        let started = Instant::now();
-        s.set_deadline(per_line.map(|d| started + d));
-        let score = if threads > 1 {
-            score_parallel(g, &mut s, &p, threads, limits.max_nodes.unwrap_or(u64::MAX))
-        } else {
-            g.score(&mut s, &p)
-        };
-        let microseconds = started.elapsed().as_secs_f64() * 1e6;
-        // The searcher stops on the first of its two limits; the node count says which.
-        let stopped = score.is_none().then(|| match limits.max_nodes {
-            Some(most) if s.nodes >= most => format!(
-                "no exact score within the work budget of {most} nodes a line (raise {})",
-                crate::core::hint::setting("max_work")
-            ),
-            _ => format!(
-                "no exact score within the time limit of {} s a line (raise {})",
-                time_limit.unwrap_or_default(),
-                crate::core::hint::setting("time_limit")
-            ),
-        });
-        each(Ok(Line {
-            moves: moves.into(),
-            score,
-            nodes: s.nodes,
-            microseconds,
-            stopped,
-            book: false,
-        }));
-        crate::core::progress::check()?;
+        searched.push((ready.len(), moves.into()));
+        ready.push(None);
+        positions.push(p);
     }
-    Ok(())
+    // Only as many tables as there are lines to search can grow at once.
+    let tables = threads.min(positions.len()).max(1);
+    let limits = batch_limits(time_limit, table_bits, Some(tables as u32), limits)?;
+    let mut sent = 0;
+    let mut flush = |upto: usize, ready: &mut Vec<Option<Result<Line>>>| {
+        while sent < upto {
+            if let Some(r) = ready[sent].take() {
+                each(r);
+            }
+            sent += 1;
+        }
+    };
+    let first = searched.first().map_or(ready.len(), |s| s.0);
+    flush(first, &mut ready);
+    let stopped_why = |nodes: u64| match limits.max_nodes {
+        _ if crate::core::progress::interrupted() => {
+            "interrupted before its exact score was found".to_string()
+        }
+        // The searcher stops on the first of its two limits; the node count says which.
+        Some(most) if nodes >= most => format!(
+            "no exact score within the work budget of {most} nodes a line (raise {})",
+            crate::core::hint::setting("max_work")
+        ),
+        _ => format!(
+            "no exact score within the time limit of {} s a line (raise {})",
+            time_limit.unwrap_or_default(),
+            crate::core::hint::setting("time_limit")
+        ),
+    };
+    let solve = |s: &mut alphabeta::Searcher<'_, Connect4>, p: &_| g.score(s, p);
+    let outcome = seq::search::pool::score_all(
+        g,
+        &positions,
+        threads,
+        &limits,
+        per_line,
+        &solve,
+        &mut |r| {
+            let (at, moves) = &searched[r.index];
+            ready[*at] = Some(Ok(Line {
+                moves: moves.clone(),
+                score: r.value,
+                nodes: r.nodes,
+                microseconds: r.seconds * 1e6,
+                stopped: r.value.is_none().then(|| stopped_why(r.lead_nodes)),
+                book: false,
+            }));
+            let next = searched.get(r.index + 1).map_or(ready.len(), |s| s.0);
+            flush(next, &mut ready);
+        },
+    );
+    outcome
 }
 
 /// One line of a batch of queries of a tier database.

@@ -75,6 +75,9 @@ pub struct Searcher<'g, G: Game> {
     pub(super) helper: usize,
     /// The nodes the threads of a parallel search are in, shared by them while they run.
     pub(super) busy: Option<Arc<super::parallel::Busy>>,
+    /// The threads that search each window of this searcher's root searches with it, while
+    /// a parallel search runs ([`super::parallel::Crew`]).
+    pub(super) crew: Option<Arc<super::parallel::Crew<G::Position>>>,
     /// The largest the table may grow to (as a power of two), when it may grow.
     grow_to_bits: Option<u32>,
     /// Tables of other sizes, kept for the next search that needs them.
@@ -87,6 +90,7 @@ pub struct Searcher<'g, G: Game> {
 const GROW_AFTER_NODES_PER_ENTRY: u64 = 16;
 /// How many plies from the root a helper of a parallel search tries its own first move.
 const HELPER_PLIES: usize = 3;
+
 /// How much larger (as a power of two) each growth makes the table.
 const GROW_BITS: u32 = 8;
 
@@ -124,20 +128,41 @@ impl<'g, G: Game> Searcher<'g, G> {
             stop: None,
             helper: 0,
             busy: None,
+            crew: None,
         }
     }
 
     /// A helper for a parallel search: the same game and limits, sharing this searcher's
     /// table, stopping when `stop` is raised.
     pub(super) fn helper(&self, helper: usize, stop: Arc<AtomicBool>) -> Searcher<'g, G> {
+        Searcher::joining(
+            self.game,
+            self.table.clone(),
+            (self.deadline, self.max_nodes),
+            stop,
+            self.busy.clone(),
+            helper,
+        )
+    }
+
+    /// A helper searching through `table` (another searcher's, which it never grows) under
+    /// `limits` (deadline, work budget), stopping when `stop` is raised.
+    pub(super) fn joining(
+        game: &'g G,
+        table: Option<Arc<Table>>,
+        limits: (Option<Instant>, u64),
+        stop: Arc<AtomicBool>,
+        busy: Option<Arc<super::parallel::Busy>>,
+        helper: usize,
+    ) -> Searcher<'g, G> {
         Searcher {
-            game: self.game,
-            table: self.table.clone(),
+            game,
+            table,
             frames: Vec::new(),
             used: 0,
             nodes: 0,
-            deadline: self.deadline,
-            max_nodes: self.max_nodes,
+            deadline: limits.0,
+            max_nodes: limits.1,
             stopped: false,
             root_best: None,
             grow_to_bits: None,
@@ -145,7 +170,8 @@ impl<'g, G: Game> Searcher<'g, G> {
             nodes_at_table: 0,
             stop: Some(stop),
             helper,
-            busy: self.busy.clone(),
+            busy,
+            crew: None,
         }
     }
 
@@ -416,6 +442,21 @@ impl<'g, G: Game> Searcher<'g, G> {
     /// Searches `pos` with the window (`alpha`, `beta`) to `depth` plies (`None`: to the end).
     /// `None` when the deadline stopped it.
     pub fn search(
+        &mut self,
+        pos: &G::Position,
+        alpha: Value,
+        beta: Value,
+        depth: Option<u32>,
+    ) -> Option<Found> {
+        // A search from the root with a crew: every thread of it searches this window.
+        if let (0, Some(crew)) = (self.used, self.crew.clone()) {
+            return crew.lead(self, pos, alpha, beta, depth);
+        }
+        self.search_alone(pos, alpha, beta, depth)
+    }
+
+    /// [`Searcher::search`] on this thread only.
+    pub(super) fn search_alone(
         &mut self,
         pos: &G::Position,
         alpha: Value,

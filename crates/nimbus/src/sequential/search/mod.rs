@@ -8,6 +8,7 @@ pub mod memo;
 pub mod minimax;
 pub mod mtdf;
 pub mod parallel;
+pub mod pool;
 pub mod table;
 
 use super::{Game, Search, SearchLimits};
