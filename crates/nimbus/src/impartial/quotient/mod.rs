@@ -73,6 +73,45 @@ fn known(table: &Table, m: &Monoid, below: u64) -> heaps::Known {
     }
 }
 
+/// What the test of one new heap keeps for the next, while the quotient does not grow: each
+/// old heap's options' elements under one multiplication and one image of the heaps, and the
+/// exact check's layers (see [`verify::Layers`]). Recomputed for every new heap, they made a
+/// heap's test cost time quadratic in the heaps (Kayles to heap 300).
+#[derive(Default)]
+struct Kept {
+    mult: Vec<u32>,
+    image: Vec<u32>,
+    sets: Vec<Vec<u32>>,
+    layers: verify::Layers,
+}
+
+impl Kept {
+    /// The sets of the letters `0..letters`, under `m` and `image`, computed as needed by
+    /// `options`.
+    fn update(
+        &mut self,
+        m: &Monoid,
+        image: &[u32],
+        letters: usize,
+        options: &dyn Fn(&[u16]) -> Vec<u32>,
+    ) -> &[Vec<u32>] {
+        let kept = self.mult == m.mult
+            && self.image.len() <= image.len()
+            && self.image[..] == image[..self.image.len()];
+        if !kept {
+            self.mult.clone_from(&m.mult);
+            self.sets.clear();
+        }
+        self.image = image[..letters].to_vec();
+        self.sets.truncate(letters);
+        while self.sets.len() < letters {
+            let a = self.sets.len() as u16;
+            self.sets.push(options(&[a]));
+        }
+        &self.sets
+    }
+}
+
 /// The old quotient with one more heap whose image is an old element: the element that makes
 /// it right on the most positions (all of them, `below == u64::MAX`, when the new heap adds
 /// no element).
@@ -82,6 +121,7 @@ fn extension(
     heaps: &Heaps,
     limits: &Limits,
     oracle: &mut Oracle,
+    kept: &mut Kept,
 ) -> Result<heaps::Known> {
     let p = table.p_portion(m.q);
     // Each quick test below looks at every pair of elements.
@@ -115,8 +155,18 @@ fn extension(
     // Each element's representative's options, for this test and for `plausible`.
     let rep_options: Vec<Vec<u32>> = table.reps.iter().map(|r| options(r)).collect();
     let among = |old: &[u32]| old.iter().all(|o| new.binary_search(o).is_ok());
-    let single = (0..image.len() - 1)
-        .find(|&g| among(&options(&[g as u16])) && no_p_to_p(m, &p, &new, image[g]));
+    let old = image.len() - 1;
+    let sets = kept.update(m, &image[..old], old, &options);
+    let single = (0..old).find(|&g| among(&sets[g]) && no_p_to_p(m, &p, &new, image[g]));
+    // Every letter's options' elements, the new heap's last, for the exact checks below.
+    let all_sets: Vec<Vec<u32>> = if single.is_none() {
+        sets.iter()
+            .cloned()
+            .chain(std::iter::once(new.clone()))
+            .collect()
+    } else {
+        Vec::new()
+    };
     // The empty representative is left out: the argument needs a position that is not
     // terminal.
     let like = single.map(|g| image[g]).or_else(|| {
@@ -145,7 +195,14 @@ fn extension(
             image: &image,
         };
         oracle.charge((m.q as u64).saturating_mul(image.len() as u64))?;
-        let size = verify::smallest_failure(&c, heaps, limits)?.map_or(u64::MAX, |f| f.0);
+        let size = verify::smallest_failure_with(
+            &c,
+            heaps,
+            Some(&all_sets),
+            Some(&mut kept.layers),
+            limits,
+        )?
+        .map_or(u64::MAX, |f| f.0);
         if size > below {
             (best, below) = (x, size);
         }
@@ -224,6 +281,7 @@ impl Quotient {
         crate::core::progress::phase("the misère quotient (heaps)", upto);
         let mut growth = Vec::with_capacity(upto as usize);
         let mut monoid = None;
+        let mut kept = Kept::default();
         for n in 1..=upto {
             if heaps.letter[n as usize].is_some() {
                 let mut same = None;
@@ -231,7 +289,7 @@ impl Quotient {
                     // Most heaps add no element: if some element as the new heap's image
                     // passes the exact check, the quotient is the old one, proved, and the
                     // table's new rows come from it without search.
-                    let k = extension(&table, m, &heaps, &limits, &mut oracle)?;
+                    let k = extension(&table, m, &heaps, &limits, &mut oracle, &mut kept)?;
                     if k.below == u64::MAX {
                         oracle.know(k);
                         // Proved by the exact check already: the old monoid, the new heap

@@ -199,7 +199,7 @@ impl Candidate<'_> {
 /// One type of heap: its image, its options' images, and one heap of the type.
 struct Kind {
     image: u32,
-    options: Vec<(u32, Word)>,
+    options: Vec<u32>,
     letter: u16,
 }
 
@@ -287,18 +287,34 @@ pub fn smallest_failure(
     heaps: &Heaps,
     limits: &Limits,
 ) -> Result<Option<(u64, Word)>> {
+    smallest_failure_with(c, heaps, None, None, limits)
+}
+
+/// [`smallest_failure`], given each letter's options' elements (sorted, without repeats)
+/// when the caller has them, and keeping the search's layers in `layers` for the next check
+/// (see [`Layers`]).
+pub fn smallest_failure_with(
+    c: &Candidate,
+    heaps: &Heaps,
+    option_sets: Option<&[Vec<u32>]>,
+    layers: Option<&mut Layers>,
+    limits: &Limits,
+) -> Result<Option<(u64, Word)>> {
     let mut kinds: Vec<Kind> = Vec::new();
     let mut by_key: HashMap<(u32, Vec<u32>), usize> = HashMap::default();
     for a in 0..c.image.len() as u16 {
         let image = c.image[a as usize];
-        let mut options: Vec<(u32, Word)> = heaps.options[a as usize]
-            .iter()
-            .map(|w| (c.phi(w), w.clone()))
-            .collect();
-        options.sort_by_key(|p| p.0);
-        options.dedup_by_key(|p| p.0);
-        let key = (image, options.iter().map(|p| p.0).collect::<Vec<_>>());
-        if let std::collections::hash_map::Entry::Vacant(e) = by_key.entry(key) {
+        let options = match option_sets.and_then(|s| s.get(a as usize)) {
+            Some(set) => set.clone(),
+            None => {
+                let mut o: Vec<u32> = heaps.options[a as usize].iter().map(|w| c.phi(w)).collect();
+                o.sort_unstable();
+                o.dedup();
+                o
+            }
+        };
+        if let std::collections::hash_map::Entry::Vacant(e) = by_key.entry((image, options)) {
+            let options = e.key().1.clone();
             e.insert(kinds.len());
             kinds.push(Kind {
                 image,
@@ -315,8 +331,7 @@ pub fn smallest_failure(
             continue;
         }
         for k in &kinds {
-            if !c.accept(c.m.mul(x, k.image))
-                || !k.options.iter().any(|(y, _)| c.accept(c.m.mul(x, *y)))
+            if !c.accept(c.m.mul(x, k.image)) || !k.options.iter().any(|&y| c.accept(c.m.mul(x, y)))
             {
                 continue;
             }
@@ -335,7 +350,7 @@ pub fn smallest_failure(
         }
     }
     // (b): a non-terminal N-position without a P-option; the lightest such position.
-    if let Some((size, c)) = failing_position(c, &heaps.sizes, &kinds, limits)? {
+    if let Some((size, c)) = failing_position(c, &heaps.sizes, &kinds, limits, layers)? {
         if worst.as_ref().is_none_or(|w| size < w.0) {
             worst = Some((size, c));
         }
@@ -346,118 +361,81 @@ pub fn smallest_failure(
 /// A subset of the elements.
 type Set = Vec<u64>;
 
+/// A state of [`failing_position`]'s search: the element so far, the products of the rest
+/// that keep the position failing, and whether any heap was taken.
+type State = (u32, Set, bool);
+
+/// The layers of the exact check's search (for a position that fails) over the first kinds of heaps, kept for the
+/// next check of the same candidate with more heaps, or another element for the last heap:
+/// the checks of a quotient that does not grow share all but their last kind, and redoing
+/// those layers for every heap and every element tried was most of the work (Kayles to heap
+/// 300).
+#[derive(Default)]
+pub struct Layers {
+    mult: Vec<u32>,
+    p: Vec<bool>,
+    /// The kinds searched: image, options' elements, letter.
+    kinds: Vec<(u32, Vec<u32>, u16)>,
+    layer: Vec<State>,
+    cost: Vec<u64>,
+    parents: Vec<Vec<(u32, u32)>>,
+}
+
+impl Layers {
+    /// Whether the layers are those of `c` over a prefix of `kinds`; else starts afresh.
+    fn fit(&mut self, c: &Candidate, kinds: &[Kind]) {
+        let prefix = self.kinds.len() <= kinds.len()
+            && self
+                .kinds
+                .iter()
+                .zip(kinds)
+                .all(|(a, k)| a.0 == k.image && a.1 == k.options && a.2 == k.letter);
+        if prefix && self.mult == c.m.mult && self.p == c.p && !self.layer.is_empty() {
+            return;
+        }
+        let q = c.m.q;
+        let mut full: Set = vec![0; q.div_ceil(64)];
+        for x in 0..q {
+            full[x / 64] |= 1 << (x % 64);
+        }
+        self.mult.clone_from(&c.m.mult);
+        self.p = c.p.to_vec();
+        self.kinds.clear();
+        self.layer = vec![(0, full, false)];
+        self.cost = vec![0];
+        self.parents.clear();
+    }
+}
+
 /// A non-empty position predicted N none of whose options is predicted P, if there is one.
-// Kept as one function: the layers of the search, the cheapest way to each state and the walk
-// back to the position found share the same states and costs.
+/// The layers of all kinds but the last are kept in `layers` (when given) for the next call.
 fn failing_position(
     c: &Candidate,
     sizes: &[u64],
     kinds: &[Kind],
     limits: &Limits,
+    layers: Option<&mut Layers>,
 ) -> Result<Option<(u64, Word)>> {
-    let (m, q) = (c.m, c.m.q);
-    let words = q.div_ceil(64);
+    let mut scratch = Layers::default();
+    let cache = layers.unwrap_or(&mut scratch);
+    cache.fit(c, kinds);
     let has = |s: &Set, x: u32| s[x as usize / 64] >> (x % 64) & 1 == 1;
-    let mut full: Set = vec![0; words];
-    for x in 0..q {
-        full[x / 64] |= 1 << (x % 64);
+    while cache.kinds.len() + 1 < kinds.len() {
+        let k = &kinds[cache.kinds.len()];
+        let (next, cost, back) = layer_step(c, k, sizes, &cache.layer, &cache.cost, limits)?;
+        cache.kinds.push((k.image, k.options.clone(), k.letter));
+        cache.layer = next;
+        cache.cost = cost;
+        cache.parents.push(back);
     }
-    // (element, allowed products of the rest, non-empty)
-    type State = (u32, Set, bool);
-    let mut layer: Vec<State> = vec![(0, full, false)];
-    let mut parents: Vec<Vec<(u32, u32)>> = Vec::new();
-    // The fewest tokens of a position reaching each state.
-    let mut cost: Vec<u64> = vec![0];
-    let state_bytes = map_entry_bytes::<State, u32>() + 16 * words as u64;
-    for k in kinds {
-        // F: x·g ∉ P and x·y ∉ P for every option image y.
-        let mut f: Set = vec![0; words];
-        for x in 0..q as u32 {
-            if !c.accept(m.mul(x, k.image))
-                && k.options.iter().all(|(y, _)| !c.accept(m.mul(x, *y)))
-            {
-                f[x as usize / 64] |= 1 << (x % 64);
-            }
-        }
-        // Powers of the image until one repeats: multiplicities past that change nothing.
-        let mut powers = vec![0u32];
-        loop {
-            let next = m.mul(*powers.last().expect("the identity"), k.image);
-            if powers.contains(&next) {
-                break;
-            }
-            powers.push(next);
-        }
-        let most = powers.len();
-        let power = |e: usize| -> u32 {
-            if e < powers.len() {
-                powers[e]
-            } else {
-                m.mul(powers[powers.len() - 1], k.image)
-            }
-        };
-        let mut next: Vec<State> = Vec::new();
-        let mut seen: HashMap<State, u32> = HashMap::default();
-        let mut back: Vec<(u32, u32, u64)> = Vec::new();
-        let k_size = sizes[k.letter as usize];
-        for (si, (v, a, nonempty)) in layer.iter().enumerate() {
-            let base = cost[si];
-            // Keeps the cheapest way to each state, so that the position found is small.
-            let mut push =
-                |s: State, k: u32, next: &mut Vec<State>, back: &mut Vec<(u32, u32, u64)>| {
-                    let c = base + u64::from(k) * k_size;
-                    match seen.get(&s) {
-                        Some(&i) => {
-                            if c < back[i as usize].2 {
-                                back[i as usize] = (si as u32, k, c);
-                            }
-                        }
-                        None => {
-                            seen.insert(s.clone(), next.len() as u32);
-                            next.push(s);
-                            back.push((si as u32, k, c));
-                        }
-                    }
-                };
-            push((*v, a.clone(), *nonempty), 0, &mut next, &mut back);
-            for e in 1..=most {
-                let (ge, ge1) = (power(e), power(e - 1));
-                let before = m.mul(*v, ge1);
-                let mut allowed: Set = vec![0; words];
-                let mut any = false;
-                for r in 0..q as u32 {
-                    if has(a, m.mul(ge, r)) && has(&f, m.mul(before, r)) {
-                        allowed[r as usize / 64] |= 1 << (r % 64);
-                        any = true;
-                    }
-                }
-                if any {
-                    push(
-                        (m.mul(*v, ge), allowed, true),
-                        e as u32,
-                        &mut next,
-                        &mut back,
-                    );
-                }
-            }
-            check_memory(
-                "the misère quotient's check",
-                (next.len() as u64).saturating_mul(state_bytes),
-                limits.max_memory,
-            )?;
-            if next.len() as u64 > limits.max_states {
-                return Err(Error::StateLimit {
-                    explored: next.len() as u64,
-                    limit: limits.max_states,
-                    what: "the misère quotient's check".into(),
-                });
-            }
-        }
-        crate::core::progress::check()?;
-        cost = back.iter().map(|b| b.2).collect();
-        parents.push(back.into_iter().map(|(p, k, _)| (p, k)).collect());
-        layer = next;
-    }
+    let last = match kinds.get(cache.kinds.len()) {
+        Some(k) => Some(layer_step(c, k, sizes, &cache.layer, &cache.cost, limits)?),
+        None => None,
+    };
+    let (layer, cost) = match &last {
+        Some((l, c, _)) => (l, c),
+        None => (&cache.layer, &cache.cost),
+    };
     let Some(end) = (0..layer.len())
         .filter(|&i| {
             let (v, a, nonempty) = &layer[i];
@@ -469,11 +447,175 @@ fn failing_position(
     };
     let mut word = Vec::new();
     let mut s = end as u32;
-    for (k, back) in kinds.iter().zip(&parents).rev() {
+    let parents: Vec<&Vec<(u32, u32)>> = cache
+        .parents
+        .iter()
+        .chain(last.as_ref().map(|l| &l.2))
+        .collect();
+    for (k, back) in kinds.iter().zip(parents).rev() {
         let (prev, e) = back[s as usize];
         word.extend(std::iter::repeat_n(k.letter, e as usize));
         s = prev;
     }
     word.sort_unstable();
     Ok(Some((cost[end], word)))
+}
+
+/// One layer of [`failing_position`]'s search: every state after any number of heaps of
+/// kind `k`, the fewest tokens reaching each, and each one's state before and heaps taken.
+// Kept as one function: the states, their costs and the way back share one pass.
+#[allow(clippy::type_complexity)]
+fn layer_step(
+    c: &Candidate,
+    k: &Kind,
+    sizes: &[u64],
+    layer: &[State],
+    cost: &[u64],
+    limits: &Limits,
+) -> Result<(Vec<State>, Vec<u64>, Vec<(u32, u32)>)> {
+    let (m, q) = (c.m, c.m.q);
+    let words = q.div_ceil(64);
+    let has = |s: &Set, x: u32| s[x as usize / 64] >> (x % 64) & 1 == 1;
+    let state_bytes = map_entry_bytes::<State, u32>() + 16 * words as u64;
+    // F: x·g ∉ P and x·y ∉ P for every option image y.
+    let mut f: Set = vec![0; words];
+    for x in 0..q as u32 {
+        if !c.accept(m.mul(x, k.image)) && k.options.iter().all(|&y| !c.accept(m.mul(x, y))) {
+            f[x as usize / 64] |= 1 << (x % 64);
+        }
+    }
+    // Powers of the image until one repeats: multiplicities past that change nothing.
+    let mut powers = vec![0u32];
+    loop {
+        let next = m.mul(*powers.last().expect("the identity"), k.image);
+        if powers.contains(&next) {
+            break;
+        }
+        powers.push(next);
+    }
+    let most = powers.len();
+    let power = |e: usize| -> u32 {
+        if e < powers.len() {
+            powers[e]
+        } else {
+            m.mul(powers[powers.len() - 1], k.image)
+        }
+    };
+    let mut next: Vec<State> = Vec::new();
+    let mut seen: HashMap<State, u32> = HashMap::default();
+    let mut back: Vec<(u32, u32, u64)> = Vec::new();
+    let k_size = sizes[k.letter as usize];
+    for (si, (v, a, nonempty)) in layer.iter().enumerate() {
+        let base = cost[si];
+        // Keeps the cheapest way to each state, so that the position found is small.
+        let mut push =
+            |s: State, k: u32, next: &mut Vec<State>, back: &mut Vec<(u32, u32, u64)>| {
+                let c = base + u64::from(k) * k_size;
+                match seen.get(&s) {
+                    Some(&i) => {
+                        if c < back[i as usize].2 {
+                            back[i as usize] = (si as u32, k, c);
+                        }
+                    }
+                    None => {
+                        seen.insert(s.clone(), next.len() as u32);
+                        next.push(s);
+                        back.push((si as u32, k, c));
+                    }
+                }
+            };
+        push((*v, a.clone(), *nonempty), 0, &mut next, &mut back);
+        for e in 1..=most {
+            let (ge, ge1) = (power(e), power(e - 1));
+            let before = m.mul(*v, ge1);
+            let mut allowed: Set = vec![0; words];
+            let mut any = false;
+            for r in 0..q as u32 {
+                if has(a, m.mul(ge, r)) && has(&f, m.mul(before, r)) {
+                    allowed[r as usize / 64] |= 1 << (r % 64);
+                    any = true;
+                }
+            }
+            if any {
+                push(
+                    (m.mul(*v, ge), allowed, true),
+                    e as u32,
+                    &mut next,
+                    &mut back,
+                );
+            }
+        }
+        check_memory(
+            "the misère quotient's check",
+            (next.len() as u64).saturating_mul(state_bytes),
+            limits.max_memory,
+        )?;
+        if next.len() as u64 > limits.max_states {
+            return Err(Error::StateLimit {
+                explored: next.len() as u64,
+                limit: limits.max_states,
+                what: "the misère quotient's check".into(),
+            });
+        }
+    }
+    crate::core::progress::check()?;
+    let cost = back.iter().map(|b| b.2).collect();
+    let parents = back.into_iter().map(|(p, k, _)| (p, k)).collect();
+    Ok((next, cost, parents))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::impartial::quotient::Quotient;
+
+    /// Kayles: take one or two adjacent pins, leaving up to two rows.
+    fn kayles(n: u64, out: &mut Vec<Vec<u64>>) {
+        for take in 1..=n.min(2) {
+            for a in 0..=(n - take) / 2 {
+                let rows = [a, n - take - a];
+                out.push(rows.into_iter().filter(|&r| r > 0).collect());
+            }
+        }
+    }
+
+    /// A check with kept layers finds what a fresh one finds: heaps added one by one, and
+    /// every element tried as the last heap's (right and wrong candidates alike).
+    #[test]
+    fn kept_layers_change_no_answer() {
+        let limits = Limits::default();
+        let q = Quotient::of_moves(&kayles, 40, limits).expect("Kayles to 40");
+        let heaps = Heaps::new(&kayles, 40, &limits).expect("the heaps");
+        let image: Vec<u32> = (1..=40).map(|n| q.image[n]).collect();
+        let mut layers = Layers::default();
+        let mut failures = 0;
+        for letters in 20..=image.len() {
+            for x in 0..q.monoid.q as u32 {
+                let mut img = image[..letters].to_vec();
+                *img.last_mut().expect("a heap") = x;
+                let c = Candidate {
+                    m: &q.monoid,
+                    p: &q.p,
+                    image: &img,
+                };
+                let fresh = smallest_failure(&c, &heaps, &limits).expect("within limits");
+                let kept = smallest_failure_with(&c, &heaps, None, Some(&mut layers), &limits)
+                    .expect("within limits");
+                assert_eq!(fresh, kept, "{letters} heaps, last {x}");
+                failures += usize::from(fresh.is_some());
+            }
+            // The quotient's own image passes.
+            let c = Candidate {
+                m: &q.monoid,
+                p: &q.p,
+                image: &image[..letters],
+            };
+            assert_eq!(
+                smallest_failure_with(&c, &heaps, None, Some(&mut layers), &limits)
+                    .expect("within limits"),
+                None
+            );
+        }
+        assert!(failures > 100, "{failures}");
+    }
 }
