@@ -72,10 +72,11 @@ pub struct Args {
     /// when a position turns out hard, up to 2^24 entries or --max-memory.
     #[arg(long, value_name = "BITS", value_parser = clap::value_parser!(u32).range(10..=32))]
     table_bits: Option<u32>,
-    /// Positions from standard input: search this many at once, each thread with a table of
-    /// its own (--max-memory is shared among them), and once every position has started,
-    /// let a thread with nothing left help a search still running (default 1). The scores do
-    /// not depend on it.
+    /// Search on this many threads (default 1): one position's null-window search with the
+    /// threads sharing its table (built-in games with a table, such as Connect Four); or,
+    /// positions from standard input, this many at once, each thread with a table of its own
+    /// (--max-memory is shared among them), threads with nothing left helping the searches
+    /// still running. The answers do not depend on it.
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     threads: Option<u32>,
     /// With --all --db DIR: keep each position's remoteness too (a byte a position, in
@@ -149,6 +150,7 @@ impl Args {
             reply: false,
             remoteness: self.remoteness,
             mpi: self.mpi,
+            threads: self.threads,
             limits: self.common.limits(),
             script: self.script.options(),
         }

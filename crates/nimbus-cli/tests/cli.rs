@@ -799,6 +799,29 @@ fn solve_connect4_batch_on_threads_gives_the_same_scores() {
     assert!(err.contains("--max-memory"), "{err}");
 }
 
+/// One position on several threads: the same value, best moves and principal variation.
+#[test]
+fn solve_connect4_position_on_threads_gives_the_same_answer() {
+    let answer = |threads: &str| {
+        let v = json(&[
+            "solve",
+            "connect4",
+            "3246313",
+            "--threads",
+            threads,
+            "--json",
+        ]);
+        (v["value"].clone(), v["best_moves"].clone(), v["pv"].clone())
+    };
+    let one = answer("1");
+    assert_eq!(one.0, -2);
+    assert_eq!(answer("2"), one);
+    assert_eq!(answer("3"), one);
+    let out = with_stdin(&["solve", "connect4", "4", "--threads", "0"], "");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--threads"));
+}
+
 #[test]
 fn solve_all_saves_and_answers_queries() {
     let db = std::env::temp_dir().join(format!("nimbus-ttt-{}.db", std::process::id()));

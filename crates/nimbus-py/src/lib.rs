@@ -857,6 +857,8 @@ fn solve(
         host_book: None,
         // A distributed solve is a job of processes started by mpirun: the command line's.
         mpi: false,
+        // One thread, as every Python call: a notebook's host decides its threads.
+        threads: None,
         limits: limits(max_states, max_memory, max_work),
         script: script_options(),
     };

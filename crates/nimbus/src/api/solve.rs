@@ -68,6 +68,10 @@ pub struct Request {
     /// An opening book the host provides (the web server's): used as a book named by `db` is, for Connect Four on its board only, and read even where requests may name
     /// no files.
     pub host_book: Option<String>,
+    /// A search of a built-in game with a table (Connect Four, tic-tac-toe, …): on this many
+    /// threads (1 when `None`; the values do not depend on it). A batch of Connect Four
+    /// positions takes its threads from [`score_lines`].
+    pub threads: Option<u32>,
     /// Budgets.
     pub limits: Limits,
     /// Limits on a script game.
@@ -730,8 +734,10 @@ fn from_book(g: &Connect4, name: &str, req: &Request, path: &str) -> Result<Answ
 pub fn solve_indexed<G>(g: &G, name: &str, req: &Request) -> Result<Answer>
 where
     G: Indexed + Notation + Sync,
-    G::Position: Hash + Eq,
+    G::Position: Hash + Eq + Send + Sync,
+    G::Move: Send,
 {
+    let threads = batch_threads(req.threads)?;
     if req.all {
         return strongly(g, name, req, Instant::now()).map(Answer::Solution);
     }
@@ -748,7 +754,10 @@ where
             solved: found,
         }));
     }
-    search_game(g, name, req)
+    let max_states = req.limits.max_states;
+    search_game_with(g, name, req, &|p, method, limits| {
+        seq::search::search_on_threads(g, p, method, limits, max_states, threads)
+    })
 }
 
 fn load<G: Indexed>(g: &G, name: &str, db: &str, max_memory: u64) -> Result<Strong> {
@@ -878,6 +887,26 @@ where
     G: Notation,
     G::Position: Hash + Eq,
 {
+    let max_states = req.limits.max_states;
+    search_game_with(g, name, req, &|p, method, limits| {
+        seq::search::search(g, p, method, limits, max_states)
+    })
+}
+
+/// How [`search_game_with`] searches a position.
+type SearchFn<'a, G> = dyn Fn(
+        &<G as seq::Game>::Position,
+        Method,
+        &seq::SearchLimits,
+    ) -> Result<seq::Search<<G as seq::Game>::Move>>
+    + 'a;
+
+/// [`search_game`], each search made by `run` (on one thread, or several).
+fn search_game_with<G>(g: &G, name: &str, req: &Request, run: &SearchFn<'_, G>) -> Result<Answer>
+where
+    G: Notation,
+    G::Position: Hash + Eq,
+{
     let mut p = g.parse_position(req.position.as_deref().unwrap_or(""))?;
     let method = req.method.unwrap_or(Method::Auto);
     let mut position = req.position.clone().unwrap_or_default();
@@ -889,7 +918,7 @@ where
             req.table_bits.unwrap_or(TABLE_BITS),
             &req.limits,
         )?;
-        let r = seq::search::search(g, &p, method, &limits, req.limits.max_states)?;
+        let r = run(&p, method, &limits)?;
         if let Some(&m) = r.pv.first() {
             let shown = g.show_move(m);
             position = format!("{position} {shown}").trim().to_string();
@@ -903,10 +932,10 @@ where
         req.table_bits.unwrap_or(TABLE_BITS),
         &req.limits,
     )?;
-    let r = seq::search::search(g, &p, method, &limits, req.limits.max_states)?;
+    let r = run(&p, method, &limits)?;
     let show = |ms: &[G::Move]| ms.iter().map(|&m| g.show_move(m)).collect::<Vec<_>>();
     let scores = if req.scores {
-        Some(move_scores(g, &p, method, req)?)
+        Some(move_scores(g, &p, method, req, run)?)
     } else {
         None
     };
@@ -944,7 +973,13 @@ where
 
 /// Every legal move of `p` with its value: the move's reward less the value of the position
 /// it leads to for the other side, each child searched as the position was.
-fn move_scores<G>(g: &G, p: &G::Position, method: Method, req: &Request) -> Result<Vec<MoveScore>>
+fn move_scores<G>(
+    g: &G,
+    p: &G::Position,
+    method: Method,
+    req: &Request,
+    run: &SearchFn<'_, G>,
+) -> Result<Vec<MoveScore>>
 where
     G: Notation,
     G::Position: Hash + Eq,
@@ -965,7 +1000,7 @@ where
             &req.limits,
         )?;
         let child = g.play(p, m);
-        let r = seq::search::search(g, &child, method, &limits, req.limits.max_states)?;
+        let r = run(&child, method, &limits)?;
         let value = g.reward(p, m) - r.value;
         scores.push(MoveScore {
             mv: g.show_move(m),

@@ -54,21 +54,7 @@ where
         Method::Auto => Method::Memo,
         m => m,
     };
-    // Why a search stopped before its first answer: Ctrl-C, the deadline, or else the work
-    // budget.
-    let timed_out = || {
-        if crate::core::progress::interrupted() {
-            crate::Error::Interrupted
-        } else if limits.deadline.is_some_and(|d| Instant::now() >= d) {
-            crate::Error::Invalid("the time limit passed before the first answer".into())
-        } else {
-            let most = limits.max_nodes.unwrap_or(u64::MAX);
-            let what = format!("the search (stopped unfinished after {most} nodes)");
-            crate::core::budget::check_work(&what, most.saturating_add(1), most)
-                .err()
-                .unwrap_or(crate::Error::Interrupted)
-        }
-    };
+    let timed_out = || stopped_early(limits);
     crate::core::progress::phase("searching", 0);
     match method {
         Method::Minimax => {
@@ -89,4 +75,61 @@ where
             alphabeta::finish(&mut s, p, found, limits.depth, started).ok_or_else(timed_out)
         }
     }
+}
+
+/// Why a search stopped before its first answer: Ctrl-C, the deadline, or else the work
+/// budget.
+fn stopped_early(limits: &SearchLimits) -> crate::Error {
+    if crate::core::progress::interrupted() {
+        crate::Error::Interrupted
+    } else if limits.deadline.is_some_and(|d| Instant::now() >= d) {
+        crate::Error::Invalid("the time limit passed before the first answer".into())
+    } else {
+        let most = limits.max_nodes.unwrap_or(u64::MAX);
+        let what = format!("the search (stopped unfinished after {most} nodes)");
+        crate::core::budget::check_work(&what, most.saturating_add(1), most)
+            .err()
+            .unwrap_or(crate::Error::Interrupted)
+    }
+}
+
+/// [`search`] on `threads` threads where the search is a null-window one (the helpers race
+/// through its table, each window taken together: [`parallel::race`]); any other search, or
+/// one thread, as [`search`]. The value, best moves and principal variation do not depend on
+/// the threads.
+pub fn search_on_threads<G>(
+    g: &G,
+    p: &G::Position,
+    method: Method,
+    limits: &SearchLimits,
+    max_states: u64,
+    threads: usize,
+) -> Result<Search<G::Move>>
+where
+    G: Game + Sync,
+    G::Position: std::hash::Hash + Eq + Send + Sync,
+    G::Move: Send,
+{
+    let limited = limits.depth.is_some() || limits.deadline.is_some();
+    let null_window = match method {
+        Method::NullWindow => true,
+        Method::Auto => !limited && g.key(p).is_some(),
+        _ => false,
+    };
+    if threads < 2 || !null_window {
+        return search(g, p, method, limits, max_states);
+    }
+    crate::core::progress::phase("searching", 0);
+    let started = Instant::now();
+    let mut s = alphabeta::Searcher::new(g, limits);
+    let (lo, hi) = mtdf::root_bounds(g, p);
+    let depth = limits.depth;
+    let mut r = parallel::race(&mut s, threads - 1, &|s| {
+        let found = mtdf::bisect(s, p, lo, hi, depth)?;
+        alphabeta::finish(s, p, found, depth, started)
+    })
+    .ok_or_else(|| stopped_early(limits))?;
+    // The helpers' nodes too.
+    r.nodes = s.nodes;
+    Ok(r)
 }
