@@ -821,7 +821,7 @@ pub(crate) fn cgt_to_py(py: Python<'_>, answer: &api::cgt::Analysis) -> PyResult
 
 /// A two-player game named as on the command line (`nimbus::api::solve::solve`).
 #[pyfunction]
-#[pyo3(signature = (game, position=None, all=false, method=None, depth=None, time_limit=None, save=None, db=None, scores=false, reply=false, remoteness=false, book=None, max_states=None, max_memory=None, max_work=None))]
+#[pyo3(signature = (game, position=None, all=false, method=None, depth=None, time_limit=None, save=None, db=None, scores=false, reply=false, remoteness=false, book=None, threads=None, max_states=None, max_memory=None, max_work=None))]
 #[allow(clippy::too_many_arguments)]
 fn solve(
     py: Python<'_>,
@@ -837,6 +837,7 @@ fn solve(
     reply: bool,
     remoteness: bool,
     book: Option<u32>,
+    threads: Option<u32>,
     max_states: Option<u64>,
     max_memory: Option<u64>,
     max_work: Option<u64>,
@@ -857,8 +858,7 @@ fn solve(
         host_book: None,
         // A distributed solve is a job of processes started by mpirun: the command line's.
         mpi: false,
-        // One thread, as every Python call: a notebook's host decides its threads.
-        threads: None,
+        threads,
         limits: limits(max_states, max_memory, max_work),
         script: script_options(),
     };

@@ -43,6 +43,15 @@ def test_builtin_games():
     assert nimbus.solve("carrot:1,2,3,5").answers
 
 
+def test_threads_give_the_same_answer():
+    one = nimbus.solve("connect4", "3246313")
+    two = nimbus.solve("connect4", "3246313", threads=2)
+    assert (two.value, two.best_moves, two.pv) == (one.value, one.best_moves, one.pv) == (
+        -2, ["3"], one.pv)
+    with pytest.raises(ValueError, match="threads"):
+        nimbus.solve("connect4", "4", threads=0)
+
+
 def test_tictactoe_as_python_functions():
     ours = nimbus.solve(tictactoe(), all=True)
     builtin = nimbus.solve("tictactoe", all=True)

@@ -326,7 +326,7 @@ def stochastic(file=None, text=None, method="policy", tolerance="1e-12", **limit
 
 def solve(game, position=None, all=False, method=None, depth=None, time_limit=None,
           save=None, db=None, scores=False, reply=False, remoteness=False, book=None,
-          **limits):
+          threads=None, **limits):
     """Solve a two-player game of perfect information ("tictactoe", "connect4",
     "connect4:5x4", "nim:3,4,5", "coin-grid:...", "carrot:...", "script:FILE"):
     its value and best moves from ``position`` (the moves played, in the game's notation),
@@ -336,16 +336,20 @@ def solve(game, position=None, all=False, method=None, depth=None, time_limit=No
     keeps each position's remoteness too), and without ``all`` queries it. ``book=DEPTH``
     with ``save=FILE`` writes an opening book (every position of up to DEPTH stones with its
     exact score); ``db=FILE`` then answers the positions it holds without a search
-    (``book`` is True in the answer)."""
+    (``book`` is True in the answer). ``threads=N`` searches the position on N threads sharing
+    the search's table (the built-in games with one, such as Connect Four; the answer does
+    not depend on N)."""
     if isinstance(game, TwoPlayerGame):
-        if save is not None or db is not None or scores or reply or remoteness or book:
+        if (save is not None or db is not None or scores or reply or remoteness or book
+                or threads is not None):
             raise ValueError(
-                "save, db, scores, reply, remoteness and book are for the built-in games")
+                "save, db, scores, reply, remoteness, book and threads are for the built-in "
+                "games")
         value = _nimbus.solve_callbacks(
             game.start, game.to_move, game.moves, game.play, game.result, game.name,
             position, all, method, depth, time_limit, **limits
         )
     else:
         value = _nimbus.solve(game, position, all, method, depth, time_limit, save, db,
-                              scores, reply, remoteness, book, **limits)
+                              scores, reply, remoteness, book, threads, **limits)
     return from_value(value, Solution)

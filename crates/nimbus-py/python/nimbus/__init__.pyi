@@ -203,6 +203,8 @@ def solve(
     scores: bool = ...,
     reply: bool = ...,
     remoteness: bool = ...,
+    book: Optional[int] = ...,
+    threads: Optional[int] = ...,
     max_states: Optional[int] = ...,
     max_memory: Optional[int] = ...,
     max_work: Optional[int] = ...,

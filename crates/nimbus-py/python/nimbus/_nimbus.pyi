@@ -134,6 +134,8 @@ def solve(
     scores: bool = False,
     reply: bool = False,
     remoteness: bool = False,
+    book: Optional[int] = None,
+    threads: Optional[int] = None,
     max_states: Optional[int] = None,
     max_memory: Optional[int] = None,
     max_work: Optional[int] = None,
