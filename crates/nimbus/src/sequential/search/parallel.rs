@@ -251,19 +251,17 @@ impl<P: Clone> Crew<P> {
                 w.working += 1;
                 w.job.clone().expect("a job")
             };
+            // Leaves the window when dropped, also if the search panics: the lead waits for
+            // every helper in it.
+            let _leave = Leave(self);
             helper.stopped = false;
-            let found = helper.search_alone(&pos, alpha, beta, depth);
-            {
+            if let Some(f) = helper.search_alone(&pos, alpha, beta, depth) {
                 let mut w = self.watch();
-                if let Some(f) = found {
-                    if w.answer.is_none() {
-                        w.answer = Some(f);
-                    }
-                    self.stop.store(true, Relaxed);
+                if w.answer.is_none() {
+                    w.answer = Some(f);
                 }
-                w.working -= 1;
+                self.stop.store(true, Relaxed);
             }
-            self.changed.notify_all();
         }
     }
 
@@ -271,6 +269,25 @@ impl<P: Clone> Crew<P> {
     pub(super) fn close(&self) {
         self.watch().closed = true;
         self.changed.notify_all();
+    }
+}
+
+/// Closes a crew when dropped.
+struct Closing<'a, P: Clone>(&'a Crew<P>);
+
+impl<P: Clone> Drop for Closing<'_, P> {
+    fn drop(&mut self) {
+        self.0.close();
+    }
+}
+
+/// A helper's place in a crew's window, given up when dropped.
+struct Leave<'a, P: Clone>(&'a Crew<P>);
+
+impl<P: Clone> Drop for Leave<'_, P> {
+    fn drop(&mut self) {
+        self.0.watch().working -= 1;
+        self.0.changed.notify_all();
     }
 }
 
@@ -312,8 +329,11 @@ where
                     .ok()
             })
             .collect();
-        let answer = solve(main);
-        crew.close();
+        let answer = {
+            // The helpers leave when the search ends, also if it panics.
+            let _closing = Closing(&crew);
+            solve(main)
+        };
         let nodes: u64 = running.into_iter().filter_map(|r| r.join().ok()).sum();
         (answer, nodes)
     });

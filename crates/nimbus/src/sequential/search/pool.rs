@@ -163,6 +163,9 @@ where
 
     /// One thread's work: positions of its own while any is left, then help.
     fn work(&self, id: usize, tx: &mpsc::Sender<Scored<T>>) -> Result<()> {
+        // Should this thread panic, the others must not wait for it (the panic reaches the
+        // caller when they have ended).
+        let _unwinding = Unwinding(&self.shared);
         let n = self.positions.len();
         // Made when the thread first starts a position: a thread that only helps has no
         // table of its own (the memory budget counts one table a position searched at once).
@@ -283,6 +286,21 @@ where
     }
 }
 
+/// Stops a batch when the thread holding it unwinds: the other threads stop starting
+/// positions, and the helpers of every open search leave it.
+struct Unwinding<'a, P: Clone>(&'a Shared<P>);
+
+impl<P: Clone> Drop for Unwinding<'_, P> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.0.failed.store(true, SeqCst);
+            for r in lock(&self.0.running).iter() {
+                r.open.stop();
+            }
+        }
+    }
+}
+
 /// The lock of `m`, also after a thread panicked holding it (the data stay consistent: each
 /// critical section is one push, retain, or take).
 fn lock<X>(m: &Mutex<X>) -> std::sync::MutexGuard<'_, X> {
@@ -294,14 +312,11 @@ mod tests {
     use super::*;
     use crate::sequential::games::connect4::Connect4;
 
-    /// Scores of random 6 × 5 positions: on one thread, on two and three with helpers
-    /// joining the last searches, and by a plain alpha–beta search.
-    #[test]
-    fn threads_do_not_change_values() {
-        let g = Connect4::new(6, 5).expect("a board");
+    /// `n` random positions of the 6 × 5 board, 8 to 15 moves in, none of them over.
+    fn random_positions(g: &Connect4, n: usize) -> Vec<<Connect4 as Game>::Position> {
         let mut rng = 47u64;
         let mut positions = Vec::new();
-        while positions.len() < 24 {
+        while positions.len() < n {
             let mut p = g.start();
             let mut moves = Vec::new();
             rng = rng
@@ -322,6 +337,15 @@ mod tests {
                 positions.push(p);
             }
         }
+        positions
+    }
+
+    /// Scores of random 6 × 5 positions: on one thread, on two and three with helpers
+    /// joining the last searches, and by a plain alpha–beta search.
+    #[test]
+    fn threads_do_not_change_values() {
+        let g = Connect4::new(6, 5).expect("a board");
+        let positions = random_positions(&g, 24);
         let limits = SearchLimits {
             table_bits: 12,
             grow_to_bits: Some(16),
@@ -378,5 +402,33 @@ mod tests {
             .expect("solved");
             assert_eq!(Some(plain.value), *v);
         }
+    }
+
+    /// A search that panics ends the batch with its panic, never a hang: the other threads
+    /// stop starting positions and the one waiting to help gives up.
+    #[test]
+    fn a_panicking_search_does_not_hang_the_batch() {
+        let (tx, rx) = mpsc::channel();
+        std::thread::spawn(move || {
+            let g = Connect4::new(6, 5).expect("a board");
+            let positions = random_positions(&g, 12);
+            let bad = positions[5];
+            let limits = SearchLimits {
+                table_bits: 12,
+                ..SearchLimits::default()
+            };
+            let solve = |s: &mut Searcher<'_, Connect4>, p: &_| {
+                assert!(*p != bad, "a test's panic");
+                g.score(s, p)
+            };
+            let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+                score_all(&g, &positions, 2, &limits, None, &solve, &mut |_| {})
+            }));
+            let _ = tx.send(caught.is_err());
+        });
+        let panicked = rx
+            .recv_timeout(Duration::from_secs(120))
+            .expect("the batch ended");
+        assert!(panicked);
     }
 }
