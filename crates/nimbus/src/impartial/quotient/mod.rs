@@ -158,15 +158,6 @@ fn extension(
     let old = image.len() - 1;
     let sets = kept.update(m, &image[..old], old, &options);
     let single = (0..old).find(|&g| among(&sets[g]) && no_p_to_p(m, &p, &new, image[g]));
-    // Every letter's options' elements, the new heap's last, for the exact checks below.
-    let all_sets: Vec<Vec<u32>> = if single.is_none() {
-        sets.iter()
-            .cloned()
-            .chain(std::iter::once(new.clone()))
-            .collect()
-    } else {
-        Vec::new()
-    };
     // The empty representative is left out: the argument needs a position that is not
     // terminal.
     let like = single.map(|g| image[g]).or_else(|| {
@@ -183,6 +174,12 @@ fn extension(
             p,
         });
     }
+    // Every letter's options' elements, the new heap's last, for the exact checks below.
+    let all_sets: Vec<Vec<u32>> = sets
+        .iter()
+        .cloned()
+        .chain(std::iter::once(new.clone()))
+        .collect();
     for x in 0..m.q as u32 {
         oracle.charge((m.q as u64).saturating_mul(m.q as u64))?;
         if !plausible(m, &p, &new, &rep_options, x) {
