@@ -227,24 +227,54 @@ fn searches_agree_with_minimax_on_small_games() {
     }
 }
 
+/// Minimax to `depth` plies with the game's evaluation at the horizon, over the moves the game
+/// gives the search and within the bounds it states (which hold for the value searched to the
+/// end, so a value at a depth limit is kept inside them): the definition the depth-limited
+/// alpha–beta search computes, by plain recursion.
+fn minimax_within_bounds<G: Game>(g: &G, p: &G::Position, depth: u32) -> Value {
+    if let Some(v) = g.outcome(p) {
+        return v;
+    }
+    if depth == 0 {
+        return g.evaluate(p);
+    }
+    let mut moves = Vec::new();
+    let (lo, hi) = g.search_moves(p, &mut moves);
+    if lo == hi || moves.is_empty() {
+        return if lo == hi { lo } else { 0 };
+    }
+    let best = moves
+        .iter()
+        .map(|&m| g.reward(p, m) - minimax_within_bounds(g, &g.play(p, m), depth - 1))
+        .max()
+        .expect("a move");
+    best.clamp(lo, hi)
+}
+
 #[test]
 fn depth_limited_search_matches_depth_limited_minimax() {
     let c4 = Connect4::new(5, 4).unwrap();
-    for seed in 0..40 {
-        let p = random_position(&c4, seed, 4 + (seed % 4) as u32);
+    let mut bounds_decided = 0;
+    for seed in 0..60 {
+        let p = random_position(&c4, seed, 4 + (seed % 8) as u32);
         for depth in 1..=4 {
-            let reference = minimax::solve_to_depth(&c4, &p, Some(depth));
+            let reference = minimax_within_bounds(&c4, &p, depth);
+            if reference != minimax::solve_to_depth(&c4, &p, Some(depth)).value {
+                bounds_decided += 1;
+            }
             let limits = SearchLimits {
                 depth: Some(depth),
                 table_bits: 12,
                 ..SearchLimits::default()
             };
             let ab = alphabeta::solve(&c4, &p, &limits).unwrap();
-            assert_eq!(ab.value, reference.value, "depth {depth} at {p:?}");
+            assert_eq!(ab.value, reference, "depth {depth} at {p:?}");
             let id = deepening::solve(&c4, &p, &limits).unwrap();
-            assert_eq!(id.value, reference.value, "deepening, depth {depth}");
+            assert_eq!(id.value, reference, "deepening, depth {depth}");
         }
     }
+    // The game's bounds and its pruned moves changed some of these values.
+    assert!(bounds_decided > 0);
 }
 
 fn coin_grid_by_definition(coins: &[Vec<Value>], rounds: u32) -> Value {
@@ -389,6 +419,43 @@ fn bounds_hold_on_random_connect4_positions() {
         assert!(lo <= v && v <= hi, "{lo} {v} {hi}");
         assert!(lo > -INFINITY && hi < INFINITY);
     }
+}
+
+/// The bounds Connect Four's search order states — no win sooner than the stones allow, none
+/// without a four still open, the opponent's claimeven strategy on boards of even height, a
+/// win the opponent cannot stop settled — hold against the exact value, found by memoised
+/// minimax over the plain legal moves, on random positions of boards of even and odd height.
+#[test]
+fn connect4_static_bounds_hold_against_exact_values() {
+    let (mut held_to_draw, mut settled_wins) = (0, 0);
+    for (w, h, plies) in [(4, 4, 2), (5, 4, 6), (6, 4, 9), (4, 5, 5), (4, 6, 8)] {
+        let g = Connect4::new(w, h).unwrap();
+        for seed in 0..150 {
+            let p = random_position(&g, seed, plies + (seed % 8) as u32);
+            if g.outcome(&p).is_some() {
+                continue;
+            }
+            let exact = memo::solve(&g, &p, 50_000_000).unwrap().value;
+            let mut order = Vec::new();
+            let (lo, hi) = g.search_moves(&p, &mut order);
+            let at = g.show_position(&p);
+            assert!(
+                lo <= exact && exact <= hi,
+                "{w}x{h}: {lo} {exact} {hi}\n{at}"
+            );
+            if lo == hi {
+                assert_eq!(exact, lo, "{w}x{h}\n{at}");
+                settled_wins += usize::from(lo > 0 && !order.is_empty());
+            } else if hi <= 0 && w * h - p.moves >= 3 {
+                held_to_draw += 1;
+            }
+        }
+    }
+    // The new rules were exercised, not only the old loose bounds.
+    assert!(
+        held_to_draw > 20 && settled_wins > 20,
+        "{held_to_draw} {settled_wins}"
+    );
 }
 
 /// The search order only lists moves after which the opponent cannot win at once (which lets

@@ -488,7 +488,10 @@ impl<'g, G: Game> Searcher<'g, G> {
                 }
                 f.next += 1;
                 if f.alpha >= f.beta || f.next == f.moves.len() || self.stopped {
-                    let best = f.best;
+                    // The game's and the table's bounds hold for the value searched to the end;
+                    // a search to the end never leaves them, but evaluations at a depth limit
+                    // may: the node's value is the best move's, kept within its bounds.
+                    let best = f.best.max(f.known_lo).min(f.known_hi);
                     let (lo, hi) = if best <= f.alpha0 {
                         (f.known_lo, best.min(f.known_hi))
                     } else if best >= f.beta0 {

@@ -9,9 +9,13 @@
 //!
 //! [`Game::search_moves`] carries the Connect Four knowledge the generic search uses: an
 //! immediate win settles the value; moves that let the opponent win at once are left out (and
-//! when only such moves exist the loss is settled); the remaining moves are tried in the order
-//! of the number of winning cells they create, centre columns first on ties; and the bounds say
-//! that neither side can win sooner than its next stone allows.
+//! when only such moves exist the loss is settled); a move after which the opponent cannot stop
+//! a win with the next stone settles the win; the remaining moves are tried in the order of the
+//! number of winning cells they create that can still be played, centre columns first on ties;
+//! and the bounds say that neither side can win sooner than its stones allow, nor at all
+//! without a four still open to it, and, on boards of even height, what the opponent's
+//! claimeven strategy holds the side to move to (Allis 1988; Steininger's solver uses the same
+//! bound, which was read for the idea).
 
 pub mod book;
 pub mod tiers;
@@ -30,6 +34,10 @@ pub struct Connect4 {
     order: Vec<u8>,
     /// Shifts of 3 · (height + 2) bits reach past 64: take the checked path.
     tall: bool,
+    /// The cells of the even rows (the 2nd, 4th, … from the bottom) when the height is even
+    /// and the board is not tall, else 0: the cells the second player can claim
+    /// ([`Connect4::claimeven_bound`]).
+    even_rows: u64,
 }
 
 /// A position.
@@ -68,6 +76,12 @@ const ETC_EMPTY_CELLS: u32 = 12;
 
 /// Positions with fewer stones fold their reflection into one key ([`Game::key`]).
 const MIRROR_STONES: u32 = 12;
+
+/// Weights of a move's threats in the search order: every threat that can still be played,
+/// one just above a playable cell (it forbids the opponent that column at once) and one two
+/// above.
+const W_ANY: u32 = 2;
+const W_NEXT: u32 = 1;
 
 /// Marks a move of the search order (see [`Position::safe`]); columns are below 32.
 const SAFE: u8 = 0x80;
@@ -109,6 +123,14 @@ impl Connect4 {
         let mut order: Vec<u8> = (0..width as u8).collect();
         // Centre first: a central stone takes part in the most lines.
         order.sort_by_key(|&c| ((2 * c as i32 + 1 - width as i32).abs(), c));
+        let tall = 3 * (height + 2) >= 64;
+        let even_rows = if height % 2 == 0 && !tall {
+            (0..height)
+                .filter(|r| r % 2 == 1)
+                .fold(0, |e, r| e | bottom << r)
+        } else {
+            0
+        };
         Ok(Connect4 {
             width,
             height,
@@ -116,7 +138,8 @@ impl Connect4 {
             bottom,
             board,
             order,
-            tall: 3 * (height + 2) >= 64,
+            tall,
+            even_rows,
         })
     }
 
@@ -216,6 +239,52 @@ impl Connect4 {
             r |= p & shr(s, 3 * d);
         }
         r & (self.board ^ mask)
+    }
+
+    /// For each four in a row of the stones `s`, a cell on the row of its highest cell (not
+    /// for tall boards): only the rows are read.
+    #[inline(always)]
+    fn tops_of_fours(&self, s: u64) -> u64 {
+        let h = self.height;
+        let four = |d: u32| {
+            let m = s & (s >> d);
+            m & (m >> (2 * d))
+        };
+        // A four is found at its first cell, the lowest in bit order: three rows below its top
+        // vertically and on the rising diagonal (moved up three rows in its own column), the
+        // top itself on the falling one (each step a column right and a row down), and on its
+        // own row horizontally.
+        (four(1) << 3) | four(h + 1) | (four(h + 2) << 3) | four(h)
+    }
+
+    /// An upper bound on the score of `p` for the side to move, when an even number of stones
+    /// has been played on a board of even height: the opponent can answer every move in a
+    /// column whose next cell is on an odd row (counted from 1 at the bottom) directly above
+    /// it, and a move on an even row's playable cell with another such cell (their number is
+    /// even), and so takes every empty even-row cell that is not playable now (Allis'
+    /// claimeven). If the side to move has no four left outside those cells, it cannot win:
+    /// a draw at best, or a loss by the time the lowest-topped four of the opponent's can be
+    /// completed, when it has one (the cells above a four's top in its column may stay
+    /// empty, no others). `None` when the rule says nothing.
+    #[inline(always)]
+    fn claimeven_bound(&self, p: &Position, playable: u64) -> Option<Value> {
+        if self.even_rows == 0 || p.moves % 2 == 1 {
+            return None;
+        }
+        let empty = self.board & !p.mask;
+        let theirs = (p.current ^ p.mask) | (self.even_rows & empty & !playable);
+        if self.aligned(self.board & !theirs) {
+            return None;
+        }
+        let tops = self.tops_of_fours(theirs) & self.board;
+        if tops == 0 {
+            return Some(0);
+        }
+        // The lowest row holding a four's top.
+        let row = (0..self.height).find(|&r| tops & (self.bottom << r) != 0)?;
+        // The opponent completes it by move `last` (1-based), one of the even moves.
+        let last = (self.cells - (self.height - 1 - row)) & !1;
+        Some(-self.win_score(last / 2))
     }
 
     #[inline(always)]
@@ -375,6 +444,7 @@ impl Game for Connect4 {
             return (v, v);
         }
         let threats = self.winning_cells(p.current ^ p.mask, p.mask);
+        let opponent = threats;
         let forced = playable & threats;
         let mut safe = playable;
         if forced != 0 {
@@ -390,18 +460,30 @@ impl Game for Connect4 {
             let v = -self.win_score(theirs + 1);
             return (v, v);
         }
-        let hi = if left >= 3 {
+        let mut hi = if left >= 3 {
             self.win_score(mine + 2)
         } else {
             0
         };
-        let lo = if left >= 4 {
+        let mut lo = if left >= 4 {
             -self.win_score(theirs + 2)
         } else {
             0
         };
-        if lo == hi {
-            return (lo, hi);
+        // Neither side wins without a four still open to it.
+        let empty = self.board & !p.mask;
+        if !self.aligned(p.current | empty) {
+            hi = hi.min(0);
+        }
+        if !self.aligned((p.current ^ p.mask) | empty) {
+            lo = lo.max(0);
+        }
+        if let Some(b) = self.claimeven_bound(p, playable) {
+            hi = hi.min(b);
+        }
+        debug_assert!(lo <= hi, "the static bounds contradict each other");
+        if lo >= hi {
+            return (lo, lo);
         }
         // Order by the number of winning cells each move creates; an insertion sort of at most
         // `width` moves. The key packs the count above the column's place in the centre-first
@@ -413,12 +495,26 @@ impl Game for Connect4 {
             if bit != 0 {
                 let mask = p.mask | bit;
                 let threats = self.winning_cells(p.current | bit, mask);
-                let above = (mask + self.bottom) << 1;
-                // A threat just above a playable cell counts more: it forbids the
-                // opponent that column at once (measured on a tuning sample of the test
-                // sets, lines 501 on, apart from the lines the tests and the benchmark use:
-                // a quarter fewer nodes on the hard openings).
-                let count = 2 * threats.count_ones() + (threats & above).count_ones();
+                // The opponent cannot win at once after this move (such moves are not in
+                // `safe`), so two winning cells it could play, or one with another of ours
+                // right above it, or none but one above every cell it could play, win with
+                // our next stone whatever it does.
+                let playable = (mask + self.bottom) & self.board;
+                let next = threats & playable;
+                let wins_next = if next == 0 {
+                    playable & !(threats >> 1) == 0
+                } else {
+                    next & (next - 1) != 0 || next & (threats >> 1) != 0
+                };
+                if left >= 3 && wins_next {
+                    let v = self.win_score(mine + 2);
+                    out.push(c | SAFE);
+                    return (v, v);
+                }
+                // A threat directly above one of the opponent's can never be played.
+                let threats = threats & !(opponent << 1);
+                let above = ((mask + self.bottom) & self.board) << 1;
+                let count = W_ANY * threats.count_ones() + W_NEXT * (threats & above).count_ones();
                 let key = count << 16 | (0xff - place as u32) << 8 | c as u32;
                 let mut j = n;
                 while j > 0 && keys[j - 1] < key {
@@ -430,7 +526,11 @@ impl Game for Connect4 {
             }
         }
         out.extend(keys[..n].iter().map(|&k| k as u8 | SAFE));
-        (lo, hi)
+        // No move wins with our next stone: the earliest win is with the one after.
+        if left >= 5 {
+            hi = hi.min(self.win_score(mine + 3));
+        }
+        (lo, hi.max(lo))
     }
 }
 
