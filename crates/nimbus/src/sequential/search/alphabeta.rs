@@ -313,23 +313,10 @@ impl<'g, G: Game> Searcher<'g, G> {
             return leaf(g.evaluate(&pos), true);
         }
         let key = self.table.as_ref().and_then(|_| g.key(&pos));
-        let (mut known_lo, mut known_hi, mut hoisted, mut horizon) =
-            (-INFINITY, INFINITY, NO_MOVE, false);
+        // The table's slot is a random place in memory: start loading it while the game
+        // works out its moves and bounds, which may settle the node without it.
         if let (Some(k), Some(t)) = (key, &self.table) {
-            if let Some(e) = t.probe(k) {
-                hoisted = e.best;
-                if e.depth == EXACT_DEPTH || e.depth as u32 >= depth {
-                    horizon = e.depth != EXACT_DEPTH;
-                    if e.lo >= beta || e.lo == e.hi {
-                        return leaf(e.lo, horizon);
-                    }
-                    if e.hi <= alpha {
-                        return leaf(e.hi, horizon);
-                    }
-                    known_lo = e.lo;
-                    known_hi = e.hi;
-                }
-            }
+            t.prefetch(k);
         }
         if self.used == self.frames.len() {
             self.frames.push(Frame {
@@ -357,16 +344,31 @@ impl<'g, G: Game> Searcher<'g, G> {
         f.moves.clear();
         let (lo, hi) = g.search_moves(&pos, &mut f.moves);
         if f.moves.is_empty() {
-            return leaf(if lo == hi { lo } else { 0 }, horizon);
+            return leaf(if lo == hi { lo } else { 0 }, false);
         }
         if lo == hi || lo >= beta {
-            return leaf(lo, horizon);
+            return leaf(lo, false);
         }
         if hi <= alpha {
-            return leaf(hi, horizon);
+            return leaf(hi, false);
         }
-        known_lo = known_lo.max(lo);
-        known_hi = known_hi.min(hi);
+        let (mut known_lo, mut known_hi, mut hoisted, mut horizon) = (lo, hi, NO_MOVE, false);
+        if let (Some(k), Some(t)) = (key, &self.table) {
+            if let Some(e) = t.probe(k) {
+                hoisted = e.best;
+                if e.depth == EXACT_DEPTH || e.depth as u32 >= depth {
+                    horizon = e.depth != EXACT_DEPTH;
+                    known_lo = known_lo.max(e.lo);
+                    known_hi = known_hi.min(e.hi);
+                    if known_lo >= beta || known_lo >= known_hi {
+                        return leaf(known_lo, horizon);
+                    }
+                    if known_hi <= alpha {
+                        return leaf(known_hi, horizon);
+                    }
+                }
+            }
+        }
         let probed = key.is_some() && g.probe_children(&pos);
         if let (Some(t), true) = (&self.table, probed) {
             // A child's upper bound in the table is a lower bound here: one may already
