@@ -77,9 +77,11 @@ const ETC_EMPTY_CELLS: u32 = 12;
 /// Positions with fewer stones fold their reflection into one key ([`Game::key`]).
 const MIRROR_STONES: u32 = 12;
 
-/// Weights of a move's threats in the search order: every threat that can still be played,
-/// one just above a playable cell (it forbids the opponent that column at once) and one two
-/// above.
+/// Weights of a move's threats in the search order: every threat that can still be played, and
+/// again one just above a playable cell (it forbids the opponent that column at once). Measured
+/// on a tuning sample of the test sets (lines 501 on, apart from the lines the tests and the
+/// benchmark use): a quarter fewer nodes on the hard openings than counting every threat once;
+/// counting threats two above a playable cell too, or other weights, did no better.
 const W_ANY: u32 = 2;
 const W_NEXT: u32 = 1;
 
