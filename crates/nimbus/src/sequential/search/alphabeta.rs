@@ -353,6 +353,11 @@ impl<'g, G: Game> Searcher<'g, G> {
             return leaf(hi, false);
         }
         let (mut known_lo, mut known_hi, mut hoisted, mut horizon) = (lo, hi, NO_MOVE, false);
+        // A node with one move (a forced reply, in Connect Four) is worth no table slot of its
+        // own: its child has one, and skipping the probe and the store saves more time than
+        // searching it again costs (measured on Connect Four's tuning lines: 4-5 % more nodes,
+        // 8-10 % less time).
+        let key = if f.moves.len() == 1 { None } else { key };
         if let (Some(k), Some(t)) = (key, &self.table) {
             if let Some(e) = t.probe(k) {
                 hoisted = e.best;
