@@ -47,13 +47,7 @@ where
     G: Game,
     G::Position: std::hash::Hash + Eq,
 {
-    let limited = limits.depth.is_some() || limits.deadline.is_some();
-    let method = match method {
-        Method::Auto if limited => Method::Deepening,
-        Method::Auto if g.key(p).is_some() => Method::NullWindow,
-        Method::Auto => Method::Memo,
-        m => m,
-    };
+    let method = resolve(g, p, method, limits);
     let timed_out = || stopped_early(limits);
     crate::core::progress::phase("searching", 0);
     match method {
@@ -74,6 +68,18 @@ where
             let found = mtdf::bisect(&mut s, p, lo, hi, limits.depth).ok_or_else(timed_out)?;
             alphabeta::finish(&mut s, p, found, limits.depth, started).ok_or_else(timed_out)
         }
+    }
+}
+
+/// The search `Method::Auto` stands for: iterative deepening under a depth or time limit, else
+/// the null-window search where the game gives keys for a table, else memoised minimax.
+fn resolve<G: Game>(g: &G, p: &G::Position, method: Method, limits: &SearchLimits) -> Method {
+    let limited = limits.depth.is_some() || limits.deadline.is_some();
+    match method {
+        Method::Auto if limited => Method::Deepening,
+        Method::Auto if g.key(p).is_some() => Method::NullWindow,
+        Method::Auto => Method::Memo,
+        m => m,
     }
 }
 
@@ -110,13 +116,7 @@ where
     G::Position: std::hash::Hash + Eq + Send + Sync,
     G::Move: Send,
 {
-    let limited = limits.depth.is_some() || limits.deadline.is_some();
-    let null_window = match method {
-        Method::NullWindow => true,
-        Method::Auto => !limited && g.key(p).is_some(),
-        _ => false,
-    };
-    if threads < 2 || !null_window {
+    if threads < 2 || resolve(g, p, method, limits) != Method::NullWindow {
         return search(g, p, method, limits, max_states);
     }
     crate::core::progress::phase("searching", 0);

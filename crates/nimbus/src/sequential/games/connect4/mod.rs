@@ -515,7 +515,7 @@ impl Game for Connect4 {
                 }
                 // A threat directly above one of the opponent's can never be played.
                 let threats = threats & !(opponent << 1);
-                let above = ((mask + self.bottom) & self.board) << 1;
+                let above = playable << 1;
                 let count = W_ANY * threats.count_ones() + W_NEXT * (threats & above).count_ones();
                 let key = count << 16 | (0xff - place as u32) << 8 | c as u32;
                 let mut j = n;
