@@ -427,7 +427,7 @@ fn bounds_hold_on_random_connect4_positions() {
 /// minimax over the plain legal moves, on random positions of boards of even and odd height.
 #[test]
 fn connect4_static_bounds_hold_against_exact_values() {
-    let (mut held_to_draw, mut settled_wins) = (0, 0);
+    let (mut held_to_draw, mut settled_wins, mut raised_to_win) = (0, 0, 0);
     for (w, h, plies) in [(4, 4, 2), (5, 4, 6), (6, 4, 9), (4, 5, 5), (4, 6, 8)] {
         let g = Connect4::new(w, h).unwrap();
         for seed in 0..150 {
@@ -449,12 +449,14 @@ fn connect4_static_bounds_hold_against_exact_values() {
             } else if hi <= 0 && w * h - p.moves >= 3 {
                 held_to_draw += 1;
             }
+            // Only a reply's claimeven bound proves a win without settling the value.
+            raised_to_win += usize::from(lo > 0 && lo < hi);
         }
     }
     // The new rules were exercised, not only the old loose bounds.
     assert!(
-        held_to_draw > 20 && settled_wins > 20,
-        "{held_to_draw} {settled_wins}"
+        held_to_draw > 20 && settled_wins > 20 && raised_to_win > 10,
+        "{held_to_draw} {settled_wins} {raised_to_win}"
     );
 }
 

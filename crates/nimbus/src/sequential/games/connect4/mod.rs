@@ -492,6 +492,7 @@ impl Game for Connect4 {
         // order, so that the centre comes first among equals.
         let mut keys = [0u32; 32];
         let mut n = 0;
+        let child_even = self.even_rows != 0 && p.moves % 2 == 1;
         for (place, &c) in self.order.iter().enumerate() {
             let bit = safe & self.column_mask(c as u32);
             if bit != 0 {
@@ -512,6 +513,23 @@ impl Game for Connect4 {
                     let v = self.win_score(mine + 2);
                     out.push(c | SAFE);
                     return (v, v);
+                }
+                // What the rules say about the child bounds this node from below: the
+                // opponent cannot win there without a four still open to it, nor, when it
+                // moves with an even number of stones played, beyond the claimeven bound.
+                if lo < 0 && !self.aligned((p.current ^ p.mask) | (empty & !bit)) {
+                    lo = 0;
+                }
+                if child_even {
+                    let child = Position {
+                        current: p.current ^ p.mask,
+                        mask,
+                        moves: p.moves + 1,
+                        safe: true,
+                    };
+                    if let Some(b) = self.claimeven_bound(&child, playable) {
+                        lo = lo.max(-b);
+                    }
                 }
                 // A threat directly above one of the opponent's can never be played.
                 let threats = threats & !(opponent << 1);
