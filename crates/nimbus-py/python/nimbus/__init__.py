@@ -41,7 +41,7 @@ from ._cgt import GameValue, PartizanGame, Thermograph, cgt, partizan
 from ._files import read_game
 from ._text import read_text
 from ._strategic import Equilibrium, Game, Mixed, NashResult, Player, RepeatedGame, Strategy
-from ._tree import Behaviour, Tree, TreeInfo, TreeNash, tree
+from ._tree import Behaviour, Tree, TreeCfr, TreeInfo, TreeNash, tree
 
 # pygambit 17 calls a strategic-form game StrategicGame.
 StrategicGame = Game

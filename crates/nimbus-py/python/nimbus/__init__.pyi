@@ -11,7 +11,11 @@ from ._strategic import (
     Game as Game,
     Mixed as Mixed,
     NashResult as NashResult,
+    Player as Player,
+    RepeatedGame as RepeatedGame,
+    Strategy as Strategy,
 )
+from ._tree import Behaviour as Behaviour
 
 def read_game(path: str) -> Union[Game, Tree]: ...
 
@@ -20,7 +24,16 @@ class TreeInfo(Answer): ...
 class TreeCfr(Answer): ...
 
 class Tree:
-    def nash(self, method: str = ..., covering: int = ..., **limits: int) -> TreeNash: ...
+    def nash(
+        self,
+        method: str = ...,
+        covering: int = ...,
+        time_limit: Optional[float] = ...,
+        max_supports: Optional[int] = ...,
+        prior: Optional[Sequence[Sequence[Any]]] = ...,
+        refine: Optional[str] = ...,
+        **limits: int,
+    ) -> TreeNash: ...
     def describe(self) -> TreeInfo: ...
     def svg(self, path: Optional[str] = ..., method: Optional[str] = ..., **limits: int) -> Optional[str]: ...
     def cfr(
@@ -40,7 +53,10 @@ class Tree:
 def tree(name_or_path: str) -> Tree: ...
 
 StrategicGame = Game
-read_nfg = read_game
+Rational = Fraction
+
+def read_nfg(path: str) -> Game: ...
+def read_efg(path: str) -> Tree: ...
 __version__: str
 
 class ImpartialGame:

@@ -44,8 +44,34 @@ class NormalFormGame:
         self,
         maximize: str = "welfare",
         coarse: bool = False,
+        vertices: bool = False,
         max_memory: Optional[int] = None,
         max_work: Optional[int] = None,
+        plot: bool = False,
+    ) -> dict[str, Any]: ...
+    def dynamics(
+        self,
+        rule: str = "fictitious-play",
+        rounds: int = 1000,
+        time: float = 10.0,
+        points: int = 11,
+        start: Optional[Sequence[Sequence[str]]] = None,
+        ties: str = "first",
+        two_populations: bool = False,
+        plot: bool = False,
+        times: Optional[Sequence[float]] = None,
+        rest_points: bool = True,
+        plays: bool = False,
+        max_memory: Optional[int] = None,
+        max_work: Optional[int] = None,
+        noise: float = 0.1,
+        perturbation: float = 0.01,
+        mutation: Optional[str] = None,
+        population: Optional[Sequence[int]] = None,
+        runs: int = 1000,
+        seed: int = 0,
+        series: bool = False,
+        graph: Optional[Sequence[tuple[int, int]]] = None,
     ) -> dict[str, Any]: ...
     def repeated(
         self,
@@ -101,6 +127,7 @@ class GameTree:
         max_memory: Optional[int] = None,
         max_work: Optional[int] = None,
         select: Optional[str] = None,
+        refine: Optional[str] = None,
     ) -> dict[str, Any]: ...
 
 def sg(
