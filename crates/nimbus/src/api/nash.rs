@@ -924,8 +924,14 @@ fn traced(
     let prior = prior_of(g, req)?;
     if g.players.len() == 2 {
         let r = tracing::trace(&Bimatrix::new(g)?, &prior[0], &prior[1], limits)?;
-        found.described = "the linear tracing procedure (Harsanyi and Selten) from the prior, \
-                           by exact complementary pivoting (van den Elzen and Talman)";
+        found.described = if r.guided {
+            "the linear tracing procedure (Harsanyi and Selten) from the prior, by \
+             complementary pivoting (van den Elzen and Talman) in floating point, its end \
+             solved and checked exactly"
+        } else {
+            "the linear tracing procedure (Harsanyi and Selten) from the prior, by exact \
+             complementary pivoting (van den Elzen and Talman)"
+        };
         found.tracing = Some(Tracing {
             prior,
             start: r.start.to_vec(),

@@ -52,6 +52,9 @@ pub struct Traced {
     pub pivots: usize,
     /// The work the path was charged (the steps counted against the work budget).
     pub work: u64,
+    /// Whether the path was followed in floating point and its end solved exactly (else it
+    /// was followed in exact arithmetic).
+    pub guided: bool,
 }
 
 /// Work steps for one update of a one-word big-integer entry (a multiplication, a division
@@ -144,6 +147,8 @@ pub struct End {
     pub pivots: usize,
     /// The work the path was charged (the steps counted against the work budget).
     pub work: u64,
+    /// Whether the floating-point guide's end was accepted ([`trace_plans_guided`]).
+    pub guided: bool,
 }
 
 /// Follows the tracing procedure on a game in sequence form from the prior's realisation
@@ -155,6 +160,25 @@ pub struct End {
 /// the slacks of the sequences outside the pure best replies to the prior, and the best
 /// replies' own sequences at zero but for the second player's empty one, which enters first.
 pub fn trace_plans(form: &Linear, p: &[Q], q: &[Q], limits: &Limits) -> Result<End> {
+    trace_plans_guided(form, p, q, limits, None)
+}
+
+/// [`trace_plans`], the path first followed in floating point (with `accept`): `accept` is given the
+/// sequences where that path ends (each player's, with positive weight) and returns the
+/// plans there, solved and checked exactly, or `None` to follow the path exactly instead.
+/// Exact pivoting of a large game is slow (its tableau fills with numbers of hundreds of
+/// digits), a floating-point pivot is one multiplication an entry. Ratios that agree to
+/// twelve digits are taken as tied (the exact path's ties, as in games with small payoffs,
+/// broken by its rule); the guide gives up (and the exact path is followed) wherever
+/// rounding could otherwise decide a step: ratios closer than 10⁻⁸ but not that close, a
+/// tie its rule cannot break, a path longer than any the exact one takes on such games.
+pub fn trace_plans_guided(
+    form: &Linear,
+    p: &[Q],
+    q: &[Q],
+    limits: &Limits,
+    accept: Option<Accept<'_>>,
+) -> Result<End> {
     let (n1, n2) = (form.plans[0].count, form.plans[1].count);
     let (k1, k2) = (
         form.plans[0].parent.len() + 1,
@@ -192,6 +216,19 @@ pub fn trace_plans(form: &Linear, p: &[Q], q: &[Q], limits: &Limits) -> Result<E
     };
     // The work of a first pass in i128 that overflowed counts too.
     let mut work = 0u64;
+    if let Some(guided) = accept.and_then(|a| Some((a, system.float_path(limits, &mut work)?))) {
+        let (accept, guided) = guided;
+        let (ends, pivots) = guided?;
+        if let Some(plans) = accept(&ends) {
+            return Ok(End {
+                plans,
+                start,
+                pivots,
+                work,
+                guided: true,
+            });
+        }
+    }
     let (x, y, pivots) = match system.path::<i128>(limits, &mut work, false) {
         Ok(r) => r?,
         Err(Overflow) => system
@@ -203,12 +240,27 @@ pub fn trace_plans(form: &Linear, p: &[Q], q: &[Q], limits: &Limits) -> Result<E
         start,
         pivots,
         work,
+        guided: false,
     })
 }
+
+/// What [`trace_plans_guided`] asks of the floating-point path's end: each player's sequences
+/// of positive weight there, to the plans solved and checked exactly (`None`: not accepted).
+pub type Accept<'a> = &'a dyn Fn(&[Vec<usize>; 2]) -> Option<[Vec<Q>; 2]>;
 
 /// Follows the tracing procedure from the prior `p` (the first player's strategies) and `q`
 /// (the second's), each a probability vector, to the equilibrium it selects.
 pub fn trace(g: &Bimatrix, p: &[Q], q: &[Q], limits: &Limits) -> Result<Traced> {
+    trace_with(g, p, q, limits, true)
+}
+
+/// [`trace`] by exact pivoting alone, without the floating-point guide (what it falls back
+/// to; public so that the two can be compared).
+pub fn trace_by_pivoting(g: &Bimatrix, p: &[Q], q: &[Q], limits: &Limits) -> Result<Traced> {
+    trace_with(g, p, q, limits, false)
+}
+
+fn trace_with(g: &Bimatrix, p: &[Q], q: &[Q], limits: &Limits, guided: bool) -> Result<Traced> {
     check_prior(p, g.m, "first")?;
     check_prior(q, g.n, "second")?;
     // The game in sequence form: an empty sequence before each player's strategies, paying
@@ -228,7 +280,19 @@ pub fn trace(g: &Bimatrix, p: &[Q], q: &[Q], limits: &Limits) -> Result<Traced> 
         plans: [Plans::simplex(g.m), Plans::simplex(g.n)],
     };
     let plan = |v: &[Q]| -> Vec<Q> { std::iter::once(Q::one()).chain(v.iter().cloned()).collect() };
-    let end = trace_plans(&form, &plan(p), &plan(q), limits)?;
+    // Where the floating-point path ends, the strategies in use are solved exactly (each
+    // player's mixture that makes the other's indifferent) and kept only if they make an
+    // equilibrium. On a game without ties that is the end of the exact path too.
+    let accept = |ends: &[Vec<usize>; 2]| -> Option<[Vec<Q>; 2]> {
+        let strategies = |seqs: &[usize]| -> Vec<usize> {
+            seqs.iter().filter(|&&s| s > 0).map(|&s| s - 1).collect()
+        };
+        let (rows, cols) = (strategies(&ends[0]), strategies(&ends[1]));
+        let (x, y) = crate::strategic::solvers::support::solve_supports(g, &rows, &cols)?;
+        let e = g.equilibrium(&x, &y)?;
+        Some([plan(&e.profile[0]), plan(&e.profile[1])])
+    };
+    let end = trace_plans_guided(&form, &plan(p), &plan(q), limits, guided.then_some(&accept))?;
     let numerators = |v: &[Q]| over_common_denominator(v).0;
     let (x, y) = (
         numerators(&end.plans[0][1..]),
@@ -243,6 +307,7 @@ pub fn trace(g: &Bimatrix, p: &[Q], q: &[Q], limits: &Limits) -> Result<Traced> 
         start: [first(&end.start[0]), first(&end.start[1])],
         pivots: end.pivots,
         work: end.work,
+        guided: end.guided,
     })
 }
 
@@ -393,6 +458,102 @@ impl System<'_> {
         Ok(Ok((values[..n1].to_vec(), values[n1..].to_vec(), pivots)))
     }
 
+    /// Lemke's path in floating point ([`trace_plans_guided`]): each player's sequences of
+    /// positive weight where it ends, and the pivots made; `None` where rounding could have
+    /// decided a step (or the start does not fit), `Some(Err)` at a budget or Ctrl-C.
+    #[allow(clippy::type_complexity)]
+    fn float_path(
+        &self,
+        limits: &Limits,
+        work: &mut u64,
+    ) -> Option<Result<([Vec<usize>; 2], usize)>> {
+        let Layout {
+            n1,
+            n2,
+            z0,
+            ou,
+            vars,
+            ..
+        } = self.layout();
+        // The start basis exactly (a few pivots), then as floating-point numbers.
+        let (mut t, basis) = match self.start::<i128>() {
+            Ok(Ok(t)) => to_floats(&t),
+            Ok(Err(_)) => return None,
+            Err(Overflow) => match self.start::<BigInt>() {
+                Ok(Ok(t)) => to_floats(&t),
+                _ => return None,
+            },
+        };
+        let mut basis = basis;
+        let rows = basis.len();
+        let width = t[0].len();
+        let rhs = width - 1;
+        let ties: Vec<usize> = basis.clone();
+        let slack = |row: usize| vars + row;
+        let complement = |var: usize| -> Option<usize> {
+            match var {
+                _ if var < n1 + n2 => Some(slack(var)),
+                _ if var >= vars && var < vars + n1 + n2 => Some(var - vars),
+                _ => None,
+            }
+        };
+        let entries = (rows * width) as u64;
+        let mut entering = n1;
+        let mut pivots = 0usize;
+        let limit = 50 * rows + 1000;
+        loop {
+            let r = float_ratio_row(&t, &basis, entering, (&ties, rhs), (ou..vars, z0))?;
+            let p = t[r][entering];
+            for x in &mut t[r] {
+                *x /= p;
+            }
+            let pivot_row = t[r].clone();
+            for (i, row) in t.iter_mut().enumerate() {
+                let f = row[entering];
+                if i != r && f != 0.0 {
+                    for (x, y) in row.iter_mut().zip(&pivot_row) {
+                        *x -= f * y;
+                    }
+                    row[entering] = 0.0;
+                }
+            }
+            let leaving = basis[r];
+            basis[r] = entering;
+            pivots += 1;
+            *work = work.saturating_add(entries);
+            if let Err(e) = check_work("the tracing procedure's path", *work, limits.max_work) {
+                return Some(Err(e));
+            }
+            if pivots % 64 == 0 {
+                if let Err(e) = crate::core::progress::tick(pivots as u64) {
+                    return Some(Err(e));
+                }
+            }
+            if leaving == z0 {
+                break;
+            }
+            entering = complement(leaving)?;
+            if pivots > limit {
+                return None;
+            }
+        }
+        let scale = (0..rows).map(|i| t[i][rhs].abs()).fold(1.0, f64::max);
+        let mut ends = [Vec::new(), Vec::new()];
+        for (i, &v) in basis.iter().enumerate() {
+            // A basic variable at a value rounding could leave this small is at zero.
+            if v < n1 + n2 && t[i][rhs] > 1e-11 * scale {
+                if v < n1 {
+                    ends[0].push(v);
+                } else {
+                    ends[1].push(v - n1);
+                }
+            }
+        }
+        ends[0].sort_unstable();
+        ends[1].sort_unstable();
+        Some(Ok((ends, pivots)))
+    }
+
     /// The tableau at the start basis (see [`trace_plans`]): the equations with the slacks
     /// basic, then pivots that bring in `z₀'`, `u`, `v` and the best replies' sequences.
     fn start<T: Ring>(&self) -> std::result::Result<Result<Tableau<T>>, Overflow> {
@@ -533,6 +694,80 @@ fn ratio_row<T: Ring>(
     Ok(best)
 }
 
+/// The row Lemke's rule pivots on in the floating-point tableau `t` (see
+/// [`System::float_path`]): the least ratio of the right-hand side `rhs` to entering column `e`
+/// among the rows whose basic variable is not free, `z₀`'s row when among the tied, else ties
+/// broken by the start basis' columns `ties` in turn. Ratios that agree to twelve digits are
+/// taken as equal; `None` where rounding could have ordered two rows either way, or the
+/// column rises in no row.
+fn float_ratio_row(
+    t: &[Vec<f64>],
+    basis: &[usize],
+    e: usize,
+    (ties, rhs): (&[usize], usize),
+    (free, z0): (std::ops::Range<usize>, usize),
+) -> Option<usize> {
+    /// Entries below this (relative to the column's largest) count as zero.
+    const TINY: f64 = 1e-11;
+    /// Ratios this close (relative) are taken as equal: rounding leaves them further apart
+    /// only after far longer paths than these.
+    const SAME: f64 = 1e-12;
+    /// Ratios closer than this (relative), but not that close, might be ordered either way
+    /// in exact arithmetic.
+    const CLOSE: f64 = 1e-8;
+    let column_max = t.iter().map(|row| row[e].abs()).fold(0.0, f64::max);
+    let candidates: Vec<usize> = (0..basis.len())
+        .filter(|&i| !free.contains(&basis[i]) && t[i][e] > TINY * column_max)
+        .collect();
+    if candidates.is_empty() {
+        return None;
+    }
+    let ratio = |i: usize, c: usize| t[i][c] / t[i][e];
+    // The rows whose ratio in column `c` is least: those within rounding of it count as equal
+    // (a tie, which the exact path breaks by the next column as well); any other row close
+    // enough that rounding could have put it first or not gives the guide up.
+    let least = |rows: &[usize], c: usize| -> Option<Vec<usize>> {
+        let low = rows
+            .iter()
+            .map(|&i| ratio(i, c))
+            .fold(f64::INFINITY, f64::min);
+        let scale = low.abs().max(1.0);
+        let equal: Vec<usize> = rows
+            .iter()
+            .copied()
+            .filter(|&i| ratio(i, c) <= low + SAME * scale)
+            .collect();
+        let close = rows
+            .iter()
+            .filter(|&&i| ratio(i, c) <= low + CLOSE * scale)
+            .count();
+        (close == equal.len()).then_some(equal)
+    };
+    let mut tied = least(&candidates, rhs)?;
+    if let Some(&r) = tied.iter().find(|&&r| basis[r] == z0) {
+        return Some(r);
+    }
+    for &c in ties {
+        if tied.len() <= 1 {
+            break;
+        }
+        tied = least(&tied, c)?;
+    }
+    (tied.len() == 1).then(|| tied[0])
+}
+
+/// A fraction-free tableau's entries as floating-point numbers (each over the common
+/// denominator), and its basis.
+fn to_floats<T: Ring>(t: &Tableau<T>) -> (Vec<Vec<f64>>, Vec<usize>) {
+    let d = t.d.to_big();
+    let value = |x: &T| crate::exact::to_f64(&Q::new(x.to_big(), d.clone()));
+    let rows = t.t[..t.rows()]
+        .iter()
+        .map(|row| row.iter().map(value).collect())
+        .collect();
+    (rows, t.basis.clone())
+}
+
 fn inconsistent(what: &str) -> Error {
     Error::Invalid(format!(
         "internal inconsistency: the tracing procedure's path failed ({what})"
@@ -582,6 +817,57 @@ mod tests {
         let r = trace(&g, &prior, &prior, &Limits::default()).unwrap();
         assert_eq!(r.equilibrium.profile, vec![vec![q(1, 2), q(1, 2)]; 2]);
         assert!(r.pivots >= 2);
+    }
+
+    /// The floating-point guide ends where exact pivoting does: random games (small payoffs,
+    /// so with ties, and wide ones; a few of 20 × 20) from random priors, each traced both
+    /// ways.
+    #[test]
+    fn the_guided_path_ends_where_exact_pivoting_does() {
+        use rand_core::{Rng, SeedableRng};
+        let mut rng = rand_xorshift::XorShiftRng::seed_from_u64(46);
+        let mut draw = move |lo: i64, hi: i64| lo + (rng.next_u64() % (hi - lo + 1) as u64) as i64;
+        let (mut guided, mut cases) = (0, 0);
+        for case in 0..300 {
+            // Now and then a larger game, whose exact path is long enough for rounding.
+            let (m, n) = if case % 25 == 0 {
+                (20, 20)
+            } else {
+                (draw(1, 7) as usize, draw(1, 7) as usize)
+            };
+            let range = if case % 2 == 0 { 4 } else { 100 };
+            let mut payoffs = || -> Vec<Vec<i64>> {
+                (0..m)
+                    .map(|_| (0..n).map(|_| draw(-range, range)).collect())
+                    .collect()
+            };
+            let (a, b) = (payoffs(), payoffs());
+            let (ra, rb): (Vec<&[i64]>, Vec<&[i64]>) = (
+                a.iter().map(Vec::as_slice).collect(),
+                b.iter().map(Vec::as_slice).collect(),
+            );
+            let g = game(&ra, &rb);
+            let mut prior = |k: usize| -> Vec<Q> {
+                let w: Vec<i64> = (0..k).map(|_| draw(1, 19)).collect();
+                let total: i64 = w.iter().sum();
+                w.iter().map(|&x| q(x, total)).collect()
+            };
+            let (p, pq) = (prior(m), prior(n));
+            let l = Limits::default();
+            let fast = trace(&g, &p, &pq, &l).unwrap();
+            let exact = trace_by_pivoting(&g, &p, &pq, &l).unwrap();
+            assert!(!exact.guided);
+            assert_eq!(
+                fast.equilibrium.profile, exact.equilibrium.profile,
+                "case {case}: {a:?} {b:?} from {p:?} {pq:?}"
+            );
+            assert_eq!(fast.start, exact.start);
+            guided += usize::from(fast.guided);
+            cases += 1;
+        }
+        // The guide is taken on most games, not given up on every one (293 of 300 when
+        // written).
+        assert!(guided * 10 > cases * 9, "{guided} of {cases}");
     }
 
     #[test]
