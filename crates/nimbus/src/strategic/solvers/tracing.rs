@@ -432,14 +432,8 @@ impl System<'_> {
                 let words = t.d.to_big().bits() / 64 + 1;
                 EXACT_STEP * words * words
             };
-            *work = work.saturating_add(entries.saturating_mul(per_entry));
-            if let Err(e) = check_work("the tracing procedure's path", *work, limits.max_work) {
+            if let Err(e) = charge(work, entries.saturating_mul(per_entry), pivots, limits) {
                 return Ok(Err(e));
-            }
-            if pivots % 64 == 0 {
-                if let Err(e) = crate::core::progress::tick(pivots as u64) {
-                    return Ok(Err(e));
-                }
             }
             if leaving == z0 {
                 break;
@@ -520,14 +514,8 @@ impl System<'_> {
             let leaving = basis[r];
             basis[r] = entering;
             pivots += 1;
-            *work = work.saturating_add(entries);
-            if let Err(e) = check_work("the tracing procedure's path", *work, limits.max_work) {
+            if let Err(e) = charge(work, entries, pivots, limits) {
                 return Some(Err(e));
-            }
-            if pivots % 64 == 0 {
-                if let Err(e) = crate::core::progress::tick(pivots as u64) {
-                    return Some(Err(e));
-                }
             }
             if leaving == z0 {
                 break;
@@ -766,6 +754,16 @@ fn to_floats<T: Ring>(t: &Tableau<T>) -> (Vec<Vec<f64>>, Vec<usize>) {
         .map(|row| row.iter().map(value).collect())
         .collect();
     (rows, t.basis.clone())
+}
+
+/// Charges a pivot's `steps` to the work budget, and shows progress now and then.
+fn charge(work: &mut u64, steps: u64, pivots: usize, limits: &Limits) -> Result<()> {
+    *work = work.saturating_add(steps);
+    check_work("the tracing procedure's path", *work, limits.max_work)?;
+    if pivots % 64 == 0 {
+        crate::core::progress::tick(pivots as u64)?;
+    }
+    Ok(())
 }
 
 fn inconsistent(what: &str) -> Error {
