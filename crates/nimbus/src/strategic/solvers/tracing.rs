@@ -343,6 +343,7 @@ struct System<'a> {
 }
 
 /// Where each part of the tableau's columns lies.
+#[derive(Clone, Copy)]
 struct Layout {
     /// Sequences of each player.
     n1: usize,
@@ -355,6 +356,19 @@ struct Layout {
     ou: usize,
     ov: usize,
     vars: usize,
+}
+
+impl Layout {
+    /// The variable complementary to `var`: a sequence's slack, or a slack's sequence (`u`,
+    /// `v`, `z₀'` and the plans' artificial slacks have none).
+    fn complement(&self, var: usize) -> Option<usize> {
+        let (seqs, vars) = (self.n1 + self.n2, self.vars);
+        match var {
+            _ if var < seqs => Some(vars + var),
+            _ if var >= vars && var < vars + seqs => Some(var - vars),
+            _ => None,
+        }
+    }
 }
 
 impl System<'_> {
@@ -390,6 +404,7 @@ impl System<'_> {
         work: &mut u64,
         big: bool,
     ) -> std::result::Result<Result<(Vec<Q>, Vec<Q>, usize)>, Overflow> {
+        let layout = self.layout();
         let Layout {
             n1,
             n2,
@@ -397,21 +412,13 @@ impl System<'_> {
             ou,
             vars,
             ..
-        } = self.layout();
+        } = layout;
         let mut t = match self.start::<T>()? {
             Ok(t) => t,
             Err(e) => return Ok(Err(e)),
         };
-        let slack = |row: usize| vars + row;
         let ties: Vec<usize> = t.basis.clone();
         let free: Vec<usize> = (ou..vars).collect();
-        let complement = |var: usize| -> Option<usize> {
-            match var {
-                _ if var < n1 + n2 => Some(slack(var)),
-                _ if var >= vars && var < vars + n1 + n2 => Some(var - vars),
-                _ => None,
-            }
-        };
         let entries = (t.rows() * t.t[0].len()) as u64;
         let mut entering = n1;
         let mut pivots = 0usize;
@@ -438,7 +445,7 @@ impl System<'_> {
             if leaving == z0 {
                 break;
             }
-            let Some(next) = complement(leaving) else {
+            let Some(next) = layout.complement(leaving) else {
                 return Ok(Err(inconsistent("a variable without complement left")));
             };
             entering = next;
@@ -461,6 +468,7 @@ impl System<'_> {
         limits: &Limits,
         work: &mut u64,
     ) -> Option<Result<([Vec<usize>; 2], usize)>> {
+        let layout = self.layout();
         let Layout {
             n1,
             n2,
@@ -468,9 +476,9 @@ impl System<'_> {
             ou,
             vars,
             ..
-        } = self.layout();
+        } = layout;
         // The start basis exactly (a few pivots), then as floating-point numbers.
-        let (mut t, basis) = match self.start::<i128>() {
+        let (mut t, mut basis) = match self.start::<i128>() {
             Ok(Ok(t)) => to_floats(&t),
             Ok(Err(_)) => return None,
             Err(Overflow) => match self.start::<BigInt>() {
@@ -478,19 +486,10 @@ impl System<'_> {
                 _ => return None,
             },
         };
-        let mut basis = basis;
         let rows = basis.len();
         let width = t[0].len();
         let rhs = width - 1;
         let ties: Vec<usize> = basis.clone();
-        let slack = |row: usize| vars + row;
-        let complement = |var: usize| -> Option<usize> {
-            match var {
-                _ if var < n1 + n2 => Some(slack(var)),
-                _ if var >= vars && var < vars + n1 + n2 => Some(var - vars),
-                _ => None,
-            }
-        };
         let entries = (rows * width) as u64;
         let mut entering = n1;
         let mut pivots = 0usize;
@@ -520,7 +519,7 @@ impl System<'_> {
             if leaving == z0 {
                 break;
             }
-            entering = complement(leaving)?;
+            entering = layout.complement(leaving)?;
             if pivots > limit {
                 return None;
             }
